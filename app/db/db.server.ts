@@ -1,0 +1,31 @@
+import fs from "node:fs";
+import path from "node:path";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import type { Database } from "./schema";
+import { openSqlite } from "./sqlite-adapter.server";
+
+export type DialectName = "sqlite" | "postgres";
+export type DB = Kysely<Database>;
+export type AppDatabase = { db: DB; dialect: DialectName; destroy: () => Promise<void> };
+
+/**
+ * DATABASE_URL=postgres://… selects PostgreSQL; otherwise an embedded SQLite
+ * file under DATA_DIR (or the path after `sqlite:`; `sqlite::memory:` for tests).
+ */
+export function createDatabase(options: { databaseUrl?: string; dataDir: string }): AppDatabase {
+  const url = options.databaseUrl;
+  if (url && /^postgres(ql)?:\/\//.test(url)) {
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: "postgres", destroy: () => db.destroy() };
+  }
+  let filename = url?.startsWith("sqlite:") ? url.slice("sqlite:".length) : "";
+  if (!filename) {
+    fs.mkdirSync(options.dataDir, { recursive: true });
+    filename = path.join(options.dataDir, "bodima.sqlite");
+  }
+  const { database } = openSqlite(filename);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return { db, dialect: "sqlite", destroy: () => db.destroy() };
+}

@@ -1,0 +1,7 @@
+import type { Migration } from "kysely/migration";
+import * as initial from "./2026-11-22-001-initial";
+
+/** Every migration, listed explicitly and in order (names sort by date). */
+export const migrations: Record<string, Migration> = {
+  "2026-11-22-001-initial": initial,
+};

@@ -1,0 +1,146 @@
+import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/**
+ * Table types. Conventions (ENGINEERING.md rule 6): ISO-8601 text timestamps,
+ * integer LKR amounts, 0/1 booleans, JSON arrays stored as text.
+ * Account tables follow better-auth's core schema so it can share our database.
+ */
+export type UsersTable = {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: number;
+  image: string | null;
+  phone: string;
+  role: string; // 'owner' | 'moderator'
+  status: string; // 'active' | 'suspended'
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type AccountsTable = {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  accessToken: string | null;
+  refreshToken: string | null;
+  idToken: string | null;
+  accessTokenExpiresAt: string | null;
+  refreshTokenExpiresAt: string | null;
+  scope: string | null;
+  password: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type SessionsTable = {
+  id: string;
+  userId: string;
+  token: string;
+  expiresAt: string;
+  ipAddress: string | null;
+  userAgent: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type VerificationsTable = {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: string;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type ListingsTable = {
+  /** Also the ad number: the first listing is 1001. */
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  description: string;
+  price: number;
+  keymoneyFee: number | null;
+  location: string | null;
+  university: string;
+  faculty: string;
+  city: string;
+  propertyType: string; // single | shared | apartment | hostel
+  gender: string; // any | male | female
+  amenities: string; // JSON array of amenity names
+  userId: string;
+  userEmail: string;
+  contactName: string;
+  contactPhone: string;
+  status: string; // active | expired | pending | hidden
+  views: Generated<number>;
+  uniqueViews: Generated<number>;
+  lastViewed: string | null;
+  expiresAt: string;
+  hiddenReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type ListingPhotosTable = {
+  id: string;
+  listingId: number | null; // null until attached to a listing
+  userId: string;
+  position: number;
+  width: number;
+  height: number;
+  bytes: number;
+  /** JSON: [{ width, height, bytes, key }] WebP variants, smallest first. */
+  variants: string;
+  alt: string | null;
+  createdAt: string;
+};
+
+export type ListingViewsTable = {
+  listingId: number;
+  sessionKey: string;
+  visitorKey: string;
+  viewedAt: string;
+};
+
+export type ReportsTable = {
+  id: string;
+  listingId: number;
+  reporterName: string;
+  reporterEmail: string;
+  reporterContact: string;
+  reason: string;
+  description: string | null;
+  status: string;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type ContactMessagesTable = {
+  id: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  status: string; // new | answered
+  createdAt: string;
+};
+
+export type Database = {
+  users: UsersTable;
+  accounts: AccountsTable;
+  sessions: SessionsTable;
+  verifications: VerificationsTable;
+  listings: ListingsTable;
+  listing_photos: ListingPhotosTable;
+  listing_views: ListingViewsTable;
+  reports: ReportsTable;
+  contact_messages: ContactMessagesTable;
+};
+
+export type ListingRow = Selectable<ListingsTable>;
+export type NewListingRow = Insertable<ListingsTable>;
+export type ListingUpdate = Updateable<ListingsTable>;
+export type PhotoRow = Selectable<ListingPhotosTable>;
+export type UserRow = Selectable<UsersTable>;

@@ -1,0 +1,48 @@
+import { type Expression, type Kysely, PostgresAdapter, type SqlBool, sql } from "kysely";
+
+/**
+ * Full-text search, the one place that knows each dialect's syntax
+ * (SQLite FTS5, PostgreSQL tsvector). Words are matched as prefixes, so
+ * 'morat' finds 'Moratuwa'; every word must match.
+ */
+export function isPostgres(db: Kysely<any>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/** Splits free text into safe search terms (letters and digits only). */
+export function searchTerms(text: string): string[] {
+  return (text.toLowerCase().normalize("NFKC").match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+}
+
+export type TextSearch = {
+  /** A boolean condition on the `listings` table. */
+  where: Expression<SqlBool>;
+  /** Relevance: larger is better. */
+  rank: Expression<number>;
+};
+
+export function textSearch(db: Kysely<any>, text: string): TextSearch | null {
+  const terms = searchTerms(text);
+  if (terms.length === 0) return null;
+  if (isPostgres(db)) {
+    const query = terms.map((t) => `${t}:*`).join(" & ");
+    const tsq = sql`to_tsquery('simple', ${query})`;
+    return {
+      where: sql<SqlBool>`listings."searchVector" @@ ${tsq}`,
+      rank: sql<number>`ts_rank(listings."searchVector", ${tsq})`,
+    };
+  }
+  // FTS5: each term quoted (so no operator can be injected) and marked as a prefix.
+  const match = terms.map((t) => `"${t}"*`).join(" ");
+  return {
+    where: sql<SqlBool>`listings.id in (select rowid from listings_fts where listings_fts match ${match})`,
+    // bm25() is only valid inside the FTS query; a correlated sub-select keeps the outer query simple.
+    rank: sql<number>`-(select bm25(listings_fts) from listings_fts where listings_fts match ${match} and rowid = listings.id)`,
+  };
+}
+
+/** Case-insensitive "contains" on both dialects, with LIKE wildcards escaped. */
+export function containsInsensitive(column: Expression<unknown>, needle: string): Expression<SqlBool> {
+  const escaped = needle.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+  return sql<SqlBool>`lower(${column}) like ${`%${escaped}%`} escape '\\'`;
+}

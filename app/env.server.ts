@@ -1,0 +1,59 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The only module that reads process.env. Every setting is validated once at
+ * start-up; a bad value stops the server with a message naming the variable.
+ */
+const booleanish = z
+  .enum(["1", "0", "true", "false", "yes", "no", ""])
+  .optional()
+  .transform((v) => v === "1" || v === "true" || v === "yes");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce
+    .number({ message: "PORT must be a number" })
+    .int("PORT must be a whole number")
+    .min(1, "PORT must be between 1 and 65535")
+    .max(65535, "PORT must be between 1 and 65535")
+    .default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().min(1, "DATA_DIR must not be empty").default("./data"),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .refine(
+      (v) => !v || /^postgres(ql)?:\/\//.test(v) || /^sqlite:/.test(v),
+      "DATABASE_URL must start with postgres:// (or sqlite: for a file path)",
+    ),
+  SITE_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^https?:\/\/[^\s]+$/.test(v), "SITE_URL must be an http(s) URL such as https://bodima.lk"),
+  SITE_NAME: z.string().min(1, "SITE_NAME must not be empty").default("Bodima"),
+  TRUST_PROXY: booleanish,
+  SEED_DEMO: z.enum(["auto", "never"]).default("auto"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SUPPORT_EMAIL: z.string().email("SUPPORT_EMAIL must be an email address").default("support@bodima.lk"),
+});
+
+export type Env = z.infer<typeof envSchema> & { dataDir: string; siteUrl: string };
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  const siteUrl = (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  return { ...env, dataDir, siteUrl };
+}
+
+let cached: Env | undefined;
+export function getEnv(): Env {
+  cached ??= parseEnv();
+  return cached;
+}

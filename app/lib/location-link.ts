@@ -1,0 +1,36 @@
+/** Hosts accepted as map links (SPEC.md section 5: the maps host, the search host and two short-link hosts). */
+export const MAP_HOSTS = ["maps.google.com", "www.google.com", "maps.app.goo.gl", "goo.gl"] as const;
+
+export function isMapLink(value: string): boolean {
+  try {
+    const url = new URL(value.trim());
+    if (url.protocol !== "https:" && url.protocol !== "http:") return false;
+    const host = url.hostname.toLowerCase();
+    if (host === "google.com" || host === "www.google.com") return url.pathname.startsWith("/maps");
+    return (MAP_HOSTS as readonly string[]).includes(host);
+  } catch {
+    return false;
+  }
+}
+
+export type LocationLink = { href: string | null; label: string | null; kind: "map" | "search" | "none" };
+
+/**
+ * SPEC.md section 2, Listing detail: a stored maps link opens directly;
+ * other text opens a maps search. The label is the link's q parameter if
+ * present, else 'View Location' for links, else the text itself; with no
+ * location at all the caller shows 'Location not specified'.
+ */
+export function locationLink(location: string | null | undefined): LocationLink {
+  const text = location?.trim() ?? "";
+  if (!text) return { href: null, label: null, kind: "none" };
+  if (isMapLink(text)) {
+    const q = new URL(text).searchParams.get("q")?.trim();
+    return { href: text, label: q || null, kind: "map" };
+  }
+  return {
+    href: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(text)}`,
+    label: text,
+    kind: "search",
+  };
+}

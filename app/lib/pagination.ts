@@ -1,0 +1,35 @@
+export type Pagination = {
+  page: number;
+  limit: number;
+  total: number;
+  totalPages: number;
+  hasNext: boolean;
+  hasPrev: boolean;
+};
+
+export function paginate(page: number, limit: number, total: number): Pagination {
+  const totalPages = Math.ceil(total / limit);
+  return { page, limit, total, totalPages, hasNext: page < totalPages, hasPrev: page > 1 };
+}
+
+export type PageItem = { type: "page"; page: number } | { type: "ellipsis"; key: string };
+
+/**
+ * SPEC.md section 2: numbered pages with a window of 2 either side of the
+ * current page, plus the first and the last, with ellipses for gaps.
+ */
+export function pageWindow(current: number, totalPages: number, radius = 2): PageItem[] {
+  if (totalPages <= 1) return [];
+  const pages = new Set<number>([1, totalPages]);
+  for (let p = current - radius; p <= current + radius; p++) {
+    if (p >= 1 && p <= totalPages) pages.add(p);
+  }
+  const sorted = [...pages].sort((a, b) => a - b);
+  const items: PageItem[] = [];
+  sorted.forEach((p, i) => {
+    const prev = sorted[i - 1];
+    if (prev !== undefined && p - prev > 1) items.push({ type: "ellipsis", key: `gap-${prev}-${p}` });
+    items.push({ type: "page", page: p });
+  });
+  return items;
+}

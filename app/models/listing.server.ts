@@ -1,0 +1,378 @@
+import { type ExpressionBuilder, sql } from "kysely";
+import type { DB } from "../db/db.server";
+import type { Database, ListingRow, PhotoRow } from "../db/schema";
+import { containsInsensitive, textSearch } from "../db/search.server";
+import { CITIES, cityName } from "../directory/universities";
+import { expiryFrom } from "../lib/days-left";
+import { paginate, type Pagination } from "../lib/pagination";
+import { adNumberFromSlug, slugify } from "../lib/slug";
+import type { BrowseFilters, Gender, PropertyType } from "../schemas/browse-filters";
+
+export type PhotoVariant = { width: number; height: number; bytes: number; key: string };
+
+export type ListingPhoto = {
+  id: string;
+  alt: string;
+  width: number;
+  height: number;
+  /** Largest variant. */
+  url: string;
+  srcSet: string;
+  variants: { url: string; width: number; height: number }[];
+};
+
+/** What browse cards and the list API show (no phone number: it slows scrapers). */
+export type ListingSummary = {
+  id: string;
+  adNumber: string;
+  slug: string;
+  title: string;
+  description: string;
+  price: number;
+  keymoneyFee: number | null;
+  location: string | null;
+  university: string;
+  faculty: string;
+  city: string;
+  cityName: string;
+  propertyType: PropertyType;
+  gender: Gender;
+  amenities: string[];
+  images: string[];
+  photos: ListingPhoto[];
+  status: string;
+  views: number;
+  createdAt: string;
+  updatedAt: string;
+  expiresAt: string;
+};
+
+export type ListingDetail = ListingSummary & {
+  contactName: string;
+  contactPhone: string;
+  uniqueViews: number;
+  lastViewed: string | null;
+  userId: string;
+  /** Past expiresAt, or not active: the page says so and browse leaves it out. */
+  isExpired: boolean;
+  isPublic: boolean;
+};
+
+export function photoUrl(key: string): string {
+  return `/photos/${key}`;
+}
+
+function toPhoto(row: PhotoRow, title: string, index: number): ListingPhoto {
+  const variants = (JSON.parse(row.variants) as PhotoVariant[]).map((v) => ({ ...v, url: photoUrl(v.key) }));
+  const largest = variants[variants.length - 1];
+  return {
+    id: row.id,
+    alt: row.alt || `${title} – photo ${index + 1}`,
+    width: row.width,
+    height: row.height,
+    url: largest?.url ?? "",
+    srcSet: variants.map((v) => `${v.url} ${v.width}w`).join(", "),
+    variants: variants.map(({ url, width, height }) => ({ url, width, height })),
+  };
+}
+
+function parseAmenities(json: string): string[] {
+  try {
+    const value = JSON.parse(json) as unknown;
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+function toSummary(row: ListingRow, photos: PhotoRow[]): ListingSummary {
+  const mapped = photos.map((p, i) => toPhoto(p, row.title, i));
+  return {
+    id: String(row.id),
+    adNumber: String(row.id),
+    slug: row.slug,
+    title: row.title,
+    description: row.description,
+    price: row.price,
+    keymoneyFee: row.keymoneyFee,
+    location: row.location,
+    university: row.university,
+    faculty: row.faculty,
+    city: row.city,
+    cityName: cityName(row.city),
+    propertyType: row.propertyType as PropertyType,
+    gender: row.gender as Gender,
+    amenities: parseAmenities(row.amenities),
+    images: mapped.map((p) => p.url),
+    photos: mapped,
+    status: row.status,
+    views: row.views,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    expiresAt: row.expiresAt,
+  };
+}
+
+async function photosFor(db: DB, listingIds: number[]): Promise<Map<number, PhotoRow[]>> {
+  const byListing = new Map<number, PhotoRow[]>();
+  if (listingIds.length === 0) return byListing;
+  const rows = await db
+    .selectFrom("listing_photos")
+    .selectAll()
+    .where("listingId", "in", listingIds)
+    .orderBy("listingId")
+    .orderBy("position")
+    .execute();
+  for (const row of rows) {
+    const list = byListing.get(row.listingId!) ?? [];
+    list.push(row);
+    byListing.set(row.listingId!, list);
+  }
+  return byListing;
+}
+
+/** Listed publicly: active and not past its expiry. */
+function isPublicNow(eb: ExpressionBuilder<Database, "listings">, now: string) {
+  return eb.and([eb("listings.status", "=", "active"), eb("listings.expiresAt", ">", now)]);
+}
+
+function filterConditions(eb: ExpressionBuilder<Database, "listings">, filters: BrowseFilters, now: string) {
+  const conditions = [isPublicNow(eb, now)];
+  if (filters.university) conditions.push(eb("listings.university", "=", filters.university));
+  if (filters.faculty) conditions.push(eb("listings.faculty", "=", filters.faculty));
+  if (filters.city) conditions.push(eb("listings.city", "=", filters.city));
+  if (filters.propertyType) conditions.push(eb("listings.propertyType", "=", filters.propertyType));
+  // SPEC.md section 5: a gender filter also accepts listings for 'any'.
+  if (filters.gender) conditions.push(eb("listings.gender", "in", [filters.gender, "any"]));
+  if (filters.minPrice !== undefined) conditions.push(eb("listings.price", ">=", filters.minPrice));
+  if (filters.maxPrice !== undefined) conditions.push(eb("listings.price", "<=", filters.maxPrice));
+  if (filters.location) {
+    // The spec matches the location text; we also match the city it names,
+    // so a listing whose location is a map link is still found (ADR 002).
+    const needle = filters.location.toLowerCase();
+    const cityCodes = CITIES.filter((c) => c.code.includes(needle) || c.name.toLowerCase().includes(needle)).map((c) => c.code);
+    const either = [containsInsensitive(eb.ref("listings.location"), filters.location)];
+    if (cityCodes.length > 0) either.push(eb("listings.city", "in", cityCodes));
+    conditions.push(eb.or(either));
+  }
+  return conditions;
+}
+
+export type SearchResult = { ads: ListingSummary[]; pagination: Pagination };
+
+/**
+ * Filters, full-text search, ordering and pagination, all in the database so
+ * counts and pages are exact over every public listing.
+ */
+export async function searchListings(
+  db: DB,
+  filters: BrowseFilters,
+  options: { page: number; limit: number; now?: Date },
+): Promise<SearchResult> {
+  const now = (options.now ?? new Date()).toISOString();
+  const search = filters.search ? textSearch(db, filters.search) : null;
+  const where = (eb: ExpressionBuilder<Database, "listings">) => {
+    const conditions = filterConditions(eb, filters, now);
+    if (search) conditions.push(search.where as never);
+    return eb.and(conditions);
+  };
+
+  const countRow = await db
+    .selectFrom("listings")
+    .select((eb) => eb.fn.countAll().as("count"))
+    .where(where)
+    .executeTakeFirst();
+  const total = Number(countRow?.count ?? 0);
+  const pagination = paginate(options.page, options.limit, total);
+  if (total === 0 || options.page > pagination.totalPages) return { ads: [], pagination };
+
+  let query = db.selectFrom("listings").selectAll("listings").where(where);
+  const sort = filters.sort ?? (search ? "relevance" : "newest");
+  if (sort === "price_asc") query = query.orderBy("listings.price", "asc");
+  else if (sort === "price_desc") query = query.orderBy("listings.price", "desc");
+  else if (sort === "relevance" && search) query = query.orderBy(search.rank as never, "desc");
+  query = query.orderBy("listings.createdAt", "desc").orderBy("listings.id", "desc");
+
+  const rows = await query
+    .limit(options.limit)
+    .offset((options.page - 1) * options.limit)
+    .execute();
+  const photos = await photosFor(db, rows.map((r) => r.id));
+  return { ads: rows.map((r) => toSummary(r, photos.get(r.id) ?? [])), pagination };
+}
+
+function toDetail(row: ListingRow, photos: PhotoRow[], now: Date): ListingDetail {
+  const isPublic = row.status === "active" && row.expiresAt > now.toISOString();
+  return {
+    ...toSummary(row, photos),
+    contactName: row.contactName,
+    contactPhone: row.contactPhone,
+    uniqueViews: row.uniqueViews,
+    lastViewed: row.lastViewed,
+    userId: row.userId,
+    isExpired: row.status === "expired" || (row.status === "active" && row.expiresAt <= now.toISOString()),
+    isPublic,
+  };
+}
+
+/** Hidden listings are not shown to the public at all (moderation, issue 4). */
+const PUBLICLY_VISIBLE_STATUSES = ["active", "expired"];
+
+export async function findListingById(db: DB, id: number, now = new Date()): Promise<ListingDetail | null> {
+  if (!Number.isSafeInteger(id) || id < 1) return null;
+  const row = await db
+    .selectFrom("listings")
+    .selectAll()
+    .where("id", "=", id)
+    .where("status", "in", PUBLICLY_VISIBLE_STATUSES)
+    .executeTakeFirst();
+  if (!row) return null;
+  const photos = await photosFor(db, [row.id]);
+  return toDetail(row, photos.get(row.id) ?? [], now);
+}
+
+/**
+ * A listing by its slug. A slug that no longer matches (the title changed)
+ * still finds the listing by the ad number at its end; the caller redirects
+ * to `listing.slug`.
+ */
+export async function findListingBySlug(db: DB, slug: string, now = new Date()): Promise<ListingDetail | null> {
+  const row = await db
+    .selectFrom("listings")
+    .selectAll()
+    .where("slug", "=", slug)
+    .where("status", "in", PUBLICLY_VISIBLE_STATUSES)
+    .executeTakeFirst();
+  if (row) {
+    const photos = await photosFor(db, [row.id]);
+    return toDetail(row, photos.get(row.id) ?? [], now);
+  }
+  const adNumber = adNumberFromSlug(slug);
+  return adNumber ? findListingById(db, adNumber, now) : null;
+}
+
+/** By numeric id/ad number or by slug (the API accepts either). */
+export async function findListingByIdOrSlug(db: DB, value: string, now = new Date()): Promise<ListingDetail | null> {
+  if (/^\d{1,12}$/.test(value)) return findListingById(db, Number(value), now);
+  return findListingBySlug(db, value, now);
+}
+
+export async function countPublicListings(db: DB, now = new Date()): Promise<number> {
+  const row = await db
+    .selectFrom("listings")
+    .select((eb) => eb.fn.countAll().as("count"))
+    .where((eb) => isPublicNow(eb, now.toISOString()))
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/** Distinct universities that have at least one public listing. */
+export async function countUniversitiesWithListings(db: DB, now = new Date()): Promise<number> {
+  const row = await db
+    .selectFrom("listings")
+    .select(sql<number>`count(distinct university)`.as("count"))
+    .where((eb) => isPublicNow(eb, now.toISOString()))
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/** Every public listing's slug and update time, for the sitemap. */
+export async function listPublicSlugs(db: DB, now = new Date()): Promise<{ slug: string; updatedAt: string }[]> {
+  return db
+    .selectFrom("listings")
+    .select(["slug", "updatedAt"])
+    .where((eb) => isPublicNow(eb, now.toISOString()))
+    .orderBy("id", "desc")
+    .execute();
+}
+
+export type NewListingInput = {
+  title: string;
+  description: string;
+  price: number;
+  keymoneyFee: number | null;
+  location: string | null;
+  university: string;
+  faculty: string;
+  city: string;
+  propertyType: PropertyType;
+  gender: Gender;
+  amenities: string[];
+  contactName: string;
+  contactPhone: string;
+};
+
+/**
+ * Inserts a listing and gives it its slug (which needs the ad number the
+ * database assigns). Run inside a transaction by callers that check limits.
+ */
+export async function insertListing(
+  db: DB,
+  owner: { id: string; email: string },
+  input: NewListingInput,
+  now = new Date(),
+): Promise<{ id: number; slug: string }> {
+  const createdAt = now.toISOString();
+  const placeholder = `pending-${crypto.randomUUID()}`;
+  const { id } = await db
+    .insertInto("listings")
+    .values({
+      ...input,
+      amenities: JSON.stringify(input.amenities),
+      slug: placeholder,
+      userId: owner.id,
+      userEmail: owner.email,
+      status: "active",
+      lastViewed: null,
+      hiddenReason: null,
+      expiresAt: expiryFrom(now),
+      createdAt,
+      updatedAt: createdAt,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const slug = slugify(input.title, id);
+  await db.updateTable("listings").set({ slug }).where("id", "=", id).execute();
+  return { id, slug };
+}
+
+/**
+ * Counts a view once per browser session (sessionKey) and a unique view once
+ * per visitor (visitorKey). Returns the listing's current counts.
+ */
+export async function recordListingView(
+  db: DB,
+  listingId: number,
+  keys: { sessionKey: string; visitorKey: string },
+  now = new Date(),
+): Promise<{ views: number; uniqueViews: number; counted: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    const viewedAt = now.toISOString();
+    const seenVisitor = await trx
+      .selectFrom("listing_views")
+      .select("sessionKey")
+      .where("listingId", "=", listingId)
+      .where("visitorKey", "=", keys.visitorKey)
+      .executeTakeFirst();
+    const inserted = await trx
+      .insertInto("listing_views")
+      .values({ listingId, sessionKey: keys.sessionKey, visitorKey: keys.visitorKey, viewedAt })
+      .onConflict((oc) => oc.columns(["listingId", "sessionKey"]).doNothing())
+      .executeTakeFirst();
+    const counted = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+    if (counted) {
+      await trx
+        .updateTable("listings")
+        .set((eb) => ({
+          views: eb("views", "+", 1),
+          uniqueViews: seenVisitor ? eb.ref("uniqueViews") : eb("uniqueViews", "+", 1),
+          lastViewed: viewedAt,
+        }))
+        .where("id", "=", listingId)
+        .execute();
+    }
+    const row = await trx.selectFrom("listings").select(["views", "uniqueViews"]).where("id", "=", listingId).executeTakeFirst();
+    return { views: row?.views ?? 0, uniqueViews: row?.uniqueViews ?? 0, counted };
+  });
+}
+

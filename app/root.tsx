@@ -1,0 +1,107 @@
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { useTranslation } from "./i18n";
+import { requestContext } from "./services.server";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { env, requestId } = context.get(requestContext);
+  return {
+    siteName: env.SITE_NAME,
+    siteUrl: env.siteUrl,
+    requestId,
+    // Filled in by the accounts work (issue 3).
+    user: null as null | { name: string },
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0d5f54" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function Shell({ children }: { children: React.ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        {t("common.skipToContent")}
+      </a>
+      <SiteHeader />
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
+
+export default function App() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <Shell>
+      <title>{`${notFound ? t("common.errors.notFoundTitle") : t("common.errors.unexpectedTitle")} | ${root?.siteName ?? "Bodima"}`}</title>
+      <div className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold">
+          {notFound ? t("common.errors.notFoundTitle") : t("common.errors.unexpectedTitle")}
+        </h1>
+        <p className="mt-3 text-slate-600">
+          {notFound ? t("common.errors.notFoundText") : t("common.errors.unexpectedText")}
+        </p>
+        {!notFound && root?.requestId ? (
+          <p className="mt-2 text-sm text-slate-500">{t("common.errors.requestId", { requestId: root.requestId })}</p>
+        ) : null}
+        <div className="mt-6 flex justify-center gap-3">
+          <Link to="/" className="rounded-lg border border-slate-300 px-4 py-3 font-medium">
+            {t("common.errors.goHome")}
+          </Link>
+          <Link to="/browse" className="rounded-lg bg-brand-700 px-4 py-3 font-medium text-white">
+            {t("common.errors.browseListings")}
+          </Link>
+        </div>
+      </div>
+    </Shell>
+  );
+}

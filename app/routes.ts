@@ -1,0 +1,36 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+// The one URL map. Mirrors SPEC.md section 2's route table, plus our own
+// resource routes (API, sitemap, photos).
+export default [
+  index("routes/home.tsx"),
+  route("browse", "routes/browse.tsx", { id: "browse" }),
+  route("search/:location", "routes/browse.tsx", { id: "browse-location" }),
+  route("search/:location/:university", "routes/browse.tsx", { id: "browse-location-university" }),
+  route("university/:university", "routes/browse.tsx", { id: "browse-university" }),
+  route("city/:city", "routes/browse.tsx", { id: "browse-city" }),
+  route("listing/:slug", "routes/listing.tsx"),
+  route("old-browse", "routes/old-browse.tsx"),
+  route("login", "routes/login.tsx"),
+  route("signup", "routes/signup.tsx"),
+  route("about", "routes/about.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("privacy", "routes/privacy.tsx"),
+  route("terms", "routes/terms.tsx"),
+
+  // Resource routes
+  route("photos/:key", "routes/photos.$key.ts"),
+  route("sitemap.xml", "routes/sitemap[.]xml.ts"),
+  route("robots.txt", "routes/robots[.]txt.ts"),
+  route("api/listings", "routes/api.listings.ts"),
+  route("api/listings/:idOrSlug", "routes/api.listings.$idOrSlug.ts"),
+  route("api/universities", "routes/api.universities.ts"),
+  route("api/openapi.json", "routes/api.openapi[.]json.ts"),
+  // Compatible aliases of the original cloud-function paths (SPEC.md section 7).
+  route("getAdsForSEO", "routes/api.listings.ts", { id: "compat-getAdsForSEO" }),
+  route("getAdForSEO/:idOrSlug", "routes/api.listings.$idOrSlug.ts", { id: "compat-getAdForSEO" }),
+  route("getAdsByUniversity/:university", "routes/api.listings.ts", { id: "compat-getAdsByUniversity" }),
+  route("updateViewCount", "routes/api.update-view-count.ts"),
+
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

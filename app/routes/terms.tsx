@@ -1,0 +1,3 @@
+export default function Page() {
+  return <div className="p-8">terms (coming soon)</div>;
+}

@@ -1,0 +1,162 @@
+import { CITIES, findCity, findUniversity, findFaculty } from "../directory/universities";
+
+export const PROPERTY_TYPES = ["single", "shared", "apartment", "hostel"] as const;
+export const GENDERS = ["any", "male", "female"] as const;
+export const SORTS = ["newest", "price_asc", "price_desc", "relevance"] as const;
+export const AMENITIES = ["WiFi", "AC", "Parking", "Laundry", "Kitchen", "Security", "24/7 Water", "Furniture"] as const;
+export const MAX_PRICE_OPTIONS = [10000, 15000, 20000, 25000, 30000, 50000] as const;
+export const BROWSE_PAGE_SIZE = 10;
+export const API_DEFAULT_LIMIT = 20;
+export const API_MAX_LIMIT = 50;
+const MAX_TEXT = 200;
+const MAX_PRICE = 10_000_000;
+const MAX_PAGE = 100_000;
+
+export type PropertyType = (typeof PROPERTY_TYPES)[number];
+export type Gender = (typeof GENDERS)[number];
+export type Sort = (typeof SORTS)[number];
+
+export type BrowseFilters = {
+  university?: string; // full university name from the directory
+  faculty?: string;
+  location?: string;
+  city?: string; // city code
+  minPrice?: number;
+  maxPrice?: number;
+  propertyType?: PropertyType;
+  gender?: Gender;
+  search?: string;
+  sort?: Sort;
+};
+
+export type FilterError = { param: string; message: string };
+
+/** Path values given by the route (/search/{location}, /university/{university}, ...). */
+export type PathFilters = { location?: string; university?: string; city?: string };
+
+function cleanText(value: string | null | undefined): string | undefined {
+  if (value == null) return undefined;
+  // Drop control characters (including NUL) and collapse white space.
+  const cleaned = value.replace(/[\u0000-\u001f\u007f]/g, " ").replace(/\s+/g, " ").trim();
+  return cleaned ? cleaned.slice(0, MAX_TEXT) : undefined;
+}
+
+/** Path segments arrive URL-decoded by the router; '-' and '+' may stand for spaces. */
+function fromPathSegment(value: string | undefined): string | undefined {
+  return cleanText(value?.replace(/\+/g, " "));
+}
+
+function parseWholeNumber(raw: string | undefined, param: string, errors: FilterError[], max: number): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^\d+$/.test(raw)) {
+    errors.push({ param, message: `${param} must be a whole number` });
+    return undefined;
+  }
+  const n = Number(raw);
+  if (n > max) {
+    errors.push({ param, message: `${param} must be at most ${max}` });
+    return undefined;
+  }
+  return n;
+}
+
+function resolveUniversity(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const found = findUniversity(value) ?? findUniversity(value.replace(/-/g, " "));
+  return found ? found.name : value;
+}
+
+function resolveCity(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const found = findCity(value) ?? findCity(value.replace(/-/g, " "));
+  return found ? found.code : value.toLowerCase();
+}
+
+/**
+ * Reads browse filters from a query string (and path values). Invalid values
+ * are reported in `errors` and left out of `filters`, so a page can ignore them
+ * and an API can answer 400. The site-search template's `q` is the search text.
+ */
+export function parseBrowseFilters(
+  params: URLSearchParams,
+  path: PathFilters = {},
+): { filters: BrowseFilters; page: number; errors: FilterError[] } {
+  const errors: FilterError[] = [];
+  const get = (name: string) => cleanText(params.get(name));
+  const filters: BrowseFilters = {};
+
+  const university = resolveUniversity(get("university") ?? fromPathSegment(path.university));
+  if (university) filters.university = university;
+
+  const faculty = get("faculty");
+  if (faculty) {
+    const uni = university ? findUniversity(university) : undefined;
+    filters.faculty = (uni && findFaculty(uni, faculty)?.name) || faculty;
+  }
+
+  const location = get("location") ?? fromPathSegment(path.location);
+  if (location) filters.location = location;
+
+  const city = resolveCity(get("city") ?? fromPathSegment(path.city));
+  if (city) filters.city = city;
+
+  const minPrice = parseWholeNumber(get("minPrice"), "minPrice", errors, MAX_PRICE);
+  if (minPrice !== undefined) filters.minPrice = minPrice;
+  const maxPrice = parseWholeNumber(get("maxPrice"), "maxPrice", errors, MAX_PRICE);
+  if (maxPrice !== undefined) filters.maxPrice = maxPrice;
+
+  const propertyType = get("propertyType")?.toLowerCase();
+  if (propertyType && propertyType !== "all") {
+    if ((PROPERTY_TYPES as readonly string[]).includes(propertyType)) filters.propertyType = propertyType as PropertyType;
+    else errors.push({ param: "propertyType", message: `propertyType must be one of ${PROPERTY_TYPES.join(", ")}` });
+  }
+
+  const gender = get("gender")?.toLowerCase();
+  if (gender && gender !== "any") {
+    if ((GENDERS as readonly string[]).includes(gender)) filters.gender = gender as Gender;
+    else errors.push({ param: "gender", message: `gender must be one of ${GENDERS.join(", ")}` });
+  }
+
+  const search = get("search") ?? get("q");
+  if (search) filters.search = search;
+
+  const sort = get("sort");
+  if (sort) {
+    if ((SORTS as readonly string[]).includes(sort)) filters.sort = sort as Sort;
+    else errors.push({ param: "sort", message: `sort must be one of ${SORTS.join(", ")}` });
+  }
+
+  const pageRaw = get("page");
+  let page = 1;
+  if (pageRaw !== undefined) {
+    const n = parseWholeNumber(pageRaw, "page", errors, MAX_PAGE);
+    if (n !== undefined) {
+      if (n < 1) errors.push({ param: "page", message: "page must be at least 1" });
+      else page = n;
+    }
+  }
+
+  return { filters, page, errors };
+}
+
+/** The query string for a set of filters (page 1 is left out). */
+export function filtersToSearchParams(filters: BrowseFilters, page = 1): URLSearchParams {
+  const params = new URLSearchParams();
+  const entries: [string, string | number | undefined][] = [
+    ["search", filters.search],
+    ["university", filters.university],
+    ["faculty", filters.faculty],
+    ["location", filters.location],
+    ["city", filters.city],
+    ["minPrice", filters.minPrice],
+    ["maxPrice", filters.maxPrice],
+    ["propertyType", filters.propertyType],
+    ["gender", filters.gender],
+    ["sort", filters.sort],
+  ];
+  for (const [key, value] of entries) if (value !== undefined && value !== "") params.set(key, String(value));
+  if (page > 1) params.set("page", String(page));
+  return params;
+}
+
+export { CITIES };

@@ -1,0 +1,68 @@
+import fs from "node:fs";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import pino, { type Logger } from "pino";
+import { createContext } from "react-router";
+import { createDatabase, type DB, type DialectName } from "./db/db.server";
+import { migrateToLatest } from "./db/migrate.server";
+import { getEnv, type Env } from "./env.server";
+import { createLocalPhotoStorage, type PhotoStorage } from "./storage/storage.server";
+
+/** Long-lived things created once at start-up and shared by every request. */
+export type Services = {
+  env: Env;
+  db: DB;
+  dialect: DialectName;
+  logger: Logger;
+  storage: PhotoStorage;
+  secrets: Secrets;
+};
+
+/** Per-request values, available to every loader and action through context. */
+export type RequestInfo = Services & { requestId: string; clientIp: string; log: Logger };
+
+export const requestContext = createContext<RequestInfo>();
+
+export type Secrets = { sessionSecret: string; visitorSalt: string };
+
+/** Secrets are generated on first start and kept in DATA_DIR, so no set-up is needed. */
+function loadOrCreateSecrets(dataDir: string): Secrets {
+  const file = path.join(dataDir, "secrets.json");
+  fs.mkdirSync(dataDir, { recursive: true });
+  try {
+    const parsed = JSON.parse(fs.readFileSync(file, "utf8")) as Partial<Secrets>;
+    if (parsed.sessionSecret && parsed.visitorSalt) return parsed as Secrets;
+  } catch {
+    // missing or unreadable: create below
+  }
+  const secrets: Secrets = {
+    sessionSecret: randomBytes(32).toString("hex"),
+    visitorSalt: randomBytes(16).toString("hex"),
+  };
+  fs.writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+let servicesPromise: Promise<Services> | undefined;
+
+export function getServices(): Promise<Services> {
+  servicesPromise ??= startServices();
+  return servicesPromise;
+}
+
+async function startServices(): Promise<Services> {
+  const env = getEnv();
+  const logger = pino({ level: env.LOG_LEVEL, base: undefined });
+  const { db, dialect } = createDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+  await migrateToLatest(db);
+  const secrets = loadOrCreateSecrets(env.dataDir);
+  const storage = createLocalPhotoStorage(path.join(env.dataDir, "photos"));
+  const services: Services = { env, db, dialect, logger, storage, secrets };
+  if (env.SEED_DEMO === "auto") {
+    const { seedDemoIfEmpty } = await import("./seed/demo.server");
+    const added = await seedDemoIfEmpty(services);
+    if (added > 0) logger.info({ listings: added }, "demo data added to an empty database");
+  }
+  logger.info({ dialect, dataDir: env.dataDir }, "services ready");
+  return services;
+}

@@ -1,0 +1,38 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+
+/**
+ * Where photo files live. Local disk now; an S3-compatible driver can
+ * implement the same interface for several servers.
+ */
+export type PhotoStorage = {
+  put(key: string, data: Buffer): Promise<void>;
+  get(key: string): Promise<Buffer | null>;
+  remove(key: string): Promise<void>;
+};
+
+const SAFE_KEY = /^[a-zA-Z0-9][a-zA-Z0-9._-]{0,200}$/;
+
+export function createLocalPhotoStorage(root: string): PhotoStorage {
+  const resolve = (key: string) => {
+    if (!SAFE_KEY.test(key)) throw new Error(`Unsafe storage key: ${key}`);
+    return path.join(root, key);
+  };
+  return {
+    async put(key, data) {
+      await fs.mkdir(root, { recursive: true });
+      await fs.writeFile(resolve(key), data);
+    },
+    async get(key) {
+      if (!SAFE_KEY.test(key)) return null;
+      try {
+        return await fs.readFile(path.join(root, key));
+      } catch {
+        return null;
+      }
+    },
+    async remove(key) {
+      await fs.rm(resolve(key), { force: true });
+    },
+  };
+}
