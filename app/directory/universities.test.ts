@@ -207,9 +207,9 @@ describe("cityForFaculty", () => {
     expect(cityForFaculty(mustFind("wayamba"), "Main Campus")).toBe("kuliyapitiya");
   });
 
-  it("falls back to the university's fallback city for unknown faculties", () => {
+  it("falls back to the university's own city for unknown faculties", () => {
     expect(cityForFaculty(mustFind("UOP"), "Faculty of Nothing")).toBe("kandy");
-    expect(cityForFaculty(mustFind("wayamba"), "Faculty of Nothing")).toBe("colombo");
+    expect(cityForFaculty(mustFind("wayamba"), "Faculty of Nothing")).toBe("kuliyapitiya");
   });
 });
 

@@ -354,11 +354,11 @@ export function cityForUniversity(value: string): string {
 
 /**
  * City code for a faculty chosen in the post-ad form: the faculty's own
- * `cityCode`, or the university's fallback city (`cityForUniversity`) when the
+ * `cityCode`, or the university's own city when the
  * faculty is unknown.
  */
 export function cityForFaculty(university: University, facultyName: string): string {
-  return findFaculty(university, facultyName)?.cityCode ?? cityForUniversity(university.id);
+  return findFaculty(university, facultyName)?.cityCode ?? university.city;
 }
 
 /** Finds a city by code or display name (case-insensitive, trimmed). */
