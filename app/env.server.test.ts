@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "./env.server";
+
+describe("parseEnv", () => {
+  it("needs no configuration at all", () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.SITE_NAME).toBe("Bodima");
+    expect(env.siteUrl).toBe("http://localhost:3000");
+    expect(env.dataDir).toMatch(/data$/);
+    expect(env.TRUST_PROXY).toBe(false);
+  });
+
+  it("names each bad variable with a clear message", () => {
+    expect(() => parseEnv({ PORT: "eighty", SITE_URL: "bodima.lk", DATABASE_URL: "mysql://x" })).toThrowError(
+      /PORT: PORT must be a number[\s\S]*DATABASE_URL: DATABASE_URL must start with postgres:\/\/[\s\S]*SITE_URL: SITE_URL must be an http\(s\) URL/,
+    );
+    expect(() => parseEnv({ PORT: "70000" })).toThrowError(/PORT must be between 1 and 65535/);
+  });
+
+  it("trims a trailing slash from SITE_URL and reads TRUST_PROXY", () => {
+    const env = parseEnv({ SITE_URL: "https://bodima.lk/", TRUST_PROXY: "1" });
+    expect(env.siteUrl).toBe("https://bodima.lk");
+    expect(env.TRUST_PROXY).toBe(true);
+  });
+});
