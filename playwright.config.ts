@@ -9,6 +9,19 @@ import { defineConfig, devices } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 3210);
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "bodima-e2e-"));
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// With TEST_DATABASE_URL set (CI does), a second server runs on a fresh
+// PostgreSQL database and the "postgres" project repeats the core specs on it.
+const postgresPort = port + 1;
+const withPostgres = !!process.env.TEST_DATABASE_URL;
+
+const serverEnv = (serverPort: number) => ({
+  NODE_ENV: "production",
+  PORT: String(serverPort),
+  HOST: "127.0.0.1",
+  SITE_URL: `http://127.0.0.1:${serverPort}`,
+  LOG_LEVEL: "warn",
+  ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
+});
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -35,23 +48,40 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: {
-    command: "node --disable-warning=ExperimentalWarning server.ts",
-    url: `http://127.0.0.1:${port}/`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      SITE_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: "warn",
-      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
-      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
+  projects: [
+    { name: "sqlite", use: { ...devices["Desktop Chrome"], channel: undefined } },
+    ...(withPostgres
+      ? [
+          {
+            name: "postgres",
+            testMatch: ["smoke.spec.ts", "browse.spec.ts", "api.spec.ts", "listing.spec.ts"],
+            use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: `http://127.0.0.1:${postgresPort}` },
+          },
+        ]
+      : []),
+  ],
+  webServer: [
+    {
+      command: "node --disable-warning=ExperimentalWarning server.ts",
+      url: `http://127.0.0.1:${port}/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { ...serverEnv(port), DATA_DIR: process.env.E2E_DATA_DIR },
     },
-  },
+    ...(withPostgres
+      ? [
+          {
+            command: "node --disable-warning=ExperimentalWarning tests/e2e-postgres-server.ts",
+            url: `http://127.0.0.1:${postgresPort}/`,
+            reuseExistingServer: false,
+            timeout: 120_000,
+            stdout: "ignore" as const,
+            stderr: "pipe" as const,
+            env: { ...serverEnv(postgresPort), DATA_DIR: `${process.env.E2E_DATA_DIR}-pg`, TEST_DATABASE_URL: process.env.TEST_DATABASE_URL! },
+          },
+        ]
+      : []),
+  ],
 });
