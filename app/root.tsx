@@ -12,14 +12,22 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
-import { useTranslation } from "./i18n";
+import { t as translate, useTranslation } from "./i18n";
 import { requestContext } from "./services.server";
+
+// Fallback for pages without their own meta. On errors the ErrorBoundary sets the title.
+export const meta: Route.MetaFunction = ({ loaderData, error }) => {
+  const description = { name: "description", content: translate("common.meta.defaultDescription") };
+  if (error) return [description];
+  return [{ title: loaderData?.siteName ?? "Bodima" }, description];
+};
 
 export function loader({ context }: Route.LoaderArgs) {
   const { env, requestId } = context.get(requestContext);
   return {
     siteName: env.SITE_NAME,
     siteUrl: env.siteUrl,
+    supportEmail: env.SUPPORT_EMAIL,
     requestId,
     // Filled in by the accounts work (issue 3).
     user: null as null | { name: string },
@@ -54,16 +62,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 function Shell({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation();
+  const root = useRootData();
+  const siteName = root?.siteName ?? "Bodima";
+  const user = root?.user ?? null;
   return (
     <>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
         {t("common.skipToContent")}
       </a>
-      <SiteHeader />
+      <SiteHeader siteName={siteName} user={user} />
       <main id="main" className="flex-1">
         {children}
       </main>
-      <SiteFooter />
+      <SiteFooter siteName={siteName} supportEmail={root?.supportEmail ?? ""} signedIn={user !== null} />
     </>
   );
 }

@@ -1,3 +1,77 @@
-export function SiteFooter() {
-  return <footer className="border-t border-slate-200 p-4 text-sm text-slate-600">© 2024 Bodima</footer>;
+import { Link } from "react-router";
+import { useTranslation } from "~/i18n";
+import { MailIcon } from "./ui/icons";
+
+type SiteFooterProps = { siteName: string; supportEmail: string; signedIn: boolean };
+
+export function SiteFooter({ siteName, supportEmail, signedIn }: SiteFooterProps) {
+  const { t } = useTranslation();
+  const quickLinks = [
+    { to: "/browse", label: t("common.footer.browseListings") },
+    { to: signedIn ? "/dashboard" : "/login", label: t("common.footer.listProperty") },
+    { to: "/about", label: t("common.footer.aboutUs") },
+    { to: "/contact", label: t("common.footer.contact") },
+  ];
+  const supportLinks = [
+    { to: "/contact", label: t("common.footer.helpCenter") },
+    { to: "/privacy", label: t("common.footer.privacyPolicy") },
+    { to: "/terms", label: t("common.footer.termsOfService") },
+  ];
+  const linkClasses = "inline-flex min-h-11 items-center text-slate-700 hover:text-brand-700 hover:underline";
+
+  return (
+    <footer className="mt-12 border-t border-slate-200 bg-slate-50">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <p className="text-xl font-bold text-brand-700">{siteName}</p>
+          <p className="mt-2 text-sm text-slate-700">{t("common.footer.about")}</p>
+        </div>
+        <nav aria-labelledby="footer-quick-links">
+          <h2 id="footer-quick-links" className="font-semibold text-slate-900">
+            {t("common.footer.quickLinks")}
+          </h2>
+          <ul className="mt-2">
+            {quickLinks.map((l) => (
+              <li key={l.label}>
+                <Link to={l.to} className={linkClasses}>
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-support">
+          <h2 id="footer-support" className="font-semibold text-slate-900">
+            {t("common.footer.support")}
+          </h2>
+          <ul className="mt-2">
+            {supportLinks.map((l) => (
+              <li key={l.label}>
+                <Link to={l.to} className={linkClasses}>
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {supportEmail ? (
+          <div>
+            <h2 className="font-semibold text-slate-900">{t("common.footer.contactDetails")}</h2>
+            <p className="mt-2">
+              <a href={`mailto:${supportEmail}`} className={`${linkClasses} gap-2 break-all`}>
+                <MailIcon className="h-5 w-5 shrink-0 text-brand-700" />
+                <span>
+                  <span className="sr-only">{t("common.footer.emailLabel")}: </span>
+                  {supportEmail}
+                </span>
+              </a>
+            </p>
+          </div>
+        ) : null}
+      </div>
+      <div className="border-t border-slate-200">
+        <p className="mx-auto max-w-6xl px-4 py-4 text-sm text-slate-700">{t("common.footer.copyright", { siteName })}</p>
+      </div>
+    </footer>
+  );
 }

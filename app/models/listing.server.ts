@@ -276,14 +276,23 @@ export async function countUniversitiesWithListings(db: DB, now = new Date()): P
   return Number(row?.count ?? 0);
 }
 
-/** Every public listing's slug and update time, for the sitemap. */
-export async function listPublicSlugs(db: DB, now = new Date()): Promise<{ slug: string; updatedAt: string }[]> {
-  return db
+/**
+ * Public listings' slugs and update times for the sitemap, newest first.
+ * Only two columns, so 100,000 rows stay cheap; offset/limit page a sitemap
+ * that is too big for one file.
+ */
+export async function listPublicSlugs(
+  db: DB,
+  options: { now?: Date; offset?: number; limit?: number } = {},
+): Promise<{ slug: string; updatedAt: string }[]> {
+  const now = (options.now ?? new Date()).toISOString();
+  let query = db
     .selectFrom("listings")
     .select(["slug", "updatedAt"])
-    .where((eb) => isPublicNow(eb, now.toISOString()))
-    .orderBy("id", "desc")
-    .execute();
+    .where((eb) => isPublicNow(eb, now))
+    .orderBy("id", "desc");
+  if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
+  return query.execute();
 }
 
 export type NewListingInput = {

@@ -1,3 +1,114 @@
-export default function Page() {
-  return <div className="p-8">about (coming soon)</div>;
+import type { Route } from "./+types/about";
+import { SiteStats } from "~/components/site-stats";
+import { ButtonLink } from "~/components/ui/button";
+import { BoltIcon, ChevronDownIcon, HeartIcon, SparkIcon, UsersIcon } from "~/components/ui/icons";
+import { UNIVERSITIES } from "~/directory/universities";
+import { t as translate, useTranslation } from "~/i18n";
+import { pageMeta } from "~/lib/seo";
+import { countPublicListings, countUniversitiesWithListings } from "~/models/listing.server";
+import { requestContext } from "~/services.server";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [];
+  const { siteName, siteUrl } = loaderData;
+  return pageMeta({
+    title: translate("info.about.meta.title", { siteName }),
+    description: translate("info.about.meta.description", { siteName }),
+    siteName,
+    siteUrl,
+    path: "/about",
+  });
+};
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, env } = context.get(requestContext);
+  const [listingCount, universitiesWithListings] = await Promise.all([
+    countPublicListings(db),
+    countUniversitiesWithListings(db),
+  ]);
+  return {
+    siteName: env.SITE_NAME,
+    siteUrl: env.siteUrl,
+    supportEmail: env.SUPPORT_EMAIL,
+    listingCount,
+    universitiesWithListings,
+  };
+}
+
+const VALUES = [
+  { key: "student", Icon: HeartIcon },
+  { key: "quick", Icon: BoltIcon },
+  { key: "innovation", Icon: SparkIcon },
+  { key: "community", Icon: UsersIcon },
+] as const;
+
+const FAQ = ["what", "free", "verified", "landlords", "universities", "support", "report"] as const;
+
+export default function About({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { siteName, supportEmail, listingCount, universitiesWithListings } = loaderData;
+  const vars = { siteName, email: supportEmail, count: UNIVERSITIES.length };
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10">
+      <h1 className="text-3xl font-bold">{t("info.about.heading", vars)}</h1>
+      <p className="mt-3 text-lg text-slate-700">{t("info.about.intro", vars)}</p>
+
+      <section aria-labelledby="mission-heading" className="mt-10">
+        <h2 id="mission-heading" className="text-2xl font-bold">
+          {t("info.about.missionHeading")}
+        </h2>
+        <p className="mt-3 text-slate-800">{t("info.about.mission")}</p>
+      </section>
+
+      <section aria-labelledby="values-heading" className="mt-10">
+        <h2 id="values-heading" className="text-2xl font-bold">
+          {t("info.about.valuesHeading")}
+        </h2>
+        <ul className="mt-4 grid gap-4 sm:grid-cols-2">
+          {VALUES.map(({ key, Icon }) => (
+            <li key={key} className="rounded-xl border border-slate-200 p-5">
+              <Icon className="h-7 w-7 text-brand-700" />
+              <h3 className="mt-2 text-lg font-semibold">{t(`info.about.values.${key}.title`)}</h3>
+              <p className="mt-1 text-slate-700">{t(`info.about.values.${key}.text`)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="about-stats-heading" className="mt-10 rounded-xl bg-slate-50 p-6">
+        <h2 id="about-stats-heading" className="mb-4 text-2xl font-bold">
+          {t("info.about.statsHeading", vars)}
+        </h2>
+        <SiteStats listingCount={listingCount} universitiesWithListings={universitiesWithListings} />
+      </section>
+
+      <section aria-labelledby="faq-heading" className="mt-10">
+        <h2 id="faq-heading" className="text-2xl font-bold">
+          {t("info.about.faqHeading")}
+        </h2>
+        {/* One open at a time: details sharing a name form an exclusive accordion, no JavaScript needed. */}
+        <div className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200">
+          {FAQ.map((key, index) => (
+            <details key={key} name="faq" open={index === 0} className="group">
+              <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-4 px-4 py-3 font-semibold [&::-webkit-details-marker]:hidden">
+                {t(`info.about.faq.${key}.q`, vars)}
+                <ChevronDownIcon className="h-5 w-5 shrink-0 text-slate-600 transition-transform group-open:rotate-180" />
+              </summary>
+              <p className="px-4 pb-4 text-slate-700">{t(`info.about.faq.${key}.a`, vars)}</p>
+            </details>
+          ))}
+        </div>
+      </section>
+
+      <div className="mt-10 flex flex-col gap-3 sm:flex-row">
+        <ButtonLink to="/browse" size="lg">
+          {t("info.about.browse")}
+        </ButtonLink>
+        <ButtonLink to="/contact" variant="secondary" size="lg">
+          {t("info.about.contact")}
+        </ButtonLink>
+      </div>
+    </div>
+  );
 }

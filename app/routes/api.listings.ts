@@ -1,3 +1,15 @@
-export function loader() {
-  return new Response("Not implemented", { status: 501 });
+import { listAdsResponse } from "~/api/listings.server";
+import { methodNotAllowed } from "~/api/responses";
+import { requestContext } from "~/services.server";
+import type { Route } from "./+types/api.listings";
+
+// Serves /api/listings, /getAdsForSEO and /getAdsByUniversity/{university}.
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { db } = context.get(requestContext);
+  const university = "university" in params ? params.university : undefined;
+  return listAdsResponse(db, new URL(request.url).searchParams, { university });
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return methodNotAllowed(request);
 }

@@ -1,3 +1,294 @@
-export default function Page() {
-  return <div className="p-8">contact (coming soon)</div>;
+import { useEffect, useRef, useState } from "react";
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/contact";
+import { Banner } from "~/components/ui/banner";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { FormField, inputClasses } from "~/components/ui/form-field";
+import { ClockIcon, FlagIcon, MailIcon, PhoneIcon } from "~/components/ui/icons";
+import { Select } from "~/components/ui/select";
+import { t as translate, useTranslation } from "~/i18n";
+import { pageMeta } from "~/lib/seo";
+import { saveContactMessage } from "~/models/contact.server";
+import {
+  CONTACT_FIELDS,
+  CONTACT_HONEYPOT_FIELD,
+  CONTACT_LIMITS,
+  CONTACT_SUBJECTS,
+  type ContactErrors,
+  type ContactValues,
+  parseContactForm,
+} from "~/schemas/contact";
+import { requestContext } from "~/services.server";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [];
+  const { siteName, siteUrl } = loaderData;
+  return pageMeta({
+    title: translate("info.contact.meta.title", { siteName }),
+    description: translate("info.contact.meta.description", { siteName }),
+    siteName,
+    siteUrl,
+    path: "/contact",
+  });
+};
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { env } = context.get(requestContext);
+  const params = new URL(request.url).searchParams;
+  // The listing page links here as ?subject=Report%20an%20Issue&listing=1234.
+  const subjectParam = params.get("subject")?.trim().toLowerCase();
+  const subject = CONTACT_SUBJECTS.find((s) => s.toLowerCase() === subjectParam) ?? "";
+  const listing = params.get("listing")?.trim() ?? "";
+  return {
+    siteName: env.SITE_NAME,
+    siteUrl: env.siteUrl,
+    supportEmail: env.SUPPORT_EMAIL,
+    prefill: { subject, listingId: /^\d{1,12}$/.test(listing) ? listing : null },
+  };
+}
+
+type ActionResult =
+  | { status: "sent" }
+  | { status: "invalid"; errors: ContactErrors; values: ContactValues }
+  | { status: "failed"; values: ContactValues };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, log } = context.get(requestContext);
+  const form = await request.formData();
+  const honeypot = form.get(CONTACT_HONEYPOT_FIELD);
+  if (typeof honeypot === "string" && honeypot.trim() !== "") {
+    // Looks like a bot: answer as if it worked so it learns nothing.
+    log.info("contact form honeypot filled; message dropped");
+    return { status: "sent" } satisfies ActionResult;
+  }
+  const parsed = parseContactForm(form);
+  if (!parsed.ok) {
+    return data({ status: "invalid", errors: parsed.errors, values: parsed.values } satisfies ActionResult, { status: 400 });
+  }
+  try {
+    const { id } = await saveContactMessage(db, parsed.data);
+    log.info({ contactMessageId: id }, "contact message stored");
+    return { status: "sent" } satisfies ActionResult;
+  } catch (error) {
+    log.error({ err: error }, "could not store contact message");
+    return data({ status: "failed", values: parsed.values } satisfies ActionResult, { status: 503 });
+  }
+}
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { supportEmail, prefill } = loaderData;
+  const result = actionData as ActionResult | undefined;
+  const navigation = useNavigation();
+  const sending = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const [clientErrors, setClientErrors] = useState<ContactErrors | null>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const successRef = useRef<HTMLDivElement>(null);
+
+  const serverErrors = result?.status === "invalid" ? result.errors : null;
+  const errors: ContactErrors = clientErrors ?? serverErrors ?? {};
+  const errorFields = CONTACT_FIELDS.filter((f) => errors[f]);
+
+  // A new answer from the server replaces what the browser found.
+  useEffect(() => setClientErrors(null), [actionData]);
+  // Move focus to the outcome so keyboard and screen-reader users hear it.
+  useEffect(() => {
+    summaryRef.current?.focus();
+    successRef.current?.focus();
+  }, [clientErrors, actionData]);
+
+  const values: ContactValues =
+    result && result.status !== "sent"
+      ? result.values
+      : {
+          name: "",
+          email: "",
+          subject: prefill.subject,
+          message: prefill.listingId ? t("info.contact.aboutListing", { id: prefill.listingId }) : "",
+        };
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    const checked = parseContactForm(new FormData(event.currentTarget));
+    if (checked.ok) {
+      setClientErrors(null);
+      return;
+    }
+    event.preventDefault();
+    setClientErrors(checked.errors);
+  };
+
+  const errorText = (field: keyof ContactErrors) => (errors[field] ? t(errors[field]) : undefined);
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10">
+      <h1 className="text-3xl font-bold">{t("info.contact.heading")}</h1>
+      <p className="mt-3 text-lg text-slate-700">{t("info.contact.intro")}</p>
+
+      <ul className="mt-8 grid gap-4 md:grid-cols-3">
+        <li className="rounded-xl border border-slate-200 p-5">
+          <MailIcon className="h-7 w-7 text-brand-700" />
+          <h2 className="mt-2 text-lg font-semibold">{t("info.contact.cards.email.title")}</h2>
+          <p className="mt-1 text-slate-700">{t("info.contact.cards.email.text")}</p>
+          <a href={`mailto:${supportEmail}`} className="mt-2 inline-flex min-h-11 items-center break-all font-medium text-brand-700 underline">
+            {supportEmail}
+          </a>
+        </li>
+        <li className="rounded-xl border border-slate-200 p-5">
+          <PhoneIcon className="h-7 w-7 text-brand-700" />
+          <h2 className="mt-2 text-lg font-semibold">{t("info.contact.cards.phone.title")}</h2>
+          <a
+            href={`tel:${t("info.contact.cards.phone.tel")}`}
+            className="mt-1 inline-flex min-h-11 items-center font-medium text-brand-700 underline"
+          >
+            {t("info.contact.cards.phone.number")}
+          </a>
+          <br />
+          <a
+            href={t("info.contact.cards.phone.whatsapp")}
+            className="inline-flex min-h-11 items-center font-medium text-brand-700 underline"
+          >
+            {t("info.contact.cards.phone.whatsappLink")}
+          </a>
+          <p className="mt-1 flex items-start gap-2 text-slate-700">
+            <ClockIcon className="mt-0.5 h-5 w-5 shrink-0 text-slate-600" />
+            {t("info.contact.cards.phone.hours")}
+          </p>
+        </li>
+        <li className="rounded-xl border border-slate-200 p-5">
+          <FlagIcon className="h-7 w-7 text-brand-700" />
+          <h2 className="mt-2 text-lg font-semibold">{t("info.contact.cards.report.title")}</h2>
+          <p className="mt-1 text-slate-700">{t("info.contact.cards.report.text")}</p>
+        </li>
+      </ul>
+
+      <section aria-labelledby="contact-form-heading" className="mt-10 max-w-2xl">
+        <h2 id="contact-form-heading" className="text-2xl font-bold">
+          {t("info.contact.form.heading")}
+        </h2>
+
+        {result?.status === "sent" ? (
+          <div ref={successRef} tabIndex={-1} className="mt-4 scroll-mt-24">
+            <Banner variant="success" title={t("info.contact.successTitle")}>
+              {t("info.contact.successText")}
+            </Banner>
+            <ButtonLink to="/contact" variant="secondary" className="mt-4">
+              {t("info.contact.sendAnother")}
+            </ButtonLink>
+          </div>
+        ) : (
+          <Form method="post" noValidate onSubmit={onSubmit} className="mt-4 space-y-5">
+            {result?.status === "failed" ? (
+              <Banner variant="error" title={t("info.contact.failed", { email: supportEmail })} />
+            ) : null}
+            {errorFields.length > 0 ? (
+              <div ref={summaryRef} tabIndex={-1} className="scroll-mt-24">
+                <Banner variant="error" title={t("common.form.fixErrors")}>
+                  <ul className="list-disc pl-5">
+                    {errorFields.map((field) => (
+                      <li key={field}>
+                        <a href={`#contact-${field}`} className="underline">
+                          {errorText(field)}
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                </Banner>
+              </div>
+            ) : null}
+
+            <FormField
+              id="contact-name"
+              name="name"
+              label={t("info.contact.form.name")}
+              error={errorText("name")}
+              required
+              requiredLabel={t("common.form.required")}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  type="text"
+                  autoComplete="name"
+                  maxLength={CONTACT_LIMITS.name}
+                  defaultValue={values.name}
+                  className={inputClasses}
+                />
+              )}
+            </FormField>
+
+            <FormField
+              id="contact-email"
+              name="email"
+              label={t("info.contact.form.email")}
+              hint={t("info.contact.form.emailHint")}
+              error={errorText("email")}
+              required
+              requiredLabel={t("common.form.required")}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  type="email"
+                  autoComplete="email"
+                  inputMode="email"
+                  maxLength={CONTACT_LIMITS.email}
+                  defaultValue={values.email}
+                  className={inputClasses}
+                />
+              )}
+            </FormField>
+
+            <FormField
+              id="contact-subject"
+              name="subject"
+              label={t("info.contact.form.subject")}
+              error={errorText("subject")}
+              required
+              requiredLabel={t("common.form.required")}
+            >
+              {(control) => (
+                <Select
+                  {...control}
+                  defaultValue={values.subject}
+                  options={[
+                    { value: "", label: t("info.contact.form.chooseSubject") },
+                    ...CONTACT_SUBJECTS.map((s) => ({ value: s, label: t(`info.contact.subjects.${s}`) })),
+                  ]}
+                />
+              )}
+            </FormField>
+
+            <FormField
+              id="contact-message"
+              name="message"
+              label={t("info.contact.form.message")}
+              hint={t("info.contact.form.messageHint")}
+              error={errorText("message")}
+              required
+              requiredLabel={t("common.form.required")}
+            >
+              {(control) => (
+                <textarea
+                  {...control}
+                  rows={6}
+                  maxLength={CONTACT_LIMITS.message}
+                  defaultValue={values.message}
+                  className={`${inputClasses} min-h-40`}
+                />
+              )}
+            </FormField>
+
+            <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+              <label htmlFor="contact-website">{t("info.contact.form.honeypot")}</label>
+              <input id="contact-website" type="text" name={CONTACT_HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+            </div>
+
+            <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
+              {sending ? t("info.contact.form.sending") : t("info.contact.form.submit")}
+            </Button>
+          </Form>
+        )}
+      </section>
+    </div>
+  );
 }

@@ -1,3 +1,147 @@
-export default function Page() {
-  return <div className="p-8">home (coming soon)</div>;
+import type { Route } from "./+types/home";
+import { HomeSearchForm } from "~/components/home-search-form";
+import { SiteStats } from "~/components/site-stats";
+import { ButtonLink } from "~/components/ui/button";
+import { CapIcon, FlagIcon, PhoneIcon, SearchIcon } from "~/components/ui/icons";
+import { t as translate, useTranslation } from "~/i18n";
+import { jsonLdMeta, pageMeta, websiteJsonLd } from "~/lib/seo";
+import { countPublicListings, countUniversitiesWithListings } from "~/models/listing.server";
+import { useRootData } from "~/root";
+import { requestContext } from "~/services.server";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [];
+  const { siteName, siteUrl } = loaderData;
+  return [
+    ...pageMeta({
+      title: translate("home.meta.title", { siteName }),
+      description: translate("home.meta.description"),
+      siteName,
+      siteUrl,
+      path: "/",
+    }),
+    jsonLdMeta(websiteJsonLd(siteUrl, siteName)),
+  ];
+};
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, env } = context.get(requestContext);
+  const [listingCount, universitiesWithListings] = await Promise.all([
+    countPublicListings(db),
+    countUniversitiesWithListings(db),
+  ]);
+  return { siteName: env.SITE_NAME, siteUrl: env.siteUrl, listingCount, universitiesWithListings };
+}
+
+const FEATURES = [
+  { key: "search", Icon: SearchIcon },
+  { key: "free", Icon: CapIcon },
+  { key: "direct", Icon: PhoneIcon },
+  { key: "report", Icon: FlagIcon },
+] as const;
+
+const STEPS = ["pick", "budget", "compare", "call", "visit", "move"] as const;
+const TESTIMONIALS = ["moratuwa", "peradeniya", "owner"] as const;
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { siteName, listingCount, universitiesWithListings } = loaderData;
+  const listHref = useRootData()?.user ? "/dashboard" : "/login";
+
+  return (
+    <>
+      <section className="bg-brand-800 text-white">
+        <div className="mx-auto max-w-6xl px-4 pb-10 pt-8 sm:pt-14">
+          <h1 className="max-w-2xl text-3xl font-bold leading-tight sm:text-4xl">{t("home.hero.title")}</h1>
+          <p className="mt-3 max-w-2xl text-lg text-brand-50">{t("home.hero.subtitle")}</p>
+          <div className="mt-6">
+            <HomeSearchForm />
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="stats-heading" className="border-b border-slate-200">
+        <div className="mx-auto max-w-6xl px-4 py-8">
+          <h2 id="stats-heading" className="sr-only">
+            {t("home.stats.heading", { siteName })}
+          </h2>
+          <SiteStats listingCount={listingCount} universitiesWithListings={universitiesWithListings} />
+        </div>
+      </section>
+
+      <section aria-labelledby="features-heading" className="mx-auto max-w-6xl px-4 py-12">
+        <h2 id="features-heading" className="text-2xl font-bold">
+          {t("home.features.heading", { siteName })}
+        </h2>
+        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {FEATURES.map(({ key, Icon }) => (
+            <li key={key} className="rounded-xl border border-slate-200 p-5">
+              <Icon className="h-8 w-8 text-brand-700" />
+              <h3 className="mt-3 text-lg font-semibold">{t(`home.features.items.${key}.title`)}</h3>
+              <p className="mt-1 text-slate-700">{t(`home.features.items.${key}.text`)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="steps-heading" className="bg-slate-50">
+        <div className="mx-auto max-w-6xl px-4 py-12">
+          <h2 id="steps-heading" className="text-2xl font-bold">
+            {t("home.steps.heading")}
+          </h2>
+          <ol className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {STEPS.map((key, index) => (
+              <li key={key} className="flex gap-4 rounded-xl bg-white p-5 shadow-sm">
+                <span
+                  aria-hidden="true"
+                  className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-700 font-bold text-white"
+                >
+                  {index + 1}
+                </span>
+                <div>
+                  <h3 className="font-semibold">{t(`home.steps.items.${key}.title`)}</h3>
+                  <p className="mt-1 text-slate-700">{t(`home.steps.items.${key}.text`)}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      <section aria-labelledby="testimonials-heading" className="mx-auto max-w-6xl px-4 py-12">
+        <h2 id="testimonials-heading" className="text-2xl font-bold">
+          {t("home.testimonials.heading")}
+        </h2>
+        <ul className="mt-6 grid gap-4 lg:grid-cols-3">
+          {TESTIMONIALS.map((key) => (
+            <li key={key}>
+              <figure className="h-full rounded-xl border border-slate-200 p-5">
+                <blockquote className="text-slate-800">“{t(`home.testimonials.items.${key}.quote`)}”</blockquote>
+                <figcaption className="mt-3 text-sm font-medium text-slate-600">
+                  {t(`home.testimonials.items.${key}.who`)}
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="cta-heading" className="mx-auto max-w-6xl px-4 pb-4">
+        <div className="rounded-2xl bg-brand-50 p-6 text-center sm:p-10">
+          <h2 id="cta-heading" className="text-2xl font-bold">
+            {t("home.cta.heading")}
+          </h2>
+          <p className="mt-2 text-slate-700">{t("home.cta.text")}</p>
+          <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+            <ButtonLink to="/browse" size="lg">
+              {t("home.cta.browse")}
+            </ButtonLink>
+            <ButtonLink to={listHref} variant="secondary" size="lg">
+              {t("home.cta.list")}
+            </ButtonLink>
+          </div>
+        </div>
+      </section>
+    </>
+  );
 }

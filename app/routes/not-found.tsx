@@ -1,3 +1,34 @@
-export default function Page() {
-  return <div className="p-8">not-found (coming soon)</div>;
+import { data } from "react-router";
+import type { Route } from "./+types/not-found";
+import { ButtonLink } from "~/components/ui/button";
+import { t as translate, useTranslation } from "~/i18n";
+import { requestContext } from "~/services.server";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: translate("info.notFound.metaTitle", { siteName: loaderData?.siteName ?? "Bodima" }) },
+  { name: "robots", content: "noindex" },
+];
+
+// The catch-all route: every unknown URL answers 404 with a helpful page.
+export function loader({ context }: Route.LoaderArgs) {
+  const { env } = context.get(requestContext);
+  return data({ siteName: env.SITE_NAME }, { status: 404 });
+}
+
+export default function NotFound() {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-3xl font-bold">{t("common.errors.notFoundTitle")}</h1>
+      <p className="mt-3 text-slate-700">{t("common.errors.notFoundText")}</p>
+      <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+        <ButtonLink to="/" variant="secondary" size="lg">
+          {t("common.errors.goHome")}
+        </ButtonLink>
+        <ButtonLink to="/browse" size="lg">
+          {t("common.errors.browseListings")}
+        </ButtonLink>
+      </div>
+    </div>
+  );
 }

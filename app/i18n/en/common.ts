@@ -19,6 +19,11 @@ export const common = {
     signIn: "Sign In",
     getStarted: "Get Started",
     signOut: "Sign Out",
+    menu: "Menu",
+    accountMenu: "Account menu for {{name}}",
+    signedInAs: "Signed in as",
+    guestTitle: "Welcome to {{siteName}}",
+    guestText: "Browse freely. Owners sign in to post and manage their ads.",
   },
   footer: {
     quickLinks: "Quick Links",
@@ -31,6 +36,17 @@ export const common = {
     privacyPolicy: "Privacy Policy",
     termsOfService: "Terms of Service",
     copyright: "© 2024 {{siteName}}. All rights reserved.",
+    about: "Boarding places for university students across Sri Lanka. Free for students, free for landlords.",
+    contactDetails: "Contact",
+    emailLabel: "Email",
+    footerNavigation: "Footer",
+  },
+  meta: {
+    defaultDescription: "Find boarding places, rooms, annexes and hostels near your university in Sri Lanka. Free for students and landlords.",
+  },
+  form: {
+    required: "(required)",
+    fixErrors: "Please fix the following:",
   },
   errors: {
     notFoundTitle: "Page not found",

@@ -3,6 +3,7 @@ import { common } from "./common";
 import { home } from "./home";
 import { info } from "./info";
 import { listing } from "./listing";
+import { oldBrowse } from "./old-browse";
 
 /** The English catalogue: one module per area, merged here. */
 export const en = {
@@ -11,4 +12,5 @@ export const en = {
   browse,
   listing,
   info,
+  oldBrowse,
 };

@@ -1,0 +1,442 @@
+import { CITIES, DIRECTORY_META } from "../directory/universities";
+import {
+  AMENITIES,
+  API_DEFAULT_LIMIT,
+  API_MAX_LIMIT,
+  GENDERS,
+  PROPERTY_TYPES,
+  SORTS,
+} from "../schemas/browse-filters";
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const param = (name: string) => ({ $ref: `#/components/parameters/${name}` });
+const errorResponse = (description: string) => ({
+  description,
+  content: { "application/json": { schema: ref("Error") } },
+});
+const jsonContent = (schema: unknown) => ({ "application/json": { schema } });
+
+const listParameters = [
+  "university",
+  "faculty",
+  "location",
+  "city",
+  "minPrice",
+  "maxPrice",
+  "propertyType",
+  "gender",
+  "search",
+  "q",
+  "sort",
+  "page",
+  "limit",
+].map(param);
+
+const cacheHeader = {
+  "Cache-Control": { description: "public, max-age=60", schema: { type: "string" } },
+};
+
+const listResponses = {
+  "200": {
+    description: "One page of public listings (active and not expired), newest first unless sorted.",
+    headers: cacheHeader,
+    content: jsonContent(ref("ListingPage")),
+  },
+  "400": errorResponse("A query parameter is invalid; `details` names each one."),
+  "405": { $ref: "#/components/responses/MethodNotAllowed" },
+};
+
+const detailResponses = {
+  "200": {
+    description: "The listing. Expired listings are returned with `isExpired: true`.",
+    headers: cacheHeader,
+    content: jsonContent({ type: "object", required: ["ad"], properties: { ad: ref("ListingDetail") } }),
+  },
+  "404": {
+    description: "No public or expired listing has this ad number or slug.",
+    content: jsonContent({ ...ref("Error"), examples: [{ error: "Ad not found" }] }),
+  },
+  "405": { $ref: "#/components/responses/MethodNotAllowed" },
+};
+
+const idOrSlugParameter = {
+  name: "idOrSlug",
+  in: "path",
+  required: true,
+  description: "The ad number (e.g. 1001) or the slug (e.g. single-room-near-moratuwa-1001).",
+  schema: { type: "string", maxLength: 200 },
+};
+
+const text = (description: string) => ({ type: "string", maxLength: 200, description });
+const nullable = (type: string) => ({ type: [type, "null"] });
+
+/**
+ * The OpenAPI 3.1 description of every JSON endpoint, served at
+ * /api/openapi.json. Enumerations come from the same constants the server
+ * validates with, so the document cannot drift from them.
+ */
+export function openApiDocument(siteUrl: string) {
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Bodima API",
+      version: "1.0.0",
+      summary: "Read-only access to boarding-place listings near Sri Lankan universities.",
+      description:
+        "Public, read-only JSON. No authentication. List responses never contain phone numbers. " +
+        "The /getAdsForSEO, /getAdForSEO and /getAdsByUniversity paths are kept for clients of the original backend.",
+    },
+    servers: [{ url: siteUrl }],
+    paths: {
+      "/api/listings": {
+        get: {
+          operationId: "listListings",
+          summary: "Search and page through public listings",
+          parameters: listParameters,
+          responses: listResponses,
+        },
+      },
+      "/api/listings/{idOrSlug}": {
+        get: {
+          operationId: "getListing",
+          summary: "One listing by ad number or slug",
+          parameters: [idOrSlugParameter],
+          responses: detailResponses,
+        },
+      },
+      "/api/universities": {
+        get: {
+          operationId: "listUniversities",
+          summary: "The university directory with faculties, coordinates and city codes",
+          responses: {
+            "200": {
+              description: "The directory.",
+              content: jsonContent(ref("UniversityDirectory")),
+            },
+            "405": { $ref: "#/components/responses/MethodNotAllowed" },
+          },
+        },
+      },
+      "/api/openapi.json": {
+        get: {
+          operationId: "getOpenApiDocument",
+          summary: "This document",
+          responses: { "200": { description: "OpenAPI 3.1 document.", content: jsonContent({ type: "object" }) } },
+        },
+      },
+      "/getAdsForSEO": {
+        get: {
+          operationId: "getAdsForSEO",
+          summary: "Compatible alias of GET /api/listings",
+          parameters: listParameters,
+          responses: listResponses,
+        },
+      },
+      "/getAdForSEO/{idOrSlug}": {
+        get: {
+          operationId: "getAdForSEO",
+          summary: "Compatible alias of GET /api/listings/{idOrSlug}",
+          parameters: [idOrSlugParameter],
+          responses: detailResponses,
+        },
+      },
+      "/getAdsByUniversity/{university}": {
+        get: {
+          operationId: "getAdsByUniversity",
+          summary: "Listings near one university (other list filters may be added)",
+          parameters: [
+            {
+              name: "university",
+              in: "path",
+              required: true,
+              description: "University id, short name or full name, e.g. UOM or university-of-moratuwa.",
+              schema: { type: "string", maxLength: 200 },
+            },
+            ...listParameters.filter((p) => p.$ref !== "#/components/parameters/university"),
+          ],
+          responses: listResponses,
+        },
+      },
+      "/updateViewCount": {
+        post: {
+          operationId: "updateViewCount",
+          summary: "Count a view of a listing (once per browser session, like the listing page)",
+          requestBody: {
+            required: true,
+            content: jsonContent({
+              type: "object",
+              required: ["adId"],
+              properties: { adId: { type: ["string", "integer"], description: "The ad number or the slug." } },
+            }),
+          },
+          responses: {
+            "200": {
+              description: "The listing's view counts; `counted` is false when this session had already been counted.",
+              content: jsonContent(ref("ViewStats")),
+            },
+            "400": errorResponse("adId is missing or malformed ('Ad ID is required')."),
+            "404": errorResponse("No such listing ('Ad not found')."),
+            "405": errorResponse("Only POST is allowed."),
+            "415": errorResponse("The body must be JSON (Content-Type: application/json)."),
+          },
+        },
+      },
+    },
+    components: {
+      parameters: {
+        university: {
+          name: "university",
+          in: "query",
+          description: "University id, short name or full name (resolved to the directory's full name).",
+          schema: text("University"),
+        },
+        faculty: { name: "faculty", in: "query", description: "Faculty name or id.", schema: text("Faculty") },
+        location: {
+          name: "location",
+          in: "query",
+          description: "Case-insensitive substring of the listing's location, or a city it names.",
+          schema: text("Location"),
+        },
+        city: {
+          name: "city",
+          in: "query",
+          description: "City code or name.",
+          schema: { type: "string", examples: CITIES.map((c) => c.code) },
+        },
+        minPrice: { name: "minPrice", in: "query", description: "Lowest monthly rent in LKR.", schema: { type: "integer", minimum: 0 } },
+        maxPrice: { name: "maxPrice", in: "query", description: "Highest monthly rent in LKR.", schema: { type: "integer", minimum: 0 } },
+        propertyType: {
+          name: "propertyType",
+          in: "query",
+          description: "`all` is the same as leaving it out.",
+          schema: { type: "string", enum: [...PROPERTY_TYPES, "all"] },
+        },
+        gender: {
+          name: "gender",
+          in: "query",
+          description: "Listings for this gender and for any gender. `any` is the same as leaving it out.",
+          schema: { type: "string", enum: GENDERS },
+        },
+        search: {
+          name: "search",
+          in: "query",
+          description: "Words that must all appear (as prefixes) in the title, description, location or university.",
+          schema: text("Search text"),
+        },
+        q: { name: "q", in: "query", description: "Same as `search` (site-search template).", schema: text("Search text") },
+        sort: {
+          name: "sort",
+          in: "query",
+          description: "Default: `relevance` with search text, otherwise `newest`.",
+          schema: { type: "string", enum: SORTS },
+        },
+        page: { name: "page", in: "query", schema: { type: "integer", minimum: 1, default: 1 } },
+        limit: {
+          name: "limit",
+          in: "query",
+          schema: { type: "integer", minimum: 1, maximum: API_MAX_LIMIT, default: API_DEFAULT_LIMIT },
+        },
+      },
+      responses: {
+        MethodNotAllowed: {
+          description: "Only GET (and HEAD) are allowed; the Allow header says so.",
+          headers: { Allow: { schema: { type: "string", examples: ["GET, HEAD"] } } },
+          content: jsonContent(ref("Error")),
+        },
+      },
+      schemas: {
+        Error: {
+          type: "object",
+          required: ["error"],
+          properties: {
+            error: { type: "string", description: "A sentence saying what went wrong." },
+            details: {
+              type: "array",
+              items: {
+                type: "object",
+                required: ["param", "message"],
+                properties: { param: { type: "string" }, message: { type: "string" } },
+              },
+            },
+          },
+        },
+        Pagination: {
+          type: "object",
+          required: ["page", "limit", "total", "totalPages", "hasNext", "hasPrev"],
+          properties: {
+            page: { type: "integer", minimum: 1 },
+            limit: { type: "integer", minimum: 1, maximum: API_MAX_LIMIT },
+            total: { type: "integer", minimum: 0 },
+            totalPages: { type: "integer", minimum: 0 },
+            hasNext: { type: "boolean" },
+            hasPrev: { type: "boolean" },
+          },
+        },
+        ListingPage: {
+          type: "object",
+          required: ["ads", "pagination"],
+          properties: { ads: { type: "array", items: ref("ListingSummary") }, pagination: ref("Pagination") },
+        },
+        ListingPhoto: {
+          type: "object",
+          required: ["id", "alt", "width", "height", "url", "srcSet", "variants"],
+          properties: {
+            id: { type: "string" },
+            alt: { type: "string" },
+            width: { type: "integer" },
+            height: { type: "integer" },
+            url: { type: "string", description: "The largest WebP variant (site-relative)." },
+            srcSet: { type: "string" },
+            variants: {
+              type: "array",
+              items: {
+                type: "object",
+                required: ["url", "width", "height"],
+                properties: { url: { type: "string" }, width: { type: "integer" }, height: { type: "integer" } },
+              },
+            },
+          },
+        },
+        ListingSummary: {
+          type: "object",
+          description: "A listing as cards show it. No phone number.",
+          required: [
+            "id",
+            "adNumber",
+            "slug",
+            "title",
+            "description",
+            "price",
+            "keymoneyFee",
+            "location",
+            "university",
+            "faculty",
+            "city",
+            "cityName",
+            "propertyType",
+            "gender",
+            "amenities",
+            "images",
+            "photos",
+            "status",
+            "views",
+            "createdAt",
+            "updatedAt",
+            "expiresAt",
+          ],
+          properties: {
+            id: { type: "string" },
+            adNumber: { type: "string", description: "Sequential; the first is 1001." },
+            slug: { type: "string" },
+            title: { type: "string" },
+            description: { type: "string" },
+            price: { type: "integer", description: "Monthly rent in LKR." },
+            keymoneyFee: { ...nullable("integer"), description: "One-time key money in LKR." },
+            location: { ...nullable("string"), description: "Free text or a maps link." },
+            university: { type: "string" },
+            faculty: { type: "string", default: "Main Campus" },
+            city: { type: "string", description: "City code." },
+            cityName: { type: "string" },
+            propertyType: { type: "string", enum: PROPERTY_TYPES },
+            gender: { type: "string", enum: GENDERS },
+            amenities: { type: "array", items: { type: "string", examples: [...AMENITIES] } },
+            images: { type: "array", items: { type: "string" }, description: "Photo URLs (site-relative)." },
+            photos: { type: "array", items: ref("ListingPhoto") },
+            status: { type: "string", enum: ["active", "expired"] },
+            views: { type: "integer" },
+            createdAt: { type: "string", format: "date-time" },
+            updatedAt: { type: "string", format: "date-time" },
+            expiresAt: { type: "string", format: "date-time" },
+          },
+        },
+        ListingDetail: {
+          allOf: [
+            ref("ListingSummary"),
+            {
+              type: "object",
+              required: ["contactName", "contactPhone", "uniqueViews", "lastViewed", "isExpired", "isPublic"],
+              properties: {
+                contactName: { type: "string" },
+                contactPhone: { type: "string" },
+                uniqueViews: { type: "integer" },
+                lastViewed: { ...nullable("string"), format: "date-time" },
+                isExpired: { type: "boolean" },
+                isPublic: { type: "boolean", description: "Active and not expired." },
+              },
+            },
+          ],
+        },
+        ViewStats: {
+          type: "object",
+          required: ["adId", "totalViews", "uniqueViews", "lastViewed", "counted"],
+          properties: {
+            adId: { type: "string" },
+            totalViews: { type: "integer" },
+            uniqueViews: { type: "integer" },
+            lastViewed: { ...nullable("string"), format: "date-time" },
+            counted: { type: "boolean" },
+          },
+        },
+        City: {
+          type: "object",
+          required: ["code", "name"],
+          properties: { code: { type: "string" }, name: { type: "string" } },
+        },
+        Faculty: {
+          type: "object",
+          required: ["id", "name", "city", "cityCode", "isMainCampus", "latitude", "longitude"],
+          properties: {
+            id: { type: "string" },
+            name: { type: "string" },
+            city: { type: "string" },
+            cityCode: { type: "string" },
+            isMainCampus: { type: "boolean" },
+            latitude: { type: "number" },
+            longitude: { type: "number" },
+          },
+        },
+        University: {
+          type: "object",
+          required: [
+            "id",
+            "name",
+            "shortName",
+            "city",
+            "district",
+            "province",
+            "type",
+            "isActive",
+            "faculties",
+            "campuses",
+            "latitude",
+            "longitude",
+          ],
+          properties: {
+            id: { type: "string" },
+            name: { type: "string" },
+            shortName: { type: "string" },
+            city: { type: "string", description: "City code of the main campus." },
+            district: { type: "string" },
+            province: { type: "string" },
+            type: { type: "string", enum: ["public", "private", "defense", "technical"] },
+            isActive: { type: "boolean" },
+            faculties: { type: "array", items: ref("Faculty") },
+            campuses: { type: "array", items: ref("Faculty") },
+            latitude: { type: "number" },
+            longitude: { type: "number" },
+          },
+        },
+        UniversityDirectory: {
+          type: "object",
+          required: ["universities", "version", "lastUpdated", "cities"],
+          properties: {
+            universities: { type: "array", items: ref("University") },
+            version: { type: "string", const: DIRECTORY_META.version },
+            lastUpdated: { type: "string", format: "date" },
+            cities: { type: "array", items: ref("City") },
+          },
+        },
+      },
+    },
+  };
+}

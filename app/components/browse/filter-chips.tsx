@@ -1,0 +1,42 @@
+import { Link } from "react-router";
+import { useTranslation } from "~/i18n";
+
+export type FilterChip = { key: string; label: string; href: string };
+
+/** Removable chips, one per active filter; each is a plain link to the results without it. */
+export function FilterChips({ chips, clearHref }: { chips: FilterChip[]; clearHref: string }) {
+  const { t } = useTranslation();
+  if (chips.length === 0) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <h2 className="sr-only">{t("browse.filters.activeFilters")}</h2>
+      <ul className="flex flex-wrap gap-2">
+        {chips.map((chip) => (
+          <li key={chip.key}>
+            <Link
+              to={chip.href}
+              replace
+              preventScrollReset
+              aria-label={t("browse.chips.remove", { label: chip.label })}
+              data-chip={chip.key}
+              className="inline-flex min-h-11 items-center gap-2 rounded-full border border-brand-200 bg-brand-50 py-1 pr-3 pl-4 text-sm font-medium text-brand-900 hover:border-brand-600"
+            >
+              <span>{chip.label}</span>
+              <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+                <path d="m5 5 10 10M15 5 5 15" strokeLinecap="round" />
+              </svg>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <Link
+        to={clearHref}
+        replace
+        preventScrollReset
+        className="inline-flex min-h-11 items-center px-2 text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+      >
+        {t("browse.filters.clearAll")}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { parseBrowseFilters } from "~/schemas/browse-filters";
+import { draftFromFilters, draftToSearchParams } from "./filter-draft";
+
+describe("filter draft", () => {
+  it("sends only non-empty values, in a stable order", () => {
+    const draft = { ...draftFromFilters({}), gender: "female", university: "University of Moratuwa", search: "  quiet room " };
+    expect(draftToSearchParams(draft).toString()).toBe("search=quiet+room&university=University+of+Moratuwa&gender=female");
+  });
+
+  it("leaves out the values the page's path already gives", () => {
+    const draft = { ...draftFromFilters({ university: "University of Moratuwa" }), propertyType: "single" };
+    expect(draftToSearchParams(draft, { university: true }).toString()).toBe("propertyType=single");
+  });
+
+  it("reads typed prices with thousands separators as whole numbers", () => {
+    const draft = { ...draftFromFilters({}), minPrice: "15,000", maxPrice: " 25 000 " };
+    const params = draftToSearchParams(draft);
+    expect(parseBrowseFilters(params)).toEqual({ filters: { minPrice: 15000, maxPrice: 25000 }, page: 1, errors: [] });
+  });
+
+  it("shows the default order as the empty sort choice", () => {
+    expect(draftFromFilters({}).sort).toBe("");
+    expect(draftFromFilters({ sort: "newest" }).sort).toBe("");
+    expect(draftFromFilters({ sort: "relevance", search: "x" }).sort).toBe("");
+    expect(draftFromFilters({ sort: "newest", search: "x" }).sort).toBe("newest");
+    expect(draftFromFilters({ sort: "price_desc" }).sort).toBe("price_desc");
+  });
+
+  it("round-trips parsed filters", () => {
+    const { filters } = parseBrowseFilters(new URLSearchParams("university=UOM&minPrice=5000&propertyType=hostel&gender=male&sort=price_asc"));
+    expect(parseBrowseFilters(draftToSearchParams(draftFromFilters(filters))).filters).toEqual(filters);
+  });
+});

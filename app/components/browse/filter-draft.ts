@@ -1,0 +1,66 @@
+import type { BrowseFilters } from "~/schemas/browse-filters";
+
+/**
+ * The filter form's values as the user edits them (strings, like the inputs).
+ * The same names are the query parameters the no-JavaScript form submits.
+ */
+export type FilterDraft = {
+  search: string;
+  university: string;
+  faculty: string;
+  location: string;
+  city: string;
+  minPrice: string;
+  maxPrice: string;
+  propertyType: string;
+  gender: string;
+  sort: string;
+};
+
+export type DraftField = keyof FilterDraft;
+
+export const FILTER_FORM_ID = "browse-filters";
+
+const FIELD_ORDER: DraftField[] = ["search", "university", "faculty", "location", "city", "minPrice", "maxPrice", "propertyType", "gender", "sort"];
+
+/**
+ * The sort select's empty value means "the default order": newest first, or
+ * best match while there is search text, so adding search text needs no second choice.
+ */
+function sortValue(filters: BrowseFilters): string {
+  const sort = filters.sort;
+  if (!sort || sort === "relevance" || (sort === "newest" && !filters.search)) return "";
+  return sort;
+}
+
+export function draftFromFilters(filters: BrowseFilters): FilterDraft {
+  return {
+    search: filters.search ?? "",
+    university: filters.university ?? "",
+    faculty: filters.faculty ?? "",
+    location: filters.location ?? "",
+    city: filters.city ?? "",
+    minPrice: filters.minPrice?.toString() ?? "",
+    maxPrice: filters.maxPrice?.toString() ?? "",
+    propertyType: filters.propertyType ?? "",
+    gender: filters.gender ?? "",
+    sort: sortValue(filters),
+  };
+}
+
+/** Non-empty values only, in a stable order; `omit` drops values the page's path already gives. */
+export function draftToSearchParams(draft: FilterDraft, omit: Partial<Record<DraftField, boolean>> = {}): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const field of FIELD_ORDER) {
+    // '15,000' typed into a price means 15000.
+    const raw = field === "minPrice" || field === "maxPrice" ? draft[field].replace(/[,\s]/g, "") : draft[field];
+    const value = raw.trim();
+    if (value && !omit[field]) params.set(field, value);
+  }
+  return params;
+}
+
+export function activeFilterCount(filters: BrowseFilters): number {
+  const keys: (keyof BrowseFilters)[] = ["search", "university", "faculty", "location", "city", "minPrice", "maxPrice", "propertyType", "gender"];
+  return keys.filter((k) => filters[k] !== undefined && filters[k] !== "").length;
+}

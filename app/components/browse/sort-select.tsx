@@ -1,0 +1,34 @@
+import { inputClasses } from "~/components/ui/form-field";
+import { useTranslation } from "~/i18n";
+import { FILTER_FORM_ID } from "./filter-draft";
+
+export type SortSelectProps = {
+  value: string;
+  hasSearch: boolean;
+  onChange: (value: string) => void;
+};
+
+/** Part of the filter form (form attribute), so it is sent with the other filters without JavaScript too. */
+export function SortSelect({ value, hasSearch, onChange }: SortSelectProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor="browse-sort" className="text-sm font-medium whitespace-nowrap text-slate-700">
+        {t("browse.sort.label")}
+      </label>
+      <select
+        id="browse-sort"
+        name="sort"
+        form={FILTER_FORM_ID}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className={`${inputClasses} w-auto text-sm`}
+      >
+        <option value="">{hasSearch ? t("browse.sort.relevance") : t("browse.sort.newest")}</option>
+        {hasSearch ? <option value="newest">{t("browse.sort.newest")}</option> : null}
+        <option value="price_asc">{t("browse.sort.price_asc")}</option>
+        <option value="price_desc">{t("browse.sort.price_desc")}</option>
+      </select>
+    </div>
+  );
+}

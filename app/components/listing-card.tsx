@@ -1,0 +1,102 @@
+import { Link } from "react-router";
+import { DEFAULT_FACULTY } from "~/directory/universities";
+import { useTranslation } from "~/i18n";
+import { formatLkr, formatShortDate } from "~/lib/format";
+import type { ListingSummary } from "~/models/listing.server";
+
+export type ListingCardProps = {
+  listing: ListingSummary;
+  /** Cards in the first screenful load their photo at once (it is the page's largest paint). */
+  eager?: boolean;
+  /** The `sizes` attribute for the photo; the default suits a 1/2/3-column grid. */
+  sizes?: string;
+  headingLevel?: "h2" | "h3";
+};
+
+const DEFAULT_SIZES = "(min-width: 1280px) 300px, (min-width: 640px) 50vw, 100vw";
+
+/**
+ * A listing in a grid: photo, price, key money, title, university, room type,
+ * who it suits, posted date and views. The title link covers the whole card;
+ * the owner's phone number is never shown here (it is only on the listing page).
+ */
+export function ListingCard({ listing, eager = false, sizes = DEFAULT_SIZES, headingLevel = "h3" }: ListingCardProps) {
+  const { t } = useTranslation();
+  const href = `/listing/${listing.slug}`;
+  const photo = listing.photos[0];
+  const photoCount = listing.photos.length;
+  const Heading = headingLevel;
+
+  return (
+    <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md">
+      <div className="relative aspect-[4/3] bg-slate-100">
+        {photo ? (
+          <img
+            src={photo.url}
+            srcSet={photo.srcSet || undefined}
+            sizes={sizes}
+            width={photo.width}
+            height={photo.height}
+            alt={photo.alt}
+            loading={eager ? "eager" : "lazy"}
+            fetchPriority={eager ? "high" : undefined}
+            decoding="async"
+            className="h-full w-full object-cover"
+          />
+        ) : (
+          <div className="flex h-full w-full flex-col items-center justify-center gap-2 text-slate-500">
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-10 w-10" fill="none" stroke="currentColor" strokeWidth="1.5">
+              <path d="M3 10.5 12 4l9 6.5V20a1 1 0 0 1-1 1h-5v-6h-6v6H4a1 1 0 0 1-1-1v-9.5Z" strokeLinejoin="round" />
+            </svg>
+            <span className="text-sm">{t("browse.card.noPhoto")}</span>
+          </div>
+        )}
+        {photoCount > 1 ? (
+          <span className="absolute right-2 bottom-2 rounded-md bg-slate-900/80 px-2 py-1 text-xs font-medium text-white">
+            {t("browse.card.photos", { count: photoCount })}
+          </span>
+        ) : null}
+      </div>
+
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <p className="text-lg font-bold text-slate-900">
+          {t("browse.card.pricePerMonth", { price: formatLkr(listing.price) })}
+        </p>
+        {listing.keymoneyFee ? (
+          <p className="-mt-1 text-sm text-slate-700">{t("browse.card.keyMoney", { amount: formatLkr(listing.keymoneyFee) })}</p>
+        ) : null}
+        <Heading className="text-base leading-snug font-semibold">
+          {/* The ::after overlay makes the whole card open the listing. */}
+          <Link to={href} className="after:absolute after:inset-0 focus-visible:outline-none">
+            {listing.title}
+          </Link>
+        </Heading>
+        <p className="text-sm text-slate-700">{listing.university}</p>
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          {listing.faculty && listing.faculty !== DEFAULT_FACULTY ? (
+            <span className="rounded-full bg-brand-50 px-2.5 py-1 text-xs font-medium text-brand-800">{listing.faculty}</span>
+          ) : null}
+          <Link
+            to={href}
+            className="relative z-10 inline-flex min-h-11 items-center gap-1 font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21Z" strokeLinejoin="round" />
+              <circle cx="12" cy="9.5" r="2.5" />
+            </svg>
+            {t("browse.card.seeLocation")}
+            <span className="sr-only">: {listing.title}</span>
+          </Link>
+        </div>
+        <ul className="mt-auto flex flex-wrap gap-x-3 gap-y-1 border-t border-slate-100 pt-3 text-sm text-slate-700">
+          <li>{t(`browse.card.propertyType.${listing.propertyType}`)}</li>
+          <li>{t(`browse.card.gender.${listing.gender}`)}</li>
+        </ul>
+        <p className="flex flex-wrap justify-between gap-x-3 text-xs text-slate-600">
+          <span>{t("browse.card.posted", { date: formatShortDate(listing.createdAt) })}</span>
+          <span>{t("browse.card.views", { count: listing.views })}</span>
+        </p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,183 @@
+import { buttonClasses } from "~/components/ui/button";
+import { PhoneIcon } from "~/components/ui/icons";
+import { DEFAULT_FACULTY } from "~/directory/universities";
+import { useTranslation } from "~/i18n";
+import { formatLkr, formatShortDate } from "~/lib/format";
+import { locationLink } from "~/lib/location-link";
+import type { ListingDetail } from "~/models/listing.server";
+
+/** What the listing page sends to the browser (no owner id or e-mail). */
+export type ListingView = Pick<
+  ListingDetail,
+  | "adNumber"
+  | "slug"
+  | "title"
+  | "description"
+  | "price"
+  | "keymoneyFee"
+  | "location"
+  | "university"
+  | "faculty"
+  | "cityName"
+  | "propertyType"
+  | "gender"
+  | "amenities"
+  | "photos"
+  | "views"
+  | "createdAt"
+  | "contactName"
+  | "contactPhone"
+  | "isExpired"
+>;
+
+/** A dialable tel: link, or null when the stored phone has too few digits ('Not provided'). */
+export function telHref(phone: string): string | null {
+  const dialable = phone.replace(/[^\d+]/g, "");
+  return dialable.replace(/\D/g, "").length >= 7 ? `tel:${dialable}` : null;
+}
+
+export function PriceLine({ price, keymoneyFee, compact = false }: { price: number; keymoneyFee: number | null; compact?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="min-w-0">
+      <p className={compact ? "whitespace-nowrap text-lg font-bold text-slate-900" : "text-2xl font-bold text-slate-900"}>
+        {t("listing.price.perMonth", { amount: formatLkr(price) })}
+      </p>
+      {keymoneyFee ? (
+        <p className="text-sm text-slate-700">
+          {t("listing.price.keyMoney", { amount: formatLkr(keymoneyFee) })}{" "}
+          <span className="text-slate-600">({t("listing.price.keyMoneyNote")})</span>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function CallNowLink({ phone, size = "lg", className = "" }: { phone: string; size?: "md" | "lg"; className?: string }) {
+  const { t } = useTranslation();
+  const href = telHref(phone);
+  if (!href) return <p className={`text-sm text-slate-600 ${className}`}>{t("listing.phoneNotProvided")}</p>;
+  return (
+    <a href={href} className={buttonClasses("primary", size, className)}>
+      <PhoneIcon className="h-5 w-5" />
+      {t("listing.callNow")}
+    </a>
+  );
+}
+
+/**
+ * On phones the price and 'Call Now' stay in reach at the bottom of the
+ * screen. Sticky rather than fixed, so it rests above the footer.
+ */
+export function MobileCallBar({ listing }: { listing: ListingView }) {
+  return (
+    <div
+      data-testid="mobile-call-bar"
+      className="sticky bottom-0 z-10 -mx-4 mt-6 flex items-center justify-between gap-3 border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-2px_8px_rgba(0,0,0,0.06)] lg:hidden"
+    >
+      <PriceLine price={listing.price} keymoneyFee={null} compact />
+      <CallNowLink phone={listing.contactPhone} size="md" className="shrink-0" />
+    </div>
+  );
+}
+
+export function LocationLink({ location }: { location: string | null }) {
+  const { t } = useTranslation();
+  const link = locationLink(location);
+  if (!link.href) return <span>{t("listing.locationNotSpecified")}</span>;
+  return (
+    <a
+      href={link.href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="break-words font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+    >
+      {link.label ?? t("listing.viewLocation")}
+      <span className="sr-only"> {t("listing.opensInNewTab")}</span>
+    </a>
+  );
+}
+
+function Detail({ term, children }: { term: string; children: React.ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 border-b border-slate-100 py-2 sm:flex-row sm:gap-4">
+      <dt className="text-sm text-slate-600 sm:w-36 sm:shrink-0">{term}</dt>
+      <dd className="text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+export function PropertyDetails({ listing }: { listing: ListingView }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="details-heading">
+      <h2 id="details-heading" className="text-lg font-semibold">
+        {t("listing.details.heading")}
+      </h2>
+      <dl className="mt-2">
+        <Detail term={t("listing.details.type")}>{t(`listing.propertyType.${listing.propertyType}`)}</Detail>
+        <Detail term={t("listing.details.gender")}>{t(`listing.gender.${listing.gender}`)}</Detail>
+        <Detail term={t("listing.details.location")}>
+          <LocationLink location={listing.location} />
+        </Detail>
+        <Detail term={t("listing.details.university")}>
+          {listing.university}
+          {listing.faculty && listing.faculty !== DEFAULT_FACULTY ? `, ${listing.faculty}` : ""}
+        </Detail>
+        <Detail term={t("listing.details.posted")}>
+          <time dateTime={listing.createdAt}>{formatShortDate(listing.createdAt)}</time>
+        </Detail>
+        <Detail term={t("listing.details.adNumber")}>{listing.adNumber}</Detail>
+      </dl>
+      <p className="mt-3 text-sm text-slate-600" data-testid="view-count">
+        {t("listing.details.views", { count: listing.views, formatted: listing.views.toLocaleString("en-US") })}
+      </p>
+    </section>
+  );
+}
+
+export function AmenityList({ amenities }: { amenities: string[] }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="amenities-heading">
+      <h2 id="amenities-heading" className="text-lg font-semibold">
+        {t("listing.amenities")}
+      </h2>
+      {amenities.length > 0 ? (
+        <ul className="mt-2 flex flex-wrap gap-2">
+          {amenities.map((amenity) => (
+            <li key={amenity} className="rounded-full border border-brand-200 bg-brand-50 px-3 py-1 text-sm text-brand-900">
+              {amenity}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-2 text-slate-600">{t("listing.noAmenities")}</p>
+      )}
+    </section>
+  );
+}
+
+export function ContactCard({ listing }: { listing: ListingView }) {
+  const { t } = useTranslation();
+  const href = telHref(listing.contactPhone);
+  return (
+    <section aria-labelledby="contact-heading">
+      <h2 id="contact-heading" className="text-lg font-semibold">
+        {t("listing.contact.heading")}
+      </h2>
+      <dl className="mt-2">
+        <Detail term={t("listing.contact.person")}>{listing.contactName}</Detail>
+        <Detail term={t("listing.contact.phone")}>
+          {href ? (
+            <a href={href} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+              {listing.contactPhone}
+            </a>
+          ) : (
+            listing.contactPhone
+          )}
+        </Detail>
+      </dl>
+    </section>
+  );
+}

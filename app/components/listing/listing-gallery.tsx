@@ -1,0 +1,134 @@
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "~/i18n";
+import type { ListingPhoto } from "~/models/listing.server";
+import { ChevronIcon, useSwipe } from "./gallery-controls";
+import { PhotoLightbox } from "./photo-lightbox";
+
+// The photo column is at most about 46rem wide (app/routes/listing.tsx).
+const MAIN_SIZES = "(min-width: 1024px) 46rem, 100vw";
+
+/**
+ * Photo gallery: previous/next that wrap around, thumbnails, an 'i / n'
+ * counter and a full-screen lightbox. Without JavaScript the first photo
+ * shows and every photo (thumbnails, main photo) is a link to its full image.
+ */
+export function ListingGallery({ photos, title }: { photos: ListingPhoto[]; title: string }) {
+  const { t } = useTranslation();
+  const [index, setIndex] = useState(0);
+  const [lightboxOpen, setLightboxOpen] = useState(false);
+  // Buttons that only work with JavaScript appear once it has loaded.
+  const [enhanced, setEnhanced] = useState(false);
+  const openerRef = useRef<HTMLAnchorElement>(null);
+  const total = photos.length;
+  const step = (delta: number) => setIndex((i) => (i + delta + total) % total);
+  const swipe = useSwipe(step);
+
+  useEffect(() => setEnhanced(true), []);
+
+  const photo = photos[index];
+  if (!photo) {
+    return (
+      <div className="flex aspect-[4/3] items-center justify-center rounded-xl bg-slate-100 text-slate-600">
+        {t("listing.gallery.noPhotos")}
+      </div>
+    );
+  }
+
+  const navButton =
+    "absolute top-1/2 inline-flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow hover:bg-white";
+
+  return (
+    <section aria-label={t("listing.gallery.label")}>
+      <div className="relative aspect-[4/3] overflow-hidden rounded-xl bg-slate-100" {...swipe}>
+        <a
+          ref={openerRef}
+          href={photo.url}
+          aria-label={t("listing.gallery.openFullScreen", { number: index + 1 })}
+          // Inset focus ring: the rounded frame clips anything outside it.
+          className="block h-full w-full focus-visible:outline-4 focus-visible:-outline-offset-4"
+          onClick={(event) => {
+            event.preventDefault();
+            setLightboxOpen(true);
+          }}
+        >
+          <img
+            src={photo.url}
+            srcSet={photo.srcSet}
+            sizes={MAIN_SIZES}
+            width={photo.width}
+            height={photo.height}
+            alt={photo.alt}
+            fetchPriority={index === 0 ? "high" : "auto"}
+            className="h-full w-full object-contain"
+          />
+        </a>
+        {enhanced && total > 1 ? (
+          <>
+            <button type="button" onClick={() => step(-1)} className={`${navButton} left-2`} aria-label={t("listing.gallery.previous")}>
+              <ChevronIcon direction="left" />
+            </button>
+            <button type="button" onClick={() => step(1)} className={`${navButton} right-2`} aria-label={t("listing.gallery.next")}>
+              <ChevronIcon direction="right" />
+            </button>
+          </>
+        ) : null}
+        {total > 1 ? (
+          <p
+            className="absolute bottom-2 right-2 rounded-full bg-black/75 px-3 py-1 text-sm font-medium text-white"
+            aria-live="polite"
+            data-testid="gallery-counter"
+          >
+            {t("listing.gallery.counter", { current: index + 1, total })}
+          </p>
+        ) : null}
+      </div>
+
+      {total > 1 ? (
+        <ul className="mt-2 flex gap-2" aria-label={t("listing.gallery.thumbnails")}>
+          {photos.map((thumb, i) => {
+            const small = thumb.variants[0] ?? thumb;
+            const selected = i === index;
+            return (
+              <li key={thumb.id}>
+                <a
+                  href={thumb.url}
+                  aria-label={t("listing.gallery.showPhoto", { number: i + 1, total })}
+                  aria-current={selected ? "true" : undefined}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    setIndex(i);
+                  }}
+                  className={`block h-16 w-20 overflow-hidden rounded-lg border-2 ${selected ? "border-brand-700" : "border-transparent opacity-80 hover:opacity-100"}`}
+                >
+                  <img
+                    src={small.url}
+                    width={small.width}
+                    height={small.height}
+                    alt=""
+                    loading="lazy"
+                    decoding="async"
+                    className="h-full w-full object-cover"
+                  />
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+
+      {enhanced ? (
+        <PhotoLightbox
+          photos={photos}
+          title={title}
+          index={index}
+          open={lightboxOpen}
+          onStep={step}
+          onClose={() => {
+            setLightboxOpen(false);
+            openerRef.current?.focus();
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}

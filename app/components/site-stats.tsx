@@ -1,0 +1,28 @@
+import { UNIVERSITIES } from "~/directory/universities";
+import { useTranslation } from "~/i18n";
+
+type SiteStatsProps = { listingCount: number; universitiesWithListings: number };
+
+/** Real figures from the database (ENGINEERING.md: no fixed marketing claims). */
+export function SiteStats({ listingCount, universitiesWithListings }: SiteStatsProps) {
+  const { t } = useTranslation();
+  const stats = [
+    { id: "listings", value: listingCount, label: t("home.stats.listings", { count: listingCount }) },
+    {
+      id: "universities-with-listings",
+      value: universitiesWithListings,
+      label: t("home.stats.universitiesWithListings", { count: universitiesWithListings }),
+    },
+    { id: "universities-supported", value: UNIVERSITIES.length, label: t("home.stats.universitiesSupported") },
+  ];
+  return (
+    <dl className="grid grid-cols-3 gap-4 text-center">
+      {stats.map((s) => (
+        <div key={s.id} data-stat={s.id} className="flex flex-col-reverse">
+          <dt className="text-sm text-slate-700 sm:text-base">{s.label}</dt>
+          <dd className="text-2xl font-bold text-brand-700 sm:text-3xl">{s.value.toLocaleString("en")}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,63 @@
+import type { ReactNode } from "react";
+import { ErrorIcon } from "./icons";
+
+/** Props a FormField hands to its control so label, hint and error are wired up. */
+export type FieldControlProps = {
+  id: string;
+  name: string;
+  "aria-describedby"?: string;
+  "aria-invalid"?: true;
+  required?: boolean;
+};
+
+type FormFieldProps = {
+  id: string;
+  name: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  required?: boolean;
+  /** Shown after the label for required fields (e.g. "(required)"). */
+  requiredLabel?: string;
+  className?: string;
+  children: (control: FieldControlProps) => ReactNode;
+};
+
+export const inputClasses =
+  "block min-h-11 w-full scroll-mt-24 rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 aria-[invalid=true]:border-red-600 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-600";
+
+/**
+ * Label above, hint below, error next to the control. The control gets
+ * aria-describedby pointing at both, and aria-invalid when there is an error.
+ */
+export function FormField({ id, name, label, hint, error, required, requiredLabel, className = "", children }: FormFieldProps) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [errorId, hintId].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block font-medium text-slate-900">
+        {label}
+        {required && requiredLabel ? <span className="ml-1 text-sm font-normal text-slate-600">{requiredLabel}</span> : null}
+      </label>
+      {children({
+        id,
+        name,
+        "aria-describedby": describedBy,
+        "aria-invalid": error ? true : undefined,
+        required,
+      })}
+      {error ? (
+        <p id={errorId} className="mt-1 flex items-start gap-1 text-sm font-medium text-red-700">
+          <ErrorIcon className="mt-0.5 h-4 w-4 shrink-0" />
+          <span>{error}</span>
+        </p>
+      ) : null}
+      {hint ? (
+        <p id={hintId} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { adNumberFromSlug, slugify } from "./slug";
+
+describe("slugify", () => {
+  it("lowercases the title, drops punctuation, turns spaces into hyphens and appends the ad number", () => {
+    expect(slugify("Room near Moratuwa Uni!", 1001)).toBe("room-near-moratuwa-uni-1001");
+    expect(slugify("Annex (2 rooms), A/C & WiFi", "1042")).toBe("annex-2-rooms-ac-wifi-1042");
+  });
+
+  it("collapses runs of spaces and hyphens and trims them at the ends", () => {
+    expect(slugify("  Quiet   room -- near   campus  ", 1001)).toBe("quiet-room-near-campus-1001");
+    expect(slugify("-Boarding-", 1001)).toBe("boarding-1001");
+  });
+
+  it("drops accents instead of the letters", () => {
+    expect(slugify("Café Résidence", 1001)).toBe("cafe-residence-1001");
+  });
+
+  it("falls back to 'listing' when the title has no Latin letters or digits (Sinhala, Tamil)", () => {
+    expect(slugify("බෝඩිම කාමරය", 1001)).toBe("listing-1001");
+    expect(slugify("அறை வாடகைக்கு", 1002)).toBe("listing-1002");
+    expect(slugify("!!!", 1003)).toBe("listing-1003");
+  });
+
+  it("keeps Latin words of a mixed-script title", () => {
+    expect(slugify("බෝඩිම Room Kandy", 1001)).toBe("room-kandy-1001");
+  });
+
+  it("keeps slugs short for very long titles", () => {
+    const slug = slugify("very long title ".repeat(20), 1001);
+    expect(slug.endsWith("-1001")).toBe(true);
+    expect(slug.length).toBeLessThanOrEqual(80 + "-1001".length);
+    expect(slug).not.toMatch(/--/);
+  });
+
+  it("always gives a URL-safe slug whose ad number can be read back", () => {
+    fc.assert(
+      fc.property(fc.string(), fc.integer({ min: 1001, max: 99_999_999 }), (title, adNumber) => {
+        const slug = slugify(title, adNumber);
+        expect(slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+        expect(adNumberFromSlug(slug)).toBe(adNumber);
+      }),
+    );
+  });
+});
+
+describe("adNumberFromSlug", () => {
+  it("reads the ad number at the end of a slug", () => {
+    expect(adNumberFromSlug("room-near-campus-1042")).toBe(1042);
+    expect(adNumberFromSlug("old-title-1001")).toBe(1001);
+    expect(adNumberFromSlug("1001")).toBe(1001);
+  });
+
+  it("returns null when there is no number at the end", () => {
+    expect(adNumberFromSlug("room-near-campus")).toBeNull();
+    expect(adNumberFromSlug("")).toBeNull();
+    expect(adNumberFromSlug("room-0")).toBeNull();
+    expect(adNumberFromSlug("room1001")).toBeNull();
+  });
+
+  it("refuses numbers too long to be an ad number", () => {
+    expect(adNumberFromSlug("room-1234567890123")).toBeNull();
+  });
+});

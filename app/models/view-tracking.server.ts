@@ -1,0 +1,124 @@
+import { createHash, randomBytes } from "node:crypto";
+import { isbot } from "isbot";
+import type { DB } from "../db/db.server";
+import { recordListingView } from "./listing.server";
+
+/**
+ * View counting (SPEC.md section 4 "View tracking"): once per browser session
+ * per listing, done on the server with two cookies instead of the original's
+ * session storage. The session cookie has no Max-Age, so it ends when the
+ * browser closes; the visitor cookie lasts a year and drives unique views.
+ * Only salted hashes of the cookie values reach the database.
+ */
+export const VIEW_SESSION_COOKIE = "bodima_vs";
+export const VIEW_VISITOR_COOKIE = "bodima_vid";
+const VISITOR_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+const ID_PATTERN = /^[a-f0-9]{32}$/;
+
+export type ViewTrackingOptions = {
+  visitorSalt: string;
+  /** Adds the Secure attribute (the site is served over https). */
+  secure: boolean;
+  now?: Date;
+};
+
+export type TrackedView = {
+  views: number;
+  uniqueViews: number;
+  counted: boolean;
+  /** Set-Cookie headers for the response (empty when both cookies were already set). */
+  headers: Headers;
+};
+
+/**
+ * Whether a request may count as someone looking at a listing: not a HEAD
+ * request, not a link prefetch or prerender, not a crawler.
+ */
+export function isCountableViewRequest(request: Request): boolean {
+  if (request.method !== "GET" && request.method !== "POST") return false;
+  const purpose = ["purpose", "sec-purpose", "x-purpose", "x-moz"]
+    .map((name) => request.headers.get(name)?.toLowerCase() ?? "")
+    .join(" ");
+  if (purpose.includes("prefetch") || purpose.includes("preview")) return false;
+  const userAgent = request.headers.get("user-agent");
+  if (!userAgent) return false;
+  return !isbot(userAgent);
+}
+
+export function readCookie(cookieHeader: string | null, name: string): string | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(";")) {
+    const separator = part.indexOf("=");
+    if (separator === -1) continue;
+    if (part.slice(0, separator).trim() === name) return part.slice(separator + 1).trim();
+  }
+  return null;
+}
+
+function validId(value: string | null): string | null {
+  return value && ID_PATTERN.test(value) ? value : null;
+}
+
+function newId(): string {
+  return randomBytes(16).toString("hex");
+}
+
+function serializeCookie(name: string, value: string, options: { secure: boolean; maxAge?: number }): string {
+  const parts = [`${name}=${value}`, "Path=/"];
+  if (options.maxAge !== undefined) parts.push(`Max-Age=${options.maxAge}`);
+  parts.push("HttpOnly", "SameSite=Lax");
+  if (options.secure) parts.push("Secure");
+  return parts.join("; ");
+}
+
+export function hashViewerId(salt: string, kind: "session" | "visitor", id: string): string {
+  return createHash("sha256").update(`${salt}:${kind}:${id}`).digest("hex");
+}
+
+/**
+ * The caller's session and visitor ids from the request's cookies, with new
+ * ones (and their Set-Cookie headers) where a cookie is missing or malformed.
+ */
+export function viewerIdentity(request: Request, options: { secure: boolean }) {
+  const cookieHeader = request.headers.get("cookie");
+  const headers = new Headers();
+  let sessionId = validId(readCookie(cookieHeader, VIEW_SESSION_COOKIE));
+  let visitorId = validId(readCookie(cookieHeader, VIEW_VISITOR_COOKIE));
+  if (!sessionId) {
+    sessionId = newId();
+    headers.append("Set-Cookie", serializeCookie(VIEW_SESSION_COOKIE, sessionId, { secure: options.secure }));
+  }
+  if (!visitorId) {
+    visitorId = newId();
+    headers.append(
+      "Set-Cookie",
+      serializeCookie(VIEW_VISITOR_COOKIE, visitorId, { secure: options.secure, maxAge: VISITOR_MAX_AGE_SECONDS }),
+    );
+  }
+  return { sessionId, visitorId, headers };
+}
+
+/**
+ * Counts the request as a view of the listing when it is countable; returns
+ * null (and sets no cookies) for HEAD requests, prefetches and bots, so the
+ * caller shows the counts it already has.
+ */
+export async function trackListingView(
+  db: DB,
+  request: Request,
+  listingId: number,
+  options: ViewTrackingOptions,
+): Promise<TrackedView | null> {
+  if (!isCountableViewRequest(request)) return null;
+  const { sessionId, visitorId, headers } = viewerIdentity(request, options);
+  const result = await recordListingView(
+    db,
+    listingId,
+    {
+      sessionKey: hashViewerId(options.visitorSalt, "session", sessionId),
+      visitorKey: hashViewerId(options.visitorSalt, "visitor", visitorId),
+    },
+    options.now,
+  );
+  return { ...result, headers };
+}

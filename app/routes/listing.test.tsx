@@ -1,0 +1,106 @@
+import { renderToString } from "react-dom/server";
+import { Meta, createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import type { ListingView } from "~/components/listing/listing-details";
+import { meta } from "./listing";
+
+const SITE = { siteName: "Bodima", siteUrl: "https://bodima.example" };
+
+function listing(overrides: Partial<ListingView> = {}): ListingView {
+  return {
+    adNumber: "1042",
+    slug: "quiet-room-1042",
+    title: "Quiet room",
+    description: "A bright room.\nFive minutes to the gate.",
+    price: 15000,
+    keymoneyFee: 30000,
+    location: "Katubedda",
+    university: "University of Moratuwa",
+    faculty: "Main Campus",
+    cityName: "Moratuwa",
+    propertyType: "single",
+    gender: "any",
+    amenities: ["WiFi"],
+    photos: [
+      {
+        id: "p1",
+        alt: "Quiet room – photo 1",
+        width: 1200,
+        height: 900,
+        url: "/photos/p1-1200.webp",
+        srcSet: "/photos/p1-400.webp 400w, /photos/p1-1200.webp 1200w",
+        variants: [],
+      },
+    ],
+    views: 3,
+    createdAt: "2026-11-22T08:00:00.000Z",
+    contactName: "Mr Perera",
+    contactPhone: "0771234567",
+    isExpired: false,
+    ...overrides,
+  };
+}
+
+/** The <head> tags React Router renders from the route's meta export. */
+function renderHead(loaderData: unknown): string {
+  const Stub = createRoutesStub([{ id: "routes/listing", path: "/listing/:slug", meta: meta as never, Component: () => <Meta /> }]);
+  return renderToString(
+    <Stub initialEntries={["/listing/quiet-room-1042"]} hydrationData={{ loaderData: { "routes/listing": loaderData } }} />,
+  );
+}
+
+function jsonLd(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
+}
+
+describe("listing page meta", () => {
+  it("gives the title, a 120-character description, the canonical URL and Open Graph tags", () => {
+    const description = `${"Line one.\n".repeat(20)}end`;
+    const html = renderHead({ ...SITE, listing: listing({ description }) });
+    expect(html).toContain("<title>Quiet room | Bodima</title>");
+    const expected = description.replace(/\s+/g, " ").slice(0, 120);
+    expect(html).toContain(`<meta name="description" content="${expected}"/>`);
+    expect(html).toContain('<link rel="canonical" href="https://bodima.example/listing/quiet-room-1042"/>');
+    expect(html).toContain('<meta property="og:type" content="article"/>');
+    expect(html).toContain('<meta property="og:image" content="https://bodima.example/photos/p1-1200.webp"/>');
+  });
+
+  it("describes the breadcrumb and the monthly offer as JSON-LD", () => {
+    const [breadcrumb, product] = jsonLd(renderHead({ ...SITE, listing: listing() }));
+    expect(breadcrumb).toMatchObject({
+      "@type": "BreadcrumbList",
+      itemListElement: [
+        { position: 1, name: "Home", item: "https://bodima.example/" },
+        { position: 2, name: "Browse", item: "https://bodima.example/browse" },
+        { position: 3, name: "University of Moratuwa", item: "https://bodima.example/university/university-of-moratuwa" },
+        { position: 4, name: "Quiet room", item: "https://bodima.example/listing/quiet-room-1042" },
+      ],
+    });
+    expect(product).toMatchObject({
+      "@type": "Product",
+      name: "Quiet room",
+      offers: { "@type": "Offer", price: 15000, priceCurrency: "LKR", availability: "https://schema.org/InStock" },
+    });
+  });
+
+  it("marks an expired listing's offer as discontinued", () => {
+    const [, product] = jsonLd(renderHead({ ...SITE, listing: listing({ isExpired: true }) }));
+    expect(product).toMatchObject({ offers: { availability: "https://schema.org/Discontinued" } });
+  });
+
+  it("keeps a title containing </script> inside the JSON-LD script", () => {
+    const title = 'Room </script><script>alert("x")</script> & more';
+    const html = renderHead({ ...SITE, listing: listing({ title }) });
+    expect(html).not.toContain("<script>alert");
+    const scripts = jsonLd(html);
+    expect(scripts).toHaveLength(2);
+    expect(scripts[1]).toMatchObject({ name: title });
+  });
+
+  it("gives the not-found page its own title and keeps it out of search results", () => {
+    const html = renderHead({ ...SITE, listing: null });
+    expect(html).toContain("<title>Listing not found | Bodima</title>");
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+    expect(html).not.toContain("application/ld+json");
+  });
+});

@@ -1,0 +1,82 @@
+// zod/mini: the same rules in a much smaller browser bundle.
+import * as z from "zod/mini";
+
+/** SPEC.md section 2 "Contact": the subject choices, in order. */
+export const CONTACT_SUBJECTS = [
+  "General Inquiry",
+  "Technical Support",
+  "Listing a Property",
+  "Report an Issue",
+  "Partnership Opportunity",
+  "Feedback & Suggestions",
+  "Other",
+] as const;
+
+export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
+
+export const CONTACT_LIMITS = { name: 100, email: 254, message: 5000 } as const;
+
+/** Bots fill every field; people never see this one (a honeypot). */
+export const CONTACT_HONEYPOT_FIELD = "website";
+
+export const CONTACT_FIELDS = ["name", "email", "subject", "message"] as const;
+export type ContactField = (typeof CONTACT_FIELDS)[number];
+
+// Messages are catalogue keys so the browser and the server show the same words.
+export const contactSchema = z.object({
+  name: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, "info.contact.errors.nameRequired"),
+      z.maxLength(CONTACT_LIMITS.name, "info.contact.errors.nameTooLong"),
+    ),
+  email: z.pipe(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, "info.contact.errors.emailRequired"),
+        z.maxLength(CONTACT_LIMITS.email, "info.contact.errors.emailTooLong"),
+      ),
+    z.email("info.contact.errors.emailInvalid"),
+  ),
+  subject: z.enum(CONTACT_SUBJECTS, "info.contact.errors.subjectRequired"),
+  message: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, "info.contact.errors.messageRequired"),
+      z.maxLength(CONTACT_LIMITS.message, "info.contact.errors.messageTooLong"),
+    ),
+});
+
+export type ContactInput = z.infer<typeof contactSchema>;
+export type ContactValues = Record<ContactField, string>;
+export type ContactErrors = Partial<Record<ContactField, string>>;
+
+export type ContactParseResult =
+  | { ok: true; data: ContactInput; values: ContactValues }
+  | { ok: false; errors: ContactErrors; values: ContactValues };
+
+/** Reads the four fields from a form (missing fields count as empty) and validates them. */
+export function parseContactForm(form: FormData): ContactParseResult {
+  const values = Object.fromEntries(
+    CONTACT_FIELDS.map((field) => {
+      const raw = form.get(field);
+      return [field, typeof raw === "string" ? raw : ""];
+    }),
+  ) as ContactValues;
+  const result = contactSchema.safeParse(values);
+  if (result.success) return { ok: true, data: result.data, values };
+  const errors: ContactErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as ContactField;
+    errors[field] ??= issue.message;
+  }
+  return { ok: false, errors, values };
+}
+
+export function isContactSubject(value: string): value is ContactSubject {
+  return (CONTACT_SUBJECTS as readonly string[]).includes(value);
+}

@@ -1,0 +1,358 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+// The Browse screen (SPEC.md section 2) against the demo data: at least 40
+// active listings, one single room at the University of Moratuwa, one listing
+// with 3 photos, every listing with a photo.
+
+const UOM = "University of Moratuwa";
+
+function cards(page: Page) {
+  return page.getByRole("main").getByRole("article");
+}
+
+function countHeading(page: Page) {
+  return page.getByRole("heading", { name: /^\d+ boarding places? found$/ });
+}
+
+async function foundCount(page: Page): Promise<number> {
+  const text = (await countHeading(page).textContent()) ?? "";
+  return Number(/^(\d+)/.exec(text)?.[1] ?? Number.NaN);
+}
+
+function chip(page: Page, label: string) {
+  return page.getByRole("link", { name: `Remove filter: ${label}` });
+}
+
+function cardPrices(page: Page): Promise<number[]> {
+  return cards(page)
+    .getByText(/^LKR [\d,]+\/month$/)
+    .allTextContents()
+    .then((texts) => texts.map((t) => Number(t.replace(/[^\d]/g, ""))));
+}
+
+/** Waits until React has hydrated the filter form, so changes go through JavaScript. */
+async function gotoHydrated(page: Page, url: string) {
+  await page.goto(url);
+  await page.waitForFunction(() => {
+    const input = document.querySelector("#browse-search");
+    return Boolean(input && Object.keys(input).some((key) => key.startsWith("__reactProps")));
+  });
+}
+
+test.describe("with JavaScript", () => {
+  test("lists public listings as cards, 10 to a page, without phone numbers", async ({ page }) => {
+    const response = await page.goto("/browse");
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle("Browse boarding places | Bodima");
+    await expect(page.getByRole("heading", { level: 1, name: "Browse boarding places" })).toBeVisible();
+    const total = await foundCount(page);
+    expect(total).toBeGreaterThanOrEqual(40);
+    await expect(page.getByText(`Page 1 of ${Math.ceil(total / 10)}`)).toBeVisible();
+    await expect(cards(page)).toHaveCount(10);
+    await expect(page.getByRole("searchbox", { name: "Search" })).toHaveAttribute("placeholder", /title, description, location or university/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/browse$/);
+
+    const first = cards(page).first();
+    await expect(first.getByText(/^LKR [\d,]+\/month$/)).toBeVisible();
+    await expect(first.getByText(/^Posted [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible();
+    await expect(first.getByText(/^\d+ views?$/)).toBeVisible();
+    await expect(first.getByText(/^(Single Room|Shared Room|Apartment|Hostel Room)$/)).toBeVisible();
+    await expect(first.getByText(/^(Any gender|Male|Female) preferred$/)).toBeVisible();
+    const image = first.getByRole("img");
+    await expect(image).toHaveAttribute("alt", /.+/);
+    await expect(image).toHaveAttribute("sizes", /.+/);
+    await expect(image).toHaveAttribute("width", /^\d+$/);
+    await expect(cards(page).nth(5).getByRole("img")).toHaveAttribute("loading", "lazy");
+
+    // Phone numbers only appear on the listing page.
+    expect(await page.getByRole("main").innerText()).not.toMatch(/\b0\d{9}\b/);
+
+    // The title link covers the card and opens the listing; 'See location' opens it too.
+    const title = (await first.getByRole("heading").textContent()) ?? "";
+    const href = await first.getByRole("link", { name: title, exact: true }).getAttribute("href");
+    expect(href).toMatch(/^\/listing\/[a-z0-9-]+-\d+$/);
+    await expect(first.getByRole("link", { name: /^See location/ })).toHaveAttribute("href", href!);
+    await first.click({ position: { x: 40, y: 40 } });
+    await expect(page).toHaveURL(href!);
+  });
+
+  test("shows a photo count badge on cards with more than one photo", async ({ page }) => {
+    await page.goto("/browse");
+    const totalPages = Math.ceil((await foundCount(page)) / 10);
+    let badge = false;
+    for (let n = 1; n <= totalPages && !badge; n++) {
+      if (n > 1) await page.goto(`/browse?page=${n}`);
+      const counts = await cards(page).getByText(/^\d+ photos$/).allTextContents();
+      expect(counts.every((c) => Number.parseInt(c, 10) > 1)).toBe(true);
+      badge = counts.includes("3 photos");
+    }
+    expect(badge, "a listing with 3 photos shows '3 photos'").toBe(true);
+  });
+
+  test("filters update the results, chips and URL, replacing the history entry", async ({ page }) => {
+    await gotoHydrated(page, "/browse");
+    const total = await foundCount(page);
+    const historyLength = await page.evaluate(() => history.length);
+
+    await page.getByLabel("University", { exact: true }).selectOption({ label: UOM });
+    await expect(page).toHaveURL(/\/browse\?university=University\+of\+Moratuwa$/);
+    await expect(chip(page, UOM)).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Boarding places near ${UOM}`);
+    await expect(page).toHaveTitle(`Boarding places near ${UOM} | Bodima`);
+    // A faculty choice appears once a university is chosen.
+    await expect(page.getByLabel("Faculty", { exact: true })).toBeVisible();
+    const atUom = await foundCount(page);
+    expect(atUom).toBeGreaterThanOrEqual(1);
+    expect(atUom).toBeLessThan(total);
+
+    await page.getByLabel("Property Type", { exact: true }).selectOption({ label: "Single Room" });
+    await expect(page).toHaveURL(/university=University\+of\+Moratuwa&propertyType=single$/);
+    await expect(chip(page, "Single Room")).toBeVisible();
+    await expect(cards(page).first()).toBeVisible();
+    for (const card of await cards(page).all()) {
+      await expect(card.getByText(UOM, { exact: true })).toBeVisible();
+      await expect(card.getByText("Single Room", { exact: true })).toBeVisible();
+    }
+
+    // Typed prices apply after a short pause, as whole numbers.
+    await page.getByLabel("Min", { exact: true }).fill("1000");
+    await expect(page).toHaveURL(/minPrice=1000(&|$)/);
+    await expect(chip(page, "From LKR 1,000")).toBeVisible();
+    await page.getByLabel("Max", { exact: true }).fill("60000");
+    await expect(page).toHaveURL(/maxPrice=60000(&|$)/);
+    for (const price of await cardPrices(page)) expect(price).toBeGreaterThanOrEqual(1000);
+
+    await page.getByLabel("Gender Preference", { exact: true }).selectOption({ label: "Female Only" });
+    await expect(page).toHaveURL(/gender=female/);
+    await expect(chip(page, "Female Only")).toBeVisible();
+    for (const card of await cards(page).all()) await expect(card).toContainText(/(Female|Any gender) preferred/);
+
+    expect(await page.evaluate(() => history.length)).toBe(historyLength);
+  });
+
+  test("search text applies after a pause and a filter change goes back to page 1", async ({ page }) => {
+    await gotoHydrated(page, "/browse?page=2");
+    await expect(page.getByText(/^Page 2 of \d+$/)).toBeVisible();
+    await page.getByRole("searchbox", { name: "Search" }).fill("moratuwa");
+    await expect(page).toHaveURL(/\/browse\?search=moratuwa$/);
+    await expect(chip(page, "“moratuwa”")).toBeVisible();
+    // With search text the default order is the best match.
+    await expect(page.getByLabel("Sort by", { exact: true })).toHaveValue("");
+    await expect(page.getByLabel("Sort by", { exact: true }).locator("option:checked")).toHaveText("Best match");
+    expect(await foundCount(page)).toBeGreaterThanOrEqual(1);
+
+    await page.getByLabel("Sort by", { exact: true }).selectOption({ label: "Price: low to high" });
+    await expect(page).toHaveURL(/search=moratuwa&sort=price_asc$/);
+    // The address changes as the new results render: wait for the order rather than read once.
+    await expect
+      .poll(async () => {
+        const prices = await cardPrices(page);
+        return prices.length > 0 && prices.every((price, i) => i === 0 || prices[i - 1] <= price);
+      })
+      .toBe(true);
+  });
+
+  test("removing a chip and clearing all filters", async ({ page }) => {
+    await gotoHydrated(page, `/browse?university=UOM&propertyType=single&maxPrice=50000`);
+    await expect(chip(page, UOM)).toBeVisible();
+    const narrow = await foundCount(page);
+    await chip(page, "Single Room").click();
+    await expect(page).toHaveURL(/\/browse\?university=University\+of\+Moratuwa&maxPrice=50000$/);
+    await expect(chip(page, "Single Room")).toHaveCount(0);
+    await expect(chip(page, UOM)).toBeVisible();
+    await expect(page.getByLabel("Property Type", { exact: true })).toHaveValue("");
+    expect(await foundCount(page)).toBeGreaterThanOrEqual(narrow);
+
+    await page.getByRole("link", { name: "Clear all filters" }).click();
+    await expect(page).toHaveURL(/\/browse$/);
+    await expect(page.getByRole("link", { name: /^Remove filter/ })).toHaveCount(0);
+    await expect(page.getByLabel("University", { exact: true })).toHaveValue("");
+    expect(await foundCount(page)).toBeGreaterThanOrEqual(40);
+  });
+
+  test("pages forward and back, keeping the filters", async ({ page }) => {
+    await gotoHydrated(page, "/browse");
+    const totalPages = Math.ceil((await foundCount(page)) / 10);
+    const cardLinks = () => cards(page).getByRole("heading").getByRole("link");
+    const firstHrefs = await cardLinks().evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    const nav = page.getByRole("navigation", { name: "Pagination" });
+    await expect(nav.locator('[aria-current="page"]')).toContainText("1");
+
+    await nav.getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(/\/browse\?page=2$/);
+    await expect(page.getByText(`Page 2 of ${totalPages}`)).toBeVisible();
+    await expect(nav.locator('[aria-current="page"]')).toContainText("2");
+    const secondHrefs = await cardLinks().evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    expect(secondHrefs).toHaveLength(10);
+    expect(secondHrefs.some((href) => firstHrefs.includes(href))).toBe(false);
+
+    await nav.getByRole("link", { name: "Previous" }).click();
+    await expect(page).toHaveURL(/\/browse$/);
+    await expect(page.getByText(`Page 1 of ${totalPages}`)).toBeVisible();
+    await expect.poll(() => cardLinks().evaluateAll((links) => links.map((a) => a.getAttribute("href")))).toEqual(firstHrefs);
+
+    await nav.getByRole("link", { name: "Last" }).click();
+    await expect(page.getByText(`Page ${totalPages} of ${totalPages}`)).toBeVisible();
+    await expect(nav.getByText("Next")).toHaveAttribute("aria-disabled", "true");
+  });
+
+  test("/university/UOM shows that university's listings and keeps it when filters change", async ({ page }) => {
+    await gotoHydrated(page, "/university/UOM");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Boarding places near ${UOM}`);
+    await expect(page).toHaveTitle(`Boarding places near ${UOM} | Bodima`);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /^\d+ boarding places? near University of Moratuwa/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/university\/university-of-moratuwa$/);
+    const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const breadcrumb = JSON.parse(jsonLd.find((text) => text.includes("BreadcrumbList")) ?? "{}");
+    expect(breadcrumb.itemListElement.map((i: { name: string }) => i.name)).toEqual(["Home", "Browse", UOM]);
+    await expect(page.getByLabel("University", { exact: true })).toHaveValue(UOM);
+    expect(await foundCount(page)).toBeGreaterThanOrEqual(1);
+    for (const card of await cards(page).all()) await expect(card.getByText(UOM, { exact: true })).toBeVisible();
+
+    await page.getByLabel("Property Type", { exact: true }).selectOption("single");
+    await expect(page).toHaveURL(/\/university\/UOM\?propertyType=single$/);
+    await expect(chip(page, UOM)).toBeVisible();
+    await expect(chip(page, "Single Room")).toBeVisible();
+    expect(await foundCount(page)).toBeGreaterThanOrEqual(1);
+  });
+
+  test("/city/moratuwa and /search/Moratuwa show filtered results", async ({ page }) => {
+    await page.goto("/city/moratuwa");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Boarding places in Moratuwa");
+    await expect(page).toHaveTitle("Boarding places in Moratuwa | Bodima");
+    await expect(chip(page, "City: Moratuwa")).toBeVisible();
+    const inCity = await foundCount(page);
+    expect(inCity).toBeGreaterThanOrEqual(1);
+
+    await page.goto("/search/Moratuwa");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Boarding places in Moratuwa");
+    await expect(chip(page, "Location: Moratuwa")).toBeVisible();
+    const atLocation = await foundCount(page);
+    expect(atLocation).toBeGreaterThanOrEqual(1);
+    await page.goto("/browse");
+    expect(await foundCount(page)).toBeGreaterThan(atLocation);
+
+    await page.goto(`/search/Moratuwa/UOM`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Boarding places in Moratuwa near ${UOM}`);
+    for (const card of await cards(page).all()) await expect(card.getByText(UOM, { exact: true })).toBeVisible();
+  });
+
+  test("shows the empty state when nothing matches", async ({ page }) => {
+    await page.goto("/browse?search=qqzzxxnothingmatches");
+    await expect(page.getByRole("heading", { name: "0 boarding places found" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "No listings found" })).toBeVisible();
+    await expect(page.getByText("Try adjusting your search criteria or check back later.")).toBeVisible();
+    await expect(cards(page)).toHaveCount(0);
+    await expect(page.getByRole("navigation", { name: "Pagination" })).toHaveCount(0);
+  });
+
+  test("a page past the end shows the empty state with links back", async ({ page }) => {
+    const response = await page.goto("/browse?page=999");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { name: "No listings found" })).toBeVisible();
+    await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Previous" }).click();
+    await expect(cards(page).first()).toBeVisible();
+    await expect(page).toHaveURL(/page=\d+$/);
+  });
+
+  test("ignores invalid values with a notice instead of failing", async ({ page }) => {
+    await page.goto("/browse");
+    const total = await foundCount(page);
+    const response = await page.goto("/browse?minPrice=abc&propertyType=castle&page=x");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByText("Some filters in this link were ignored")).toBeVisible();
+    await expect(page.getByText(/minimum price, property type, page number/)).toBeVisible();
+    expect(await foundCount(page)).toBe(total);
+    await expect(cards(page)).toHaveCount(10);
+  });
+
+  test("has no serious or critical accessibility violations", async ({ page }) => {
+    await page.goto("/browse?university=UOM");
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(serious, JSON.stringify(serious.map((v) => [v.id, v.nodes.map((n) => n.target)]), null, 2)).toEqual([]);
+  });
+});
+
+test.describe("on a phone (390 px)", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("shows only Previous and Next, and filters in a drawer", async ({ page }) => {
+    await gotoHydrated(page, "/browse?page=2");
+    const nav = page.getByRole("navigation", { name: "Pagination" });
+    await expect(nav.getByRole("link", { name: "Previous" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Next" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "First" })).toBeHidden();
+    await expect(nav.getByRole("link", { name: "Last" })).toBeHidden();
+    await expect(nav.getByRole("link", { name: "Page 1" })).toBeHidden();
+    await expect(nav.locator('[aria-current="page"]')).toBeHidden();
+
+    const university = page.getByLabel("University", { exact: true });
+    await expect(university).toBeHidden();
+    await page.locator("summary", { hasText: "Filters" }).click();
+    await expect(university).toBeVisible();
+    await university.selectOption({ label: UOM });
+    await expect(page).toHaveURL(/\/browse\?university=University\+of\+Moratuwa$/);
+    await expect(chip(page, UOM)).toBeVisible();
+  });
+
+  test("has no serious or critical accessibility violations", async ({ page }) => {
+    await page.goto("/browse");
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(serious, JSON.stringify(serious.map((v) => [v.id, v.nodes.map((n) => n.target)]), null, 2)).toEqual([]);
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("filters by university and property type with the form", async ({ page }) => {
+    await page.goto("/browse");
+    const total = await foundCount(page);
+    await page.getByLabel("University", { exact: true }).selectOption({ label: UOM });
+    await page.getByLabel("Property Type", { exact: true }).selectOption({ label: "Single Room" });
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(/\/browse\?.*university=University\+of\+Moratuwa/);
+    await expect(page).toHaveURL(/propertyType=single/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Boarding places near ${UOM}`);
+    await expect(chip(page, UOM)).toBeVisible();
+    await expect(chip(page, "Single Room")).toBeVisible();
+    const found = await foundCount(page);
+    expect(found).toBeGreaterThanOrEqual(1);
+    expect(found).toBeLessThan(total);
+    for (const card of await cards(page).all()) {
+      await expect(card.getByText(UOM, { exact: true })).toBeVisible();
+      await expect(card.getByText("Single Room", { exact: true })).toBeVisible();
+    }
+
+    // Chips are plain links.
+    await chip(page, "Single Room").click();
+    await expect(chip(page, "Single Room")).toHaveCount(0);
+    await expect(chip(page, UOM)).toBeVisible();
+    expect(await foundCount(page)).toBeGreaterThanOrEqual(found);
+  });
+
+  test("keeps a path filter when the form is sent, and searches with Enter", async ({ page }) => {
+    await page.goto("/search/Moratuwa");
+    await page.getByRole("searchbox", { name: "Search" }).fill("room");
+    await page.getByRole("searchbox", { name: "Search" }).press("Enter");
+    await expect(page).toHaveURL(/\/browse\?search=room&.*location=Moratuwa/);
+    await expect(chip(page, "Location: Moratuwa")).toBeVisible();
+    await expect(chip(page, "“room”")).toBeVisible();
+  });
+
+  test("pages with plain links", async ({ page }) => {
+    await page.goto("/browse");
+    const totalPages = Math.ceil((await foundCount(page)) / 10);
+    const nav = page.getByRole("navigation", { name: "Pagination" });
+    await nav.getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(/\/browse\?page=2$/);
+    await expect(page.getByText(`Page 2 of ${totalPages}`)).toBeVisible();
+    await nav.getByRole("link", { name: "Page 3" }).click();
+    await expect(page.getByText(`Page 3 of ${totalPages}`)).toBeVisible();
+    await nav.getByRole("link", { name: "First" }).click();
+    await expect(page.getByText(`Page 1 of ${totalPages}`)).toBeVisible();
+  });
+});

@@ -1,0 +1,362 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { parseListQuery } from "../../app/api/list-query";
+import { AD_NOT_FOUND, getAd, getAdResponse, listAds, listAdsResponse } from "../../app/api/listings.server";
+import { openApiDocument } from "../../app/api/openapi";
+import { robotsTxt } from "../../app/api/robots";
+import { buildSitemap, escapeXml, fixedUrls } from "../../app/api/sitemap.server";
+import { universityDirectory } from "../../app/api/universities";
+import type { DB } from "../../app/db/db.server";
+import { CITIES, UNIVERSITIES } from "../../app/directory/universities";
+import { insertListing, type NewListingInput } from "../../app/models/listing.server";
+import routes from "../../app/routes";
+import { describeEachDatabase } from "../test-db";
+
+const DAY = 24 * 60 * 60 * 1000;
+const SITE = "https://bodima.example";
+
+async function addOwner(db: DB, id: string) {
+  const now = new Date().toISOString();
+  await db
+    .insertInto("users")
+    .values({ id, name: "Owner", email: `${id}@example.com`, emailVerified: 1, image: null, phone: "0771234567", role: "owner", status: "active", createdAt: now, updatedAt: now })
+    .execute();
+  return { id, email: `${id}@example.com` };
+}
+
+function listingInput(overrides: Partial<NewListingInput> = {}): NewListingInput {
+  return {
+    title: "Quiet single room near campus",
+    description: "Bright room with a desk, five minutes' walk to the gate.",
+    price: 15000,
+    keymoneyFee: null,
+    location: "Katubedda",
+    university: "University of Moratuwa",
+    faculty: "Main Campus",
+    city: "moratuwa",
+    propertyType: "single",
+    gender: "any",
+    amenities: ["WiFi", "AC", "Parking", "Laundry", "Kitchen"],
+    contactName: "Mr Perera",
+    contactPhone: "0771234567",
+    ...overrides,
+  };
+}
+
+describe("parseListQuery", () => {
+  it("defaults to page 1 and 20 per page", () => {
+    const result = parseListQuery(new URLSearchParams());
+    expect(result).toEqual({ ok: true, query: { filters: {}, page: 1, limit: 20 } });
+  });
+
+  it("accepts limits from 1 to 50 and the browse filters", () => {
+    const result = parseListQuery(new URLSearchParams("limit=50&page=3&university=UOM&propertyType=single&gender=female&minPrice=5000&sort=price_asc&q=annex"));
+    expect(result).toEqual({
+      ok: true,
+      query: {
+        page: 3,
+        limit: 50,
+        filters: { university: "University of Moratuwa", propertyType: "single", gender: "female", minPrice: 5000, sort: "price_asc", search: "annex" },
+      },
+    });
+    expect(parseListQuery(new URLSearchParams("limit=1"))).toMatchObject({ ok: true, query: { limit: 1 } });
+  });
+
+  it.each([
+    ["limit=0", "limit"],
+    ["limit=51", "limit"],
+    ["limit=x", "limit"],
+    ["limit=-1", "limit"],
+    ["limit=2.5", "limit"],
+    ["page=0", "page"],
+    ["page=abc", "page"],
+    ["minPrice=abc", "minPrice"],
+    ["maxPrice=1e5", "maxPrice"],
+    ["propertyType=castle", "propertyType"],
+    ["gender=x", "gender"],
+    ["sort=x", "sort"],
+  ])("refuses %s with a message naming %s", (query, param) => {
+    const result = parseListQuery(new URLSearchParams(query));
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.error).toContain(param);
+    expect(result.error.details).toEqual([expect.objectContaining({ param })]);
+  });
+
+  it("lists every bad parameter at once", () => {
+    const result = parseListQuery(new URLSearchParams("limit=0&gender=x"));
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.error).toMatch(/^Invalid query parameters: /);
+    expect(result.error.details?.map((d) => d.param).sort()).toEqual(["gender", "limit"]);
+  });
+
+  it("uses the first of repeated parameters", () => {
+    expect(parseListQuery(new URLSearchParams("limit=5&limit=500&gender=male&gender=x"))).toMatchObject({
+      ok: true,
+      query: { limit: 5, filters: { gender: "male" } },
+    });
+  });
+});
+
+describeEachDatabase("list and detail API", (ctx) => {
+  let ids: { moratuwa: { id: number; slug: string }[]; peradeniya: { id: number; slug: string }; hidden: { id: number; slug: string }; expired: { id: number; slug: string } };
+
+  beforeAll(async () => {
+    const { db } = ctx();
+    const owner = await addOwner(db, "api-owner");
+    const base = Date.now() - DAY;
+    const moratuwa = [];
+    for (let i = 0; i < 22; i++) {
+      moratuwa.push(await insertListing(db, owner, listingInput({ title: `Moratuwa room ${i}`, price: 10000 + i * 500 }), new Date(base + i * 1000)));
+    }
+    const peradeniya = await insertListing(
+      db,
+      owner,
+      listingInput({ title: "Peradeniya annex", university: "University of Peradeniya", city: "kandy", location: "Kandy", propertyType: "apartment" }),
+      new Date(base + 30_000),
+    );
+    const hidden = await insertListing(db, owner, listingInput({ title: "Hidden room" }), new Date(base + 40_000));
+    await db.updateTable("listings").set({ status: "hidden" }).where("id", "=", hidden.id).execute();
+    const expired = await insertListing(db, owner, listingInput({ title: "Old expired room" }), new Date(Date.now() - 40 * DAY));
+    ids = { moratuwa, peradeniya, hidden, expired };
+  });
+
+  it("pages through public listings, 20 at a time by default, newest first", async () => {
+    const { db } = ctx();
+    const first = await listAds(db, new URLSearchParams());
+    expect(first.ok).toBe(true);
+    if (!first.ok) return;
+    expect(first.body.pagination).toEqual({ page: 1, limit: 20, total: 23, totalPages: 2, hasNext: true, hasPrev: false });
+    expect(first.body.ads).toHaveLength(20);
+    expect(first.body.ads[0].title).toBe("Peradeniya annex");
+    const second = await listAds(db, new URLSearchParams("page=2"));
+    if (!second.ok) throw new Error("expected page 2");
+    expect(second.body.pagination).toMatchObject({ page: 2, hasNext: false, hasPrev: true });
+    expect(second.body.ads).toHaveLength(3);
+    const titles = [...first.body.ads, ...second.body.ads].map((a) => a.title);
+    expect(new Set(titles).size).toBe(23);
+    expect(titles).not.toContain("Hidden room");
+    expect(titles).not.toContain("Old expired room");
+  });
+
+  it("filters by the university in the path (/getAdsByUniversity/UOM)", async () => {
+    const { db } = ctx();
+    const result = await listAds(db, new URLSearchParams("limit=50"), { university: "UOM" });
+    if (!result.ok) throw new Error("expected ok");
+    expect(result.body.pagination.total).toBe(22);
+    expect(result.body.ads.every((a) => a.university === "University of Moratuwa")).toBe(true);
+    const other = await listAds(db, new URLSearchParams(), { university: "university-of-peradeniya" });
+    if (!other.ok) throw new Error("expected ok");
+    expect(other.body.ads.map((a) => a.slug)).toEqual([ids.peradeniya.slug]);
+  });
+
+  it("never puts a phone number in list answers", async () => {
+    const { db } = ctx();
+    const response = await listAdsResponse(db, new URLSearchParams("limit=50"));
+    const text = await response.text();
+    expect(text).not.toContain("contactPhone");
+    expect(text).not.toMatch(/07\d{8}/);
+    expect(text).not.toContain("api-owner");
+  });
+
+  it("answers with JSON, a one-minute cache and 400 for bad parameters", async () => {
+    const { db } = ctx();
+    const ok = await listAdsResponse(db, new URLSearchParams());
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("Content-Type")).toMatch(/^application\/json/);
+    expect(ok.headers.get("Cache-Control")).toBe("public, max-age=60");
+    const bad = await listAdsResponse(db, new URLSearchParams("limit=51"));
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get("Content-Type")).toMatch(/^application\/json/);
+    expect(await bad.json()).toEqual({
+      error: "Invalid query parameter: limit must be a whole number from 1 to 50",
+      details: [{ param: "limit", message: "limit must be a whole number from 1 to 50" }],
+    });
+  });
+
+  it("survives hostile input without throwing", async () => {
+    const { db } = ctx();
+    const hostile = [
+      "search=%27%3B%20drop%20table%20listings%3B--",
+      'q=" OR 1=1 --',
+      "search=NEAR(a b)*",
+      `search=${"x".repeat(5000)}`,
+      "university=%00%01",
+      "location=%25%25_",
+      "page=99999",
+      "page=99999999999999999999",
+      "minPrice=99999999999999999999",
+      "city=../../etc/passwd",
+      "faculty=<script>",
+    ];
+    for (const query of hostile) {
+      const result = await listAds(db, new URLSearchParams(query));
+      expect([200, 400], query).toContain(result.status);
+    }
+  });
+
+  it("finds one listing by ad number or slug, without the owner's id", async () => {
+    const { db } = ctx();
+    const target = ids.moratuwa[3];
+    for (const key of [String(target.id), target.slug]) {
+      const result = await getAd(db, key);
+      if (!result.ok) throw new Error(`expected ${key} to be found`);
+      expect(result.body.ad.slug).toBe(target.slug);
+      expect(result.body.ad.contactPhone).toBe("0771234567");
+      expect(result.body.ad.isExpired).toBe(false);
+      expect(result.body.ad).not.toHaveProperty("userId");
+    }
+  });
+
+  it("says 'Ad not found' for unknown and hidden listings", async () => {
+    const { db } = ctx();
+    for (const key of ["999999", "no-such-listing", String(ids.hidden.id), ids.hidden.slug, "", "x".repeat(500)]) {
+      expect(await getAd(db, key)).toEqual({ ok: false, status: 404, body: AD_NOT_FOUND });
+    }
+    const response = await getAdResponse(db, "999999");
+    expect(response.status).toBe(404);
+    expect(await response.text()).toBe('{"error":"Ad not found"}');
+  });
+
+  it("returns expired listings marked as expired", async () => {
+    const { db } = ctx();
+    const result = await getAd(db, ids.expired.slug);
+    if (!result.ok) throw new Error("expected the expired listing");
+    expect(result.body.ad).toMatchObject({ isExpired: true, isPublic: false, title: "Old expired room" });
+  });
+
+  it("matches the OpenAPI schemas' property lists", async () => {
+    const { db } = ctx();
+    const doc = openApiDocument(SITE);
+    const list = await listAds(db, new URLSearchParams("limit=1"));
+    if (!list.ok) throw new Error("expected ok");
+    expect(Object.keys(list.body.ads[0]).sort()).toEqual(Object.keys(doc.components.schemas.ListingSummary.properties).sort());
+    expect(Object.keys(list.body.pagination).sort()).toEqual([...doc.components.schemas.Pagination.required].sort());
+    const detail = await getAd(db, ids.peradeniya.slug);
+    if (!detail.ok) throw new Error("expected ok");
+    const [summary, extra] = doc.components.schemas.ListingDetail.allOf as [unknown, { properties: Record<string, unknown> }];
+    expect(summary).toEqual({ $ref: "#/components/schemas/ListingSummary" });
+    expect(Object.keys(detail.body.ad).sort()).toEqual(
+      [...Object.keys(doc.components.schemas.ListingSummary.properties), ...Object.keys(extra.properties)].sort(),
+    );
+  });
+});
+
+describeEachDatabase("sitemap", (ctx) => {
+  it("lists the fixed pages, every university and city, and every public listing", async () => {
+    const { db } = ctx();
+    const owner = await addOwner(db, "sitemap-owner");
+    const a = await insertListing(db, owner, listingInput({ title: "Room & board <near> campus" }), new Date("2026-11-20T10:00:00Z"));
+    const hidden = await insertListing(db, owner, listingInput({ title: "Hidden one" }));
+    await db.updateTable("listings").set({ status: "hidden" }).where("id", "=", hidden.id).execute();
+    const expired = await insertListing(db, owner, listingInput({ title: "Expired one" }), new Date(Date.now() - 40 * DAY));
+
+    const xml = await buildSitemap(db, SITE, null, { now: new Date("2026-11-22T00:00:00Z") });
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    for (const path of ["/", "/browse", "/about", "/contact", "/university/university-of-moratuwa", "/city/galle-medical"]) {
+      expect(xml).toContain(`<loc>${SITE}${path}</loc>`);
+    }
+    expect(xml).toContain(`<url><loc>${SITE}/listing/${a.slug}</loc><lastmod>2026-11-20</lastmod></url>`);
+    expect(xml).not.toContain(hidden.slug);
+    expect(xml).not.toContain(expired.slug);
+    expect(xml!.match(/<url>/g)).toHaveLength(4 + UNIVERSITIES.length + CITIES.length + 1);
+  });
+
+  it("escapes XML special characters", () => {
+    expect(escapeXml(`a&b<c>"d'`)).toBe("a&amp;b&lt;c&gt;&quot;d&apos;");
+    expect(fixedUrls("https://x.example/a&b")[0].loc).toBe("https://x.example/a&b/");
+  });
+});
+
+describeEachDatabase("sitemap index", (ctx) => {
+  it("switches to a sitemap index with pages when one file would be too big", async () => {
+    const { db } = ctx();
+    const owner = await addOwner(db, "sitemap-owner-2");
+    for (let i = 0; i < 5; i++) await insertListing(db, owner, listingInput({ title: `Paged ${i}` }));
+    const options = { maxUrls: 40, listingsPerPage: 2 };
+    const index = await buildSitemap(db, SITE, null, options);
+    expect(index).toContain("<sitemapindex");
+    const locs = [...index!.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toEqual([1, 2, 3].map((n) => `${SITE}/sitemap.xml?page=${n}`));
+
+    const pages = await Promise.all([1, 2, 3].map((n) => buildSitemap(db, SITE, n, options)));
+    const listingLocs = pages.flatMap((p) => [...p!.matchAll(/<loc>([^<]+\/listing\/[^<]+)<\/loc>/g)].map((m) => m[1]));
+    expect(listingLocs).toHaveLength(5);
+    expect(new Set(listingLocs).size).toBe(5);
+    expect(pages[0]).toContain(`<loc>${SITE}/about</loc>`);
+    expect(pages[1]).not.toContain(`<loc>${SITE}/about</loc>`);
+    expect(await buildSitemap(db, SITE, 4, options)).toBeNull();
+    expect(await buildSitemap(db, SITE, 0, options)).toBeNull();
+  });
+});
+
+describeEachDatabase("sitemap at 100,000 listings", (ctx) => {
+  it("builds the index and a 45,000-listing page quickly", async () => {
+    const { db } = ctx();
+    const owner = await addOwner(db, "bulk-owner");
+    const now = new Date();
+    const created = now.toISOString();
+    const expires = new Date(now.getTime() + 30 * DAY).toISOString();
+    const chunk = 1000;
+    for (let start = 0; start < 100_000; start += chunk) {
+      const rows = Array.from({ length: chunk }, (_, i) => ({
+        ...listingInput(),
+        amenities: "[]",
+        slug: `bulk-room-${start + i}`,
+        title: "Bulk room",
+        userId: owner.id,
+        userEmail: owner.email,
+        status: "active",
+        lastViewed: null,
+        hiddenReason: null,
+        expiresAt: expires,
+        createdAt: created,
+        updatedAt: created,
+      }));
+      await db.insertInto("listings").values(rows).execute();
+    }
+
+    const started = performance.now();
+    const index = await buildSitemap(db, SITE, null);
+    const page1 = await buildSitemap(db, SITE, 1);
+    const page3 = await buildSitemap(db, SITE, 3);
+    const elapsed = performance.now() - started;
+
+    expect(index!.match(/<sitemap>/g)).toHaveLength(3);
+    expect(page1!.match(/<url>/g)).toHaveLength(45_000 + fixedUrls(SITE).length);
+    expect(page3!.match(/<url>/g)).toHaveLength(10_000);
+    expect(elapsed).toBeLessThan(5_000);
+  }, 120_000);
+});
+
+describe("the other JSON and text resources", () => {
+  it("serves the university directory with its version and city codes", () => {
+    const directory = universityDirectory();
+    expect(directory.universities).toHaveLength(15);
+    expect(directory.version).toBe("1.0.0");
+    expect(directory.lastUpdated).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(directory.cities.map((c) => c.code)).toContain("mattegoda-engineering");
+    expect(directory.universities[0].faculties[0]).toHaveProperty("latitude");
+  });
+
+  it("describes every API route of routes.ts in the OpenAPI document", () => {
+    const doc = openApiDocument(SITE);
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.servers).toEqual([{ url: SITE }]);
+    const apiPaths = routes
+      .map((r) => r.path ?? "")
+      .filter((p) => p.startsWith("api/") || /^(getAd|updateViewCount)/.test(p))
+      .map((p) => `/${p.replace(/:(\w+)/g, "{$1}")}`);
+    expect(apiPaths.length).toBeGreaterThanOrEqual(8);
+    expect(Object.keys(doc.paths).sort()).toEqual(apiPaths.sort());
+    const refs = JSON.stringify(doc).match(/#\/components\/\w+\/\w+/g) ?? [];
+    for (const ref of new Set(refs)) {
+      const [, , group, name] = ref.split("/");
+      expect((doc.components as Record<string, Record<string, unknown>>)[group][name], ref).toBeDefined();
+    }
+  });
+
+  it("robots.txt keeps crawlers out of the API and the dashboard and names the sitemap", () => {
+    expect(robotsTxt(SITE)).toBe(`User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /dashboard\n\nSitemap: ${SITE}/sitemap.xml\n`);
+  });
+});
