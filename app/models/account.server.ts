@@ -1,0 +1,79 @@
+import { hash } from "@node-rs/argon2";
+import type { DB } from "../db/db.server";
+
+/** OWASP's minimum for Argon2id (ENGINEERING.md, Stack): 19 MiB, 2 passes, 1 lane. */
+export const PASSWORD_HASH_OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, PASSWORD_HASH_OPTIONS);
+}
+
+export type NewOwnerAccount = {
+  name: string;
+  email: string;
+  phone: string;
+  password: string;
+  role?: "owner" | "moderator";
+};
+
+export type CreatedAccount = { id: string; name: string; email: string };
+
+/**
+ * Creates an active user with an email-and-password login, in the shape
+ * better-auth reads (a `credential` account whose accountId is the user id).
+ * Used by seeding and tests; sign-up goes through better-auth itself.
+ */
+export async function createOwnerAccount(db: DB, input: NewOwnerAccount): Promise<CreatedAccount> {
+  const id = crypto.randomUUID();
+  const email = input.email.trim().toLowerCase();
+  const now = new Date().toISOString();
+  const passwordHash = await hashPassword(input.password);
+  const insertBoth = async (trx: DB) => {
+    await trx
+      .insertInto("users")
+      .values({
+        id,
+        name: input.name,
+        email,
+        emailVerified: 1,
+        image: null,
+        phone: input.phone,
+        role: input.role ?? "owner",
+        status: "active",
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
+    await trx
+      .insertInto("accounts")
+      .values({
+        id: crypto.randomUUID(),
+        accountId: id,
+        providerId: "credential",
+        userId: id,
+        accessToken: null,
+        refreshToken: null,
+        idToken: null,
+        accessTokenExpiresAt: null,
+        refreshTokenExpiresAt: null,
+        scope: null,
+        password: passwordHash,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
+  };
+  // Kysely cannot nest transactions: inside a caller's transaction, use it.
+  if (db.isTransaction) await insertBoth(db);
+  else await db.transaction().execute(insertBoth);
+  return { id, name: input.name, email };
+}
+
+export async function findUserByEmail(db: DB, email: string): Promise<CreatedAccount | null> {
+  const row = await db
+    .selectFrom("users")
+    .select(["id", "name", "email"])
+    .where("email", "=", email.trim().toLowerCase())
+    .executeTakeFirst();
+  return row ?? null;
+}

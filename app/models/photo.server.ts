@@ -1,0 +1,178 @@
+import sharp, { type Metadata } from "sharp";
+import type { DB } from "../db/db.server";
+import type { PhotoStorage } from "../storage/storage.server";
+import type { PhotoVariant } from "./listing.server";
+
+/** SPEC.md section 8: the uploader rejects images wider or taller than this. */
+export const MAX_PHOTO_SIDE = 4000;
+/** Checked before decoding, so a tiny file that claims huge dimensions (a decompression bomb) is refused. */
+const MAX_INPUT_PIXELS = MAX_PHOTO_SIDE * MAX_PHOTO_SIDE;
+export const PHOTO_WIDTHS = [400, 800, 1200] as const;
+const WEBP_QUALITY = 75;
+/** Raster formats a phone or camera produces; SVG and PDF are documents, not photos. */
+const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]);
+
+export type PhotoError = "Invalid image file" | "Image dimensions too large";
+
+export type ProcessedVariant = { width: number; height: number; bytes: number; data: Buffer };
+
+export type ProcessPhotoResult = { ok: true; variants: ProcessedVariant[] } | { ok: false; error: PhotoError };
+
+/**
+ * Validates an upload by its content and turns it into WebP variants,
+ * smallest first. Output carries no metadata at all (sharp writes none unless
+ * asked), so EXIF and GPS from the phone never reach the public.
+ */
+export async function processPhoto(input: Buffer): Promise<ProcessPhotoResult> {
+  const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" } as const;
+  let metadata: Metadata;
+  try {
+    // Reading the header decodes no pixels, so it runs without the pixel limit
+    // and an oversized image gets the more useful message.
+    metadata = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    return { ok: false, error: "Invalid image file" };
+  }
+  if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format) || !metadata.width || !metadata.height) {
+    return { ok: false, error: "Invalid image file" };
+  }
+  if (metadata.width > MAX_PHOTO_SIDE || metadata.height > MAX_PHOTO_SIDE) {
+    return { ok: false, error: "Image dimensions too large" };
+  }
+  const uprightWidth = metadata.autoOrient?.width ?? metadata.width;
+  const largest = Math.min(uprightWidth, PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1]);
+  const widths = [...PHOTO_WIDTHS.filter((w) => w < largest), largest];
+
+  try {
+    const upright = sharp(input, options).autoOrient();
+    const variants = await Promise.all(
+      widths.map(async (width) => {
+        const { data, info } = await upright
+          .clone()
+          .resize({ width, withoutEnlargement: true })
+          .webp({ quality: WEBP_QUALITY })
+          .toBuffer({ resolveWithObject: true });
+        return { width: info.width, height: info.height, bytes: data.length, data };
+      }),
+    );
+    return { ok: true, variants };
+  } catch {
+    // Headers can parse while the pixel data is truncated or corrupt.
+    return { ok: false, error: "Invalid image file" };
+  }
+}
+
+export function variantKey(photoId: string, width: number): string {
+  return `${photoId}-${width}.webp`;
+}
+
+export type StoredPhoto = {
+  id: string;
+  listingId: number | null;
+  position: number;
+  width: number;
+  height: number;
+  bytes: number;
+  variants: PhotoVariant[];
+  alt: string | null;
+};
+
+export type StorePhotoInput = {
+  userId: string;
+  listingId: number | null;
+  position: number;
+  alt: string | null;
+  now?: Date;
+};
+
+/**
+ * Writes already processed variants under keys named after a new photo id and
+ * records the photo. Files come first: a row never points at missing files,
+ * and if the row cannot be written the files are removed again.
+ */
+export async function storeProcessedPhoto(
+  db: DB,
+  storage: PhotoStorage,
+  input: StorePhotoInput & { variants: ProcessedVariant[] },
+): Promise<StoredPhoto> {
+  const id = crypto.randomUUID();
+  const sorted = [...input.variants].sort((a, b) => a.width - b.width);
+  const variants: PhotoVariant[] = sorted.map((v) => ({
+    width: v.width,
+    height: v.height,
+    bytes: v.bytes,
+    key: variantKey(id, v.width),
+  }));
+  await Promise.all(sorted.map((v, i) => storage.put(variants[i].key, v.data)));
+  const largest = variants[variants.length - 1];
+  const photo: StoredPhoto = {
+    id,
+    listingId: input.listingId,
+    position: input.position,
+    width: largest.width,
+    height: largest.height,
+    bytes: largest.bytes,
+    variants,
+    alt: input.alt,
+  };
+  try {
+    await db
+      .insertInto("listing_photos")
+      .values({
+        id,
+        listingId: input.listingId,
+        userId: input.userId,
+        position: input.position,
+        width: photo.width,
+        height: photo.height,
+        bytes: photo.bytes,
+        variants: JSON.stringify(variants),
+        alt: input.alt,
+        createdAt: (input.now ?? new Date()).toISOString(),
+      })
+      .execute();
+  } catch (error) {
+    await Promise.allSettled(variants.map((v) => storage.remove(v.key)));
+    throw error;
+  }
+  return photo;
+}
+
+/** Validates, processes and stores one uploaded image. */
+export async function storePhoto(
+  db: DB,
+  storage: PhotoStorage,
+  input: StorePhotoInput & { data: Buffer },
+): Promise<{ ok: true; photo: StoredPhoto } | { ok: false; error: PhotoError }> {
+  const processed = await processPhoto(input.data);
+  if (!processed.ok) return processed;
+  const { userId, listingId, position, alt, now } = input;
+  const photo = await storeProcessedPhoto(db, storage, { userId, listingId, position, alt, now, variants: processed.variants });
+  return { ok: true, photo };
+}
+
+/**
+ * A photo owns only the files named after its own id. Synthetic load-test
+ * photos point at a shared pool of files named after other ids, so deleting
+ * them never removes a file another photo still shows.
+ */
+function ownedKeys(photoId: string, variantsJson: string): string[] {
+  try {
+    const variants = JSON.parse(variantsJson) as PhotoVariant[];
+    return variants.map((v) => v.key).filter((key) => typeof key === "string" && key.startsWith(`${photoId}-`));
+  } catch {
+    return [];
+  }
+}
+
+/** Removes a listing's photo rows, then their files (a failed file removal only leaves an orphan file). */
+export async function deleteListingPhotos(db: DB, storage: PhotoStorage, listingId: number): Promise<number> {
+  const rows = await db.selectFrom("listing_photos").select(["id", "variants"]).where("listingId", "=", listingId).execute();
+  if (rows.length === 0) return 0;
+  await db
+    .deleteFrom("listing_photos")
+    .where("id", "in", rows.map((r) => r.id))
+    .execute();
+  await Promise.allSettled(rows.flatMap((r) => ownedKeys(r.id, r.variants)).map((key) => storage.remove(key)));
+  return rows.length;
+}

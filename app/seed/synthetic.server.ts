@@ -1,0 +1,177 @@
+import { createHash } from "node:crypto";
+import { sql } from "kysely";
+import type { DB } from "../db/db.server";
+import type { NewListingRow } from "../db/schema";
+import { expiryFrom } from "../lib/days-left";
+import { slugify } from "../lib/slug";
+import { createOwnerAccount, findUserByEmail } from "../models/account.server";
+import type { PhotoVariant } from "../models/listing.server";
+import { variantKey } from "../models/photo.server";
+import { GENDERS, PROPERTY_TYPES, type PropertyType } from "../schemas/browse-filters";
+import type { PhotoStorage } from "../storage/storage.server";
+import { generateListing } from "./listing-text";
+import { allCampuses } from "./places";
+import { demoPhotoPool } from "./photo-pool.server";
+import { createRandom } from "./random";
+import type { SceneKind } from "./scenes";
+
+/** Owner of every synthetic listing (load tests only; nobody knows its password). */
+export const SYNTHETIC_OWNER = { name: "Synthetic Landlord", email: "synthetic@seed.bodima.lk", phone: "0700000000" };
+
+/** Rows per INSERT: well under SQLite's 32,766 bound parameters and PostgreSQL's 65,535. */
+const BATCH_SIZE = 500;
+/** Fewer, larger commits: each commit rewrites the index pages it touched. */
+const TRANSACTION_SIZE = 5_000;
+const POOL_SIZE = 10;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type SyntheticOptions = {
+  count: number;
+  now?: Date;
+  /** Called after each batch with the number of listings added so far. */
+  onProgress?: (added: number) => void;
+};
+
+/** A stable, UUID-shaped id per pool picture, so repeated runs reuse the same files. */
+function poolPhotoId(index: number): string {
+  const hex = createHash("sha256").update(`bodima-synthetic-pool-${index}`).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+type PoolEntry = { kind: SceneKind; variants: PhotoVariant[] };
+
+/**
+ * Writes the shared pool of pictures. Synthetic photo rows have ids of their
+ * own but point at these files; deleteListingPhotos only removes files named
+ * after a row's own id, so deleting a synthetic listing never removes them.
+ */
+async function writePool(storage: PhotoStorage): Promise<PoolEntry[]> {
+  const pictures = (await demoPhotoPool()).slice(0, POOL_SIZE);
+  return Promise.all(
+    pictures.map(async (picture, index) => {
+      const id = poolPhotoId(index);
+      const variants = await Promise.all(
+        picture.variants.map(async (v) => {
+          const key = variantKey(id, v.width);
+          await storage.put(key, v.data);
+          return { width: v.width, height: v.height, bytes: v.bytes, key };
+        }),
+      );
+      return { kind: picture.kind, variants };
+    }),
+  );
+}
+
+const PICTURE_FOR: Record<PropertyType, SceneKind[]> = {
+  single: ["room", "room-wardrobe"],
+  shared: ["shared"],
+  hostel: ["bunk", "shared"],
+  apartment: ["house", "room"],
+};
+
+async function syntheticOwner(db: DB): Promise<{ id: string; email: string }> {
+  const existing = await findUserByEmail(db, SYNTHETIC_OWNER.email);
+  if (existing) return existing;
+  return createOwnerAccount(db, { ...SYNTHETIC_OWNER, password: crypto.randomUUID() });
+}
+
+/**
+ * Adds `count` generated listings quickly, for load and search tests: rows
+ * go in 500 per statement, 5,000 per transaction; each listing gets one
+ * photo row pointing at the shared pool. Slugs follow the usual rule, which
+ * needs the ad number, so each batch is inserted with placeholder slugs and
+ * then given its real slugs in one UPDATE.
+ */
+export async function seedSynthetic(db: DB, storage: PhotoStorage, options: SyntheticOptions): Promise<number> {
+  const now = options.now ?? new Date();
+  const owner = await syntheticOwner(db);
+  const pool = await writePool(storage);
+  const pictures = Object.fromEntries(
+    Object.entries(PICTURE_FOR).map(([type, kinds]) => [type, pool.filter((p) => kinds.includes(p.kind)).map((p) => p.variants)]),
+  ) as Record<PropertyType, PhotoVariant[][]>;
+  const campuses = allCampuses();
+  const mainCampuses = campuses.filter((c) => c.faculty.isMainCampus);
+  const existing = await db.selectFrom("listings").select((eb) => eb.fn.countAll().as("count")).executeTakeFirst();
+  // A different but reproducible sequence on each run.
+  const rand = createRandom(0x5eed + Number(existing?.count ?? 0));
+  const run = crypto.randomUUID();
+
+  const makeRow = (index: number): NewListingRow => {
+    // Main campuses get most listings, as in real life.
+    const place = rand.chance(0.85) ? rand.pick(mainCampuses) : rand.pick(campuses);
+    const text = generateListing(rand, place, {
+      propertyType: rand.pick(PROPERTY_TYPES),
+      gender: rand.pick(GENDERS),
+      mapLinkChance: 0.1,
+    });
+    const createdAt = new Date(now.getTime() - Math.round(rand.next() * 25 * DAY_MS)).toISOString();
+    const views = rand.int(0, 300);
+    return {
+      ...text,
+      amenities: JSON.stringify(text.amenities),
+      slug: `pending-${run}-${index}`,
+      userId: owner.id,
+      userEmail: owner.email,
+      contactName: SYNTHETIC_OWNER.name,
+      contactPhone: SYNTHETIC_OWNER.phone,
+      status: "active",
+      views,
+      uniqueViews: Math.floor(views * 0.7),
+      lastViewed: null,
+      expiresAt: expiryFrom(new Date(createdAt)),
+      hiddenReason: null,
+      createdAt,
+      updatedAt: createdAt,
+    };
+  };
+
+  const insertBatch = async (trx: DB, rows: NewListingRow[]) => {
+    const inserted = await trx.insertInto("listings").values(rows).returning(["id", "slug"]).execute();
+    // RETURNING order is not guaranteed, so rows are matched by their placeholder slug.
+    const byPlaceholder = new Map(rows.map((r) => [r.slug, r]));
+    const listings = inserted.map(({ id, slug }) => ({ id, row: byPlaceholder.get(slug)! }));
+    const slugs = listings.map(({ id, row }) => sql`when ${id} then ${slugify(row.title, id)}`);
+    await trx
+      .updateTable("listings")
+      .set({ slug: sql<string>`case id ${sql.join(slugs, sql` `)} end` })
+      .where("id", "in", listings.map((l) => l.id))
+      .execute();
+    await trx
+      .insertInto("listing_photos")
+      .values(
+        listings.map(({ id, row }) => {
+          const choices = pictures[row.propertyType as PropertyType];
+          const variants = choices[id % choices.length];
+          const largest = variants[variants.length - 1];
+          return {
+            id: crypto.randomUUID(),
+            listingId: id,
+            userId: owner.id,
+            position: 0,
+            width: largest.width,
+            height: largest.height,
+            bytes: largest.bytes,
+            variants: JSON.stringify(variants),
+            alt: `${row.title} – photo 1`,
+            createdAt: row.createdAt,
+          };
+        }),
+      )
+      .execute();
+  };
+
+  let added = 0;
+  while (added < options.count) {
+    const inThisTransaction = Math.min(TRANSACTION_SIZE, options.count - added);
+    await db.transaction().execute(async (trx) => {
+      for (let done = 0; done < inThisTransaction; done += BATCH_SIZE) {
+        const size = Math.min(BATCH_SIZE, inThisTransaction - done);
+        const rows = Array.from({ length: size }, (_, i) => makeRow(added + done + i));
+        await insertBatch(trx, rows);
+      }
+    });
+    added += inThisTransaction;
+    options.onProgress?.(added);
+  }
+  return added;
+}

@@ -1,0 +1,77 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { slugify } from "../../app/lib/slug";
+import { searchListings, type PhotoVariant } from "../../app/models/listing.server";
+import { deleteListingPhotos } from "../../app/models/photo.server";
+import { SYNTHETIC_OWNER, seedSynthetic } from "../../app/seed/synthetic.server";
+import { createLocalPhotoStorage, type PhotoStorage } from "../../app/storage/storage.server";
+import { describeEachDatabase } from "../test-db";
+
+describeEachDatabase("synthetic seed", (ctx) => {
+  let dir: string;
+  let storage: PhotoStorage;
+  const progress: number[] = [];
+
+  beforeAll(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), "bodima-synthetic-"));
+    storage = createLocalPhotoStorage(dir);
+    expect(await seedSynthetic(ctx().db, storage, { count: 300, onProgress: (n) => progress.push(n) })).toBe(300);
+  });
+
+  afterAll(async () => {
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  it("adds the number asked for, owned by the synthetic owner, reporting progress", async () => {
+    const { db } = ctx();
+    const rows = await db.selectFrom("listings").innerJoin("users", "users.id", "listings.userId").select(["users.email", "listings.status"]).execute();
+    expect(rows).toHaveLength(300);
+    expect(new Set(rows.map((r) => r.email))).toEqual(new Set([SYNTHETIC_OWNER.email]));
+    expect(rows.every((r) => r.status === "active")).toBe(true);
+    expect(progress.at(-1)).toBe(300);
+  });
+
+  it("gives every listing a slug that follows the rule", async () => {
+    const { db } = ctx();
+    const rows = await db.selectFrom("listings").select(["id", "slug", "title"]).execute();
+    for (const row of rows) expect(row.slug).toBe(slugify(row.title, row.id));
+  });
+
+  it("keeps the full-text index in step, so search finds them", async () => {
+    const { db } = ctx();
+    const [sample] = await db.selectFrom("listings").select(["id", "title", "university"]).orderBy("id", "desc").limit(1).execute();
+    const words = sample.title.split(/[^A-Za-z]+/).filter((w) => w.length > 3).slice(0, 2).join(" ");
+    const result = await searchListings(db, { search: words, university: sample.university }, { page: 1, limit: 50 });
+    expect(result.pagination.total).toBeGreaterThan(0);
+    expect(result.ads.every((ad) => ad.university === sample.university)).toBe(true);
+    const all = await searchListings(db, { search: "room" }, { page: 1, limit: 10 });
+    expect(all.pagination.total).toBeGreaterThan(10);
+  });
+
+  it("gives each listing one photo from the shared pool, which deleting a listing's photos leaves alone", async () => {
+    const { db } = ctx();
+    const photos = await db.selectFrom("listing_photos").selectAll().execute();
+    expect(photos).toHaveLength(300);
+    expect(new Set(photos.map((p) => p.listingId)).size).toBe(300);
+    const keys = new Set(photos.flatMap((p) => (JSON.parse(p.variants) as PhotoVariant[]).map((v) => v.key)));
+    expect(keys.size).toBeLessThanOrEqual(30);
+    for (const key of keys) expect(await storage.get(key)).not.toBeNull();
+
+    const victim = photos[0];
+    expect(await deleteListingPhotos(db, storage, victim.listingId!)).toBe(1);
+    for (const v of JSON.parse(victim.variants) as PhotoVariant[]) expect(await storage.get(v.key)).not.toBeNull();
+  });
+
+  it("adds more on a second run, reusing the owner and the pool", async () => {
+    const { db } = ctx();
+    const before = await fs.readdir(dir);
+    expect(await seedSynthetic(db, storage, { count: 20 })).toBe(20);
+    expect(await fs.readdir(dir)).toEqual(before);
+    const owners = await db.selectFrom("users").select("id").where("email", "=", SYNTHETIC_OWNER.email).execute();
+    expect(owners).toHaveLength(1);
+    const count = await db.selectFrom("listings").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(320);
+  });
+});
