@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { cataloguePlugin } from "./app/i18n/catalogue-plugin";
 
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
@@ -14,5 +15,5 @@ export default defineConfig({
     // Native or Node-only packages stay external to the server bundle.
     external: ["sharp", "pg", "pino"],
   },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [cataloguePlugin(), tailwindcss(), reactRouter()],
 });

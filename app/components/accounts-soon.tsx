@@ -1,5 +1,6 @@
 import { useTranslation } from "~/i18n";
 import { ButtonLink } from "./ui/button";
+import "virtual:catalogue/info";
 
 /** Stand-in for /login and /signup until owner accounts arrive (issue 3). */
 export function AccountsSoon({ page }: { page: "login" | "signup" }) {

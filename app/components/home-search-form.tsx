@@ -7,6 +7,7 @@ import { Button } from "./ui/button";
 import { FormField } from "./ui/form-field";
 import { SearchIcon } from "./ui/icons";
 import { Select } from "./ui/select";
+import "virtual:catalogue/home";
 
 const HOME_PROPERTY_TYPES = ["single", "shared", "apartment"] as const;
 const HOME_GENDERS = ["male", "female"] as const;

@@ -3,6 +3,7 @@ import { DEFAULT_FACULTY } from "~/directory/universities";
 import { useTranslation } from "~/i18n";
 import { formatLkr, formatShortDate } from "~/lib/format";
 import type { ListingSummary } from "~/models/listing.server";
+import "virtual:catalogue/browse";
 
 export type ListingCardProps = {
   listing: ListingSummary;

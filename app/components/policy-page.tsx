@@ -1,13 +1,15 @@
-import { Trans } from "react-i18next";
-import { useTranslation } from "~/i18n";
-
-type PolicySection = { heading: string; items: string[] };
+import { childKeys, useTranslation } from "~/i18n";
+import { RichText } from "~/i18n/rich-text";
+import "virtual:catalogue/info";
 
 /** A short plain-words policy page (privacy, terms) read from the info catalogue. */
 export function PolicyPage({ area, siteName, supportEmail }: { area: "privacy" | "terms"; siteName: string; supportEmail: string }) {
   const { t } = useTranslation();
   const vars = { siteName, email: supportEmail };
-  const sections = t(`info.${area}.sections`, { ...vars, returnObjects: true }) as unknown as PolicySection[];
+  const sections = childKeys(`info.${area}.sections`).map((i) => {
+    const prefix = `info.${area}.sections.${i}`;
+    return { heading: t(`${prefix}.heading`, vars), items: childKeys(`${prefix}.items`).map((j) => t(`${prefix}.items.${j}`, vars)) };
+  });
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold">{t(`info.${area}.heading`)}</h1>
@@ -25,10 +27,15 @@ export function PolicyPage({ area, siteName, supportEmail }: { area: "privacy" |
         </section>
       ))}
       <p className="mt-10 rounded-xl bg-slate-50 p-5 text-slate-800">
-        <Trans
-          i18nKey={`info.${area}.contact`}
-          values={vars}
-          components={{ mail: <a href={`mailto:${supportEmail}`} className="font-medium text-brand-700 underline" /> }}
+        <RichText
+          message={t(`info.${area}.contact`, vars)}
+          tags={{
+            mail: (text) => (
+              <a href={`mailto:${supportEmail}`} className="font-medium text-brand-700 underline">
+                {text}
+              </a>
+            ),
+          }}
         />
       </p>
     </div>

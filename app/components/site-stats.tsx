@@ -1,5 +1,6 @@
 import { UNIVERSITIES } from "~/directory/universities";
 import { useTranslation } from "~/i18n";
+import "virtual:catalogue/home";
 
 type SiteStatsProps = { listingCount: number; universitiesWithListings: number };
 

@@ -1,24 +1,39 @@
-import i18next from "i18next";
-import { initReactI18next, useTranslation } from "react-i18next";
-import { en } from "./en";
+import "virtual:catalogue/common";
+import { i18n } from "./instance";
 
 /**
- * All UI text comes from message catalogues (app/i18n/<lang>/). English is the
- * only language for now; Sinhala (si) and Tamil (ta) add a folder each.
+ * All UI text comes from message catalogues (app/i18n/<lang>/<area>.json, ICU
+ * MessageFormat, compiled at build time by Lingui). English is the only
+ * language for now; Sinhala (si) and Tamil (ta) add a folder each.
+ *
+ * A module that uses keys of an area other than `common` imports that area once:
+ *   import "virtual:catalogue/browse";
+ * (checked by app/i18n/catalogue.test.ts).
  */
-export const i18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
-  lng: "en",
-  fallbackLng: "en",
-  resources: { en: { translation: en } },
-  initAsync: false,
-  interpolation: { escapeValue: false }, // React escapes
-  returnNull: false,
-});
+export type MessageValues = Record<string, unknown>;
 
-/** For server code (loaders, meta, emails): translate without a component. */
-export function t(key: string, options: Record<string, unknown> = {}): string {
-  return i18n.t(key, options) as string;
+export function t(key: string, values?: MessageValues): string {
+  return i18n._(key, values);
 }
 
-export { useTranslation };
+/**
+ * Child keys below a prefix, in catalogue order (numeric keys sorted as
+ * numbers): for list-like content such as policy sections.
+ */
+export function childKeys(prefix: string): string[] {
+  const seen: string[] = [];
+  const start = `${prefix}.`;
+  for (const key of Object.keys(i18n.messages)) {
+    if (!key.startsWith(start)) continue;
+    const child = key.slice(start.length).split(".")[0];
+    if (!seen.includes(child)) seen.push(child);
+  }
+  return seen.every((k) => /^\d+$/.test(k)) ? seen.sort((a, b) => Number(a) - Number(b)) : seen;
+}
+
+/** The component-side entry point, kept hook-shaped so a language switch can re-render later. */
+export function useTranslation(): { t: typeof t } {
+  return { t };
+}
+
+export { i18n };

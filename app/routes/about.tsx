@@ -7,6 +7,7 @@ import { t as translate, useTranslation } from "~/i18n";
 import { pageMeta } from "~/lib/seo";
 import { countPublicListings, countUniversitiesWithListings } from "~/models/listing.server";
 import { requestContext } from "~/services.server";
+import "virtual:catalogue/info";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];

@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { t as translate } from "~/i18n";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useNavigation } from "react-router";
 import { EmptyState } from "~/components/browse/empty-state";
@@ -18,6 +18,7 @@ import { searchListings } from "~/models/listing.server";
 import { BROWSE_PAGE_SIZE, type BrowseFilters, filtersToSearchParams, parseBrowseFilters, type PathFilters } from "~/schemas/browse-filters";
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/browse";
+import "virtual:catalogue/browse";
 
 type PathKey = keyof PathFilters;
 const PATH_KEYS: PathKey[] = ["university", "location", "city"];
@@ -134,7 +135,7 @@ function browseHref(filters: BrowseFilters): string {
   return query ? `/browse?${query}` : "/browse";
 }
 
-function buildChips(filters: BrowseFilters, tr: TFunction): FilterChip[] {
+function buildChips(filters: BrowseFilters, tr: typeof translate): FilterChip[] {
   const chip = (key: keyof BrowseFilters, label: string, alsoRemove: (keyof BrowseFilters)[] = []): FilterChip => ({
     key,
     label,

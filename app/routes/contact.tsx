@@ -19,6 +19,7 @@ import {
   parseContactForm,
 } from "~/schemas/contact";
 import { requestContext } from "~/services.server";
+import "virtual:catalogue/info";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];

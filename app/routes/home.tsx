@@ -8,6 +8,7 @@ import { jsonLdMeta, pageMeta, websiteJsonLd } from "~/lib/seo";
 import { countPublicListings, countUniversitiesWithListings } from "~/models/listing.server";
 import { useRootData } from "~/root";
 import { requestContext } from "~/services.server";
+import "virtual:catalogue/home";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];

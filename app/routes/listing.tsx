@@ -21,6 +21,7 @@ import { findListingBySlug } from "~/models/listing.server";
 import { trackListingView } from "~/models/view-tracking.server";
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/listing";
+import "virtual:catalogue/listing";
 
 const META_DESCRIPTION_LENGTH = 120;
 

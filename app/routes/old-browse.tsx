@@ -7,6 +7,7 @@ import { pageMeta } from "~/lib/seo";
 import { filtersToSearchParams } from "~/schemas/browse-filters";
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/old-browse";
+import "virtual:catalogue/old-browse";
 
 /** SPEC.md section 9: the old browse page shows 20 per page. */
 const OLD_BROWSE_PAGE_SIZE = 20;

@@ -3,6 +3,7 @@ import { PolicyPage } from "~/components/policy-page";
 import { t } from "~/i18n";
 import { pageMeta } from "~/lib/seo";
 import { requestContext } from "~/services.server";
+import "virtual:catalogue/info";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { SearchIcon } from "~/components/ui/icons";
 import { useTranslation } from "~/i18n";
+import "virtual:catalogue/browse";
 
 /** 'No listings found', with a way back to page 1 when the link pointed past the last page. */
 export function EmptyState({ firstPageHref }: { firstPageHref?: string }) {

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { useTranslation } from "~/i18n";
+import "virtual:catalogue/browse";
 
 export type FilterChip = { key: string; label: string; href: string };
 

@@ -6,6 +6,7 @@ import { ChevronDownIcon } from "~/components/ui/icons";
 import { useTranslation } from "~/i18n";
 import { GENDERS, PROPERTY_TYPES } from "~/schemas/browse-filters";
 import { type DraftField, FILTER_FORM_ID, type FilterDraft } from "./filter-draft";
+import "virtual:catalogue/browse";
 
 export type FilterPanelProps = {
   draft: FilterDraft;

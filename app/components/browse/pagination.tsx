@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useTranslation } from "~/i18n";
 import { pageWindow } from "~/lib/pagination";
+import "virtual:catalogue/browse";
 
 export type PaginationNavProps = {
   page: number;

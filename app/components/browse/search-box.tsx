@@ -3,6 +3,7 @@ import { inputClasses } from "~/components/ui/form-field";
 import { SearchIcon } from "~/components/ui/icons";
 import { useTranslation } from "~/i18n";
 import { FILTER_FORM_ID } from "./filter-draft";
+import "virtual:catalogue/browse";
 
 export type SearchBoxProps = {
   value: string;

@@ -1,6 +1,7 @@
 import { inputClasses } from "~/components/ui/form-field";
 import { useTranslation } from "~/i18n";
 import { FILTER_FORM_ID } from "./filter-draft";
+import "virtual:catalogue/browse";
 
 export type SortSelectProps = {
   value: string;

@@ -5,6 +5,7 @@ import { useTranslation } from "~/i18n";
 import { formatLkr, formatShortDate } from "~/lib/format";
 import { locationLink } from "~/lib/location-link";
 import type { ListingDetail } from "~/models/listing.server";
+import "virtual:catalogue/listing";
 
 /** What the listing page sends to the browser (no owner id or e-mail). */
 export type ListingView = Pick<

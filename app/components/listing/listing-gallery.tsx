@@ -3,6 +3,7 @@ import { useTranslation } from "~/i18n";
 import type { ListingPhoto } from "~/models/listing.server";
 import { ChevronIcon, useSwipe } from "./gallery-controls";
 import { PhotoLightbox } from "./photo-lightbox";
+import "virtual:catalogue/listing";
 
 // The photo column is at most about 46rem wide (app/routes/listing.tsx).
 const MAIN_SIZES = "(min-width: 1024px) 46rem, 100vw";

@@ -3,6 +3,7 @@ import { CloseIcon } from "~/components/ui/icons";
 import { useTranslation } from "~/i18n";
 import type { ListingPhoto } from "~/models/listing.server";
 import { ChevronIcon, useSwipe } from "./gallery-controls";
+import "virtual:catalogue/listing";
 
 type PhotoLightboxProps = {
   photos: ListingPhoto[];

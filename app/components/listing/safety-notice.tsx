@@ -1,5 +1,6 @@
 import { ShieldIcon } from "~/components/ui/icons";
 import { useTranslation } from "~/i18n";
+import "virtual:catalogue/listing";
 
 const SAFETY_ITEMS = ["noPayment", "visit", "meetOwner", "amenities", "terms", "advance"] as const;
 

@@ -1,0 +1,62 @@
+import fs from "node:fs";
+import path from "node:path";
+import { compileMessage } from "@lingui/message-utils/compileMessage";
+import { describe, expect, it } from "vitest";
+import { areaKey, LOCALES, readCatalogue } from "./catalogue-plugin";
+
+const root = path.resolve(__dirname, "../..");
+const areaFiles = fs.readdirSync(path.join(root, "app/i18n/en")).filter((f) => f.endsWith(".json")).map((f) => f.slice(0, -5));
+const messages: Record<string, string> = Object.assign({}, ...areaFiles.map((a) => readCatalogue(root, "en", a)));
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return p.includes(`${path.sep}i18n`) ? [] : sourceFiles(p);
+    return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [p] : [];
+  });
+}
+const files = sourceFiles(path.join(root, "app")).map((p) => ({ p: path.relative(root, p), src: fs.readFileSync(p, "utf8") }));
+
+describe("message catalogues", () => {
+  it("compile as ICU MessageFormat", () => {
+    for (const [key, message] of Object.entries(messages)) {
+      expect(() => compileMessage(message), key).not.toThrow();
+    }
+  });
+
+  it("have every literal key the code uses", () => {
+    const missing: string[] = [];
+    for (const { p, src } of files) {
+      for (const m of src.matchAll(/\bt\(\s*"([a-zA-Z]+\.[\w.]+)"/g)) {
+        if (!(m[1] in messages)) missing.push(`${p}: ${m[1]}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("are imported by every module that uses their keys, so the browser has them", () => {
+    const problems: string[] = [];
+    for (const { p, src } of files) {
+      for (const area of areaFiles.filter((a) => a !== "common")) {
+        const usesArea = new RegExp(`\\bt\\(\\s*["'\`]${areaKey(area)}\\.`).test(src);
+        if (usesArea && !src.includes(`import "virtual:catalogue/${area}";`)) problems.push(`${p} uses ${area}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("exist for every supported language", () => {
+    for (const locale of LOCALES) {
+      for (const area of areaFiles) expect(fs.existsSync(path.join(root, "app/i18n", locale, `${area}.json`))).toBe(true);
+    }
+  });
+
+  it("keep the spec's exact texts", () => {
+    expect(messages["listing.notFound.text"] ?? Object.values(messages).find((m) => m.includes("doesn't exist or has been removed"))).toBe(
+      "The listing you're looking for doesn't exist or has been removed.",
+    );
+    expect(Object.values(messages)).toContain("No listings found");
+    expect(Object.values(messages)).toContain("Try adjusting your search criteria or check back later.");
+    expect(Object.values(messages)).toContain("Message Sent Successfully!");
+  });
+});
