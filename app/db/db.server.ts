@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";
 import { openSqlite } from "./sqlite-adapter.server";
+import { StripNulPlugin } from "./strip-nul-plugin";
 
 export type DialectName = "sqlite" | "postgres";
 export type DB = Kysely<Database>;
@@ -17,7 +18,7 @@ export function createDatabase(options: { databaseUrl?: string; dataDir: string 
   const url = options.databaseUrl;
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new StripNulPlugin()] });
     return { db, dialect: "postgres", destroy: () => db.destroy() };
   }
   let filename = url?.startsWith("sqlite:") ? url.slice("sqlite:".length) : "";
@@ -26,6 +27,6 @@ export function createDatabase(options: { databaseUrl?: string; dataDir: string 
     filename = path.join(options.dataDir, "bodima.sqlite");
   }
   const { database } = openSqlite(filename);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }), plugins: [new StripNulPlugin()] });
   return { db, dialect: "sqlite", destroy: () => db.destroy() };
 }

@@ -11,6 +11,8 @@ export function openSqlite(filename: string): { database: SqliteDatabase; raw: D
   raw.exec("PRAGMA synchronous = NORMAL");
   raw.exec("PRAGMA foreign_keys = ON");
   raw.exec("PRAGMA busy_timeout = 5000");
+  // 64 MB page cache: the default 2 MB made scans of 100,000 listings slow.
+  raw.exec("PRAGMA cache_size = -65536");
   const database: SqliteDatabase = {
     close: () => raw.close(),
     prepare(sqlText: string): SqliteStatement {

@@ -234,7 +234,7 @@ export async function findListingById(db: DB, id: number, now = new Date()): Pro
 /**
  * A listing by its slug. A slug that no longer matches (the title changed)
  * still finds the listing by the ad number at its end; the caller redirects
- * to `listing.slug`.
+ * to the slug it returns.
  */
 export async function findListingBySlug(db: DB, slug: string, now = new Date()): Promise<ListingDetail | null> {
   const row = await db

@@ -3,6 +3,7 @@ import type { Route } from "./+types/not-found";
 import { ButtonLink } from "~/components/ui/button";
 import { t as translate, useTranslation } from "~/i18n";
 import { requestContext } from "~/services.server";
+import "virtual:catalogue/info";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: translate("info.notFound.metaTitle", { siteName: loaderData?.siteName ?? "Bodima" }) },

@@ -1,5 +1,7 @@
 // zod/mini: the same rules in a much smaller browser bundle.
 import * as z from "zod/mini";
+// Its error messages are catalogue keys, translated where they are shown.
+import "virtual:catalogue/info";
 
 /** SPEC.md section 2 "Contact": the subject choices, in order. */
 export const CONTACT_SUBJECTS = [
