@@ -1,4 +1,4 @@
-import { type Expression, type Kysely, PostgresAdapter, type SqlBool, sql } from "kysely";
+import { type Expression, type Kysely, PostgresAdapter, type RawBuilder, type SqlBool, sql } from "kysely";
 
 /**
  * Full-text search, the one place that knows each dialect's syntax
@@ -17,8 +17,11 @@ export function searchTerms(text: string): string[] {
 export type TextSearch = {
   /** A boolean condition on the `listings` table. */
   where: Expression<SqlBool>;
-  /** Relevance: larger is better. */
-  rank: Expression<number>;
+  /**
+   * The matching listings with their relevance (larger is better), as a
+   * subquery of (id, rank) to join: scoring each match once, not once per row.
+   */
+  ranked: RawBuilder<{ id: number; rank: number }>;
 };
 
 export function textSearch(db: Kysely<any>, text: string): TextSearch | null {
@@ -29,15 +32,14 @@ export function textSearch(db: Kysely<any>, text: string): TextSearch | null {
     const tsq = sql`to_tsquery('simple', ${query})`;
     return {
       where: sql<SqlBool>`listings."searchVector" @@ ${tsq}`,
-      rank: sql<number>`ts_rank(listings."searchVector", ${tsq})`,
+      ranked: sql`(select id, ts_rank("searchVector", ${tsq}) as rank from listings where "searchVector" @@ ${tsq})`,
     };
   }
   // FTS5: each term quoted (so no operator can be injected) and marked as a prefix.
   const match = terms.map((t) => `"${t}"*`).join(" ");
   return {
     where: sql<SqlBool>`listings.id in (select rowid from listings_fts where listings_fts match ${match})`,
-    // bm25() is only valid inside the FTS query; a correlated sub-select keeps the outer query simple.
-    rank: sql<number>`-(select bm25(listings_fts) from listings_fts where listings_fts match ${match} and rowid = listings.id)`,
+    ranked: sql`(select rowid as id, -bm25(listings_fts) as rank from listings_fts where listings_fts match ${match})`,
   };
 }
 

@@ -171,26 +171,31 @@ export async function searchListings(
 ): Promise<SearchResult> {
   const now = (options.now ?? new Date()).toISOString();
   const search = filters.search ? textSearch(db, filters.search) : null;
-  const where = (eb: ExpressionBuilder<Database, "listings">) => {
-    const conditions = filterConditions(eb, filters, now);
-    if (search) conditions.push(search.where as never);
-    return eb.and(conditions);
-  };
+  const where = (eb: ExpressionBuilder<Database, "listings">) => eb.and(filterConditions(eb, filters, now));
+  const matching = (eb: ExpressionBuilder<Database, "listings">) =>
+    search ? eb.and([where(eb), search.where]) : where(eb);
 
   const countRow = await db
     .selectFrom("listings")
     .select((eb) => eb.fn.countAll().as("count"))
-    .where(where)
+    .where(matching)
     .executeTakeFirst();
   const total = Number(countRow?.count ?? 0);
   const pagination = paginate(options.page, options.limit, total);
   if (total === 0 || options.page > pagination.totalPages) return { ads: [], pagination };
 
-  let query = db.selectFrom("listings").selectAll("listings").where(where);
   const sort = filters.sort ?? (search ? "relevance" : "newest");
-  if (sort === "price_asc") query = query.orderBy("listings.price", "asc");
+  let query = db.selectFrom("listings").selectAll("listings").where(matching);
+  if (sort === "relevance" && search) {
+    // The join restricts to matches itself.
+    query = db
+      .selectFrom("listings")
+      .innerJoin(search.ranked.as("fts"), (join) => join.onRef("fts.id", "=", "listings.id"))
+      .selectAll("listings")
+      .where(where)
+      .orderBy("fts.rank", "desc");
+  } else if (sort === "price_asc") query = query.orderBy("listings.price", "asc");
   else if (sort === "price_desc") query = query.orderBy("listings.price", "desc");
-  else if (sort === "relevance" && search) query = query.orderBy(search.rank as never, "desc");
   query = query.orderBy("listings.createdAt", "desc").orderBy("listings.id", "desc");
 
   const rows = await query

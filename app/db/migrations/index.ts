@@ -1,7 +1,9 @@
 import type { Migration } from "kysely/migration";
 import * as initial from "./2026-11-22-001-initial";
+import * as listingIndexes from "./2026-11-22-002-listing-indexes";
 
 /** Every migration, listed explicitly and in order (names sort by date). */
 export const migrations: Record<string, Migration> = {
   "2026-11-22-001-initial": initial,
+  "2026-11-22-002-listing-indexes": listingIndexes,
 };
