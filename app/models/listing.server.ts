@@ -144,8 +144,12 @@ function filterConditions(eb: ExpressionBuilder<Database, "listings">, filters: 
   if (filters.propertyType) conditions.push(eb("listings.propertyType", "=", filters.propertyType));
   // SPEC.md section 5: a gender filter also accepts listings for 'any'.
   if (filters.gender) conditions.push(eb("listings.gender", "in", [filters.gender, "any"]));
-  if (filters.minPrice !== undefined) conditions.push(eb("listings.price", ">=", filters.minPrice));
-  if (filters.maxPrice !== undefined) conditions.push(eb("listings.price", "<=", filters.maxPrice));
+  // "+ 0" keeps the planner from answering a price range from the price index
+  // and then reading every row for the other filters; the covering filter index
+  // (migration 002) answers any combination fast (measured at 100,000 listings).
+  const price = sql<number>`${eb.ref("listings.price")} + 0`;
+  if (filters.minPrice !== undefined) conditions.push(eb(price, ">=", filters.minPrice));
+  if (filters.maxPrice !== undefined) conditions.push(eb(price, "<=", filters.maxPrice));
   if (filters.location) {
     // The spec matches the location text; we also match the city it names,
     // so a listing whose location is a map link is still found (ADR 002).
