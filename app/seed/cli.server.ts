@@ -1,6 +1,7 @@
 import path from "node:path";
 import { sql } from "kysely";
 import { createDatabase } from "../db/db.server";
+import { refreshStatistics } from "../db/maintenance.server";
 import { migrateToLatest } from "../db/migrate.server";
 import { getEnv } from "../env.server";
 import { createLocalPhotoStorage } from "../storage/storage.server";
@@ -38,6 +39,8 @@ export async function runSeedCommand(listings: number, print: (line: string) => 
         }
       },
     });
+    print(`Refreshing the database's statistics...`);
+    await refreshStatistics(db);
     print(`Done: ${count.format(added)} listings added in ${seconds(started)}.`);
   } finally {
     await destroy();

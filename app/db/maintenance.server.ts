@@ -1,0 +1,19 @@
+import { sql } from "kysely";
+import type { DB } from "./db.server";
+import { isPostgres } from "./search.server";
+
+/**
+ * After a bulk load, give the query planner fresh statistics. On PostgreSQL
+ * VACUUM also sets the visibility map (index-only counts) and clears the
+ * dead rows left by setting slugs after insert; without it, browse at 100,000
+ * listings took 150-570 ms instead of about 30 ms until autovacuum ran.
+ * SQLite plans well without statistics for our indexes, so it only optimises.
+ */
+export async function refreshStatistics(db: DB): Promise<void> {
+  if (isPostgres(db)) {
+    await sql`vacuum analyze listings`.execute(db);
+    await sql`vacuum analyze listing_photos`.execute(db);
+  } else {
+    await sql`pragma optimize`.execute(db);
+  }
+}
