@@ -36,6 +36,11 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
+/**
+ * For the layout here. Route modules read the same with
+ * useRouteLoaderData<RootData>("root") and import only the type: importing a
+ * value from this module splits it into two chunks, every page paying for both.
+ */
 export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof loader>("root");
 }

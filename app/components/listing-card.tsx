@@ -1,12 +1,33 @@
 import { Link } from "react-router";
-import { DEFAULT_FACULTY } from "~/directory/universities";
 import { useTranslation } from "~/i18n";
-import { formatLkr, formatShortDate } from "~/lib/format";
-import type { ListingSummary } from "~/models/listing.server";
+import type { ListingPhoto, ListingSummary } from "~/models/listing.server";
 import "virtual:catalogue/browse";
 
+/**
+ * What a card shows. The texts made from the listing's values come written
+ * from the server (app/models/browse-page.server.ts), so the browser needs
+ * no formatting code or messages for them.
+ */
+export type ListingCardView = Pick<ListingSummary, "id" | "slug" | "title" | "university"> & {
+  photo: ListingPhoto | null;
+  /** '3 photos' when there is more than one. */
+  photosBadge: string | null;
+  /** 'LKR 15,000/month' */
+  priceLine: string;
+  /** 'Key money: LKR 30,000' */
+  keymoneyLine: string | null;
+  /** The faculty unless it is the main campus. */
+  facultyTag: string | null;
+  /** 'Single Room', 'Male preferred' */
+  typeLabel: string;
+  genderLabel: string;
+  /** 'Posted Nov 22, 2026', '12 views' */
+  postedLine: string;
+  viewsLine: string;
+};
+
 export type ListingCardProps = {
-  listing: ListingSummary;
+  listing: ListingCardView;
   /** Cards in the first screenful load their photo at once (it is the page's largest paint). */
   eager?: boolean;
   /** The `sizes` attribute for the photo; the default suits a 1/2/3-column grid. */
@@ -24,8 +45,7 @@ const DEFAULT_SIZES = "(min-width: 1280px) 300px, (min-width: 640px) 50vw, 100vw
 export function ListingCard({ listing, eager = false, sizes = DEFAULT_SIZES, headingLevel = "h3" }: ListingCardProps) {
   const { t } = useTranslation();
   const href = `/listing/${listing.slug}`;
-  const photo = listing.photos[0];
-  const photoCount = listing.photos.length;
+  const { photo, facultyTag } = listing;
   const Heading = headingLevel;
 
   return (
@@ -52,20 +72,16 @@ export function ListingCard({ listing, eager = false, sizes = DEFAULT_SIZES, hea
             <span className="text-sm">{t("browse.card.noPhoto")}</span>
           </div>
         )}
-        {photoCount > 1 ? (
+        {listing.photosBadge ? (
           <span className="absolute right-2 bottom-2 rounded-md bg-slate-900/80 px-2 py-1 text-xs font-medium text-white">
-            {t("browse.card.photos", { count: photoCount })}
+            {listing.photosBadge}
           </span>
         ) : null}
       </div>
 
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <p className="text-lg font-bold text-slate-900">
-          {t("browse.card.pricePerMonth", { price: formatLkr(listing.price) })}
-        </p>
-        {listing.keymoneyFee ? (
-          <p className="-mt-1 text-sm text-slate-700">{t("browse.card.keyMoney", { amount: formatLkr(listing.keymoneyFee) })}</p>
-        ) : null}
+        <p className="text-lg font-bold text-slate-900">{listing.priceLine}</p>
+        {listing.keymoneyLine ? <p className="-mt-1 text-sm text-slate-700">{listing.keymoneyLine}</p> : null}
         <Heading className="text-base leading-snug font-semibold">
           {/* The ::after overlay makes the whole card open the listing. */}
           <Link to={href} className="after:absolute after:inset-0 focus-visible:outline-none">
@@ -74,8 +90,8 @@ export function ListingCard({ listing, eager = false, sizes = DEFAULT_SIZES, hea
         </Heading>
         <p className="text-sm text-slate-700">{listing.university}</p>
         <div className="flex flex-wrap items-center gap-2 text-sm">
-          {listing.faculty && listing.faculty !== DEFAULT_FACULTY ? (
-            <span className="rounded-full bg-brand-50 px-2.5 py-1 text-xs font-medium text-brand-800">{listing.faculty}</span>
+          {facultyTag ? (
+            <span className="rounded-full bg-brand-50 px-2.5 py-1 text-xs font-medium text-brand-800">{facultyTag}</span>
           ) : null}
           <Link
             to={href}
@@ -90,12 +106,12 @@ export function ListingCard({ listing, eager = false, sizes = DEFAULT_SIZES, hea
           </Link>
         </div>
         <ul className="mt-auto flex flex-wrap gap-x-3 gap-y-1 border-t border-slate-100 pt-3 text-sm text-slate-700">
-          <li>{t(`browse.card.propertyType.${listing.propertyType}`)}</li>
-          <li>{t(`browse.card.gender.${listing.gender}`)}</li>
+          <li>{listing.typeLabel}</li>
+          <li>{listing.genderLabel}</li>
         </ul>
         <p className="flex flex-wrap justify-between gap-x-3 text-xs text-slate-600">
-          <span>{t("browse.card.posted", { date: formatShortDate(listing.createdAt) })}</span>
-          <span>{t("browse.card.views", { count: listing.views })}</span>
+          <span>{listing.postedLine}</span>
+          <span>{listing.viewsLine}</span>
         </p>
       </div>
     </article>

@@ -1,3 +1,4 @@
+import { useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/home";
 import { HomeSearchForm } from "~/components/home-search-form";
 import { SiteStats } from "~/components/site-stats";
@@ -6,7 +7,7 @@ import { CapIcon, FlagIcon, PhoneIcon, SearchIcon } from "~/components/ui/icons"
 import { t as translate, useTranslation } from "~/i18n";
 import { jsonLdMeta, pageMeta, websiteJsonLd } from "~/lib/seo";
 import { countPublicListings, countUniversitiesWithListings } from "~/models/listing.server";
-import { useRootData } from "~/root";
+import type { RootData } from "~/root";
 import { requestContext } from "~/services.server";
 import "virtual:catalogue/home";
 
@@ -47,7 +48,7 @@ const TESTIMONIALS = ["moratuwa", "peradeniya", "owner"] as const;
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { siteName, listingCount, universitiesWithListings } = loaderData;
-  const listHref = useRootData()?.user ? "/dashboard" : "/login";
+  const listHref = useRouteLoaderData<RootData>("root")?.user ? "/dashboard" : "/login";
 
   return (
     <>

@@ -2,6 +2,7 @@ import { renderToString } from "react-dom/server";
 import { Meta, createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { ListingView } from "~/components/listing/listing-details";
+import { listingMeta, listingNotFoundMeta } from "~/models/listing-page.server";
 import { meta } from "./listing";
 
 const SITE = { siteName: "Bodima", siteUrl: "https://bodima.example" };
@@ -37,11 +38,20 @@ function listing(overrides: Partial<ListingView> = {}): ListingView {
     contactName: "Mr Perera",
     contactPhone: "0771234567",
     isExpired: false,
+    priceLine: "LKR 15,000/month",
+    keymoneyLine: "Key money: LKR 30,000",
+    postedText: "Nov 22, 2026",
+    viewsLine: "3 views",
+    typeLabel: "Single Room",
+    genderLabel: "Any Gender",
+    facultyTag: null,
+    phoneHref: "tel:0771234567",
+    locationLink: { href: "https://www.google.com/maps/search/?api=1&query=Katubedda", label: "Katubedda", kind: "search" },
     ...overrides,
   };
 }
 
-/** The <head> tags React Router renders from the route's meta export. */
+/** The <head> tags React Router renders from the route's meta export, given the loader's meta. */
 function renderHead(loaderData: unknown): string {
   const Stub = createRoutesStub([{ id: "routes/listing", path: "/listing/:slug", meta: meta as never, Component: () => <Meta /> }]);
   return renderToString(
@@ -56,7 +66,7 @@ function jsonLd(html: string): Record<string, unknown>[] {
 describe("listing page meta", () => {
   it("gives the title, a 120-character description, the canonical URL and Open Graph tags", () => {
     const description = `${"Line one.\n".repeat(20)}end`;
-    const html = renderHead({ ...SITE, listing: listing({ description }) });
+    const html = renderHead({ meta: listingMeta(SITE, listing({ description })) });
     expect(html).toContain("<title>Quiet room | Bodima</title>");
     const expected = description.replace(/\s+/g, " ").slice(0, 120);
     expect(html).toContain(`<meta name="description" content="${expected}"/>`);
@@ -66,7 +76,7 @@ describe("listing page meta", () => {
   });
 
   it("describes the breadcrumb and the monthly offer as JSON-LD", () => {
-    const [breadcrumb, product] = jsonLd(renderHead({ ...SITE, listing: listing() }));
+    const [breadcrumb, product] = jsonLd(renderHead({ meta: listingMeta(SITE, listing()) }));
     expect(breadcrumb).toMatchObject({
       "@type": "BreadcrumbList",
       itemListElement: [
@@ -84,13 +94,13 @@ describe("listing page meta", () => {
   });
 
   it("marks an expired listing's offer as discontinued", () => {
-    const [, product] = jsonLd(renderHead({ ...SITE, listing: listing({ isExpired: true }) }));
+    const [, product] = jsonLd(renderHead({ meta: listingMeta(SITE, listing({ isExpired: true })) }));
     expect(product).toMatchObject({ offers: { availability: "https://schema.org/Discontinued" } });
   });
 
   it("keeps a title containing </script> inside the JSON-LD script", () => {
     const title = 'Room </script><script>alert("x")</script> & more';
-    const html = renderHead({ ...SITE, listing: listing({ title }) });
+    const html = renderHead({ meta: listingMeta(SITE, listing({ title })) });
     expect(html).not.toContain("<script>alert");
     const scripts = jsonLd(html);
     expect(scripts).toHaveLength(2);
@@ -98,7 +108,7 @@ describe("listing page meta", () => {
   });
 
   it("gives the not-found page its own title and keeps it out of search results", () => {
-    const html = renderHead({ ...SITE, listing: null });
+    const html = renderHead({ meta: listingNotFoundMeta(SITE) });
     expect(html).toContain("<title>Listing not found | Bodima</title>");
     expect(html).toContain('<meta name="robots" content="noindex"/>');
     expect(html).not.toContain("application/ld+json");

@@ -4,7 +4,6 @@ import {
   AmenityList,
   CallNowLink,
   ContactCard,
-  type ListingView,
   MobileCallBar,
   PriceLine,
   PropertyDetails,
@@ -14,97 +13,28 @@ import { SafetyNotice } from "~/components/listing/safety-notice";
 import { Banner } from "~/components/ui/banner";
 import { ButtonLink } from "~/components/ui/button";
 import { FlagIcon } from "~/components/ui/icons";
-import { DEFAULT_FACULTY, findUniversity } from "~/directory/universities";
-import { t, useTranslation } from "~/i18n";
-import { breadcrumbJsonLd, jsonLdMeta, pageMeta } from "~/lib/seo";
+import { useTranslation } from "~/i18n";
 import { findListingBySlug } from "~/models/listing.server";
+import { listingMeta, listingNotFoundMeta, toListingView, universityPath } from "~/models/listing-page.server";
 import { trackListingView } from "~/models/view-tracking.server";
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/listing";
 import "virtual:catalogue/listing";
 
-const META_DESCRIPTION_LENGTH = 120;
-
-function metaDescription(text: string): string {
-  return Array.from(text.replace(/\s+/g, " ").trim()).slice(0, META_DESCRIPTION_LENGTH).join("");
-}
-
-function universityPath(university: string): string {
-  return `/university/${encodeURIComponent(findUniversity(university)?.id ?? university)}`;
-}
-
 function reportPath(adNumber: string): string {
   return `/contact?subject=${encodeURIComponent("Report an Issue")}&listing=${encodeURIComponent(adNumber)}`;
 }
 
-function absolute(siteUrl: string, path: string): string {
-  return path.startsWith("http") ? path : `${siteUrl}${path}`;
-}
-
-/** schema.org Product with a monthly Offer: the rent, in LKR, while the ad is live. */
-function offerJsonLd(siteUrl: string, listing: ListingView): Record<string, unknown> {
-  const url = `${siteUrl}/listing/${listing.slug}`;
-  return {
-    "@context": "https://schema.org",
-    "@type": "Product",
-    name: listing.title,
-    description: metaDescription(listing.description),
-    url,
-    sku: listing.adNumber,
-    category: t(`listing.propertyType.${listing.propertyType}`),
-    ...(listing.photos.length > 0 ? { image: listing.photos.map((p) => absolute(siteUrl, p.url)) } : {}),
-    offers: {
-      "@type": "Offer",
-      url,
-      price: listing.price,
-      priceCurrency: "LKR",
-      availability: listing.isExpired ? "https://schema.org/Discontinued" : "https://schema.org/InStock",
-      priceSpecification: {
-        "@type": "UnitPriceSpecification",
-        price: listing.price,
-        priceCurrency: "LKR",
-        unitCode: "MON",
-        unitText: "month",
-      },
-    },
-  };
-}
-
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  const siteName = loaderData?.siteName ?? "Bodima";
-  const listing = loaderData?.listing;
-  if (!loaderData || !listing) {
-    return [{ title: t("listing.meta.notFoundTitle", { siteName }) }, { name: "robots", content: "noindex" }];
-  }
-  const { siteUrl } = loaderData;
-  const path = `/listing/${listing.slug}`;
-  return [
-    ...pageMeta({
-      title: `${listing.title} | ${siteName}`,
-      description: metaDescription(listing.description),
-      siteName,
-      siteUrl,
-      path,
-      image: listing.photos[0]?.url ?? null,
-      type: "article",
-    }),
-    jsonLdMeta(
-      breadcrumbJsonLd(siteUrl, [
-        { name: t("listing.breadcrumb.home"), path: "/" },
-        { name: t("listing.breadcrumb.browse"), path: "/browse" },
-        { name: listing.university, path: universityPath(listing.university) },
-        { name: listing.title, path },
-      ]),
-    ),
-    jsonLdMeta(offerJsonLd(siteUrl, listing)),
-  ];
-};
+// Head tags come ready-made from the loader (app/models/listing-page.server.ts).
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db, env, secrets } = context.get(requestContext);
   const site = { siteName: env.SITE_NAME, siteUrl: env.siteUrl };
   const found = await findListingBySlug(db, params.slug);
-  if (!found) return data({ ...site, listing: null }, { status: 404 });
+  if (!found) {
+    return data({ siteName: site.siteName, listing: null, universityHref: "", meta: listingNotFoundMeta(site) }, { status: 404 });
+  }
   // An old slug (the title changed) still finds the ad by its number: send
   // people and search engines to the current address.
   if (found.slug !== params.slug) throw redirect(`/listing/${found.slug}`, 301);
@@ -113,36 +43,19 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     visitorSalt: secrets.visitorSalt,
     secure: env.siteUrl.startsWith("https:"),
   });
-  const listing: ListingView = {
-    adNumber: found.adNumber,
-    slug: found.slug,
-    title: found.title,
-    description: found.description,
-    price: found.price,
-    keymoneyFee: found.keymoneyFee,
-    location: found.location,
-    university: found.university,
-    faculty: found.faculty,
-    cityName: found.cityName,
-    propertyType: found.propertyType,
-    gender: found.gender,
-    amenities: found.amenities,
-    photos: found.photos,
-    views: tracked?.views ?? found.views,
-    createdAt: found.createdAt,
-    contactName: found.contactName,
-    contactPhone: found.contactPhone,
-    isExpired: found.isExpired,
-  };
-  return data({ ...site, listing }, { headers: tracked?.headers });
+  const listing = toListingView(found, tracked?.views ?? found.views);
+  return data(
+    { siteName: site.siteName, listing, universityHref: universityPath(listing.university), meta: listingMeta(site, listing) },
+    { headers: tracked?.headers },
+  );
 }
 
 export default function ListingPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { listing, siteName } = loaderData;
+  const { listing, siteName, universityHref } = loaderData;
   if (!listing) return <ListingNotFound />;
 
-  const place = [listing.university, listing.faculty !== DEFAULT_FACULTY ? listing.faculty : null, listing.cityName]
+  const place = [listing.university, listing.facultyTag, listing.cityName]
     .filter(Boolean)
     .join(" · ");
 
@@ -163,7 +76,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
           </li>
           <li aria-hidden="true">/</li>
           <li>
-            <Link to={universityPath(listing.university)} className="underline-offset-2 hover:underline">
+            <Link to={universityHref} className="underline-offset-2 hover:underline">
               {listing.university}
             </Link>
           </li>
@@ -187,9 +100,9 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
 
         <aside className="lg:col-start-2 lg:row-span-3 lg:row-start-1">
           <div className="space-y-4 rounded-xl border border-slate-200 p-4 lg:sticky lg:top-4">
-            <PriceLine price={listing.price} keymoneyFee={listing.keymoneyFee} />
+            <PriceLine priceLine={listing.priceLine} keymoneyLine={listing.keymoneyLine} />
             <div className="hidden lg:block">
-              <CallNowLink phone={listing.contactPhone} className="w-full" />
+              <CallNowLink href={listing.phoneHref} className="w-full" />
             </div>
             <ContactCard listing={listing} />
           </div>

@@ -48,13 +48,16 @@ export function draftFromFilters(filters: BrowseFilters): FilterDraft {
   };
 }
 
-/** Non-empty values only, in a stable order; `omit` drops values the page's path already gives. */
-export function draftToSearchParams(draft: FilterDraft, omit: Partial<Record<DraftField, boolean>> = {}): URLSearchParams {
+/**
+ * Non-empty values only, in a stable order; `omit` drops values the page's
+ * path already gives. Fields the form lacks (no faculty choice) count as empty.
+ */
+export function draftToSearchParams(draft: Partial<FilterDraft>, omit: Partial<Record<DraftField, boolean>> = {}): URLSearchParams {
   const params = new URLSearchParams();
   for (const field of FIELD_ORDER) {
+    const raw = draft[field] ?? "";
     // '15,000' typed into a price means 15000.
-    const raw = field === "minPrice" || field === "maxPrice" ? draft[field].replace(/[,\s]/g, "") : draft[field];
-    const value = raw.trim();
+    const value = (field === "minPrice" || field === "maxPrice" ? raw.replace(/[,\s]/g, "") : raw).trim();
     if (value && !omit[field]) params.set(field, value);
   }
   return params;

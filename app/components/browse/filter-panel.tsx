@@ -1,19 +1,25 @@
 import type { FormEvent, ReactNode } from "react";
-import { findUniversity, UNIVERSITIES } from "~/directory/universities";
-import { buttonClasses } from "~/components/ui/button";
-import { inputClasses } from "~/components/ui/form-field";
+import { buttonClasses, inputClasses } from "~/components/ui/button";
 import { ChevronDownIcon } from "~/components/ui/icons";
 import { useTranslation } from "~/i18n";
-import { GENDERS, PROPERTY_TYPES } from "~/schemas/browse-filters";
-import { type DraftField, FILTER_FORM_ID, type FilterDraft } from "./filter-draft";
+import { FILTER_FORM_ID, type FilterDraft } from "./filter-draft";
 import "virtual:catalogue/browse";
 
 export type FilterPanelProps = {
-  draft: FilterDraft;
-  /** `debounce` for typed values (search text, prices); selects apply at once. */
-  onFieldChange: (field: DraftField, value: string, mode: "now" | "debounce") => void;
+  /** The values the form starts with (the filters of the shown results). */
+  values: FilterDraft;
+  /** University names to choose from (the directory's, from the loader). */
+  universities: string[];
+  /** The chosen university's faculties; null hides the faculty choice. */
+  faculties: string[] | null;
+  /** Property type and gender values (from the loader, so the filter schema stays on the server). */
+  propertyTypes: readonly string[];
+  genders: readonly string[];
+  /** '2 active' on the drawer's summary, or null. */
+  activeLabel: string | null;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
-  activeCount: number;
+  /** A new key starts the form afresh from `values` (the drawer stays as it is). */
+  resetKey: number;
 };
 
 const fieldClass = `mt-1 ${inputClasses}`;
@@ -32,15 +38,12 @@ function Field({ id, label, children }: { id: string; label: string; children: R
 
 /**
  * The filters as one GET form to /browse, so it works without JavaScript;
- * with JavaScript the page submits each change itself (replace, page 1).
+ * with JavaScript the page submits each change itself (replace, page 1; see
+ * app/routes/browse.tsx, which listens for changes around the form).
  * A <details> drawer on phones; always open as a sidebar from lg (1024 px).
  */
-export function FilterPanel({ draft, onFieldChange, onSubmit, activeCount }: FilterPanelProps) {
+export function FilterPanel({ values, universities, faculties, propertyTypes, genders, activeLabel, onSubmit, resetKey }: FilterPanelProps) {
   const { t } = useTranslation();
-  const university = draft.university ? findUniversity(draft.university) : undefined;
-  const unknownUniversity = draft.university && !university ? draft.university : null;
-  const faculties = university?.faculties ?? [];
-  const unknownFaculty = draft.faculty && !faculties.some((f) => f.name === draft.faculty) ? draft.faculty : null;
 
   return (
     <details className="group rounded-xl border border-slate-200 bg-white lg:border-0 lg:[&::details-content]:[content-visibility:visible]">
@@ -50,67 +53,46 @@ export function FilterPanel({ draft, onFieldChange, onSubmit, activeCount }: Fil
             <path d="M3 5h14M6 10h8M9 15h2" strokeLinecap="round" />
           </svg>
           {t("browse.filters.toggle")}
-          {activeCount > 0 ? (
-            <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs text-white">{t("browse.filters.activeCount", { count: activeCount })}</span>
-          ) : null}
+          {activeLabel ? <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs text-white">{activeLabel}</span> : null}
         </span>
         <ChevronDownIcon className="h-5 w-5 transition-transform group-open:rotate-180" />
       </summary>
 
-      <form id={FILTER_FORM_ID} method="get" action="/browse" onSubmit={onSubmit} className="space-y-5 border-t border-slate-200 p-4 lg:border-0 lg:p-0">
+      <form key={resetKey} id={FILTER_FORM_ID} method="get" action="/browse" onSubmit={onSubmit} className="space-y-5 border-t border-slate-200 p-4 lg:border-0 lg:p-0">
         <h2 className="hidden text-lg font-semibold lg:block">{t("browse.filters.heading")}</h2>
 
-        {draft.location ? <input type="hidden" name="location" value={draft.location} /> : null}
-        {draft.city ? <input type="hidden" name="city" value={draft.city} /> : null}
+        {values.location ? <input type="hidden" name="location" value={values.location} /> : null}
+        {values.city ? <input type="hidden" name="city" value={values.city} /> : null}
 
         <Field id="filter-university" label={t("browse.filters.university")}>
-          <select
-            id="filter-university"
-            name="university"
-            value={draft.university}
-            onChange={(e) => onFieldChange("university", e.target.value, "now")}
-            className={fieldClass}
-          >
+          <select id="filter-university" name="university" defaultValue={values.university} className={fieldClass}>
             <option value="">{t("browse.filters.allUniversities")}</option>
-            {UNIVERSITIES.map((u) => (
-              <option key={u.id} value={u.name}>
-                {u.name}
+            {universities.map((name) => (
+              <option key={name} value={name}>
+                {name}
               </option>
             ))}
-            {unknownUniversity ? <option value={unknownUniversity}>{unknownUniversity}</option> : null}
           </select>
         </Field>
 
-        {university || unknownFaculty ? (
+        {faculties ? (
           <Field id="filter-faculty" label={t("browse.filters.faculty")}>
-            <select
-              id="filter-faculty"
-              name="faculty"
-              value={draft.faculty}
-              onChange={(e) => onFieldChange("faculty", e.target.value, "now")}
-              className={fieldClass}
-            >
+            {/* Keyed by university: another university's list starts from 'All Faculties'. */}
+            <select key={values.university} id="filter-faculty" name="faculty" defaultValue={values.faculty} className={fieldClass}>
               <option value="">{t("browse.filters.allFaculties")}</option>
-              {faculties.map((f) => (
-                <option key={f.id} value={f.name}>
-                  {f.name}
+              {faculties.map((name) => (
+                <option key={name} value={name}>
+                  {name}
                 </option>
               ))}
-              {unknownFaculty ? <option value={unknownFaculty}>{unknownFaculty}</option> : null}
             </select>
           </Field>
         ) : null}
 
         <Field id="filter-type" label={t("browse.filters.propertyType")}>
-          <select
-            id="filter-type"
-            name="propertyType"
-            value={draft.propertyType}
-            onChange={(e) => onFieldChange("propertyType", e.target.value, "now")}
-            className={fieldClass}
-          >
+          <select id="filter-type" name="propertyType" defaultValue={values.propertyType} className={fieldClass}>
             <option value="">{t("browse.filters.allTypes")}</option>
-            {PROPERTY_TYPES.map((type) => (
+            {propertyTypes.map((type) => (
               <option key={type} value={type}>
                 {t(`browse.propertyTypes.${type}`)}
               </option>
@@ -135,8 +117,7 @@ export function FilterPanel({ draft, onFieldChange, onSubmit, activeCount }: Fil
                   autoComplete="off"
                   maxLength={8}
                   placeholder={t("browse.filters.pricePlaceholder")}
-                  value={draft[field]}
-                  onChange={(e) => onFieldChange(field, e.target.value, "debounce")}
+                  defaultValue={values[field]}
                   className={fieldClass}
                 />
               </div>
@@ -145,15 +126,9 @@ export function FilterPanel({ draft, onFieldChange, onSubmit, activeCount }: Fil
         </fieldset>
 
         <Field id="filter-gender" label={t("browse.filters.gender")}>
-          <select
-            id="filter-gender"
-            name="gender"
-            value={draft.gender}
-            onChange={(e) => onFieldChange("gender", e.target.value, "now")}
-            className={fieldClass}
-          >
+          <select id="filter-gender" name="gender" defaultValue={values.gender} className={fieldClass}>
             <option value="">{t("browse.filters.anyGender")}</option>
-            {GENDERS.filter((g) => g !== "any").map((g) => (
+            {genders.map((g) => (
               <option key={g} value={g}>
                 {t(`browse.genders.${g}`)}
               </option>

@@ -1,12 +1,16 @@
 import { Link } from "react-router";
 import { useTranslation } from "~/i18n";
-import { pageWindow } from "~/lib/pagination";
 import "virtual:catalogue/browse";
 
-export type PaginationNavProps = {
+/** The pagination's links, worked out by the loader (app/models/browse-page.server.ts); null where disabled. */
+export type PageNav = {
   page: number;
-  totalPages: number;
-  hrefFor: (page: number) => string;
+  first: string | null;
+  previous: string | null;
+  next: string | null;
+  last: string | null;
+  /** Numbered pages; null stands for a gap (an ellipsis). */
+  pages: ({ page: number; href: string } | null)[];
 };
 
 const itemBase = "inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg border px-3 text-sm font-medium";
@@ -21,20 +25,14 @@ const wideOnly = "hidden sm:block";
  * ellipses), next, last. Plain links, so paging works without JavaScript;
  * they replace the history entry like every other browse change.
  */
-export function PaginationNav({ page, totalPages, hrefFor }: PaginationNavProps) {
+export function PaginationNav({ nav }: { nav: PageNav | null }) {
   const { t } = useTranslation();
-  const outOfRange = page > totalPages;
-  // Hidden with one page or fewer, unless the link pointed past the end and needs a way back.
-  if (totalPages < 1 || (totalPages === 1 && !outOfRange)) return null;
+  if (!nav) return null;
 
-  const previous = outOfRange ? totalPages : page - 1;
-  const next = page + 1;
-  const items = pageWindow(Math.min(page, totalPages), totalPages);
-
-  const edge = (target: number, enabled: boolean, label: string, className = "") => (
+  const edge = (href: string | null, label: string, className = "") => (
     <li className={className}>
-      {enabled ? (
-        <Link to={hrefFor(target)} replace className={linkClass} data-page={target}>
+      {href ? (
+        <Link to={href} replace className={linkClass}>
           {label}
         </Link>
       ) : (
@@ -48,30 +46,30 @@ export function PaginationNav({ page, totalPages, hrefFor }: PaginationNavProps)
   return (
     <nav aria-label={t("browse.pagination.label")} className="mt-8">
       <ul className="flex flex-wrap items-center justify-between gap-2 sm:justify-center">
-        {edge(1, page > 1, t("browse.pagination.first"), wideOnly)}
-        {edge(previous, previous >= 1, t("browse.pagination.previous"))}
-        {items.map((item) =>
-          item.type === "ellipsis" ? (
-            <li key={item.key} className={`${wideOnly} px-1 text-slate-500`} aria-hidden="true">
-              …
-            </li>
-          ) : (
+        {edge(nav.first, t("browse.pagination.first"), wideOnly)}
+        {edge(nav.previous, t("browse.pagination.previous"))}
+        {nav.pages.map((item, i) =>
+          item ? (
             <li key={item.page} className={wideOnly}>
-              {item.page === page ? (
+              {item.page === nav.page ? (
                 <span className={currentClass} aria-current="page">
                   <span className="sr-only">{t("browse.pagination.page", { page: item.page })}</span>
                   <span aria-hidden="true">{item.page}</span>
                 </span>
               ) : (
-                <Link to={hrefFor(item.page)} replace className={linkClass} aria-label={t("browse.pagination.page", { page: item.page })}>
+                <Link to={item.href} replace className={linkClass} aria-label={t("browse.pagination.page", { page: item.page })}>
                   {item.page}
                 </Link>
               )}
             </li>
+          ) : (
+            <li key={`gap-${i}`} className={`${wideOnly} px-1 text-slate-500`} aria-hidden="true">
+              …
+            </li>
           ),
         )}
-        {edge(next, next <= totalPages, t("browse.pagination.next"))}
-        {edge(totalPages, page < totalPages, t("browse.pagination.last"), wideOnly)}
+        {edge(nav.next, t("browse.pagination.next"))}
+        {edge(nav.last, t("browse.pagination.last"), wideOnly)}
       </ul>
     </nav>
   );

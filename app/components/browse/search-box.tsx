@@ -1,17 +1,16 @@
-import { buttonClasses } from "~/components/ui/button";
-import { inputClasses } from "~/components/ui/form-field";
+import { buttonClasses, inputClasses } from "~/components/ui/button";
 import { SearchIcon } from "~/components/ui/icons";
 import { useTranslation } from "~/i18n";
 import { FILTER_FORM_ID } from "./filter-draft";
 import "virtual:catalogue/browse";
 
 export type SearchBoxProps = {
+  /** The search text the box starts with. */
   value: string;
-  onChange: (value: string) => void;
 };
 
 /** The search text belongs to the filter form (via the form attribute), so Enter and the button submit it. */
-export function SearchBox({ value, onChange }: SearchBoxProps) {
+export function SearchBox({ value }: SearchBoxProps) {
   const { t } = useTranslation();
   return (
     <div role="search" className="flex gap-2">
@@ -25,8 +24,7 @@ export function SearchBox({ value, onChange }: SearchBoxProps) {
           type="search"
           name="search"
           form={FILTER_FORM_ID}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
+          defaultValue={value}
           placeholder={t("browse.search.placeholder")}
           maxLength={200}
           autoComplete="off"

@@ -1,16 +1,16 @@
-import { inputClasses } from "~/components/ui/form-field";
+import { inputClasses } from "~/components/ui/button";
 import { useTranslation } from "~/i18n";
 import { FILTER_FORM_ID } from "./filter-draft";
 import "virtual:catalogue/browse";
 
 export type SortSelectProps = {
+  /** The order the select starts with ('' for the default order). */
   value: string;
   hasSearch: boolean;
-  onChange: (value: string) => void;
 };
 
 /** Part of the filter form (form attribute), so it is sent with the other filters without JavaScript too. */
-export function SortSelect({ value, hasSearch, onChange }: SortSelectProps) {
+export function SortSelect({ value, hasSearch }: SortSelectProps) {
   const { t } = useTranslation();
   return (
     <div className="flex items-center gap-2">
@@ -21,8 +21,7 @@ export function SortSelect({ value, hasSearch, onChange }: SortSelectProps) {
         id="browse-sort"
         name="sort"
         form={FILTER_FORM_ID}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
+        defaultValue={value}
         className={`${inputClasses} w-auto text-sm`}
       >
         <option value="">{hasSearch ? t("browse.sort.relevance") : t("browse.sort.newest")}</option>

@@ -1,13 +1,16 @@
 import { buttonClasses } from "~/components/ui/button";
 import { PhoneIcon } from "~/components/ui/icons";
-import { DEFAULT_FACULTY } from "~/directory/universities";
 import { useTranslation } from "~/i18n";
-import { formatLkr, formatShortDate } from "~/lib/format";
-import { locationLink } from "~/lib/location-link";
+import type { LocationLink as LocationLinkParts } from "~/lib/location-link";
 import type { ListingDetail } from "~/models/listing.server";
 import "virtual:catalogue/listing";
 
-/** What the listing page sends to the browser (no owner id or e-mail). */
+/**
+ * What the listing page sends to the browser (no owner id or e-mail). Texts
+ * and links made from the listing's values come written from the server
+ * (app/models/listing-page.server.ts), so the browser needs no formatting or
+ * link code, nor messages, for them.
+ */
 export type ListingView = Pick<
   ListingDetail,
   | "adNumber"
@@ -29,24 +32,34 @@ export type ListingView = Pick<
   | "contactName"
   | "contactPhone"
   | "isExpired"
->;
+> & {
+  /** 'LKR 15,000/month', 'Key money: LKR 30,000' */
+  priceLine: string;
+  keymoneyLine: string | null;
+  /** 'Nov 22, 2026' */
+  postedText: string;
+  /** '1,204 views' */
+  viewsLine: string;
+  /** 'Single Room', 'Female Only' */
+  typeLabel: string;
+  genderLabel: string;
+  /** The faculty unless it is the main campus. */
+  facultyTag: string | null;
+  /** A dialable tel: link, or null ('Not provided'). */
+  phoneHref: string | null;
+  locationLink: LocationLinkParts;
+};
 
-/** A dialable tel: link, or null when the stored phone has too few digits ('Not provided'). */
-export function telHref(phone: string): string | null {
-  const dialable = phone.replace(/[^\d+]/g, "");
-  return dialable.replace(/\D/g, "").length >= 7 ? `tel:${dialable}` : null;
-}
-
-export function PriceLine({ price, keymoneyFee, compact = false }: { price: number; keymoneyFee: number | null; compact?: boolean }) {
+export function PriceLine({ priceLine, keymoneyLine, compact = false }: { priceLine: string; keymoneyLine: string | null; compact?: boolean }) {
   const { t } = useTranslation();
   return (
     <div className="min-w-0">
       <p className={compact ? "whitespace-nowrap text-lg font-bold text-slate-900" : "text-2xl font-bold text-slate-900"}>
-        {t("listing.price.perMonth", { amount: formatLkr(price) })}
+        {priceLine}
       </p>
-      {keymoneyFee ? (
+      {keymoneyLine ? (
         <p className="text-sm text-slate-700">
-          {t("listing.price.keyMoney", { amount: formatLkr(keymoneyFee) })}{" "}
+          {keymoneyLine}{" "}
           <span className="text-slate-600">({t("listing.price.keyMoneyNote")})</span>
         </p>
       ) : null}
@@ -54,9 +67,8 @@ export function PriceLine({ price, keymoneyFee, compact = false }: { price: numb
   );
 }
 
-export function CallNowLink({ phone, size = "lg", className = "" }: { phone: string; size?: "md" | "lg"; className?: string }) {
+export function CallNowLink({ href, size = "lg", className = "" }: { href: string | null; size?: "md" | "lg"; className?: string }) {
   const { t } = useTranslation();
-  const href = telHref(phone);
   if (!href) return <p className={`text-sm text-slate-600 ${className}`}>{t("listing.phoneNotProvided")}</p>;
   return (
     <a href={href} className={buttonClasses("primary", size, className)}>
@@ -76,15 +88,14 @@ export function MobileCallBar({ listing }: { listing: ListingView }) {
       data-testid="mobile-call-bar"
       className="sticky bottom-0 z-10 -mx-4 mt-6 flex items-center justify-between gap-3 border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-2px_8px_rgba(0,0,0,0.06)] lg:hidden"
     >
-      <PriceLine price={listing.price} keymoneyFee={null} compact />
-      <CallNowLink phone={listing.contactPhone} size="md" className="shrink-0" />
+      <PriceLine priceLine={listing.priceLine} keymoneyLine={null} compact />
+      <CallNowLink href={listing.phoneHref} size="md" className="shrink-0" />
     </div>
   );
 }
 
-export function LocationLink({ location }: { location: string | null }) {
+export function LocationLink({ link }: { link: LocationLinkParts }) {
   const { t } = useTranslation();
-  const link = locationLink(location);
   if (!link.href) return <span>{t("listing.locationNotSpecified")}</span>;
   return (
     <a
@@ -116,22 +127,22 @@ export function PropertyDetails({ listing }: { listing: ListingView }) {
         {t("listing.details.heading")}
       </h2>
       <dl className="mt-2">
-        <Detail term={t("listing.details.type")}>{t(`listing.propertyType.${listing.propertyType}`)}</Detail>
-        <Detail term={t("listing.details.gender")}>{t(`listing.gender.${listing.gender}`)}</Detail>
+        <Detail term={t("listing.details.type")}>{listing.typeLabel}</Detail>
+        <Detail term={t("listing.details.gender")}>{listing.genderLabel}</Detail>
         <Detail term={t("listing.details.location")}>
-          <LocationLink location={listing.location} />
+          <LocationLink link={listing.locationLink} />
         </Detail>
         <Detail term={t("listing.details.university")}>
           {listing.university}
-          {listing.faculty && listing.faculty !== DEFAULT_FACULTY ? `, ${listing.faculty}` : ""}
+          {listing.facultyTag ? `, ${listing.facultyTag}` : ""}
         </Detail>
         <Detail term={t("listing.details.posted")}>
-          <time dateTime={listing.createdAt}>{formatShortDate(listing.createdAt)}</time>
+          <time dateTime={listing.createdAt}>{listing.postedText}</time>
         </Detail>
         <Detail term={t("listing.details.adNumber")}>{listing.adNumber}</Detail>
       </dl>
       <p className="mt-3 text-sm text-slate-600" data-testid="view-count">
-        {t("listing.details.views", { count: listing.views, formatted: listing.views.toLocaleString("en-US") })}
+        {listing.viewsLine}
       </p>
     </section>
   );
@@ -161,7 +172,7 @@ export function AmenityList({ amenities }: { amenities: string[] }) {
 
 export function ContactCard({ listing }: { listing: ListingView }) {
   const { t } = useTranslation();
-  const href = telHref(listing.contactPhone);
+  const href = listing.phoneHref;
   return (
     <section aria-labelledby="contact-heading">
       <h2 id="contact-heading" className="text-lg font-semibold">

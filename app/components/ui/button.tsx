@@ -24,6 +24,14 @@ export function buttonClasses(variant: ButtonVariant = "primary", size: ButtonSi
   return [base, variants[variant], sizes[size], extra].filter(Boolean).join(" ");
 }
 
+/**
+ * Class names for text inputs and selects. They live beside the button styles,
+ * which every page loads anyway, so a page that only styles its own inputs
+ * (browse) does not load the FormField component too.
+ */
+export const inputClasses =
+  "block min-h-11 w-full scroll-mt-24 rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 aria-[invalid=true]:border-red-600 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-600";
+
 type StyleProps = { variant?: ButtonVariant; size?: ButtonSize };
 
 export function Button({ variant, size, className, type = "button", ...props }: ComponentProps<"button"> & StyleProps) {

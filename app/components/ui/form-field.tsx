@@ -23,8 +23,7 @@ type FormFieldProps = {
   children: (control: FieldControlProps) => ReactNode;
 };
 
-export const inputClasses =
-  "block min-h-11 w-full scroll-mt-24 rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 aria-[invalid=true]:border-red-600 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-600";
+export { inputClasses } from "./button";
 
 /**
  * Label above, hint below, error next to the control. The control gets

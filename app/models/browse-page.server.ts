@@ -1,0 +1,255 @@
+import type { MetaDescriptor } from "react-router";
+import type { FilterChip } from "~/components/browse/filter-chips";
+import { activeFilterCount, draftFromFilters, type FilterDraft } from "~/components/browse/filter-draft";
+import type { PageNav } from "~/components/browse/pagination";
+import type { ListingCardView } from "~/components/listing-card";
+import type { DB } from "~/db/db.server";
+import { cityName, DEFAULT_FACULTY, findCity, findFaculty, findUniversity, UNIVERSITIES } from "~/directory/universities";
+import { t } from "~/i18n";
+import { formatLkr, formatShortDate } from "~/lib/format";
+import { pageWindow } from "~/lib/pagination";
+import { breadcrumbJsonLd, jsonLdMeta, pageMeta } from "~/lib/seo";
+import { type ListingSummary, searchListings } from "~/models/listing.server";
+import {
+  BROWSE_PAGE_SIZE,
+  type BrowseFilters,
+  filtersToSearchParams,
+  GENDERS,
+  parseBrowseFilters,
+  type PathFilters,
+  PROPERTY_TYPES,
+} from "~/schemas/browse-filters";
+import "virtual:catalogue/browse";
+import "virtual:catalogue/browse-server";
+
+type Site = { siteName: string; siteUrl: string };
+export type PathKey = keyof PathFilters;
+const PATH_KEYS: PathKey[] = ["university", "location", "city"];
+
+/**
+ * Everything the browse page shows, worked out on the server: the browser
+ * gets plain values (texts, links, option lists) and no filter parsing,
+ * directory or SEO code, which keeps its JavaScript within budget.
+ */
+export type BrowsePage = {
+  meta: MetaDescriptor[];
+  heading: string;
+  /** '12 boarding places found' and 'Page 1 of 2' (null when there is no such page). */
+  found: string;
+  pageOf: string | null;
+  /** The filter form's values. */
+  form: FilterDraft;
+  /** Which filters come from the path (/university/x, ...), so changes can stay on it. */
+  fromPath: Partial<Record<PathKey, boolean>>;
+  universities: string[];
+  /** The chosen university's faculties; null hides the faculty choice. */
+  faculties: string[] | null;
+  propertyTypes: readonly string[];
+  /** Genders to choose from ('any' is the empty choice). */
+  genders: string[];
+  activeLabel: string | null;
+  chips: FilterChip[];
+  /** Which values of the link were ignored, or null. */
+  notice: string | null;
+  ads: ListingCardView[];
+  /** Pagination links; null hides the pagination. */
+  pages: PageNav | null;
+  /** Past the last page: a way back to the first. */
+  firstPageHref: string | null;
+};
+
+/** The page's subject for headings, titles and breadcrumbs: university, then city, then location. */
+function pageHeading(filters: BrowseFilters): string {
+  if (filters.location && filters.university) {
+    return t("browseServer.heading.locationUniversity", { location: filters.location, university: filters.university });
+  }
+  if (filters.university) return t("browseServer.heading.university", { university: filters.university });
+  if (filters.city) return t("browseServer.heading.city", { city: cityName(filters.city) });
+  if (filters.location) return t("browseServer.heading.location", { location: filters.location });
+  return t("browseServer.heading.all");
+}
+
+function pageDescription(filters: BrowseFilters, count: number): string {
+  if (filters.university) return t("browseServer.meta.description.university", { count, university: filters.university });
+  const area = filters.city ? cityName(filters.city) : filters.location;
+  if (area) return t("browseServer.meta.description.area", { count, area });
+  return t("browseServer.meta.description.all", { count });
+}
+
+function pageSuffix(page: number): string {
+  return page > 1 ? `?page=${page}` : "";
+}
+
+/** One address per result set: the short path forms when a single place is the only filter. */
+function canonicalPath(filters: BrowseFilters, page: number): string {
+  const { sort: _sort, ...rest } = filters;
+  const keys = Object.entries(rest)
+    .filter(([, v]) => v !== undefined)
+    .map(([k]) => k)
+    .sort()
+    .join(",");
+  const university = filters.university ? findUniversity(filters.university) : undefined;
+  if (keys === "university" && university) return `/university/${university.id}${pageSuffix(page)}`;
+  if (keys === "city" && filters.city && findCity(filters.city)) return `/city/${filters.city}${pageSuffix(page)}`;
+  if (keys === "location" && filters.location) return `/search/${encodeURIComponent(filters.location)}${pageSuffix(page)}`;
+  if (keys === "location,university" && filters.location && university) {
+    return `/search/${encodeURIComponent(filters.location)}/${university.id}${pageSuffix(page)}`;
+  }
+  const query = filtersToSearchParams(rest, page).toString();
+  return query ? `/browse?${query}` : "/browse";
+}
+
+function breadcrumbs(filters: BrowseFilters): { name: string; path: string }[] {
+  const crumbs = [
+    { name: t("browseServer.breadcrumb.home"), path: "/" },
+    { name: t("browseServer.breadcrumb.browse"), path: "/browse" },
+  ];
+  const university = filters.university ? findUniversity(filters.university) : undefined;
+  const city = filters.city ? findCity(filters.city) : undefined;
+  if (university) crumbs.push({ name: university.name, path: `/university/${university.id}` });
+  else if (city) crumbs.push({ name: city.name, path: `/city/${city.code}` });
+  else if (filters.location) crumbs.push({ name: filters.location, path: `/search/${encodeURIComponent(filters.location)}` });
+  return crumbs;
+}
+
+function browseMeta(filters: BrowseFilters, page: number, total: number, totalPages: number, site: Site): MetaDescriptor[] {
+  const subject = filters.university || filters.city || filters.location ? pageHeading(filters) : t("browseServer.meta.titleAll");
+  return [
+    ...pageMeta({
+      title: `${subject} | ${site.siteName}`,
+      description: pageDescription(filters, total),
+      siteName: site.siteName,
+      siteUrl: site.siteUrl,
+      path: canonicalPath(filters, page),
+      // Empty pages and free-text searches add nothing for search engines.
+      noindex: total === 0 || page > totalPages || Boolean(filters.search),
+    }),
+    jsonLdMeta(breadcrumbJsonLd(site.siteUrl, breadcrumbs(filters))),
+  ];
+}
+
+function withoutFilters(filters: BrowseFilters, keys: (keyof BrowseFilters)[]): BrowseFilters {
+  const next = { ...filters };
+  for (const key of keys) delete next[key];
+  return next;
+}
+
+function browseHref(filters: BrowseFilters): string {
+  const query = filtersToSearchParams(filters).toString();
+  return query ? `/browse?${query}` : "/browse";
+}
+
+/** One removable chip per active filter, each a link to the results without it. */
+function buildChips(filters: BrowseFilters): FilterChip[] {
+  const chip = (key: keyof BrowseFilters, label: string, alsoRemove: (keyof BrowseFilters)[] = []): FilterChip => ({
+    key,
+    label,
+    href: browseHref(withoutFilters(filters, [key, ...alsoRemove])),
+  });
+  const chips: FilterChip[] = [];
+  if (filters.search) chips.push(chip("search", t("browseServer.chips.search", { value: filters.search })));
+  if (filters.university) chips.push(chip("university", filters.university, ["faculty"]));
+  if (filters.faculty) chips.push(chip("faculty", filters.faculty));
+  if (filters.location) chips.push(chip("location", t("browseServer.chips.location", { value: filters.location })));
+  if (filters.city) chips.push(chip("city", t("browseServer.chips.city", { value: cityName(filters.city) })));
+  if (filters.minPrice !== undefined) chips.push(chip("minPrice", t("browseServer.chips.minPrice", { value: formatLkr(filters.minPrice) })));
+  if (filters.maxPrice !== undefined) chips.push(chip("maxPrice", t("browseServer.chips.maxPrice", { value: formatLkr(filters.maxPrice) })));
+  if (filters.propertyType) chips.push(chip("propertyType", t(`browse.propertyTypes.${filters.propertyType}`)));
+  if (filters.gender) chips.push(chip("gender", t(`browse.genders.${filters.gender}`)));
+  return chips;
+}
+
+/** A card's values and texts, written here; the rest of the listing (description, phone) stays on the server. */
+function toListingCard(listing: ListingSummary): ListingCardView {
+  const photoCount = listing.photos.length;
+  return {
+    id: listing.id,
+    slug: listing.slug,
+    title: listing.title,
+    university: listing.university,
+    photo: listing.photos[0] ?? null,
+    photosBadge: photoCount > 1 ? t("browseServer.card.photos", { count: photoCount }) : null,
+    priceLine: t("browseServer.card.pricePerMonth", { price: formatLkr(listing.price) }),
+    keymoneyLine: listing.keymoneyFee ? t("browseServer.card.keyMoney", { amount: formatLkr(listing.keymoneyFee) }) : null,
+    facultyTag: listing.faculty && listing.faculty !== DEFAULT_FACULTY ? listing.faculty : null,
+    typeLabel: t(`browseServer.card.propertyType.${listing.propertyType}`),
+    genderLabel: t(`browseServer.card.gender.${listing.gender}`),
+    postedLine: t("browseServer.card.posted", { date: formatShortDate(listing.createdAt) }),
+    viewsLine: t("browseServer.card.views", { count: listing.views }),
+  };
+}
+
+/**
+ * SPEC.md section 2: first, previous, numbered pages (a window of 2 either
+ * side, plus the first and the last), next, last; hidden with one page or
+ * fewer unless the link pointed past the end and needs a way back.
+ */
+function pageNav(page: number, totalPages: number, hrefFor: (page: number) => string): PageNav | null {
+  const outOfRange = page > totalPages;
+  if (totalPages < 1 || (totalPages === 1 && !outOfRange)) return null;
+  const previous = outOfRange ? totalPages : page - 1;
+  const link = (target: number, enabled: boolean) => (enabled ? hrefFor(target) : null);
+  return {
+    page,
+    first: link(1, page > 1),
+    previous: link(previous, previous >= 1),
+    next: link(page + 1, page + 1 <= totalPages),
+    last: link(totalPages, page < totalPages),
+    pages: pageWindow(Math.min(page, totalPages), totalPages).map((item) =>
+      item.type === "page" ? { page: item.page, href: hrefFor(item.page) } : null,
+    ),
+  };
+}
+
+export async function loadBrowsePage(db: DB, url: URL, path: PathFilters, site: Site): Promise<BrowsePage> {
+  const { filters, page, errors } = parseBrowseFilters(url.searchParams, path);
+
+  // A faculty left over from a previously chosen university (no-JS form) would match nothing.
+  const university = filters.university ? findUniversity(filters.university) : undefined;
+  if (university && filters.faculty && !findFaculty(university, filters.faculty)) delete filters.faculty;
+
+  const { ads, pagination } = await searchListings(db, filters, { page, limit: BROWSE_PAGE_SIZE });
+
+  // Which filters come from the path (the query string wins when it has the same one).
+  const fromPath: Partial<Record<PathKey, boolean>> = {};
+  for (const key of PATH_KEYS) fromPath[key] = Boolean(path[key]?.trim() && !url.searchParams.get(key)?.trim());
+
+  // Values from a link that the lists lack stay choosable, so the form shows what applies.
+  const universities = UNIVERSITIES.map((u) => u.name);
+  if (filters.university && !university) universities.push(filters.university);
+  let faculties: string[] | null = university ? university.faculties.map((f) => f.name) : null;
+  if (filters.faculty && !faculties?.includes(filters.faculty)) faculties = [...(faculties ?? []), filters.faculty];
+
+  const invalid = [...new Set(errors.map((e) => e.param))].map((param) => t(`browseServer.notice.params.${param}`));
+
+  // Page links keep the query but not what the path already says. They are relative
+  // ("?page=2", or "." for none) and resolve against the route's own path: the
+  // request's path is not that path on client-side navigations (/browse.data).
+  const pageFilters = withoutFilters(filters, PATH_KEYS.filter((key) => fromPath[key]));
+  const hrefFor = (target: number) => {
+    const query = filtersToSearchParams(pageFilters, target).toString();
+    return query ? `?${query}` : ".";
+  };
+  const { total, totalPages } = pagination;
+  const outOfRange = total > 0 && page > totalPages;
+  const activeCount = activeFilterCount(filters);
+
+  return {
+    meta: browseMeta(filters, page, total, totalPages, site),
+    heading: pageHeading(filters),
+    found: t("browseServer.found", { count: total }),
+    pageOf: total > 0 && !outOfRange ? t("browseServer.pageOf", { page, totalPages }) : null,
+    form: draftFromFilters(filters),
+    fromPath,
+    universities,
+    faculties,
+    propertyTypes: PROPERTY_TYPES,
+    genders: GENDERS.filter((g) => g !== "any"),
+    activeLabel: activeCount > 0 ? t("browseServer.activeCount", { count: activeCount }) : null,
+    chips: buildChips(filters),
+    notice: invalid.length > 0 ? t("browseServer.notice.detail", { params: invalid.join(", ") }) : null,
+    ads: ads.map(toListingCard),
+    pages: pageNav(page, totalPages, hrefFor),
+    firstPageHref: outOfRange ? hrefFor(1) : null,
+  };
+}

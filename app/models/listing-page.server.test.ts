@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { formatShortDate } from "~/lib/format";
+import type { ListingDetail } from "./listing.server";
+import { telHref, toListingView, universityPath } from "./listing-page.server";
+
+function detail(overrides: Partial<ListingDetail> = {}): ListingDetail {
+  return {
+    id: "42",
+    adNumber: "1042",
+    slug: "quiet-room-1042",
+    title: "Quiet room",
+    description: "A bright room.",
+    price: 15000,
+    keymoneyFee: 30000,
+    location: "Katubedda",
+    university: "University of Moratuwa",
+    faculty: "Main Campus",
+    city: "moratuwa",
+    cityName: "Moratuwa",
+    propertyType: "hostel",
+    gender: "female",
+    amenities: ["WiFi"],
+    images: [],
+    photos: [],
+    status: "active",
+    views: 1203,
+    createdAt: "2026-11-22T08:00:00.000Z",
+    updatedAt: "2026-11-22T08:00:00.000Z",
+    expiresAt: "2026-12-22T08:00:00.000Z",
+    contactName: "Mr Perera",
+    contactPhone: "077 123 4567",
+    uniqueViews: 3,
+    lastViewed: null,
+    userId: "owner-1",
+    isExpired: false,
+    isPublic: true,
+    ...overrides,
+  };
+}
+
+describe("listing page values", () => {
+  it("writes the price, key money, date, views and labels on the server", () => {
+    const view = toListingView(detail(), 1204);
+    expect(view).toMatchObject({
+      priceLine: "LKR 15,000/month",
+      keymoneyLine: "Key money: LKR 30,000",
+      postedText: formatShortDate("2026-11-22T08:00:00.000Z"),
+      viewsLine: "1,204 views",
+      typeLabel: "Hostel",
+      genderLabel: "Female Only",
+      facultyTag: null,
+      phoneHref: "tel:0771234567",
+      locationLink: { kind: "search", label: "Katubedda" },
+    });
+    expect(toListingView(detail({ keymoneyFee: null, faculty: "Faculty of Medicine" }), 1)).toMatchObject({
+      keymoneyLine: null,
+      facultyTag: "Faculty of Medicine",
+      viewsLine: "1 view",
+    });
+  });
+
+  it("sends neither the owner's id nor anything not shown", () => {
+    const view = toListingView(detail(), 1);
+    expect(view).not.toHaveProperty("userId");
+    expect(view).not.toHaveProperty("uniqueViews");
+  });
+
+  it("dials only a phone number that has enough digits", () => {
+    expect(telHref("+94 77 123 4567")).toBe("tel:+94771234567");
+    expect(telHref("Not provided")).toBeNull();
+  });
+
+  it("links the university's browse page by its directory id", () => {
+    expect(universityPath("University of Moratuwa")).toBe("/university/university-of-moratuwa");
+    expect(universityPath("Unknown College")).toBe("/university/Unknown%20College");
+  });
+});

@@ -1,0 +1,129 @@
+import type { MetaDescriptor } from "react-router";
+import type { ListingView } from "~/components/listing/listing-details";
+import { DEFAULT_FACULTY, findUniversity } from "~/directory/universities";
+import { t } from "~/i18n";
+import { formatLkr, formatShortDate } from "~/lib/format";
+import { locationLink } from "~/lib/location-link";
+import { breadcrumbJsonLd, jsonLdMeta, pageMeta } from "~/lib/seo";
+import type { ListingDetail } from "~/models/listing.server";
+import "virtual:catalogue/listing";
+import "virtual:catalogue/listing-server";
+
+// The listing page's head tags, amounts, dates and links are worked out here,
+// on the server, and reach the browser as loader data: no SEO, directory,
+// formatting or link code in its JavaScript.
+
+type Site = { siteName: string; siteUrl: string };
+
+const META_DESCRIPTION_LENGTH = 120;
+
+function metaDescription(text: string): string {
+  return Array.from(text.replace(/\s+/g, " ").trim()).slice(0, META_DESCRIPTION_LENGTH).join("");
+}
+
+/** A dialable tel: link, or null when the stored phone has too few digits ('Not provided'). */
+export function telHref(phone: string): string | null {
+  const dialable = phone.replace(/[^\d+]/g, "");
+  return dialable.replace(/\D/g, "").length >= 7 ? `tel:${dialable}` : null;
+}
+
+/** What the page shows of a listing (no owner id or e-mail); `views` is the count after this visit. */
+export function toListingView(found: ListingDetail, views: number): ListingView {
+  return {
+    adNumber: found.adNumber,
+    slug: found.slug,
+    title: found.title,
+    description: found.description,
+    price: found.price,
+    keymoneyFee: found.keymoneyFee,
+    location: found.location,
+    university: found.university,
+    faculty: found.faculty,
+    cityName: found.cityName,
+    propertyType: found.propertyType,
+    gender: found.gender,
+    amenities: found.amenities,
+    photos: found.photos,
+    views,
+    createdAt: found.createdAt,
+    contactName: found.contactName,
+    contactPhone: found.contactPhone,
+    isExpired: found.isExpired,
+    priceLine: t("listingServer.price.perMonth", { amount: formatLkr(found.price) }),
+    keymoneyLine: found.keymoneyFee ? t("listingServer.price.keyMoney", { amount: formatLkr(found.keymoneyFee) }) : null,
+    postedText: formatShortDate(found.createdAt),
+    viewsLine: t("listingServer.views", { count: views, formatted: views.toLocaleString("en-US") }),
+    typeLabel: t(`listingServer.propertyType.${found.propertyType}`),
+    genderLabel: t(`listingServer.gender.${found.gender}`),
+    facultyTag: found.faculty && found.faculty !== DEFAULT_FACULTY ? found.faculty : null,
+    phoneHref: telHref(found.contactPhone),
+    locationLink: locationLink(found.location),
+  };
+}
+
+/** The browse page of the listing's university (its directory id when known). */
+export function universityPath(university: string): string {
+  return `/university/${encodeURIComponent(findUniversity(university)?.id ?? university)}`;
+}
+
+function absolute(siteUrl: string, path: string): string {
+  return path.startsWith("http") ? path : `${siteUrl}${path}`;
+}
+
+/** schema.org Product with a monthly Offer: the rent, in LKR, while the ad is live. */
+function offerJsonLd(siteUrl: string, listing: ListingView): Record<string, unknown> {
+  const url = `${siteUrl}/listing/${listing.slug}`;
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: listing.title,
+    description: metaDescription(listing.description),
+    url,
+    sku: listing.adNumber,
+    category: listing.typeLabel,
+    ...(listing.photos.length > 0 ? { image: listing.photos.map((p) => absolute(siteUrl, p.url)) } : {}),
+    offers: {
+      "@type": "Offer",
+      url,
+      price: listing.price,
+      priceCurrency: "LKR",
+      availability: listing.isExpired ? "https://schema.org/Discontinued" : "https://schema.org/InStock",
+      priceSpecification: {
+        "@type": "UnitPriceSpecification",
+        price: listing.price,
+        priceCurrency: "LKR",
+        unitCode: "MON",
+        unitText: "month",
+      },
+    },
+  };
+}
+
+export function listingMeta(site: Site, listing: ListingView): MetaDescriptor[] {
+  const { siteName, siteUrl } = site;
+  const path = `/listing/${listing.slug}`;
+  return [
+    ...pageMeta({
+      title: `${listing.title} | ${siteName}`,
+      description: metaDescription(listing.description),
+      siteName,
+      siteUrl,
+      path,
+      image: listing.photos[0]?.url ?? null,
+      type: "article",
+    }),
+    jsonLdMeta(
+      breadcrumbJsonLd(siteUrl, [
+        { name: t("listing.breadcrumb.home"), path: "/" },
+        { name: t("listing.breadcrumb.browse"), path: "/browse" },
+        { name: listing.university, path: universityPath(listing.university) },
+        { name: listing.title, path },
+      ]),
+    ),
+    jsonLdMeta(offerJsonLd(siteUrl, listing)),
+  ];
+}
+
+export function listingNotFoundMeta(site: Site): MetaDescriptor[] {
+  return [{ title: t("listingServer.meta.notFoundTitle", { siteName: site.siteName }) }, { name: "robots", content: "noindex" }];
+}
