@@ -10,6 +10,25 @@ export default defineConfig({
   // React Router's request handler; React Router 8 reads it from environments.ssr.
   environments: {
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            // One chunk for the framework (React, react-dom, React Router and
+            // what they pull in): fewer cross-chunk imports and better gzip.
+            // Saves about 2.7 KB on every page's first load (ADR 004, budgets).
+            codeSplitting: {
+              groups: [
+                {
+                  name: "framework",
+                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]|rolldown[\\/:]runtime/,
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
   },
   ssr: {
     // Native or Node-only packages stay external to the server bundle.
