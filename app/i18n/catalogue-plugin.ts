@@ -35,11 +35,6 @@ export function readCatalogue(root: string, locale: string, area: string): Recor
   return flattenMessages(JSON.parse(fs.readFileSync(file, "utf8")), areaKey(area));
 }
 
-/** A message without placeholders compiles to ["text"]; Lingui also takes the bare string, which is smaller. */
-function compact(compiled: ReturnType<typeof compileMessage>) {
-  return Array.isArray(compiled) && compiled.length === 1 && typeof compiled[0] === "string" ? compiled[0] : compiled;
-}
-
 export function cataloguePlugin(): Plugin {
   let root = process.cwd();
   return {
@@ -61,7 +56,7 @@ export function cataloguePlugin(): Plugin {
         const file = path.join(root, "app", "i18n", locale, `${area}.json`);
         this.addWatchFile(file);
         const messages = readCatalogue(root, locale, area);
-        compiled[locale] = Object.fromEntries(Object.entries(messages).map(([k, v]) => [k, compact(compileMessage(v))]));
+        compiled[locale] = Object.fromEntries(Object.entries(messages).map(([k, v]) => [k, compileMessage(v)]));
       }
       return `import { i18n } from "/app/i18n/instance.ts";\ni18n.load(${JSON.stringify(compiled)});\n`;
     },
