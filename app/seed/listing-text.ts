@@ -1,21 +1,10 @@
+import type { NewListingInput } from "../models/listing.server";
 import { AMENITIES, type Gender, type PropertyType } from "../schemas/browse-filters";
 import type { Campus } from "./places";
 import type { Random } from "./random";
 
 /** Everything of a listing but its contact details, written the way local landlords write ads. */
-export type GeneratedListing = {
-  title: string;
-  description: string;
-  price: number;
-  keymoneyFee: number | null;
-  location: string | null;
-  university: string;
-  faculty: string;
-  city: string;
-  propertyType: PropertyType;
-  gender: Gender;
-  amenities: string[];
-};
+export type GeneratedListing = Omit<NewListingInput, "contactName" | "contactPhone">;
 
 type Amenity = (typeof AMENITIES)[number];
 

@@ -1,0 +1,37 @@
+import type { DB } from "../app/db/db.server";
+import type { NewListingInput } from "../app/models/listing.server";
+
+/** Test data builders: each test makes the rows it needs (ENGINEERING.md rule 7). */
+
+export type TestOwner = { id: string; email: string };
+
+/** A users row for an owner (no credentials: for tests that only need listings). */
+export async function insertTestOwner(db: DB, id: string, overrides: Partial<{ email: string; name: string; createdAt: string }> = {}): Promise<TestOwner> {
+  const createdAt = overrides.createdAt ?? new Date().toISOString();
+  const email = overrides.email ?? `${id}@example.com`;
+  await db
+    .insertInto("users")
+    .values({ id, name: overrides.name ?? "Owner", email, emailVerified: 0, image: null, phone: "0771234567", role: "owner", status: "active", createdAt, updatedAt: createdAt })
+    .execute();
+  return { id, email };
+}
+
+/** A valid listing input; override what the test is about. */
+export function listingInput(overrides: Partial<NewListingInput> = {}): NewListingInput {
+  return {
+    title: "Room",
+    description: "A room for a student.",
+    price: 10000,
+    keymoneyFee: null,
+    location: null,
+    university: "University of Moratuwa",
+    faculty: "Main Campus",
+    city: "moratuwa",
+    propertyType: "single",
+    gender: "any",
+    amenities: [],
+    contactName: "Owner",
+    contactPhone: "0771234567",
+    ...overrides,
+  };
+}
