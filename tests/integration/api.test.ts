@@ -5,42 +5,26 @@ import { openApiDocument } from "../../app/api/openapi";
 import { robotsTxt } from "../../app/api/robots";
 import { buildSitemap, escapeXml, fixedUrls } from "../../app/api/sitemap.server";
 import { universityDirectory } from "../../app/api/universities";
-import type { DB } from "../../app/db/db.server";
 import { CITIES, UNIVERSITIES } from "../../app/directory/universities";
 import { insertListing, type NewListingInput } from "../../app/models/listing.server";
 import routes from "../../app/routes";
+import { insertTestOwner, listingInput as baseListingInput } from "../factories";
 import { describeEachDatabase } from "../test-db";
 
 const DAY = 24 * 60 * 60 * 1000;
 const SITE = "https://bodima.example";
 
-async function addOwner(db: DB, id: string) {
-  const now = new Date().toISOString();
-  await db
-    .insertInto("users")
-    .values({ id, name: "Owner", email: `${id}@example.com`, emailVerified: 1, image: null, phone: "0771234567", role: "owner", status: "active", createdAt: now, updatedAt: now })
-    .execute();
-  return { id, email: `${id}@example.com` };
-}
-
-function listingInput(overrides: Partial<NewListingInput> = {}): NewListingInput {
-  return {
+/** This file's listing: a fuller room than the shared default. */
+const listingInput = (overrides: Partial<NewListingInput> = {}): NewListingInput =>
+  baseListingInput({
     title: "Quiet single room near campus",
     description: "Bright room with a desk, five minutes' walk to the gate.",
     price: 15000,
-    keymoneyFee: null,
     location: "Katubedda",
-    university: "University of Moratuwa",
-    faculty: "Main Campus",
-    city: "moratuwa",
-    propertyType: "single",
-    gender: "any",
     amenities: ["WiFi", "AC", "Parking", "Laundry", "Kitchen"],
     contactName: "Mr Perera",
-    contactPhone: "0771234567",
     ...overrides,
-  };
-}
+  });
 
 describe("parseListQuery", () => {
   it("defaults to page 1 and 20 per page", () => {
@@ -103,7 +87,7 @@ describeEachDatabase("list and detail API", (ctx) => {
 
   beforeAll(async () => {
     const { db } = ctx();
-    const owner = await addOwner(db, "api-owner");
+    const owner = await insertTestOwner(db, "api-owner");
     const base = Date.now() - DAY;
     const moratuwa = [];
     for (let i = 0; i < 22; i++) {
@@ -245,7 +229,7 @@ describeEachDatabase("list and detail API", (ctx) => {
 describeEachDatabase("sitemap", (ctx) => {
   it("lists the fixed pages, every university and city, and every public listing", async () => {
     const { db } = ctx();
-    const owner = await addOwner(db, "sitemap-owner");
+    const owner = await insertTestOwner(db, "sitemap-owner");
     const a = await insertListing(db, owner, listingInput({ title: "Room & board <near> campus" }), new Date("2026-11-20T10:00:00Z"));
     const hidden = await insertListing(db, owner, listingInput({ title: "Hidden one" }));
     await db.updateTable("listings").set({ status: "hidden" }).where("id", "=", hidden.id).execute();
@@ -271,7 +255,7 @@ describeEachDatabase("sitemap", (ctx) => {
 describeEachDatabase("sitemap index", (ctx) => {
   it("switches to a sitemap index with pages when one file would be too big", async () => {
     const { db } = ctx();
-    const owner = await addOwner(db, "sitemap-owner-2");
+    const owner = await insertTestOwner(db, "sitemap-owner-2");
     for (let i = 0; i < 5; i++) await insertListing(db, owner, listingInput({ title: `Paged ${i}` }));
     const options = { maxUrls: 40, listingsPerPage: 2 };
     const index = await buildSitemap(db, SITE, null, options);
@@ -293,7 +277,7 @@ describeEachDatabase("sitemap index", (ctx) => {
 describeEachDatabase("sitemap at 100,000 listings", (ctx) => {
   it("builds the index and a 45,000-listing page quickly", async () => {
     const { db } = ctx();
-    const owner = await addOwner(db, "bulk-owner");
+    const owner = await insertTestOwner(db, "bulk-owner");
     const now = new Date();
     const created = now.toISOString();
     const expires = new Date(now.getTime() + 30 * DAY).toISOString();

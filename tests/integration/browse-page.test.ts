@@ -1,8 +1,9 @@
 import { beforeAll, expect, it } from "vitest";
 import { formatShortDate } from "../../app/lib/format";
 import { type BrowsePage, loadBrowsePage } from "../../app/models/browse-page.server";
-import { insertListing, type NewListingInput } from "../../app/models/listing.server";
+import { insertListing } from "../../app/models/listing.server";
 import type { PathFilters } from "../../app/schemas/browse-filters";
+import { insertTestOwner, listingInput } from "../factories";
 import { describeEachDatabase } from "../test-db";
 
 // The browse page's texts, links and head tags are worked out by its loader
@@ -15,40 +16,18 @@ const owner = { id: "browse-page-owner", email: "owner@example.com" };
 const START = Date.now() - 2 * 24 * 3_600_000;
 const NEWEST_CREATED = new Date(START + 11 * 3_600_000);
 
-function input(overrides: Partial<NewListingInput>): NewListingInput {
-  return {
-    title: "Room",
-    description: "A room for a student.",
-    price: 10000,
-    keymoneyFee: null,
-    location: null,
-    university: UOM,
-    faculty: "Main Campus",
-    city: "moratuwa",
-    propertyType: "single",
-    gender: "any",
-    amenities: [],
-    contactName: "Owner",
-    contactPhone: "0771234567",
-    ...overrides,
-  };
-}
-
 describeEachDatabase("browse page loader", (ctx) => {
   beforeAll(async () => {
     const { db } = ctx();
     const created = new Date(START).toISOString();
-    await db
-      .insertInto("users")
-      .values({ id: owner.id, name: "Owner", email: owner.email, emailVerified: 0, image: null, phone: "0771234567", role: "owner", status: "active", createdAt: created, updatedAt: created })
-      .execute();
+    await insertTestOwner(db, owner.id, { email: owner.email, createdAt: created });
     // 12 single rooms at Moratuwa (two pages), the newest with key money and a faculty.
     for (let i = 0; i < 12; i++) {
       const newest = i === 11;
       await insertListing(
         db,
         owner,
-        input({
+        listingInput({
           title: `Moratuwa room ${i + 1}`,
           price: 15000 + i,
           keymoneyFee: newest ? 30000 : null,
@@ -57,7 +36,7 @@ describeEachDatabase("browse page loader", (ctx) => {
         new Date(START + i * 3_600_000),
       );
     }
-    await insertListing(db, owner, input({ title: "Kandy shared room", university: "University of Peradeniya", city: "kandy", propertyType: "shared" }));
+    await insertListing(db, owner, listingInput({ title: "Kandy shared room", university: "University of Peradeniya", city: "kandy", propertyType: "shared" }));
   });
 
   const load = (path: string, params: PathFilters = {}): Promise<BrowsePage> =>

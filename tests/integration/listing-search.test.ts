@@ -2,6 +2,7 @@ import { beforeAll, expect, it } from "vitest";
 import type { DB } from "../../app/db/db.server";
 import { insertListing, type NewListingInput, searchListings } from "../../app/models/listing.server";
 import type { BrowseFilters } from "../../app/schemas/browse-filters";
+import { insertTestOwner, listingInput } from "../factories";
 import { describeEachDatabase } from "../test-db";
 
 const NOW = new Date("2026-12-01T12:00:00.000Z");
@@ -9,24 +10,8 @@ const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 const owner = { id: "search-owner", email: "owner@example.com" };
 
-function input(overrides: Partial<NewListingInput>): NewListingInput {
-  return {
-    title: "Room",
-    description: "A room for a student.",
-    price: 10000,
-    keymoneyFee: null,
-    location: null,
-    university: "University of Colombo",
-    faculty: "Main Campus",
-    city: "colombo",
-    propertyType: "single",
-    gender: "any",
-    amenities: [],
-    contactName: "Owner",
-    contactPhone: "0771234567",
-    ...overrides,
-  };
-}
+const input = (overrides: Partial<NewListingInput>): NewListingInput =>
+  listingInput({ university: "University of Colombo", city: "colombo", ...overrides });
 
 /** Fixtures by name; `hoursAgo` sets the creation time (so "newest" is known). */
 const FIXTURES: Record<string, { hoursAgo: number; listing: NewListingInput }> = {
@@ -142,10 +127,7 @@ const PAGED_COUNT = 23;
 
 async function seed(db: DB): Promise<Map<string, number>> {
   const created = NOW.toISOString();
-  await db
-    .insertInto("users")
-    .values({ id: owner.id, name: "Owner", email: owner.email, emailVerified: 0, image: null, phone: "0771234567", role: "owner", status: "active", createdAt: created, updatedAt: created })
-    .execute();
+  await insertTestOwner(db, owner.id, { email: owner.email, createdAt: created });
   const ids = new Map<string, number>();
   for (const [name, { hoursAgo, listing }] of Object.entries(FIXTURES)) {
     const { id } = await insertListing(db, owner, listing, new Date(NOW.getTime() - hoursAgo * HOUR));

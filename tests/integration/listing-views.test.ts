@@ -10,6 +10,7 @@ import {
   trackListingView,
   viewerIdentity,
 } from "../../app/models/view-tracking.server";
+import { insertTestOwner, listingInput } from "../factories";
 import { describeEachDatabase } from "../test-db";
 
 const BROWSER_UA =
@@ -39,27 +40,8 @@ function cookiesFrom(headers: Headers, previous: Record<string, string> = {}): R
 }
 
 async function addListing(db: DB, n: number) {
-  const now = new Date().toISOString();
-  const userId = `owner-${n}`;
-  await db
-    .insertInto("users")
-    .values({ id: userId, name: "Owner", email: `${userId}@example.com`, emailVerified: 1, image: null, phone: "0771234567", role: "owner", status: "active", createdAt: now, updatedAt: now })
-    .execute();
-  const { id } = await insertListing(db, { id: userId, email: `${userId}@example.com` }, {
-    title: `Room ${n} near campus`,
-    description: "A quiet room.",
-    price: 15000,
-    keymoneyFee: null,
-    location: null,
-    university: "University of Moratuwa",
-    faculty: "Main Campus",
-    city: "moratuwa",
-    propertyType: "single",
-    gender: "any",
-    amenities: [],
-    contactName: "Owner",
-    contactPhone: "0771234567",
-  });
+  const owner = await insertTestOwner(db, `owner-${n}`);
+  const { id } = await insertListing(db, owner, listingInput({ title: `Room ${n} near campus`, description: "A quiet room.", price: 15000 }));
   return id;
 }
 
