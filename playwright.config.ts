@@ -13,6 +13,10 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 // PostgreSQL database and the "postgres" project repeats the core specs on it.
 const postgresPort = port + 1;
 const withPostgres = !!process.env.TEST_DATABASE_URL;
+// A real SMTP server (tests/smtp-sink.ts) receives the sqlite server's mail;
+// tests/e2e/mail.ts reads what it wrote to SMTP_SINK_DIR.
+const smtpSinkPort = port + 5;
+process.env.SMTP_SINK_DIR ??= `${process.env.E2E_DATA_DIR}-mail`;
 
 const serverEnv = (serverPort: number) => ({
   NODE_ENV: "production",
@@ -62,13 +66,22 @@ export default defineConfig({
   ],
   webServer: [
     {
+      command: "node --disable-warning=ExperimentalWarning tests/smtp-sink.ts",
+      port: smtpSinkPort,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { SMTP_SINK_PORT: String(smtpSinkPort), SMTP_SINK_DIR: process.env.SMTP_SINK_DIR },
+    },
+    {
       command: "node --disable-warning=ExperimentalWarning server.ts",
       url: `http://127.0.0.1:${port}/`,
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: "ignore",
       stderr: "pipe",
-      env: { ...serverEnv(port), DATA_DIR: process.env.E2E_DATA_DIR },
+      env: { ...serverEnv(port), DATA_DIR: process.env.E2E_DATA_DIR, SMTP_URL: `smtp://127.0.0.1:${smtpSinkPort}` },
     },
     ...(withPostgres
       ? [

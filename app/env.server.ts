@@ -36,6 +36,15 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(["auto", "never"]).default("auto"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SUPPORT_EMAIL: z.string().email("SUPPORT_EMAIL must be an email address").default("support@bodima.lk"),
+  SMTP_URL: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine(
+      (v) => !v || /^smtps?:\/\/[^\s]+$/.test(v),
+      "SMTP_URL must start with smtp:// or smtps:// (for example smtp://user:pass@mail.example.com:587)",
+    ),
+  MAIL_FROM: z.string().min(1, "MAIL_FROM must not be empty").default("Bodima <no-reply@bodima.lk>"),
 });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string; siteUrl: string };

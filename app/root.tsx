@@ -10,6 +10,8 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { getSessionUser } from "./auth/auth.server";
+import { AuthSync } from "./components/auth-sync";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { t as translate, useTranslation } from "./i18n";
@@ -22,15 +24,15 @@ export const meta: Route.MetaFunction = ({ loaderData, error }) => {
   return [{ title: loaderData?.siteName ?? "Bodima" }, description];
 };
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { env, requestId } = context.get(requestContext);
+  const user = await getSessionUser(request, context);
   return {
     siteName: env.SITE_NAME,
     siteUrl: env.siteUrl,
     supportEmail: env.SUPPORT_EMAIL,
     requestId,
-    // Filled in by the accounts work (issue 3).
-    user: null as null | { name: string },
+    user: user ? { name: user.name } : null,
   };
 }
 
@@ -75,6 +77,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
         {t("common.skipToContent")}
       </a>
+      <AuthSync signedIn={user !== null} />
       <SiteHeader siteName={siteName} user={user} />
       <main id="main" className="flex-1">
         {children}

@@ -13,6 +13,12 @@ export default [
   route("old-browse", "routes/old-browse.tsx"),
   route("login", "routes/login.tsx"),
   route("signup", "routes/signup.tsx"),
+  route("logout", "routes/logout.ts"),
+  route("reset-password", "routes/reset-password.tsx"),
+  route("dashboard", "routes/dashboard.tsx", [
+    index("routes/dashboard._index.tsx"),
+    route("settings", "routes/dashboard.settings.tsx"),
+  ]),
   route("about", "routes/about.tsx"),
   route("contact", "routes/contact.tsx"),
   route("privacy", "routes/privacy.tsx"),
@@ -32,5 +38,6 @@ export default [
   route("getAdsByUniversity/:university", "routes/api.listings.ts", { id: "compat-getAdsByUniversity" }),
   route("updateViewCount", "routes/api.update-view-count.ts"),
 
+  route("dev/outbox", "routes/dev.outbox.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -6,6 +6,8 @@ import { createContext } from "react-router";
 import { createDatabase, type DB, type DialectName } from "./db/db.server";
 import { migrateToLatest } from "./db/migrate.server";
 import { getEnv, type Env } from "./env.server";
+import { startMailSender } from "./mail/sender.server";
+import { createMailTransport } from "./mail/transport.server";
 import { createLocalPhotoStorage, type PhotoStorage } from "./storage/storage.server";
 
 /** Long-lived things created once at start-up and shared by every request. */
@@ -63,6 +65,8 @@ async function startServices(): Promise<Services> {
     const added = await seedDemoIfEmpty(services);
     if (added > 0) logger.info({ listings: added }, "demo data added to an empty database");
   }
-  logger.info({ dialect, dataDir: env.dataDir }, "services ready");
+  const transport = createMailTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: logger });
+  startMailSender({ db, transport, log: logger });
+  logger.info({ dialect, dataDir: env.dataDir, mail: transport.name }, "services ready");
   return services;
 }

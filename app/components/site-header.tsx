@@ -110,7 +110,6 @@ function UserMenu({ user }: { user: SiteUser }) {
   return (
     <details ref={ref} className="relative" onKeyDown={onKeyDown}>
       <summary
-        aria-label={t("common.nav.accountMenu", { name: user.name })}
         className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-lg px-2 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
       >
         <Avatar name={user.name} />

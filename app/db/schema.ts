@@ -127,6 +127,22 @@ export type ContactMessagesTable = {
   createdAt: string;
 };
 
+export type OutboxTable = {
+  id: string;
+  kind: string; // 'password-reset' | 'contact' | …
+  to: string;
+  replyTo: string | null;
+  subject: string;
+  text: string;
+  html: string | null;
+  status: string; // pending | sending | sent | logged | failed
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: string;
+  sentAt: string | null;
+  createdAt: string;
+};
+
 export type Database = {
   users: UsersTable;
   accounts: AccountsTable;
@@ -137,6 +153,7 @@ export type Database = {
   listing_views: ListingViewsTable;
   reports: ReportsTable;
   contact_messages: ContactMessagesTable;
+  outbox: OutboxTable;
 };
 
 export type ListingRow = Selectable<ListingsTable>;

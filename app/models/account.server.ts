@@ -77,3 +77,35 @@ export async function findUserByEmail(db: DB, email: string): Promise<CreatedAcc
     .executeTakeFirst();
   return row ?? null;
 }
+
+export type Profile = { name: string; phone: string };
+
+/** Updates only the given user's own name and phone; the email never changes. */
+export async function updateProfile(db: DB, userId: string, profile: Profile, now = new Date()): Promise<boolean> {
+  const result = await db
+    .updateTable("users")
+    .set({ name: profile.name, phone: profile.phone, updatedAt: now.toISOString() })
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** An account's status by email ('active' | 'suspended'), or null when there is none. */
+export async function findUserStatusByEmail(db: DB, email: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("users")
+    .select("status")
+    .where("email", "=", email.trim().toLowerCase())
+    .executeTakeFirst();
+  return row?.status ?? null;
+}
+
+/** How many ads the user has, whatever their status (the dashboard's ad count). */
+export async function countListingsByUser(db: DB, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom("listings")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("userId", "=", userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -8,7 +8,7 @@ import { ClockIcon, FlagIcon, MailIcon, PhoneIcon } from "~/components/ui/icons"
 import { Select } from "~/components/ui/select";
 import { t as translate, useTranslation } from "~/i18n";
 import { pageMeta } from "~/lib/seo";
-import { saveContactMessage } from "~/models/contact.server";
+import { emailContactMessageToSupport, saveContactMessage } from "~/models/contact.server";
 import {
   CONTACT_FIELDS,
   CONTACT_HONEYPOT_FIELD,
@@ -54,7 +54,7 @@ type ActionResult =
   | { status: "failed"; values: ContactValues };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, log } = context.get(requestContext);
+  const { db, env, log } = context.get(requestContext);
   const form = await request.formData();
   const honeypot = form.get(CONTACT_HONEYPOT_FIELD);
   if (typeof honeypot === "string" && honeypot.trim() !== "") {
@@ -67,8 +67,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ status: "invalid", errors: parsed.errors, values: parsed.values } satisfies ActionResult, { status: 400 });
   }
   try {
-    const { id } = await saveContactMessage(db, parsed.data);
-    log.info({ contactMessageId: id }, "contact message stored");
+    const stored = await saveContactMessage(db, parsed.data);
+    log.info({ contactMessageId: stored.id }, "contact message stored");
+    // Stored is what counts: support can still read it if queueing the email fails.
+    try {
+      await emailContactMessageToSupport(db, { supportEmail: env.SUPPORT_EMAIL, siteName: env.SITE_NAME, siteUrl: env.siteUrl }, parsed.data, stored);
+    } catch (error) {
+      log.error({ err: error, contactMessageId: stored.id }, "could not queue the contact message email");
+    }
     return { status: "sent" } satisfies ActionResult;
   } catch (error) {
     log.error({ err: error }, "could not store contact message");

@@ -1,16 +1,28 @@
+import { useEffect, useRef, useState } from "react";
+import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
-import { AccountsSoon } from "~/components/accounts-soon";
-import { t } from "~/i18n";
+import { AuthErrorBanner } from "~/components/accounts/auth-banner";
+import { PasswordInput } from "~/components/accounts/password-input";
+import { useEnhanced } from "~/components/accounts/use-enhanced";
+import { Banner } from "~/components/ui/banner";
+import { Button } from "~/components/ui/button";
+import { FormField, inputClasses } from "~/components/ui/form-field";
+import { cookieHeaders, getAuth, getSessionUser, isSameOrigin } from "~/auth/auth.server";
+import { friendlyError, type ErrorKind } from "~/auth/error-messages";
+import { t as translate, useTranslation } from "~/i18n";
 import { pageMeta } from "~/lib/seo";
+import { findUserStatusByEmail } from "~/models/account.server";
+import { EMAIL_MAX_LENGTH } from "~/schemas/signup";
+import { type LoginField, parseForgotPasswordForm, parseLoginForm, safeRedirect } from "~/schemas/login";
 import { requestContext } from "~/services.server";
-import "virtual:catalogue/info";
+import "virtual:catalogue/accounts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
   const { siteName, siteUrl } = loaderData;
   return pageMeta({
-    title: t("info.login.meta.title", { siteName }),
-    description: t("info.login.meta.description", { siteName }),
+    title: translate("accounts.login.metaTitle", { siteName }),
+    description: translate("accounts.login.metaDescription", { siteName }),
     siteName,
     siteUrl,
     path: "/login",
@@ -18,11 +30,173 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   });
 };
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(requestContext);
-  return { siteName: env.SITE_NAME, siteUrl: env.siteUrl };
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  if (await getSessionUser(request, context)) throw redirect(redirectTo);
+  return { siteName: env.SITE_NAME, siteUrl: env.siteUrl, redirectTo };
 }
 
-export default function Page() {
-  return <AccountsSoon page="login" />;
+type ActionResult =
+  | { status: "success"; redirectTo: string }
+  | { status: "resetSent" }
+  | { status: "failed"; message: string; kind: ErrorKind; attempt: number; errors: Partial<Record<LoginField, string>>; email: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const info = context.get(requestContext);
+  const form = await request.formData();
+  const attempt = Math.min(Number(form.get("attempt")) || 0, 99) + 1;
+  const email = typeof form.get("email") === "string" ? String(form.get("email")).slice(0, EMAIL_MAX_LENGTH) : "";
+  const fail = (message: string, kind: ErrorKind, status: number, errors: Partial<Record<LoginField, string>> = {}) =>
+    data({ status: "failed", message, kind, attempt, errors, email } satisfies ActionResult, { status });
+
+  if (!isSameOrigin(request, info.env.siteUrl)) return fail("accounts.errors.database.permission-denied", "auth", 403);
+
+  if (form.get("intent") === "forgot") {
+    const parsed = parseForgotPasswordForm(form);
+    if (!parsed.ok) return fail(parsed.first, "validation", 400, { email: parsed.first });
+    try {
+      await getAuth(info).api.requestPasswordReset({ body: { email: parsed.data.email }, headers: request.headers });
+    } catch (error) {
+      // The answer stays the same whether or not the account exists or the mail could be queued.
+      info.log.error({ err: error }, "password reset request failed");
+    }
+    return { status: "resetSent" } satisfies ActionResult;
+  }
+
+  const parsed = parseLoginForm(form);
+  if (!parsed.ok) return fail(parsed.first, "validation", 400, parsed.errors);
+  const { redirectTo, ...credentials } = parsed.data;
+
+  if ((await findUserStatusByEmail(info.db, credentials.email)) === "suspended") {
+    return fail("accounts.errors.auth.user-disabled", "auth", 403);
+  }
+  try {
+    const { headers } = await getAuth(info).api.signInEmail({
+      body: credentials,
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    const init = { headers: cookieHeaders(headers) };
+    if (form.get("enhanced") !== "1") return redirect(redirectTo, init);
+    return data({ status: "success", redirectTo } satisfies ActionResult, init);
+  } catch (error) {
+    const friendly = friendlyError(error);
+    if (friendly.kind === "unknown") info.log.error({ err: error }, "login failed unexpectedly");
+    return fail(friendly.kind === "unknown" ? "accounts.login.failed" : friendly.key, friendly.kind, friendly.kind === "network" ? 503 : 401);
+  }
+}
+
+/** SPEC.md section 4: the success message shows for a second before the dashboard. */
+const REDIRECT_DELAY_MS = 1000;
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const result = actionData as ActionResult | undefined;
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const enhanced = useEnhanced();
+  const busy = navigation.state === "submitting";
+  const [clientFailure, setClientFailure] = useState<{ message: string; attempt: number } | null>(null);
+  const bannerRef = useRef<HTMLDivElement>(null);
+
+  const serverAttempt = result?.status === "failed" ? result.attempt : 0;
+  const attempt = Math.max(serverAttempt, clientFailure?.attempt ?? 0);
+
+  useEffect(() => setClientFailure(null), [actionData]);
+  useEffect(() => bannerRef.current?.focus(), [actionData, clientFailure]);
+  useEffect(() => {
+    if (result?.status !== "success") return;
+    const timer = setTimeout(() => navigate(result.redirectTo, { replace: true }), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [result, navigate]);
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const form = new FormData(event.currentTarget);
+    const checked = submitter?.value === "forgot" ? parseForgotPasswordForm(form) : parseLoginForm(form);
+    if (checked.ok) return;
+    event.preventDefault();
+    setClientFailure({ message: checked.first, attempt: attempt + 1 });
+  };
+
+  const failure = clientFailure
+    ? { message: clientFailure.message, kind: "validation" as ErrorKind }
+    : result?.status === "failed"
+      ? { message: result.message, kind: result.kind }
+      : null;
+  const fieldErrors = !clientFailure && result?.status === "failed" ? result.errors : {};
+
+  return (
+    <div className="mx-auto max-w-md px-4 py-10">
+      <h1 className="text-3xl font-bold">{t("accounts.login.heading")}</h1>
+      <p className="mt-2 text-slate-700">{t("accounts.login.intro")}</p>
+
+      <div ref={bannerRef} tabIndex={-1} className="mt-6 scroll-mt-24 empty:hidden">
+        {result?.status === "success" ? <Banner variant="success" title={t("accounts.login.success")} /> : null}
+        {result?.status === "resetSent" ? <Banner variant="success" title={t("accounts.forgot.sent")} /> : null}
+        {failure ? <AuthErrorBanner message={t(failure.message)} kind={failure.kind} attempt={attempt} /> : null}
+      </div>
+
+      <Form method="post" noValidate onSubmit={onSubmit} className="mt-6 space-y-5">
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <input type="hidden" name="attempt" value={attempt} />
+        {enhanced ? <input type="hidden" name="enhanced" value="1" /> : null}
+        <FormField
+          id="login-email"
+          name="email"
+          label={t("accounts.login.email")}
+          error={fieldErrors.email ? t(fieldErrors.email) : undefined}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              maxLength={EMAIL_MAX_LENGTH}
+              defaultValue={result?.status === "failed" ? result.email : ""}
+              className={inputClasses}
+            />
+          )}
+        </FormField>
+        <FormField
+          id="login-password"
+          name="password"
+          label={t("accounts.login.password")}
+          error={fieldErrors.password ? t(fieldErrors.password) : undefined}
+        >
+          {(control) => <PasswordInput {...control} autoComplete="current-password" />}
+        </FormField>
+        <label className="flex min-h-11 items-center gap-3">
+          <input type="checkbox" name="rememberMe" defaultChecked className="h-5 w-5 accent-brand-700" />
+          <span>{t("accounts.login.rememberMe")}</span>
+        </label>
+        <Button type="submit" name="intent" value="login" size="lg" disabled={busy} className="w-full">
+          {busy && navigation.formData?.get("intent") === "login" ? t("accounts.login.submitting") : t("accounts.login.submit")}
+        </Button>
+        {/* After the main button so Enter in a field logs in rather than asking for a reset. */}
+        <button
+          type="submit"
+          name="intent"
+          value="forgot"
+          formNoValidate
+          disabled={busy}
+          className="min-h-11 font-medium text-brand-700 underline"
+        >
+          {busy && navigation.formData?.get("intent") === "forgot" ? t("accounts.forgot.sending") : t("accounts.login.forgotPassword")}
+        </button>
+      </Form>
+
+      <p className="mt-8 text-slate-700">
+        {t("accounts.login.noAccount")}{" "}
+        <Link to="/signup" className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
+          {t("accounts.login.signupLink")}
+        </Link>
+      </p>
+      <Link to="/" className="inline-flex min-h-11 items-center text-slate-700 underline">
+        {t("accounts.login.backHome")}
+      </Link>
+    </div>
+  );
 }

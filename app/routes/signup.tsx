@@ -1,16 +1,35 @@
+import { useEffect, useRef, useState } from "react";
+import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/signup";
-import { AccountsSoon } from "~/components/accounts-soon";
-import { t } from "~/i18n";
+import { AuthErrorBanner } from "~/components/accounts/auth-banner";
+import { PasswordChecklist } from "~/components/accounts/password-checklist";
+import { PasswordInput } from "~/components/accounts/password-input";
+import { useEnhanced } from "~/components/accounts/use-enhanced";
+import { Banner } from "~/components/ui/banner";
+import { Button } from "~/components/ui/button";
+import { FormField, inputClasses } from "~/components/ui/form-field";
+import { cookieHeaders, getAuth, getSessionUser, isSameOrigin } from "~/auth/auth.server";
+import { friendlyError, type ErrorKind } from "~/auth/error-messages";
+import { t as translate, useTranslation } from "~/i18n";
 import { pageMeta } from "~/lib/seo";
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PHONE_LENGTH,
+  parseSignupForm,
+  type SignupErrors,
+  type SignupField,
+} from "~/schemas/signup";
 import { requestContext } from "~/services.server";
-import "virtual:catalogue/info";
+import "virtual:catalogue/accounts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
   const { siteName, siteUrl } = loaderData;
   return pageMeta({
-    title: t("info.signup.meta.title", { siteName }),
-    description: t("info.signup.meta.description", { siteName }),
+    title: translate("accounts.signup.metaTitle", { siteName }),
+    description: translate("accounts.signup.metaDescription", { siteName }),
     siteName,
     siteUrl,
     path: "/signup",
@@ -18,11 +37,217 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   });
 };
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(requestContext);
+  if (await getSessionUser(request, context)) throw redirect("/dashboard");
   return { siteName: env.SITE_NAME, siteUrl: env.siteUrl };
 }
 
-export default function Page() {
-  return <AccountsSoon page="signup" />;
+type Values = { name: string; email: string; phone: string };
+type ActionResult =
+  | { status: "success" }
+  | { status: "failed"; message: string; kind: ErrorKind; attempt: number; errors: SignupErrors; values: Values };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const info = context.get(requestContext);
+  const form = await request.formData();
+  const attempt = Math.min(Number(form.get("attempt")) || 0, 99) + 1;
+  const parsed = parseSignupForm(form);
+  const values: Values = {
+    name: parsed.values.name.slice(0, NAME_MAX_LENGTH),
+    email: parsed.values.email.slice(0, EMAIL_MAX_LENGTH),
+    phone: parsed.values.phone.slice(0, PHONE_LENGTH),
+  };
+  const fail = (message: string, kind: ErrorKind, status: number, errors: SignupErrors = {}) =>
+    data({ status: "failed", message, kind, attempt, errors, values } satisfies ActionResult, { status });
+
+  if (!isSameOrigin(request, info.env.siteUrl)) return fail("accounts.errors.database.permission-denied", "auth", 403);
+  if (!parsed.ok) return fail(parsed.first, "validation", 400, parsed.errors);
+  const { name, email, phone, password } = parsed.data;
+  try {
+    const { headers } = await getAuth(info).api.signUpEmail({
+      body: { name, email, phone, password, rememberMe: true },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    const init = { headers: cookieHeaders(headers) };
+    if (form.get("enhanced") !== "1") return redirect("/dashboard", init);
+    return data({ status: "success" } satisfies ActionResult, init);
+  } catch (error) {
+    const friendly = friendlyError(error);
+    if (friendly.kind === "unknown") info.log.error({ err: error }, "sign-up failed unexpectedly");
+    const status = friendly.key.endsWith("email-already-in-use") ? 409 : friendly.kind === "network" ? 503 : 400;
+    return fail(friendly.kind === "unknown" ? "accounts.signup.failed" : friendly.key, friendly.kind, status);
+  }
+}
+
+/** SPEC.md section 4: the success message shows for 1.5 seconds before the dashboard. */
+const REDIRECT_DELAY_MS = 1500;
+
+const FIELD_IDS: Record<SignupField, string> = {
+  name: "signup-name",
+  email: "signup-email",
+  phone: "signup-phone",
+  password: "signup-password",
+  confirmPassword: "signup-confirm",
+  terms: "signup-terms",
+};
+
+export default function Signup({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const result = actionData as ActionResult | undefined;
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const enhanced = useEnhanced();
+  const busy = navigation.state === "submitting";
+  const [clientFailure, setClientFailure] = useState<{ first: string; errors: SignupErrors; attempt: number } | null>(null);
+  const [password, setPassword] = useState("");
+  const bannerRef = useRef<HTMLDivElement>(null);
+
+  const failed = result?.status === "failed" ? result : null;
+  const attempt = Math.max(failed?.attempt ?? 0, clientFailure?.attempt ?? 0);
+  const errors: SignupErrors = clientFailure?.errors ?? failed?.errors ?? {};
+  const values: Values = failed?.values ?? { name: "", email: "", phone: "" };
+
+  useEffect(() => setClientFailure(null), [actionData]);
+  useEffect(() => bannerRef.current?.focus(), [actionData, clientFailure]);
+  useEffect(() => {
+    if (result?.status !== "success") return;
+    const timer = setTimeout(() => navigate("/dashboard", { replace: true }), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [result, navigate]);
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    const checked = parseSignupForm(new FormData(event.currentTarget));
+    if (checked.ok) return;
+    event.preventDefault();
+    setClientFailure({ first: checked.first, errors: checked.errors, attempt: attempt + 1 });
+  };
+
+  const failure = clientFailure
+    ? { message: clientFailure.first, kind: "validation" as ErrorKind }
+    : failed
+      ? { message: failed.message, kind: failed.kind }
+      : null;
+  const errorText = (field: SignupField) => (errors[field] ? t(errors[field]) : undefined);
+  const required = { required: true, requiredLabel: t("common.form.required") };
+
+  return (
+    <div className="mx-auto max-w-md px-4 py-10">
+      <h1 className="text-3xl font-bold">{t("accounts.signup.heading")}</h1>
+      <p className="mt-2 text-slate-700">{t("accounts.signup.intro")}</p>
+
+      <div ref={bannerRef} tabIndex={-1} className="mt-6 scroll-mt-24 empty:hidden">
+        {result?.status === "success" ? <Banner variant="success" title={t("accounts.signup.success")} /> : null}
+        {failure ? <AuthErrorBanner message={t(failure.message)} kind={failure.kind} attempt={attempt} /> : null}
+      </div>
+
+      <Form method="post" noValidate onSubmit={onSubmit} className="mt-6 space-y-5">
+        <input type="hidden" name="attempt" value={attempt} />
+        {enhanced ? <input type="hidden" name="enhanced" value="1" /> : null}
+        <FormField id={FIELD_IDS.name} name="name" label={t("accounts.signup.name")} error={errorText("name")} {...required}>
+          {(control) => (
+            <input {...control} type="text" autoComplete="name" maxLength={NAME_MAX_LENGTH} defaultValue={values.name} className={inputClasses} />
+          )}
+        </FormField>
+        <FormField id={FIELD_IDS.email} name="email" label={t("accounts.signup.email")} error={errorText("email")} {...required}>
+          {(control) => (
+            <input
+              {...control}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              maxLength={EMAIL_MAX_LENGTH}
+              defaultValue={values.email}
+              className={inputClasses}
+            />
+          )}
+        </FormField>
+        <FormField
+          id={FIELD_IDS.phone}
+          name="phone"
+          label={t("accounts.signup.phone")}
+          hint={t("accounts.signup.phoneHint")}
+          error={errorText("phone")}
+          {...required}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="tel"
+              autoComplete="tel-national"
+              inputMode="numeric"
+              maxLength={PHONE_LENGTH}
+              defaultValue={values.phone}
+              className={inputClasses}
+            />
+          )}
+        </FormField>
+        <FormField
+          id={FIELD_IDS.password}
+          name="password"
+          label={t("accounts.signup.password")}
+          error={errorText("password")}
+          {...required}
+        >
+          {(control) => (
+            <PasswordInput
+              {...control}
+              aria-describedby={[control["aria-describedby"], "signup-password-rules"].filter(Boolean).join(" ")}
+              autoComplete="new-password"
+              maxLength={PASSWORD_MAX_LENGTH}
+              onChange={(event) => setPassword(event.currentTarget.value)}
+            />
+          )}
+        </FormField>
+        <PasswordChecklist id="signup-password-rules" password={password} />
+        <FormField
+          id={FIELD_IDS.confirmPassword}
+          name="confirmPassword"
+          label={t("accounts.signup.confirmPassword")}
+          error={errorText("confirmPassword")}
+          {...required}
+        >
+          {(control) => <PasswordInput {...control} autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />}
+        </FormField>
+        <div>
+          <label className="flex min-h-11 items-start gap-3">
+            <input
+              id={FIELD_IDS.terms}
+              type="checkbox"
+              name="terms"
+              aria-invalid={errors.terms ? true : undefined}
+              aria-describedby={errors.terms ? "signup-terms-error" : undefined}
+              className="mt-1 h-5 w-5 shrink-0 accent-brand-700"
+            />
+            <span>
+              {t("accounts.signup.agreePrefix")}{" "}
+              <Link to="/terms" className="font-medium text-brand-700 underline">
+                {t("accounts.signup.terms")}
+              </Link>{" "}
+              {t("accounts.signup.and")}{" "}
+              <Link to="/privacy" className="font-medium text-brand-700 underline">
+                {t("accounts.signup.privacy")}
+              </Link>
+            </span>
+          </label>
+          {errors.terms ? (
+            <p id="signup-terms-error" className="mt-1 text-sm font-medium text-red-700">
+              {t(errors.terms)}
+            </p>
+          ) : null}
+        </div>
+        <Button type="submit" size="lg" disabled={busy || result?.status === "success"} className="w-full">
+          {busy ? t("accounts.signup.submitting") : t("accounts.signup.submit")}
+        </Button>
+      </Form>
+
+      <p className="mt-8 text-slate-700">
+        {t("accounts.signup.haveAccount")}{" "}
+        <Link to="/login" className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
+          {t("accounts.signup.loginLink")}
+        </Link>
+      </p>
+    </div>
+  );
 }

@@ -263,20 +263,6 @@ test.describe("contact form without JavaScript", () => {
   });
 });
 
-test.describe("honest placeholder pages", () => {
-  for (const [path, heading] of [
-    ["/login", "Log in"],
-    ["/signup", "Sign up"],
-  ] as const) {
-    test(`${path} says accounts open soon and browsing needs none`, async ({ page }) => {
-      await page.goto(path);
-      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
-      await expect(page.locator("main")).toContainText("Owner accounts open soon");
-      await expect(page.locator("main").getByRole("link", { name: "Browse Listings" })).toHaveAttribute("href", "/browse");
-    });
-  }
-});
-
 test.describe("not found", () => {
   for (const path of ["/nope", "/listing", "/some/deep/path"]) {
     test(`${path} answers 404 with a way back`, async ({ page }) => {

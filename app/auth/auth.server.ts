@@ -1,0 +1,158 @@
+import { hash, verify } from "@node-rs/argon2";
+import { betterAuth } from "better-auth";
+import type { Logger } from "pino";
+import { redirect } from "react-router";
+import type { DB } from "../db/db.server";
+import { t } from "../i18n";
+import { PASSWORD_HASH_OPTIONS } from "../models/account.server";
+import { enqueueMail } from "../models/outbox.server";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../schemas/signup";
+import { requestContext, type RequestInfo } from "../services.server";
+import "virtual:catalogue/accounts";
+
+/** "Remember me": the session (and its cookie) lasts 30 days. */
+export const SESSION_DAYS = 30;
+export const RESET_TOKEN_SECONDS = 60 * 60;
+export const AUTH_COOKIE_PREFIX = "bodima";
+
+export type AuthOptions = { db: DB; siteUrl: string; siteName: string; secret: string; logger?: Logger };
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * better-auth over our own Kysely instance and tables (migration 001). The
+ * adapter is told "sqlite" on both databases: that makes it write ISO-8601
+ * text timestamps and 0/1 integers, which is the portable schema we keep.
+ * Its HTTP handler is not mounted: our route actions call auth.api.*.
+ */
+export function createAuth({ db, siteUrl, siteName, secret, logger }: AuthOptions) {
+  return betterAuth({
+    // Into our own log (with its level), not straight to the console.
+    logger: logger ? { log: (level, message, ...args) => logger[level]({ args }, `better-auth: ${message}`) } : undefined,
+    appName: siteName,
+    baseURL: siteUrl,
+    secret,
+    trustedOrigins: [siteUrl],
+    database: { db, type: "sqlite" },
+    user: {
+      modelName: "users",
+      additionalFields: {
+        phone: { type: "string", required: false, defaultValue: "", input: true },
+        role: { type: "string", required: false, defaultValue: "owner", input: false },
+        status: { type: "string", required: false, defaultValue: "active", input: false },
+      },
+    },
+    session: {
+      modelName: "sessions",
+      expiresIn: SESSION_DAYS * 24 * 60 * 60,
+    },
+    account: { modelName: "accounts" },
+    verification: { modelName: "verifications" },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      // Argon2id at OWASP's parameters (ENGINEERING.md); the demo accounts use the same.
+      password: {
+        hash: (password) => hash(password, PASSWORD_HASH_OPTIONS),
+        verify: ({ hash: stored, password }) => verify(stored, password),
+      },
+      sendResetPassword: async ({ user, token }) => {
+        const url = `${siteUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        const values = { name: user.name, siteName, url };
+        await enqueueMail(db, {
+          to: user.email,
+          kind: "password-reset",
+          subject: t("accounts.reset.mail.subject", values),
+          text: t("accounts.reset.mail.text", values),
+          html: [
+            `<p>${escapeHtml(t("accounts.reset.mail.greeting", values))}</p>`,
+            `<p>${escapeHtml(t("accounts.reset.mail.body", values))}</p>`,
+            `<p><a href="${escapeHtml(url)}">${escapeHtml(t("accounts.reset.mail.button"))}</a></p>`,
+            `<p>${escapeHtml(url)}</p>`,
+            `<p>${escapeHtml(t("accounts.reset.mail.ignore"))}</p>`,
+          ].join("\n"),
+        });
+      },
+    },
+    advanced: {
+      cookiePrefix: AUTH_COOKIE_PREFIX,
+      database: { generateId: "uuid" },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const instances = new WeakMap<DB, Auth>();
+
+/** One better-auth instance per database (in practice: one per process). */
+export function getAuth(info: Pick<RequestInfo, "db" | "env" | "secrets" | "logger">): Auth {
+  let auth = instances.get(info.db);
+  if (!auth) {
+    auth = createAuth({
+      db: info.db,
+      siteUrl: info.env.siteUrl,
+      siteName: info.env.SITE_NAME,
+      secret: info.secrets.sessionSecret,
+      logger: info.logger,
+    });
+    instances.set(info.db, auth);
+  }
+  return auth;
+}
+
+export type SessionUser = { id: string; name: string; email: string; phone: string };
+
+type ContextLike = { get: (key: typeof requestContext) => RequestInfo };
+
+/** The signed-in, active user of this request, or null. */
+export async function getSessionUser(request: Request, context: ContextLike): Promise<SessionUser | null> {
+  if (!request.headers.get("cookie")?.includes(AUTH_COOKIE_PREFIX)) return null;
+  const info = context.get(requestContext);
+  let session;
+  try {
+    session = await getAuth(info).api.getSession({ headers: request.headers });
+  } catch (error) {
+    // Every page asks who is signed in: a failure here shows the page signed out rather than an error.
+    info.log.error({ err: error }, "could not read the session");
+    return null;
+  }
+  if (!session) return null;
+  const user = session.user as typeof session.user & { phone?: string; status?: string };
+  if (user.status && user.status !== "active") return null;
+  return { id: user.id, name: user.name, email: user.email, phone: user.phone ?? "" };
+}
+
+/** The signed-in user, or a redirect to the login page that comes back here. */
+export async function requireUser(request: Request, context: ContextLike): Promise<SessionUser> {
+  const user = await getSessionUser(request, context);
+  if (!user) {
+    const url = new URL(request.url);
+    throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  return user;
+}
+
+/**
+ * Cookie-bearing POSTs must come from our own pages: browsers send Origin on
+ * form posts, so a missing or foreign Origin is refused (CSRF).
+ */
+export function isSameOrigin(request: Request, siteUrl: string): boolean {
+  const origin = request.headers.get("origin");
+  if (!origin) return false;
+  return origin === new URL(siteUrl).origin || origin === new URL(request.url).origin;
+}
+
+/** Copies better-auth's Set-Cookie headers onto our response. */
+export function cookieHeaders(source: Headers): Headers {
+  const headers = new Headers();
+  for (const cookie of source.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return headers;
+}

@@ -1,0 +1,127 @@
+import { randomUUID } from "node:crypto";
+import { EventEmitter } from "node:events";
+import type { Selectable } from "kysely";
+import type { DB } from "../db/db.server";
+import type { OutboxTable } from "../db/schema";
+
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+  /** What the message is for, e.g. 'password-reset', 'contact'. */
+  kind: string;
+};
+
+/**
+ * pending: waiting for (another) attempt; sending: claimed by a sender until
+ * nextAttemptAt (a lease, so a crashed process's claim expires); sent: handed
+ * to the SMTP server; logged: no SMTP_URL, printed to the server log instead
+ * (kept, never sent later: its links may have expired); failed: gave up.
+ */
+export type OutboxStatus = "pending" | "sending" | "sent" | "logged" | "failed";
+export type OutboxMessage = Selectable<OutboxTable>;
+
+/** Delays after the 1st, 2nd, … failed attempt; the last repeats. */
+export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 * 3_600_000, 12 * 3_600_000, 24 * 3_600_000];
+export const MAX_ATTEMPTS = 8;
+/** How long a claim lasts before another sender may take the message over. */
+export const CLAIM_LEASE_MS = 5 * 60_000;
+
+/** Lets the in-process sender go at once instead of waiting for its next poll. */
+export const outboxEvents = new EventEmitter();
+
+/**
+ * Stores a message in the outbox; the sender delivers it from there with
+ * retries. Resolves once it is stored, not when it is sent.
+ */
+export async function enqueueMail(db: DB, mail: OutgoingMail, now = new Date()): Promise<string> {
+  const id = randomUUID();
+  const at = now.toISOString();
+  await db
+    .insertInto("outbox")
+    .values({
+      id,
+      kind: mail.kind,
+      to: mail.to,
+      replyTo: mail.replyTo ?? null,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html ?? null,
+      status: "pending",
+      attempts: 0,
+      lastError: null,
+      nextAttemptAt: at,
+      sentAt: null,
+      createdAt: at,
+    })
+    .execute();
+  outboxEvents.emit("queued", id);
+  return id;
+}
+
+/**
+ * Claims up to `limit` due messages for this sender. Each claim is a
+ * conditional UPDATE on the row's status and nextAttemptAt as read, so when
+ * several processes race only one of them sees an updated row.
+ */
+export async function claimDueMail(db: DB, now = new Date(), limit = 20): Promise<OutboxMessage[]> {
+  const at = now.toISOString();
+  const due = await db
+    .selectFrom("outbox")
+    .selectAll()
+    .where("status", "in", ["pending", "sending"])
+    .where("nextAttemptAt", "<=", at)
+    .orderBy("nextAttemptAt")
+    .limit(limit)
+    .execute();
+  const lease = new Date(now.getTime() + CLAIM_LEASE_MS).toISOString();
+  const claimed: OutboxMessage[] = [];
+  for (const message of due) {
+    const result = await db
+      .updateTable("outbox")
+      .set({ status: "sending", nextAttemptAt: lease })
+      .where("id", "=", message.id)
+      .where("status", "=", message.status)
+      .where("nextAttemptAt", "=", message.nextAttemptAt)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 1) claimed.push({ ...message, status: "sending", nextAttemptAt: lease });
+  }
+  return claimed;
+}
+
+export async function markMailDelivered(db: DB, id: string, status: "sent" | "logged", now = new Date()): Promise<void> {
+  await db
+    .updateTable("outbox")
+    .set({ status, sentAt: now.toISOString(), attempts: (eb) => eb("attempts", "+", 1), lastError: null })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** Records a failed attempt: retries later with backoff, or gives up after MAX_ATTEMPTS. */
+export async function markMailAttemptFailed(
+  db: DB,
+  message: Pick<OutboxMessage, "id" | "attempts">,
+  error: string,
+  now = new Date(),
+): Promise<OutboxStatus> {
+  const attempts = message.attempts + 1;
+  const status: OutboxStatus = attempts >= MAX_ATTEMPTS ? "failed" : "pending";
+  const delay = RETRY_DELAYS_MS[Math.min(attempts, RETRY_DELAYS_MS.length) - 1];
+  await db
+    .updateTable("outbox")
+    .set({
+      status,
+      attempts,
+      lastError: error.slice(0, 1000),
+      nextAttemptAt: new Date(now.getTime() + delay).toISOString(),
+    })
+    .where("id", "=", message.id)
+    .execute();
+  return status;
+}
+
+export async function listRecentMail(db: DB, limit = 50): Promise<OutboxMessage[]> {
+  return db.selectFrom("outbox").selectAll().orderBy("createdAt", "desc").orderBy("id").limit(limit).execute();
+}

@@ -1,0 +1,21 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/logout";
+import { cookieHeaders, getAuth, isSameOrigin } from "~/auth/auth.server";
+import { requestContext } from "~/services.server";
+
+export function loader() {
+  return redirect("/");
+}
+
+/** Ends the session (SPEC.md section 4: logout errors are only logged). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const info = context.get(requestContext);
+  if (!isSameOrigin(request, info.env.siteUrl)) return redirect("/");
+  try {
+    const { headers } = await getAuth(info).api.signOut({ headers: request.headers, returnHeaders: true });
+    return redirect("/", { headers: cookieHeaders(headers) });
+  } catch (error) {
+    info.log.warn({ err: error }, "logout failed");
+    return redirect("/");
+  }
+}

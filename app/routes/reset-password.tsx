@@ -1,0 +1,129 @@
+import { useEffect, useRef, useState } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/reset-password";
+import { PasswordChecklist } from "~/components/accounts/password-checklist";
+import { PasswordInput } from "~/components/accounts/password-input";
+import { Banner } from "~/components/ui/banner";
+import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
+import { getAuth, isSameOrigin } from "~/auth/auth.server";
+import { friendlyError } from "~/auth/error-messages";
+import { t as translate, useTranslation } from "~/i18n";
+import { pageMeta } from "~/lib/seo";
+import { parseResetPasswordForm, RESET_FIELDS } from "~/schemas/login";
+import { PASSWORD_MAX_LENGTH } from "~/schemas/signup";
+import { requestContext } from "~/services.server";
+import "virtual:catalogue/accounts";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [];
+  const { siteName, siteUrl } = loaderData;
+  return pageMeta({
+    title: translate("accounts.reset.metaTitle", { siteName }),
+    description: translate("accounts.reset.intro"),
+    siteName,
+    siteUrl,
+    path: "/reset-password",
+    noindex: true,
+  });
+};
+
+const TOKEN_PATTERN = /^[\w-]{8,200}$/;
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { env } = context.get(requestContext);
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  return { siteName: env.SITE_NAME, siteUrl: env.siteUrl, token: TOKEN_PATTERN.test(token) ? token : "" };
+}
+
+type Field = (typeof RESET_FIELDS)[number];
+type ActionResult = { status: "done" } | { status: "failed"; message: string; errors: Partial<Record<Field, string>> };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const info = context.get(requestContext);
+  const form = await request.formData();
+  const fail = (message: string, status: number, errors: Partial<Record<Field, string>> = {}) =>
+    data({ status: "failed", message, errors } satisfies ActionResult, { status });
+  if (!isSameOrigin(request, info.env.siteUrl)) return fail("accounts.errors.database.permission-denied", 403);
+  const token = form.get("token");
+  if (typeof token !== "string" || !TOKEN_PATTERN.test(token)) return fail("accounts.errors.auth.invalid-action-code", 400);
+  const parsed = parseResetPasswordForm(form);
+  if (!parsed.ok) return fail(parsed.first, 400, parsed.errors);
+  try {
+    // Also ends every session of the user (revokeSessionsOnPasswordReset).
+    await getAuth(info).api.resetPassword({ body: { token, newPassword: parsed.data.password }, headers: request.headers });
+    return { status: "done" } satisfies ActionResult;
+  } catch (error) {
+    const friendly = friendlyError(error);
+    if (friendly.kind === "unknown") info.log.error({ err: error }, "password reset failed unexpectedly");
+    return fail(friendly.kind === "unknown" ? "accounts.errors.unexpected" : friendly.key, 400);
+  }
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const result = actionData as ActionResult | undefined;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const [password, setPassword] = useState("");
+  const [clientFailure, setClientFailure] = useState<{ message: string; errors: Partial<Record<Field, string>> } | null>(null);
+  const bannerRef = useRef<HTMLDivElement>(null);
+  useEffect(() => setClientFailure(null), [actionData]);
+  useEffect(() => bannerRef.current?.focus(), [actionData, clientFailure]);
+
+  const failure = clientFailure ?? (result?.status === "failed" ? result : null);
+  const errorText = (field: Field) => (failure?.errors[field] ? t(failure.errors[field]) : undefined);
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    const checked = parseResetPasswordForm(new FormData(event.currentTarget));
+    if (checked.ok) return;
+    event.preventDefault();
+    setClientFailure({ message: checked.first, errors: checked.errors });
+  };
+
+  return (
+    <div className="mx-auto max-w-md px-4 py-10">
+      <h1 className="text-3xl font-bold">{t("accounts.reset.heading")}</h1>
+      <div ref={bannerRef} tabIndex={-1} className="mt-6 scroll-mt-24 empty:hidden">
+        {result?.status === "done" ? <Banner variant="success" title={t("accounts.reset.done")} /> : null}
+        {failure ? <Banner variant="error" title={t(failure.message)} /> : null}
+        {!loaderData.token ? <Banner variant="error" title={t("accounts.reset.missingToken")} /> : null}
+      </div>
+      {result?.status === "done" || !loaderData.token ? (
+        <Link to="/login" className="mt-6 inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
+          {t("accounts.reset.loginLink")}
+        </Link>
+      ) : (
+        <>
+          <p className="mt-2 text-slate-700">{t("accounts.reset.intro")}</p>
+          <Form method="post" noValidate onSubmit={onSubmit} className="mt-6 space-y-5">
+            <input type="hidden" name="token" value={loaderData.token} />
+            <FormField
+              id="reset-password"
+              name="password"
+              label={t("accounts.reset.password")}
+              error={errorText("password")}
+                >
+              {(control) => (
+                <PasswordInput
+                  {...control}
+                  aria-describedby={[control["aria-describedby"], "reset-password-rules"].filter(Boolean).join(" ")}
+                  autoComplete="new-password"
+                  maxLength={PASSWORD_MAX_LENGTH}
+                  onChange={(event) => setPassword(event.currentTarget.value)}
+                />
+              )}
+            </FormField>
+            <PasswordChecklist id="reset-password-rules" password={password} />
+            <FormField id="reset-confirm" name="confirmPassword" label={t("accounts.reset.confirmPassword")} error={errorText("confirmPassword")}>
+              {(control) => <PasswordInput {...control} autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />}
+            </FormField>
+            <Button type="submit" size="lg" disabled={busy} className="w-full">
+              {busy ? t("accounts.reset.submitting") : t("accounts.reset.submit")}
+            </Button>
+          </Form>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import * as z from "zod/mini";
+import { type FormParseResult, parseWith, readFields } from "./form-errors";
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, passwordSchema } from "./signup";
+import "virtual:catalogue/accounts";
+
+export const LOGIN_FIELDS = ["email", "password"] as const;
+export type LoginField = (typeof LOGIN_FIELDS)[number];
+
+/** SPEC.md section 5 "Login and reset": both fields needed. */
+export const loginSchema = z.object({
+  email: z.string().check(z.trim(), z.toLowerCase(), z.minLength(1, "accounts.login.errors.fillAllFields")),
+  password: z.string().check(z.minLength(1, "accounts.login.errors.fillAllFields")),
+});
+
+export type LoginInput = z.infer<typeof loginSchema> & { rememberMe: boolean; redirectTo: string };
+
+export function parseLoginForm(form: FormData): FormParseResult<LoginField, LoginInput> {
+  const values = readFields(form, LOGIN_FIELDS);
+  const parsed = parseWith(loginSchema, LOGIN_FIELDS, values);
+  if (!parsed.ok) return parsed;
+  return {
+    ...parsed,
+    data: { ...parsed.data, rememberMe: form.get("rememberMe") === "on", redirectTo: safeRedirect(form.get("redirectTo")) },
+  };
+}
+
+export const forgotPasswordSchema = z.object({
+  email: z
+    .string()
+    .check(
+      z.trim(),
+      z.toLowerCase(),
+      z.minLength(1, "accounts.forgot.needEmail"),
+      z.maxLength(EMAIL_MAX_LENGTH, "accounts.signup.errors.email"),
+      z.regex(EMAIL_PATTERN, "accounts.signup.errors.email"),
+    ),
+});
+
+export function parseForgotPasswordForm(form: FormData): FormParseResult<"email", { email: string }> {
+  return parseWith(forgotPasswordSchema, ["email"], readFields(form, ["email"]));
+}
+
+export const RESET_FIELDS = ["password", "confirmPassword"] as const;
+export const resetPasswordSchema = z.object({ password: passwordSchema, confirmPassword: z.string() }).check(
+  z.refine((v) => v.password === v.confirmPassword, {
+    message: "accounts.signup.errors.confirm",
+    path: ["confirmPassword"],
+    when: () => true,
+  }),
+);
+
+export function parseResetPasswordForm(form: FormData) {
+  return parseWith(resetPasswordSchema, RESET_FIELDS, readFields(form, RESET_FIELDS));
+}
+
+/** Only same-site paths: "/dashboard?x=1" yes, "//evil.example" or "https://…" no. */
+export function safeRedirect(value: FormDataEntryValue | string | null | undefined, fallback = "/dashboard"): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
+    return fallback;
+  }
+  return value;
+}

@@ -1,0 +1,27 @@
+import * as z from "zod/mini";
+import { type FormParseResult, parseWith, readFields } from "./form-errors";
+import { NAME_MAX_LENGTH, PHONE_PATTERN } from "./signup";
+import "virtual:catalogue/accounts";
+
+// Email is deliberately absent: it cannot be changed (SPEC.md section 6).
+export const PROFILE_FIELDS = ["name", "phone"] as const;
+export type ProfileField = (typeof PROFILE_FIELDS)[number];
+
+export const profileSchema = z.object({
+  name: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, "accounts.settings.errors.name"),
+      z.maxLength(NAME_MAX_LENGTH, "accounts.settings.errors.name"),
+    ),
+  phone: z
+    .string()
+    .check(z.trim(), z.refine((p) => p === "" || PHONE_PATTERN.test(p), "accounts.settings.errors.phone")),
+});
+
+export type ProfileInput = z.infer<typeof profileSchema>;
+
+export function parseProfileForm(form: FormData): FormParseResult<ProfileField, ProfileInput> {
+  return parseWith(profileSchema, PROFILE_FIELDS, readFields(form, PROFILE_FIELDS));
+}

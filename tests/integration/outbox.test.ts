@@ -1,0 +1,262 @@
+import { Writable } from "node:stream";
+import pino from "pino";
+import { RouterContextProvider } from "react-router";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { DB } from "../../app/db/db.server";
+import { parseEnv } from "../../app/env.server";
+import { deliverDueMail, startMailSender } from "../../app/mail/sender.server";
+import { createLogTransport, createSmtpTransport } from "../../app/mail/transport.server";
+import { emailContactMessageToSupport, saveContactMessage } from "../../app/models/contact.server";
+import { claimDueMail, CLAIM_LEASE_MS, enqueueMail, MAX_ATTEMPTS } from "../../app/models/outbox.server";
+import { action as contactAction } from "../../app/routes/contact";
+import { loader as devOutboxLoader } from "../../app/routes/dev.outbox";
+import { requestContext, type RequestInfo } from "../../app/services.server";
+import { closedPort, startTestSmtpServer, type TestSmtpServer } from "../smtp-test-server";
+import { describeEachDatabase } from "../test-db";
+
+const silent = pino({ level: "silent" });
+const FROM = "Bodima <no-reply@bodima.lk>";
+const minutes = (n: number) => n * 60_000;
+
+function captureLog() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(JSON.parse(String(chunk)) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { log: pino({ level: "info" }, stream), lines };
+}
+
+async function row(db: DB, id: string) {
+  return db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+}
+
+const resetMail = {
+  kind: "password-reset",
+  to: "kasun@example.com",
+  subject: "Reset your Bodima password",
+  text: "Open https://bodima.lk/reset-password?token=abc to choose a new password.",
+};
+
+describe("SMTP_URL and MAIL_FROM", () => {
+  it("are optional, with a default sender", () => {
+    const env = parseEnv({});
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.MAIL_FROM).toBe("Bodima <no-reply@bodima.lk>");
+    expect(parseEnv({ SMTP_URL: "" }).SMTP_URL).toBeUndefined();
+  });
+
+  it("accept smtp:// and smtps:// and name anything else clearly", () => {
+    expect(parseEnv({ SMTP_URL: "smtps://u:p@mail.example.com:465" }).SMTP_URL).toBe("smtps://u:p@mail.example.com:465");
+    expect(() => parseEnv({ SMTP_URL: "mail.example.com:587" })).toThrowError(/SMTP_URL: SMTP_URL must start with smtp:\/\/ or smtps:\/\//);
+  });
+});
+
+describeEachDatabase("mail outbox", (ctx) => {
+  let servers: TestSmtpServer[] = [];
+
+  beforeEach(async () => {
+    await ctx().db.deleteFrom("outbox").execute();
+  });
+  afterEach(async () => {
+    await Promise.all(servers.map((s) => s.close()));
+    servers = [];
+  });
+
+  async function smtpServer(port?: number) {
+    const server = await startTestSmtpServer(port);
+    servers.push(server);
+    return server;
+  }
+
+  it("delivers a queued message through a real SMTP server", async () => {
+    const { db } = ctx();
+    const server = await smtpServer();
+    const transport = createSmtpTransport(`smtp://127.0.0.1:${server.port}`, FROM);
+    const id = await enqueueMail(db, { ...resetMail, replyTo: "help@bodima.lk" });
+    expect((await row(db, id)).status).toBe("pending");
+
+    const report = await deliverDueMail(db, transport, silent);
+    transport.close();
+
+    expect(report).toEqual({ delivered: 1, retrying: 0, failed: 0 });
+    expect(server.received).toHaveLength(1);
+    const [mail] = server.received;
+    expect(mail.to).toEqual(["kasun@example.com"]);
+    expect(mail.from).toBe("no-reply@bodima.lk");
+    expect(mail.subject).toBe("Reset your Bodima password");
+    expect(mail.replyTo).toBe("help@bodima.lk");
+    expect(mail.text).toBe(resetMail.text);
+    const stored = await row(db, id);
+    expect(stored.status).toBe("sent");
+    expect(stored.sentAt).not.toBeNull();
+    expect(await deliverDueMail(db, transport, silent)).toEqual({ delivered: 0, retrying: 0, failed: 0 });
+  });
+
+  it("delivers non-English text and an HTML part intact", async () => {
+    const { db } = ctx();
+    const server = await smtpServer();
+    const transport = createSmtpTransport(`smtp://127.0.0.1:${server.port}`, FROM);
+    const text = `ආයුබෝවන් / வணக்கம் — ${"long line ".repeat(20)}`;
+    await enqueueMail(db, { ...resetMail, subject: "ආයුබෝවන් Bodima", text, html: "<p>ආයුබෝවන්</p>" });
+    await deliverDueMail(db, transport, silent);
+    transport.close();
+    expect(server.received[0]).toMatchObject({ subject: "ආයුබෝවන් Bodima", text, html: "<p>ආයුබෝවන්</p>" });
+  });
+
+  it("keeps a message while the SMTP server is down, backs off, and delivers once it is back", async () => {
+    const { db } = ctx();
+    const port = await closedPort();
+    const transport = createSmtpTransport(`smtp://user:secret@127.0.0.1:${port}`, FROM);
+    const t0 = new Date("2026-11-22T10:00:00.000Z");
+    const id = await enqueueMail(db, resetMail, t0);
+
+    expect(await deliverDueMail(db, transport, silent, t0)).toEqual({ delivered: 0, retrying: 1, failed: 0 });
+    let stored = await row(db, id);
+    expect(stored.status).toBe("pending");
+    expect(stored.attempts).toBe(1);
+    expect(stored.lastError).toMatch(/ECONNREFUSED|connect/i);
+    expect(stored.nextAttemptAt).toBe(new Date(t0.getTime() + minutes(1)).toISOString());
+
+    // Not due yet: nothing is tried.
+    expect(await deliverDueMail(db, transport, silent, new Date(t0.getTime() + minutes(1) - 1))).toEqual({ delivered: 0, retrying: 0, failed: 0 });
+
+    const t1 = new Date(t0.getTime() + minutes(1));
+    expect(await deliverDueMail(db, transport, silent, t1)).toEqual({ delivered: 0, retrying: 1, failed: 0 });
+    stored = await row(db, id);
+    expect(stored.attempts).toBe(2);
+    expect(stored.nextAttemptAt).toBe(new Date(t1.getTime() + minutes(5)).toISOString());
+
+    const server = await smtpServer(port);
+    await deliverDueMail(db, transport, silent, new Date(stored.nextAttemptAt));
+    transport.close();
+    stored = await row(db, id);
+    expect(stored.status).toBe("sent");
+    expect(stored.attempts).toBe(3);
+    expect(server.received.map((m) => m.subject)).toEqual(["Reset your Bodima password"]);
+  });
+
+  it("gives up after the last attempt and keeps the message as failed", async () => {
+    const { db } = ctx();
+    const transport = createSmtpTransport(`smtp://127.0.0.1:${await closedPort()}`, FROM);
+    const id = await enqueueMail(db, resetMail);
+    const delays: number[] = [];
+    for (let i = 0; i < MAX_ATTEMPTS; i++) {
+      const due = new Date((await row(db, id)).nextAttemptAt);
+      await deliverDueMail(db, transport, silent, due);
+      delays.push(Date.parse((await row(db, id)).nextAttemptAt) - due.getTime());
+    }
+    transport.close();
+    const stored = await row(db, id);
+    expect(stored.status).toBe("failed");
+    expect(stored.attempts).toBe(MAX_ATTEMPTS);
+    expect(stored.lastError).toBeTruthy();
+    // Exponential backoff from 1 minute up to a day.
+    expect(delays.slice(0, 4)).toEqual([minutes(1), minutes(5), minutes(30), minutes(120)]);
+    expect(await deliverDueMail(db, transport, silent, new Date(Date.now() + minutes(60 * 24 * 365)))).toEqual({
+      delivered: 0,
+      retrying: 0,
+      failed: 0,
+    });
+  });
+
+  it("without SMTP_URL prints each message to the log once and keeps it as 'logged'", async () => {
+    const { db } = ctx();
+    const { log, lines } = captureLog();
+    const transport = createLogTransport(log);
+    const id = await enqueueMail(db, resetMail);
+    expect(await deliverDueMail(db, transport, silent)).toEqual({ delivered: 1, retrying: 0, failed: 0 });
+    await deliverDueMail(db, transport, silent);
+    const printed = lines.filter((l) => l.mail);
+    expect(printed).toHaveLength(1);
+    expect(printed[0].mail).toMatchObject({ to: resetMail.to, subject: resetMail.subject, text: resetMail.text });
+    expect((await row(db, id)).status).toBe("logged");
+  });
+
+  it("lets only one of several racing senders claim a message, and takes over an expired claim", async () => {
+    const { db } = ctx();
+    const now = new Date();
+    const ids = await Promise.all([1, 2, 3].map((n) => enqueueMail(db, { ...resetMail, to: `r${n}@example.com` }, now)));
+    const claims = await Promise.all([claimDueMail(db, now), claimDueMail(db, now), claimDueMail(db, now)]);
+    expect(claims.flat().map((m) => m.id).sort()).toEqual([...ids].sort());
+
+    // A sender that died mid-send: its claim runs out and another sender retries.
+    expect(await claimDueMail(db, new Date(now.getTime() + CLAIM_LEASE_MS - 1000))).toEqual([]);
+    expect(await claimDueMail(db, new Date(now.getTime() + CLAIM_LEASE_MS + 1000))).toHaveLength(3);
+  });
+
+  it("sends promptly in the background once a message is queued", async () => {
+    const { db } = ctx();
+    const server = await smtpServer();
+    const sender = startMailSender({ db, transport: createSmtpTransport(`smtp://127.0.0.1:${server.port}`, FROM), log: silent, intervalMs: 60_000 });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await enqueueMail(db, { ...resetMail, subject: "Queued while running" });
+      await expect.poll(() => server.received.map((m) => m.subject), { timeout: 5_000 }).toEqual(["Queued while running"]);
+    } finally {
+      sender.stop();
+    }
+  });
+
+  it("emails a contact message to support, replying to the sender", async () => {
+    const { db } = ctx();
+    const input = { name: "Nimal Perera", email: "nimal@example.com", subject: "Technical Support" as const, message: "The map\ndoes not open." };
+    const stored = await saveContactMessage(db, input);
+    const id = await emailContactMessageToSupport(db, { supportEmail: "help@bodima.lk", siteName: "Bodima", siteUrl: "https://bodima.lk" }, input, stored);
+    const mail = await row(db, id);
+    expect(mail).toMatchObject({ kind: "contact", to: "help@bodima.lk", replyTo: "nimal@example.com", status: "pending" });
+    expect(mail.subject).toBe("[Bodima] Technical Support from Nimal Perera");
+    expect(mail.text).toContain("Nimal Perera (nimal@example.com)");
+    expect(mail.text).toContain("The map\ndoes not open.");
+  });
+
+  describe("/dev/outbox", () => {
+    function load(db: DB, nodeEnv: "production" | "development") {
+      const context = new RouterContextProvider();
+      context.set(requestContext, { db, env: parseEnv({ NODE_ENV: nodeEnv }), log: silent } as unknown as RequestInfo);
+      return devOutboxLoader({ request: new Request("http://localhost/dev/outbox"), params: {}, context } as unknown as Parameters<
+        typeof devOutboxLoader
+      >[0]);
+    }
+
+    it("lists the newest messages outside production", async () => {
+      const { db } = ctx();
+      await enqueueMail(db, { ...resetMail, subject: "Older" }, new Date("2026-11-22T10:00:00Z"));
+      await enqueueMail(db, { ...resetMail, subject: "Newer" }, new Date("2026-11-22T11:00:00Z"));
+      const data = await load(db, "development");
+      expect(data.messages.map((m) => m.subject)).toEqual(["Newer", "Older"]);
+    });
+
+    it("answers 404 in production", async () => {
+      const { db } = ctx();
+      await expect(load(db, "production")).rejects.toMatchObject({ init: { status: 404 } });
+    });
+  });
+});
+
+function postContact(db: DB, email: string) {
+  const context = new RouterContextProvider();
+  context.set(requestContext, { db, env: parseEnv({ SUPPORT_EMAIL: "help@bodima.lk" }), log: silent } as unknown as RequestInfo);
+  const body = new URLSearchParams({ name: "Ravi", email, subject: "Other", message: "Hello" });
+  const request = new Request("http://localhost/contact", { method: "POST", body });
+  return contactAction({ request, params: {}, context } as unknown as Parameters<typeof contactAction>[0]);
+}
+
+describeEachDatabase("contact form email", (ctx) => {
+  it("queues an email to SUPPORT_EMAIL when a message is sent", async () => {
+    const { db } = ctx();
+    expect(await postContact(db, "ravi@example.com")).toEqual({ status: "sent" });
+    const queued = await db.selectFrom("outbox").selectAll().where("replyTo", "=", "ravi@example.com").execute();
+    expect(queued).toMatchObject([{ kind: "contact", to: "help@bodima.lk", subject: "[Bodima] Other from Ravi" }]);
+  });
+
+  it("still stores the message and reports success when the outbox fails", async () => {
+    const { db } = ctx();
+    await db.schema.dropTable("outbox").execute();
+    expect(await postContact(db, "ravi2@example.com")).toEqual({ status: "sent" });
+    const stored = await db.selectFrom("contact_messages").select("email").where("email", "=", "ravi2@example.com").execute();
+    expect(stored).toHaveLength(1);
+  });
+});
