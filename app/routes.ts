@@ -18,6 +18,9 @@ export default [
   route("dashboard", "routes/dashboard.tsx", [
     index("routes/dashboard._index.tsx"),
     route("settings", "routes/dashboard.settings.tsx"),
+    route("listings/new", "routes/dashboard.listings.new.tsx"),
+    route("listings/:id/delete", "routes/dashboard.listings.$id.delete.tsx"),
+    route("listings/:id/renew", "routes/dashboard.listings.$id.renew.ts"),
   ]),
   route("about", "routes/about.tsx"),
   route("contact", "routes/contact.tsx"),

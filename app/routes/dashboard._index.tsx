@@ -1,25 +1,97 @@
+import { useEffect, useState } from "react";
+import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/dashboard._index";
 import { requireUser } from "~/auth/auth.server";
+import { MyAdsList } from "~/components/dashboard/my-ads";
+import { Banner } from "~/components/ui/banner";
+import { buttonClasses, ButtonLink } from "~/components/ui/button";
 import { useTranslation } from "~/i18n";
-import { countListingsByUser } from "~/models/account.server";
+import { MAX_LISTINGS_PER_OWNER } from "~/models/listing-owner.server";
+import { listOwnerListings } from "~/models/my-listings.server";
 import { requestContext } from "~/services.server";
-import "virtual:catalogue/accounts";
+import "virtual:catalogue/dashboard";
+
+const NEW_AD_PATH = "/dashboard/listings/new";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(requestContext);
   const user = await requireUser(request, context);
-  return { adCount: await countListingsByUser(db, user.id) };
+  const listings = await listOwnerListings(db, user.id);
+  const ads = listings.map(({ id, slug, title, status, createdAt, daysLeft, views }) => ({ id, slug, title, status, createdAt, daysLeft, views }));
+  return { ads, limit: MAX_LISTINGS_PER_OWNER };
+}
+
+/** The outcome of a post, delete or renew, carried in the URL so it also shows without JavaScript. */
+type Flash = "posted" | "deleted" | "renewed";
+const FLASHES: Flash[] = ["posted", "deleted", "renewed"];
+
+/** Like the profile banner (SPEC.md section 4), the message goes after 3 seconds. */
+const FLASH_MS = 3000;
+
+function useFlash(): Flash | null {
+  const { search, key } = useLocation();
+  const params = new URLSearchParams(search);
+  const flash = FLASHES.find((f) => params.has(f)) ?? null;
+  const [hiddenKey, setHiddenKey] = useState<string | null>(null);
+  useEffect(() => {
+    if (!flash) return;
+    const timer = setTimeout(() => setHiddenKey(key), FLASH_MS);
+    return () => clearTimeout(timer);
+  }, [flash, key]);
+  return hiddenKey === key ? null : flash;
 }
 
 export default function DashboardOverview({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const { ads, limit } = loaderData;
+  const flash = useFlash();
   return (
-    <section aria-labelledby="overview-heading" className="rounded-xl border border-slate-200 p-5">
-      <h2 id="overview-heading" className="text-xl font-semibold">
-        {t("accounts.dashboard.overview")}
-      </h2>
-      <p className="mt-2 text-lg">{t("accounts.dashboard.adCount", { count: loaderData.adCount })}</p>
-      <p className="mt-2 text-slate-700">{t("accounts.dashboard.postingSoon")}</p>
+    <section aria-labelledby="my-ads-heading" className="rounded-xl border border-slate-200 p-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 id="my-ads-heading" className="text-xl font-semibold">
+            {t("dashboard.myAds.heading")}
+          </h2>
+          <p className="mt-1 text-slate-700">{t("dashboard.myAds.adCount", { count: ads.length })}</p>
+        </div>
+        {ads.length > 0 && ads.length < limit ? <ButtonLink to={NEW_AD_PATH}>{t("dashboard.myAds.postNew")}</ButtonLink> : null}
+      </div>
+      <div className="mt-4 space-y-3 empty:hidden" aria-live="polite">
+        {flash === "posted" ? <Banner variant="success" title={t("dashboard.myAds.postedSuccess")} /> : null}
+        {flash === "deleted" ? <Banner variant="success" title={t("dashboard.myAds.deleted")} /> : null}
+        {flash === "renewed" ? <Banner variant="success" title={t("dashboard.myAds.renewed")} /> : null}
+      </div>
+      {ads.length >= limit ? (
+        <Banner variant="warning" title={t("dashboard.myAds.limitReached")} className="mt-4" />
+      ) : null}
+      {ads.length === 0 ? (
+        <div className="mt-6 rounded-xl border border-dashed border-slate-300 p-6 text-center">
+          <p className="text-lg font-semibold">{t("dashboard.myAds.emptyTitle")}</p>
+          <p className="mt-1 text-slate-700">{t("dashboard.myAds.emptyText")}</p>
+          <ButtonLink to={NEW_AD_PATH} className="mt-4">
+            {t("dashboard.myAds.postFirst")}
+          </ButtonLink>
+        </div>
+      ) : (
+        <div className="mt-6">
+          <MyAdsList ads={ads} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Loading happens on the server; when it fails, 'Try Again' loads the page afresh (works without JavaScript too). */
+export function ErrorBoundary() {
+  const { t } = useTranslation();
+  return (
+    <section className="rounded-xl border border-slate-200 p-5">
+      <Banner variant="error" title={t("dashboard.error.title")}>
+        {t("dashboard.error.text")}
+      </Banner>
+      <Link to="/dashboard" reloadDocument className={buttonClasses("primary", "md", "mt-4")}>
+        {t("dashboard.error.retry")}
+      </Link>
     </section>
   );
 }

@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   const { siteName, siteUrl } = loaderData;
   return pageMeta({
     title: translate("accounts.dashboard.metaTitle", { siteName }),
-    description: translate("accounts.dashboard.postingSoon"),
+    description: translate("accounts.dashboard.description", { siteName }),
     siteName,
     siteUrl,
     path: "/dashboard",

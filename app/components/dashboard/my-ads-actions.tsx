@@ -1,0 +1,48 @@
+import type { MouseEvent } from "react";
+import { Form, Link, useSubmit } from "react-router";
+import { buttonClasses } from "~/components/ui/button";
+import { useTranslation } from "~/i18n";
+import type { MyAd } from "./my-ads";
+import "virtual:catalogue/dashboard";
+
+export const deletePath = (id: number) => `/dashboard/listings/${id}/delete`;
+export const renewPath = (id: number) => `/dashboard/listings/${id}/renew`;
+
+/**
+ * View, Delete and (for expired ads) Renew. Delete is a link to a
+ * confirmation page, so it works without JavaScript; with it, the browser's
+ * own confirm() asks instead and the post goes straight away.
+ */
+export function MyAdActions({ ad }: { ad: MyAd }) {
+  const { t } = useTranslation();
+  const submit = useSubmit();
+  const onDelete = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    if (window.confirm(t("dashboard.delete.confirm"))) {
+      void submit(null, { method: "post", action: deletePath(ad.id) });
+    }
+  };
+  const small = "px-3 py-2 text-sm";
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Link to={`/listing/${ad.slug}`} aria-label={t("dashboard.myAds.viewLabel", { title: ad.title })} className={buttonClasses("secondary", "md", small)}>
+        {t("dashboard.myAds.view")}
+      </Link>
+      {ad.status === "expired" ? (
+        <Form method="post" action={renewPath(ad.id)}>
+          <button type="submit" aria-label={t("dashboard.myAds.renewLabel", { title: ad.title })} className={buttonClasses("primary", "md", small)}>
+            {t("dashboard.myAds.renew")}
+          </button>
+        </Form>
+      ) : null}
+      <Link
+        to={deletePath(ad.id)}
+        onClick={onDelete}
+        aria-label={t("dashboard.myAds.deleteLabel", { title: ad.title })}
+        className={buttonClasses("secondary", "md", `${small} border-red-300 text-red-800 hover:bg-red-50`)}
+      >
+        {t("dashboard.myAds.delete")}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { Link } from "react-router";
+import { useTranslation } from "~/i18n";
+import { formatShortDate } from "~/lib/format";
+import { MyAdActions } from "./my-ads-actions";
+import "virtual:catalogue/dashboard";
+
+export type MyAdStatus = "active" | "expired" | "pending" | "hidden";
+
+/** What the My Ads list shows of one listing (serialised from the loader). */
+export type MyAd = {
+  id: number;
+  slug: string;
+  title: string;
+  status: MyAdStatus;
+  createdAt: string;
+  daysLeft: number;
+  views: number;
+};
+
+const badgeStyles: Record<MyAdStatus, string> = {
+  active: "border-green-300 bg-green-50 text-green-900",
+  expired: "border-red-300 bg-red-50 text-red-900",
+  pending: "border-amber-300 bg-amber-50 text-amber-950",
+  hidden: "border-slate-300 bg-slate-100 text-slate-800",
+};
+
+const dotStyles: Record<MyAdStatus, string> = {
+  active: "bg-green-600",
+  expired: "bg-red-600",
+  pending: "bg-amber-500",
+  hidden: "bg-slate-500",
+};
+
+/** The status in words; the colour only repeats it. */
+export function StatusBadge({ status }: { status: MyAdStatus }) {
+  const { t } = useTranslation();
+  const label = {
+    active: t("dashboard.myAds.status.active"),
+    expired: t("dashboard.myAds.status.expired"),
+    pending: t("dashboard.myAds.status.pending"),
+    hidden: t("dashboard.myAds.status.hidden"),
+  }[status];
+  return (
+    <span data-status={status} className={`inline-flex items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-sm font-semibold ${badgeStyles[status]}`}>
+      <span aria-hidden="true" className={`h-2 w-2 rounded-full ${dotStyles[status]}`} />
+      {label}
+    </span>
+  );
+}
+
+/** SPEC.md section 2 "Dashboard": a table on large screens, cards on small ones. */
+export function MyAdsList({ ads }: { ads: MyAd[] }) {
+  const { t } = useTranslation();
+  const titleLink = (ad: MyAd) => (
+    <Link to={`/listing/${ad.slug}`} className="font-semibold text-brand-800 underline-offset-2 hover:underline">
+      {ad.title}
+    </Link>
+  );
+  return (
+    <>
+      <table className="hidden w-full text-left lg:table">
+        <caption className="sr-only">{t("dashboard.myAds.tableCaption")}</caption>
+        <thead className="border-b border-slate-300 text-sm text-slate-700">
+          <tr>
+            <th scope="col" className="py-2 pr-3 font-semibold">{t("dashboard.myAds.columns.title")}</th>
+            <th scope="col" className="px-3 py-2 font-semibold">{t("dashboard.myAds.columns.status")}</th>
+            <th scope="col" className="px-3 py-2 font-semibold">{t("dashboard.myAds.columns.posted")}</th>
+            <th scope="col" className="px-3 py-2 font-semibold">{t("dashboard.myAds.columns.daysLeft")}</th>
+            <th scope="col" className="px-3 py-2 font-semibold">{t("dashboard.myAds.columns.views")}</th>
+            <th scope="col" className="py-2 pl-3 font-semibold">{t("dashboard.myAds.columns.actions")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {ads.map((ad) => (
+            <tr key={ad.id} data-ad-id={ad.id} className="border-b border-slate-200 align-middle">
+              <td className="py-3 pr-3">{titleLink(ad)}</td>
+              <td className="px-3 py-3"><StatusBadge status={ad.status} /></td>
+              <td className="whitespace-nowrap px-3 py-3">{formatShortDate(ad.createdAt)}</td>
+              <td className="whitespace-nowrap px-3 py-3">{t("dashboard.myAds.daysLeft", { count: ad.daysLeft })}</td>
+              <td className="whitespace-nowrap px-3 py-3">{t("dashboard.myAds.views", { count: ad.views })}</td>
+              <td className="py-3 pl-3"><MyAdActions ad={ad} /></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ul className="space-y-3 lg:hidden">
+        {ads.map((ad) => (
+          <li key={ad.id} data-ad-id={ad.id} className="rounded-xl border border-slate-200 p-4">
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <h3 className="text-lg">{titleLink(ad)}</h3>
+              <StatusBadge status={ad.status} />
+            </div>
+            <p className="mt-2 text-sm text-slate-700">
+              {t("dashboard.myAds.posted", { date: formatShortDate(ad.createdAt) })} · {t("dashboard.myAds.daysLeft", { count: ad.daysLeft })} ·{" "}
+              {t("dashboard.myAds.views", { count: ad.views })}
+            </p>
+            <div className="mt-3">
+              <MyAdActions ad={ad} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

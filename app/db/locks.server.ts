@@ -1,0 +1,13 @@
+import { type Kysely, sql } from "kysely";
+import { isPostgres } from "./search.server";
+
+/**
+ * Serializes per-owner limit checks inside a transaction. PostgreSQL locks the
+ * owner's users row until commit, so concurrent count-then-insert runs queue.
+ * SQLite needs nothing: Kysely's SQLite driver has one connection and runs one
+ * transaction at a time, so the count and insert are already serialized.
+ */
+export async function lockOwner(trx: Kysely<any>, userId: string): Promise<void> {
+  if (!isPostgres(trx)) return;
+  await sql`select id from users where id = ${userId} for update`.execute(trx);
+}

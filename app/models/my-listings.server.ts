@@ -1,0 +1,98 @@
+import type { DB } from "../db/db.server";
+import { daysLeft, expiryFrom } from "../lib/days-left";
+import type { PhotoStorage } from "../storage/storage.server";
+import { deleteListingPhotos } from "./photo.server";
+
+export type OwnerListingStatus = "active" | "expired" | "pending" | "hidden";
+
+export type OwnerListing = {
+  id: number;
+  slug: string;
+  title: string;
+  status: OwnerListingStatus;
+  createdAt: string;
+  expiresAt: string;
+  daysLeft: number;
+  views: number;
+};
+
+/** An 'active' row whose expiry has passed is expired to its owner too, before any job marks it. */
+function statusNow(status: string, expiresAt: string, now: Date): OwnerListingStatus {
+  if (status === "hidden" || status === "pending") return status;
+  if (status === "expired" || new Date(expiresAt).getTime() <= now.getTime()) return "expired";
+  return "active";
+}
+
+/** The owner's own listings, newest first, whatever their status (the My Ads list). */
+export async function listOwnerListings(db: DB, userId: string, now = new Date()): Promise<OwnerListing[]> {
+  const rows = await db
+    .selectFrom("listings")
+    .select(["id", "slug", "title", "status", "createdAt", "expiresAt", "views"])
+    .where("userId", "=", userId)
+    .orderBy("createdAt", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  return rows.map((row) => {
+    const status = statusNow(row.status, row.expiresAt, now);
+    return {
+      id: row.id,
+      slug: row.slug,
+      title: row.title,
+      status,
+      createdAt: row.createdAt,
+      expiresAt: row.expiresAt,
+      daysLeft: status === "expired" ? 0 : daysLeft(row.expiresAt, now),
+      views: Number(row.views),
+    };
+  });
+}
+
+/** One of the owner's listings (for the delete confirmation), or null when it is not theirs. */
+export async function findOwnerListing(db: DB, userId: string, id: number): Promise<{ id: number; title: string } | null> {
+  const row = await db
+    .selectFrom("listings")
+    .select(["id", "title"])
+    .where("id", "=", id)
+    .where("userId", "=", userId)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export type DeleteOwnerListingResult = { ok: true } | { ok: false; reason: "not-found" };
+
+/** Deletes the owner's listing with its photos (rows and files). Someone else's listing is "not found". */
+export async function deleteOwnerListing(db: DB, storage: PhotoStorage, userId: string, id: number): Promise<DeleteOwnerListingResult> {
+  if (!(await findOwnerListing(db, userId, id))) return { ok: false, reason: "not-found" };
+  await deleteListingPhotos(db, storage, id);
+  const deleted = await db.deleteFrom("listings").where("id", "=", id).where("userId", "=", userId).executeTakeFirst();
+  return Number(deleted.numDeletedRows) > 0 ? { ok: true } : { ok: false, reason: "not-found" };
+}
+
+export type RenewOwnerListingResult = { ok: true; expiresAt: string } | { ok: false; reason: "not-found" | "hidden" };
+
+/**
+ * Gives the owner's listing another 30 days from now. A listing hidden by a
+ * moderator stays hidden; a pending one stays pending (renewal is no way
+ * around review).
+ */
+export async function renewOwnerListing(db: DB, userId: string, id: number, now = new Date()): Promise<RenewOwnerListingResult> {
+  const row = await db
+    .selectFrom("listings")
+    .select("status")
+    .where("id", "=", id)
+    .where("userId", "=", userId)
+    .executeTakeFirst();
+  if (!row) return { ok: false, reason: "not-found" };
+  if (row.status === "hidden") return { ok: false, reason: "hidden" };
+  const expiresAt = expiryFrom(now);
+  const updated = await db
+    .updateTable("listings")
+    .set({ expiresAt, status: row.status === "pending" ? "pending" : "active", updatedAt: now.toISOString() })
+    .where("id", "=", id)
+    .where("userId", "=", userId)
+    // A moderator hiding it in the meantime wins.
+    .where("status", "=", row.status)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) return { ok: false, reason: "hidden" };
+  return { ok: true, expiresAt };
+}

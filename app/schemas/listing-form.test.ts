@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import { countLinks, parseListingForm, readListingForm, type RawListingForm } from "./listing-form";
+
+const valid: RawListingForm = {
+  title: "Room near the engineering faculty",
+  description: "Quiet room with a desk.",
+  price: "15000",
+  keymoneyFee: "",
+  university: "University of Moratuwa",
+  faculty: "",
+  propertyType: "single",
+  gender: "",
+  mapLink: "",
+  location: "",
+  contactName: "Nimal",
+  contactPhone: "0771234567",
+  amenities: ["WiFi"],
+};
+
+function errorsOf(raw: RawListingForm) {
+  const result = parseListingForm(raw);
+  if (result.ok) throw new Error("expected errors");
+  return result;
+}
+
+describe("parseListingForm", () => {
+  it("accepts a valid listing, defaulting faculty and gender and deriving the city", () => {
+    const result = parseListingForm(valid);
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    expect(result.data).toMatchObject({ price: 15000, keymoneyFee: null, faculty: "Main Campus", gender: "any", city: "moratuwa", amenities: ["WiFi"], location: null });
+  });
+
+  it("leads with the spec's required-fields message whenever a required field is empty", () => {
+    for (const field of ["title", "description", "price", "contactName", "contactPhone", "university"] as const) {
+      const result = errorsOf({ ...valid, [field]: "  ", mapLink: "https://example.com" });
+      expect(result.errors[field]).toBe("listingForm.errors.required");
+      expect(result.first).toBe("listingForm.errors.required");
+    }
+  });
+
+  it("wants whole, non-negative rupee amounts", () => {
+    for (const price of ["-5", "12.5", "abc", "1e5", "99999999999"]) {
+      expect(errorsOf({ ...valid, price }).errors.price).toBe("listingForm.errors.wholeNumber");
+    }
+    expect(errorsOf({ ...valid, keymoneyFee: "-1" }).errors.keymoneyFee).toBe("listingForm.errors.wholeNumber");
+    const ok = parseListingForm({ ...valid, price: "0", keymoneyFee: "30000" });
+    expect(ok.ok && [ok.data.price, ok.data.keymoneyFee]).toEqual([0, 30000]);
+  });
+
+  it("checks university and faculty against the directory and ignores any posted city", () => {
+    expect(errorsOf({ ...valid, university: "Hogwarts" }).errors.university).toBe("listingForm.errors.university");
+    expect(errorsOf({ ...valid, faculty: "Faculty of Wizardry" }).errors.faculty).toBe("listingForm.errors.faculty");
+    const tampered = parseListingForm({ ...valid, city: "jaffna" } as RawListingForm);
+    expect(tampered.ok && tampered.data.city).toBe("moratuwa");
+  });
+
+  it("keeps property type, gender and amenities to the known lists", () => {
+    expect(errorsOf({ ...valid, propertyType: "castle" }).errors.propertyType).toBe("listingForm.errors.propertyType");
+    expect(errorsOf({ ...valid, gender: "robots" }).errors.gender).toBe("listingForm.errors.gender");
+    expect(errorsOf({ ...valid, amenities: ["Pool"] }).errors.amenities).toBe("listingForm.errors.amenities");
+  });
+
+  it("accepts only maps links, and stores a map link over the location text", () => {
+    expect(errorsOf({ ...valid, mapLink: "https://example.com/maps" }).first).toBe("listingForm.errors.mapLink");
+    const result = parseListingForm({ ...valid, mapLink: "https://maps.app.goo.gl/abc", location: "Katubedda" });
+    expect(result.ok && result.data.location).toBe("https://maps.app.goo.gl/abc");
+    const text = parseListingForm({ ...valid, location: "Katubedda junction" });
+    expect(text.ok && text.data.location).toBe("Katubedda junction");
+  });
+
+  it("enforces maximum lengths", () => {
+    expect(errorsOf({ ...valid, title: "x".repeat(121) }).errors.title).toBe("listingForm.errors.tooLong");
+    expect(errorsOf({ ...valid, description: "x".repeat(5001) }).errors.description).toBe("listingForm.errors.tooLong");
+    expect(errorsOf({ ...valid, location: "x".repeat(501) }).errors.location).toBe("listingForm.errors.tooLong");
+    expect(errorsOf({ ...valid, contactPhone: "0".repeat(21) }).errors.contactPhone).toBe("listingForm.errors.tooLong");
+  });
+
+  it("refuses listings carrying more than 2 links", () => {
+    expect(countLinks("see https://a.example and www.b.example")).toBe(2);
+    expect(parseListingForm({ ...valid, description: "https://a.lk and https://b.lk" }).ok).toBe(true);
+    expect(errorsOf({ ...valid, description: "https://a.lk https://b.lk https://c.lk" }).errors.description).toBe("listingForm.errors.tooManyLinks");
+  });
+
+  it("reads only the form's own fields", () => {
+    const form = new FormData();
+    form.set("title", "T");
+    form.set("userId", "someone-else");
+    form.append("amenities", "WiFi");
+    form.append("amenities", "AC");
+    const raw = readListingForm(form);
+    expect(raw.title).toBe("T");
+    expect(raw.amenities).toEqual(["WiFi", "AC"]);
+    expect("userId" in raw).toBe(false);
+  });
+});

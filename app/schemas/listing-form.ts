@@ -1,0 +1,153 @@
+// zod/mini: the same rules run in the browser and again on the server.
+import * as z from "zod/mini";
+import { cityForFaculty, DEFAULT_FACULTY, findFaculty, findUniversity } from "~/directory/universities";
+import { isMapLink } from "~/lib/location-link";
+import { AMENITIES, GENDERS, type Gender, PROPERTY_TYPES, type PropertyType } from "./browse-filters";
+import { parseWith } from "./form-errors";
+// Its error messages are catalogue keys, translated where they are shown.
+import "virtual:catalogue/listing-form";
+
+/** Text fields in the order the form shows them (the first failing one leads the summary). */
+export const LISTING_TEXT_FIELDS = [
+  "title",
+  "description",
+  "price",
+  "keymoneyFee",
+  "university",
+  "faculty",
+  "propertyType",
+  "gender",
+  "mapLink",
+  "location",
+  "contactName",
+  "contactPhone",
+] as const;
+export type ListingTextField = (typeof LISTING_TEXT_FIELDS)[number];
+export type ListingFormField = ListingTextField | "amenities" | "photos";
+
+/** What a browser may send: anything else posted (userId, status, views, slug ...) is never read. */
+export type RawListingForm = Partial<Record<ListingTextField, string>> & { amenities?: string[] };
+
+export const LISTING_LIMITS = {
+  title: 120,
+  description: 5000,
+  name: 100,
+  phone: 20,
+  location: 500,
+  mapLink: 500,
+  maxPrice: 10_000_000,
+  maxLinks: 2,
+  maxPhotos: 3,
+  maxPhotoBytes: 5 * 1024 * 1024,
+} as const;
+
+const REQUIRED = "listingForm.errors.required";
+const TOO_LONG = "listingForm.errors.tooLong";
+const WHOLE_NUMBER = "listingForm.errors.wholeNumber";
+const PHONE_PATTERN = /^\+?[0-9][0-9 -]{5,19}$/;
+// A whole URL counts once; bare domains (bit.ly/x, example.com) count too.
+const LINK_PATTERN = /(?:\bhttps?:\/\/|\bwww\.)\S+|\b[a-z0-9-]+\.(?:com|lk|net|org|info|xyz|io|me|ly)\b/gi;
+
+const requiredText = (max: number) => z.string().check(z.trim(), z.minLength(1, REQUIRED), z.maxLength(max, TOO_LONG));
+const optionalText = (max: number) => z.string().check(z.trim(), z.maxLength(max, TOO_LONG));
+const rupees = (value: string) => /^\d{1,8}$/.test(value) && Number(value) <= LISTING_LIMITS.maxPrice;
+
+const listingTextSchema = z.object({
+  title: requiredText(LISTING_LIMITS.title),
+  description: requiredText(LISTING_LIMITS.description),
+  price: z.string().check(z.trim(), z.minLength(1, REQUIRED), z.refine(rupees, WHOLE_NUMBER)),
+  keymoneyFee: z.string().check(z.trim(), z.refine((v) => v === "" || rupees(v), WHOLE_NUMBER)),
+  university: z.string().check(z.trim(), z.minLength(1, REQUIRED), z.refine((v) => findUniversity(v) !== undefined, "listingForm.errors.university")),
+  faculty: optionalText(LISTING_LIMITS.name),
+  propertyType: z.string().check(z.trim(), z.refine((v) => (PROPERTY_TYPES as readonly string[]).includes(v), "listingForm.errors.propertyType")),
+  gender: z.string().check(z.trim(), z.refine((v) => v === "" || (GENDERS as readonly string[]).includes(v), "listingForm.errors.gender")),
+  mapLink: z.string().check(z.trim(), z.maxLength(LISTING_LIMITS.mapLink, TOO_LONG), z.refine((v) => v === "" || isMapLink(v), "listingForm.errors.mapLink")),
+  location: optionalText(LISTING_LIMITS.location),
+  contactName: requiredText(LISTING_LIMITS.name),
+  contactPhone: z.string().check(z.trim(), z.minLength(1, REQUIRED), z.maxLength(LISTING_LIMITS.phone, TOO_LONG), z.refine((v) => PHONE_PATTERN.test(v), "listingForm.errors.phone")),
+});
+
+/** A validated listing, city derived from the directory (never taken from the browser). */
+export type ListingFormData = {
+  title: string;
+  description: string;
+  price: number;
+  keymoneyFee: number | null;
+  university: string;
+  faculty: string;
+  city: string;
+  propertyType: PropertyType;
+  gender: Gender;
+  amenities: string[];
+  /** The map link when given, else the free-text location, else null (one stored column). */
+  location: string | null;
+  contactName: string;
+  contactPhone: string;
+};
+
+export type ListingFormResult =
+  | { ok: true; data: ListingFormData; values: Record<ListingTextField, string> }
+  | { ok: false; errors: Partial<Record<ListingFormField, string>>; first: string; values: Record<ListingTextField, string> };
+
+/** Links anywhere in the listing's own text (the separate map link field is not counted). */
+export function countLinks(text: string): number {
+  return text.match(LINK_PATTERN)?.length ?? 0;
+}
+
+/** Reads the fields from a posted form; everything else in it is ignored. */
+export function readListingForm(form: FormData): RawListingForm {
+  const raw: RawListingForm = {};
+  for (const field of LISTING_TEXT_FIELDS) {
+    const value = form.get(field);
+    raw[field] = typeof value === "string" ? value : "";
+  }
+  raw.amenities = form.getAll("amenities").filter((v): v is string => typeof v === "string");
+  return raw;
+}
+
+export function parseListingForm(raw: RawListingForm): ListingFormResult {
+  const values = Object.fromEntries(
+    LISTING_TEXT_FIELDS.map((f) => [f, typeof raw[f] === "string" ? raw[f] : ""]),
+  ) as Record<ListingTextField, string>;
+  const parsed = parseWith(listingTextSchema, LISTING_TEXT_FIELDS, values);
+  const errors: Partial<Record<ListingFormField, string>> = parsed.ok ? {} : { ...parsed.errors };
+
+  const university = findUniversity(values.university);
+  const facultyName = values.faculty.trim() || DEFAULT_FACULTY;
+  const faculty = university ? findFaculty(university, facultyName) : undefined;
+  if (university && !faculty) errors.faculty ??= "listingForm.errors.faculty";
+
+  const amenities = Array.isArray(raw.amenities) ? [...new Set(raw.amenities.filter((a) => typeof a === "string"))] : [];
+  if (amenities.some((a) => !(AMENITIES as readonly string[]).includes(a))) errors.amenities = "listingForm.errors.amenities";
+
+  const text = [values.title, values.description, values.location, values.contactName].join("\n");
+  if (countLinks(text) > LISTING_LIMITS.maxLinks) errors.description ??= "listingForm.errors.tooManyLinks";
+
+  const order: ListingFormField[] = [...LISTING_TEXT_FIELDS.slice(0, 8), "amenities", ...LISTING_TEXT_FIELDS.slice(8)];
+  const firstField = order.find((f) => errors[f]);
+  if (firstField || !parsed.ok || !university || !faculty) {
+    // The spec's one message for missing required fields leads whenever any is missing.
+    const required = Object.values(errors).includes(REQUIRED) ? REQUIRED : undefined;
+    return { ok: false, errors, first: required ?? errors[firstField!] ?? REQUIRED, values };
+  }
+  const v = parsed.data;
+  return {
+    ok: true,
+    values,
+    data: {
+      title: v.title,
+      description: v.description,
+      price: Number(v.price),
+      keymoneyFee: v.keymoneyFee === "" ? null : Number(v.keymoneyFee),
+      university: university.name,
+      faculty: faculty.name,
+      city: cityForFaculty(university, faculty.name),
+      propertyType: v.propertyType as PropertyType,
+      gender: (v.gender || "any") as Gender,
+      amenities: AMENITIES.filter((a) => amenities.includes(a)),
+      location: v.mapLink || v.location || null,
+      contactName: v.contactName,
+      contactPhone: v.contactPhone,
+    },
+  };
+}

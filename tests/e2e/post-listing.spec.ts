@@ -1,0 +1,160 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import sharp from "sharp";
+
+// Posting an ad (issue 3): the form works with and without JavaScript, the
+// listing goes live with its photos, and the 3-ad limit holds on the server.
+
+const OWNER2 = { email: "owner2@demo.bodima.lk", password: "Bodima-demo-2026" };
+const PASSWORD = "Secret-pass1";
+const LIMIT_ALERT = "You have reached your ad posting limit (3 ads). Please delete an existing ad to post a new one.";
+const LIMIT_ERROR = "Maximum 3 ads allowed per user. Please delete an existing ad to post a new one.";
+
+const uniqueWord = () => `zq${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function photo(colour: { r: number; g: number; b: number }, name: string) {
+  const buffer = await sharp({ create: { width: 640, height: 480, channels: 3, background: colour } }).jpeg().toBuffer();
+  return { name, mimeType: "image/jpeg", buffer };
+}
+
+function field(page: Page, label: string) {
+  return page.getByLabel(new RegExp(`^${label}\\s*(\\(required\\))?$`));
+}
+
+async function signUp(page: Page) {
+  await page.goto("/signup");
+  await field(page, "Full Name").fill("Poster Owner");
+  await field(page, "Email Address").fill(`poster-${uniqueWord()}@example.lk`);
+  await field(page, "Phone Number").fill("0771234567");
+  await field(page, "Password").fill(PASSWORD);
+  await field(page, "Confirm Password").fill(PASSWORD);
+  await page.getByRole("checkbox", { name: /I agree to the/ }).check();
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email Address").fill(email);
+  await field(page, "Password").fill(password);
+  await page.getByRole("button", { name: "Log In" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+}
+
+async function fillListing(page: Page, title: string) {
+  await field(page, "Title").fill(title);
+  await field(page, "Description").fill("A quiet single room with a study table, five minutes from the main gate.");
+  await field(page, "Monthly rent \\(LKR\\)").fill("17500");
+  await field(page, "Key money \\(LKR\\)").fill("35000");
+  await field(page, "University").selectOption("University of Moratuwa");
+  await page.getByRole("checkbox", { name: "WiFi" }).check();
+  await field(page, "Address or directions").fill("Katubedda junction");
+}
+
+async function signedInWithoutJs(browser: Browser, page: Page) {
+  const context = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  return context.newPage();
+}
+
+test("a new owner posts an ad with 2 photos and finds it live on /browse", async ({ page }) => {
+  await signUp(page);
+  await page.goto("/dashboard/listings/new");
+  const word = uniqueWord();
+  await fillListing(page, `Sunny room ${word}`);
+  await expect(field(page, "City")).toHaveValue("Moratuwa");
+  await expect(field(page, "Contact name")).toHaveValue("Poster Owner");
+  await expect(field(page, "Contact phone")).toHaveValue("0771234567");
+  await field(page, "Google Maps link").fill("https://maps.app.goo.gl/abc123");
+  await expect(page.getByRole("link", { name: "Test link" })).toHaveAttribute("href", "https://maps.app.goo.gl/abc123");
+  await field(page, "Photos").setInputFiles([await photo({ r: 200, g: 80, b: 40 }, "one.jpg"), await photo({ r: 40, g: 80, b: 200 }, "two.jpg")]);
+  await page.getByRole("button", { name: "Post listing" }).click();
+  await expect(page).toHaveURL(/\/dashboard\?posted=1$/, { timeout: 15_000 });
+  await expect(page.getByText("Ad posted successfully! Your listing is now live.")).toBeVisible();
+
+  await page.goto(`/browse?search=${word}`);
+  const card = page.locator('a[href^="/listing/"]').first();
+  await expect(card).toBeVisible();
+  await card.click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Sunny room ${word}`);
+  const gallery = page.getByRole("region", { name: "Photos" });
+  await expect(gallery.getByRole("link", { name: "Show photo 2 of 2" })).toBeVisible();
+  await expect(gallery.getByRole("link", { name: /Show photo 3 of/ })).toHaveCount(0);
+  await expect(page.getByText("LKR 17,500").first()).toBeVisible();
+});
+
+test("the form refuses a fake image and keeps the values", async ({ page }) => {
+  await signUp(page);
+  await page.goto("/dashboard/listings/new");
+  await fillListing(page, "Room with a fake photo");
+  await field(page, "Photos").setInputFiles([{ name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("just some text") }]);
+  await page.getByRole("button", { name: "Post listing" }).click();
+  await expect(page.getByRole("alert")).toContainText("File 1: Invalid image file");
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  await expect(field(page, "Title")).toHaveValue("Room with a fake photo");
+  await expect(field(page, "University")).toHaveValue("University of Moratuwa");
+});
+
+test("an owner at 3 ads sees the limit instead of the form, and the server refuses a post", async ({ page, baseURL }) => {
+  await logIn(page, OWNER2.email, OWNER2.password);
+  await page.goto("/dashboard/listings/new");
+  await expect(page.getByText(LIMIT_ALERT)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Post listing" })).toHaveCount(0);
+
+  const response = await page.request.post("/dashboard/listings/new", {
+    headers: { Origin: new URL(baseURL!).origin },
+    multipart: {
+      title: "One too many",
+      description: "Should never be stored.",
+      price: "10000",
+      university: "University of Moratuwa",
+      faculty: "Main Campus",
+      propertyType: "single",
+      gender: "any",
+      contactName: "Owner Two",
+      contactPhone: "0771234567",
+      photos: await photo({ r: 10, g: 10, b: 10 }, "room.jpg"),
+    },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(409);
+  const html = await response.text();
+  expect(html).toContain(LIMIT_ERROR);
+  expect(html).toContain(LIMIT_ALERT);
+});
+
+test("a post without a session goes to the login page", async ({ playwright, baseURL }) => {
+  const anonymous = await playwright.request.newContext({ baseURL });
+  const response = await anonymous.post("/dashboard/listings/new", {
+    headers: { Origin: new URL(baseURL!).origin },
+    multipart: { title: "Anonymous" },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(302);
+  expect(response.headers().location).toBe("/login?redirectTo=%2Fdashboard%2Flistings%2Fnew");
+  await anonymous.dispose();
+});
+
+test("without JavaScript the form shows errors, keeps values and posts", async ({ browser, page }) => {
+  await signUp(page);
+  const noJs = await signedInWithoutJs(browser, page);
+  await noJs.goto("/dashboard/listings/new");
+  const word = uniqueWord();
+  await field(noJs, "Description").fill("Annex with a private bathroom.");
+  await field(noJs, "Monthly rent \\(LKR\\)").fill("22000");
+  await field(noJs, "University").selectOption("University of Colombo");
+  await noJs.getByRole("button", { name: "Post listing" }).click();
+  await expect(noJs.getByRole("alert").first()).toContainText("Please fill in all required fields and upload at least one image.");
+  await expect(field(noJs, "Description")).toHaveValue("Annex with a private bathroom.");
+
+  await field(noJs, "Title").fill(`Annex ${word}`);
+  await field(noJs, "Nearest faculty or campus").selectOption("Faculty of Medicine Colombo");
+  await field(noJs, "Photos").setInputFiles([await photo({ r: 90, g: 160, b: 60 }, "annex.jpg")]);
+  await noJs.getByRole("button", { name: "Post listing" }).click();
+  await expect(noJs).toHaveURL(/\/dashboard\?posted=1$/, { timeout: 15_000 });
+  await expect(noJs.getByText("Ad posted successfully! Your listing is now live.")).toBeVisible();
+
+  await noJs.goto(`/browse?search=${word}`);
+  await expect(noJs.locator('a[href^="/listing/"]').first()).toBeVisible();
+  await noJs.context().close();
+});

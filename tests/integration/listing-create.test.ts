@@ -1,0 +1,140 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { expect, it } from "vitest";
+import { createOwnerListing, type ListingOwner } from "../../app/models/listing-owner.server";
+import type { RawListingForm } from "../../app/schemas/listing-form";
+import { createLocalPhotoStorage, type PhotoStorage } from "../../app/storage/storage.server";
+import { describeEachDatabase } from "../test-db";
+import { insertTestOwner } from "../factories";
+
+const form: RawListingForm = {
+  title: "Bright room near campus",
+  description: "A quiet room with a desk and a fan.",
+  price: "18000",
+  keymoneyFee: "20000",
+  university: "University of Moratuwa",
+  faculty: "Main Campus",
+  propertyType: "single",
+  gender: "female",
+  mapLink: "",
+  location: "Katubedda",
+  contactName: "",
+  contactPhone: "",
+  amenities: ["WiFi", "Kitchen"],
+};
+
+const jpeg = (width = 800, height = 600) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 30, g: 140, b: 120 } } }).jpeg().toBuffer();
+
+function tempStorage(): { storage: PhotoStorage; files: () => string[] } {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "bodima-create-"));
+  return { storage: createLocalPhotoStorage(root), files: () => (fs.existsSync(root) ? fs.readdirSync(root) : []) };
+}
+
+let ownerSeq = 0;
+async function newOwner(db: Parameters<typeof insertTestOwner>[0]): Promise<ListingOwner> {
+  const { id, email } = await insertTestOwner(db, `create-owner-${++ownerSeq}-${Date.now()}`, { name: "Kamala Perera" });
+  return { id, email, name: "Kamala Perera", phone: "0771234567" };
+}
+
+describeEachDatabase("createOwnerListing", (ctx) => {
+  it("creates a listing with its photos, contact details from the profile and the city from the directory", async () => {
+    const { db } = ctx();
+    const { storage, files } = tempStorage();
+    const owner = await newOwner(db);
+    const result = await createOwnerListing(db, storage, owner, { ...form, university: "University of Colombo", faculty: "Faculty of Medicine Colombo" }, [await jpeg(), await jpeg(600, 800)]);
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    const row = await db.selectFrom("listings").selectAll().where("id", "=", result.listing.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ userId: owner.id, userEmail: owner.email, status: "active", contactName: "Kamala Perera", contactPhone: "0771234567", price: 18000, keymoneyFee: 20000, city: "colombo-medical", faculty: "Faculty of Medicine Colombo" });
+    expect(row.slug).toBe(result.listing.slug);
+    const photos = await db.selectFrom("listing_photos").select(["position", "userId"]).where("listingId", "=", result.listing.id).orderBy("position").execute();
+    expect(photos.map((p) => p.position)).toEqual([0, 1]);
+    expect(files().length).toBeGreaterThanOrEqual(4);
+  });
+
+  it("keeps at most 3 listings per owner when 20 posts arrive at once", async () => {
+    const { db } = ctx();
+    const { storage } = tempStorage();
+    const owner = await newOwner(db);
+    const photo = await jpeg(200, 150);
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => createOwnerListing(db, storage, owner, { ...form, title: `Room ${i}` }, [photo])));
+    expect(results.filter((r) => r.ok)).toHaveLength(3);
+    const refused = results.filter((r) => !r.ok);
+    expect(refused).toHaveLength(17);
+    for (const r of refused) expect(!r.ok && r.first.key).toBe("listingForm.errors.limit");
+    const count = await db.selectFrom("listings").select((eb) => eb.fn.countAll().as("n")).where("userId", "=", owner.id).executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(3);
+  });
+
+  it("ignores fields the browser cannot set", async () => {
+    const { db } = ctx();
+    const { storage } = tempStorage();
+    const owner = await newOwner(db);
+    const tampered = { ...form, userId: "someone-else", userEmail: "x@example.com", status: "hidden", views: "999", slug: "my-slug", adNumber: "1", expiresAt: "2099-01-01", city: "jaffna", id: "1" } as RawListingForm;
+    const result = await createOwnerListing(db, storage, owner, tampered, [await jpeg()]);
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    const row = await db.selectFrom("listings").selectAll().where("id", "=", result.listing.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ userId: owner.id, userEmail: owner.email, status: "active", views: 0, city: "moratuwa" });
+    expect(row.slug).not.toBe("my-slug");
+    expect(row.expiresAt.startsWith("2099")).toBe(false);
+  });
+
+  it("needs 1 to 3 real images of at most 4000 px", async () => {
+    const { db } = ctx();
+    const { storage, files } = tempStorage();
+    const owner = await newOwner(db);
+    const none = await createOwnerListing(db, storage, owner, form, []);
+    expect(!none.ok && none.first.key).toBe("listingForm.errors.photoRequired");
+    const photo = await jpeg(100, 100);
+    const four = await createOwnerListing(db, storage, owner, form, [photo, photo, photo, photo]);
+    expect(!four.ok && four.first.key).toBe("listingForm.errors.photoCount");
+    const text = await createOwnerListing(db, storage, owner, form, [photo, Buffer.from("not really a jpeg, just text")]);
+    expect(!text.ok && text.first).toEqual({ key: "listingForm.errors.photoInvalid", values: { n: 2 } });
+    const huge = await createOwnerListing(db, storage, owner, form, [await jpeg(5000, 100)]);
+    expect(!huge.ok && huge.first).toEqual({ key: "listingForm.errors.photoDimensions", values: { n: 1 } });
+    expect(files()).toEqual([]);
+    const rows = await db.selectFrom("listings").select("id").where("userId", "=", owner.id).execute();
+    expect(rows).toEqual([]);
+  });
+
+  it("strips EXIF GPS from stored photos", async () => {
+    const { db } = ctx();
+    const { storage, files } = tempStorage();
+    const owner = await newOwner(db);
+    const withGps = await sharp({ create: { width: 900, height: 700, channels: 3, background: { r: 1, g: 2, b: 3 } } })
+      .jpeg()
+      .withExif({ IFD0: { Make: "PhoneMaker" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "6/1 47/1 42/1", GPSLongitudeRef: "E", GPSLongitude: "79/1 54/1 3/1" } })
+      .toBuffer();
+    const result = await createOwnerListing(db, storage, owner, form, [withGps]);
+    expect(result.ok).toBe(true);
+    expect(files().length).toBeGreaterThan(0);
+    for (const key of files()) {
+      const data = (await storage.get(key))!;
+      expect((await sharp(data).metadata()).exif).toBeUndefined();
+      expect(data.toString("latin1")).not.toContain("PhoneMaker");
+    }
+  });
+
+  it("removes stored photo files when the transaction fails", async () => {
+    const { db } = ctx();
+    const { storage, files } = tempStorage();
+    const owner = await newOwner(db);
+    let puts = 0;
+    const failing: PhotoStorage = {
+      ...storage,
+      async put(key, data) {
+        // The second photo's files fail to write, after the first photo is stored.
+        if (++puts > 3) throw new Error("disk full");
+        await storage.put(key, data);
+      },
+    };
+    const photo = await jpeg(1600, 1200);
+    await expect(createOwnerListing(db, failing, owner, form, [photo, photo])).rejects.toThrow("disk full");
+    expect(files()).toEqual([]);
+    const rows = await db.selectFrom("listings").select("id").where("userId", "=", owner.id).execute();
+    expect(rows).toEqual([]);
+  });
+});
+
