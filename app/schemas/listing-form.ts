@@ -1,4 +1,5 @@
 // zod/mini: the same rules run in the browser and again on the server.
+import type { NewListingInput } from "../models/listing.server";
 import * as z from "zod/mini";
 import { cityForFaculty, DEFAULT_FACULTY, findFaculty, findUniversity } from "~/directory/universities";
 import { isMapLink } from "~/lib/location-link";
@@ -67,23 +68,11 @@ const listingTextSchema = z.object({
   contactPhone: z.string().check(z.trim(), z.minLength(1, REQUIRED), z.maxLength(LISTING_LIMITS.phone, TOO_LONG), z.refine((v) => PHONE_PATTERN.test(v), "listingForm.errors.phone")),
 });
 
-/** A validated listing, city derived from the directory (never taken from the browser). */
-export type ListingFormData = {
-  title: string;
-  description: string;
-  price: number;
-  keymoneyFee: number | null;
-  university: string;
-  faculty: string;
-  city: string;
-  propertyType: PropertyType;
-  gender: Gender;
-  amenities: string[];
-  /** The map link when given, else the free-text location, else null (one stored column). */
-  location: string | null;
-  contactName: string;
-  contactPhone: string;
-};
+/**
+ * A validated listing, city derived from the directory (never taken from the
+ * browser); location is the map link when given, else the free text, else null.
+ */
+export type ListingFormData = NewListingInput;
 
 export type ListingFormResult =
   | { ok: true; data: ListingFormData; values: Record<ListingTextField, string> }

@@ -1,21 +1,14 @@
 import { Link } from "react-router";
 import { useTranslation } from "~/i18n";
 import { formatShortDate } from "~/lib/format";
+import type { OwnerListing, OwnerListingStatus } from "~/models/my-listings.server";
 import { MyAdActions } from "./my-ads-actions";
 import "virtual:catalogue/dashboard";
 
-export type MyAdStatus = "active" | "expired" | "pending" | "hidden";
+export type MyAdStatus = OwnerListingStatus;
 
 /** What the My Ads list shows of one listing (serialised from the loader). */
-export type MyAd = {
-  id: number;
-  slug: string;
-  title: string;
-  status: MyAdStatus;
-  createdAt: string;
-  daysLeft: number;
-  views: number;
-};
+export type MyAd = Pick<OwnerListing, "id" | "slug" | "title" | "status" | "createdAt" | "daysLeft" | "views">;
 
 const badgeStyles: Record<MyAdStatus, string> = {
   active: "border-green-300 bg-green-50 text-green-900",
