@@ -47,8 +47,25 @@ export async function freshDatabase(dialect: DialectName): Promise<AppDatabase &
     drop: async () => {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      try {
+        // pool.end() can resolve while its sockets are still closing; dropping
+        // WITH (FORCE) then kills them and their clients throw. Wait for them.
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await c.query(`drop database if exists ${name}`);
+            return;
+          } catch (error) {
+            if (attempt >= 50) {
+              await c.query(`drop database if exists ${name} with (force)`);
+              return;
+            }
+            if ((error as { code?: string }).code !== "55006") throw error; // object in use
+            await new Promise((r) => setTimeout(r, 100));
+          }
+        }
+      } finally {
+        await c.end();
+      }
     },
   };
 }

@@ -18,6 +18,10 @@ export function createDatabase(options: { databaseUrl?: string; dataDir: string 
   const url = options.databaseUrl;
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle connection the server closes (restart, failover) is an 'error'
+    // event; unhandled it would crash the process. The pool drops that client and
+    // the next query opens a new connection, so there is nothing else to do.
+    pool.on("error", () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new StripNulPlugin()] });
     return { db, dialect: "postgres", destroy: () => db.destroy() };
   }
