@@ -1,3 +1,4 @@
+import zlib from "node:zlib";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -88,6 +89,32 @@ describe("processPhoto", () => {
     expect(await processPhoto(wide)).toEqual({ ok: false, error: "Image dimensions too large" });
     const huge = await solidImage(5000, 5000).png({ compressionLevel: 9 }).toBuffer();
     expect(await processPhoto(huge)).toEqual({ ok: false, error: "Image dimensions too large" });
+  });
+
+  it("refuses a decompression bomb from its header, without decoding it", async () => {
+    // A few hundred bytes declaring 60,000 x 60,000 pixels (3.6 gigapixels).
+    const chunk = (type: string, data: Buffer) => {
+      const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+      const length = Buffer.alloc(4);
+      length.writeUInt32BE(data.length);
+      const crc = Buffer.alloc(4);
+      crc.writeUInt32BE(zlib.crc32(body));
+      return Buffer.concat([length, body, crc]);
+    };
+    const header = Buffer.alloc(13);
+    header.writeUInt32BE(60_000, 0);
+    header.writeUInt32BE(60_000, 4);
+    header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
+    const bomb = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk("IHDR", header),
+      chunk("IDAT", zlib.deflateSync(Buffer.alloc(60_001))),
+      chunk("IEND", Buffer.alloc(0)),
+    ]);
+    expect(bomb.length).toBeLessThan(1_000);
+    const started = performance.now();
+    expect(await processPhoto(bomb)).toEqual({ ok: false, error: "Image dimensions too large" });
+    expect(performance.now() - started).toBeLessThan(2_000);
   });
 });
 

@@ -95,6 +95,20 @@ test("the form refuses a fake image and keeps the values", async ({ page }) => {
   await expect(field(page, "University")).toHaveValue("University of Moratuwa");
 });
 
+test("a photo of 6 MB is refused with the spec's message and nothing is posted", async ({ page }) => {
+  await signUp(page);
+  await page.goto("/dashboard/listings/new");
+  await fillListing(page, "Room with a heavy photo");
+  const { buffer } = await photo({ r: 200, g: 180, b: 160 }, "big.jpg");
+  // A real JPEG followed by padding: 6 MB on the wire, an image by its content.
+  const heavy = Buffer.concat([buffer, Buffer.alloc(6 * 1024 * 1024)]);
+  await field(page, "Photos").setInputFiles([{ name: "big.jpg", mimeType: "image/jpeg", buffer: heavy }]);
+  await page.getByRole("button", { name: "Post listing" }).click();
+  await expect(page.getByRole("alert")).toContainText("File 1: Size must be less than 5MB");
+  await page.goto("/dashboard");
+  await expect(page.getByText("You have 0 ads.")).toBeVisible();
+});
+
 test("an owner at 3 ads sees the limit instead of the form, and the server refuses a post", async ({ page, baseURL }) => {
   await logIn(page, OWNER2.email, OWNER2.password);
   await page.goto("/dashboard/listings/new");
