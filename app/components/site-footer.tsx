@@ -17,8 +17,6 @@ export function SiteFooter({ siteName, supportEmail, signedIn }: SiteFooterProps
     { to: "/privacy", label: t("common.footer.privacyPolicy") },
     { to: "/terms", label: t("common.footer.termsOfService") },
   ];
-  const linkClasses = "inline-flex min-h-11 items-center text-slate-700 hover:text-brand-700 hover:underline";
-
   return (
     <footer className="mt-12 border-t border-slate-200 bg-slate-50">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
@@ -26,34 +24,8 @@ export function SiteFooter({ siteName, supportEmail, signedIn }: SiteFooterProps
           <p className="text-xl font-bold text-brand-700">{siteName}</p>
           <p className="mt-2 text-sm text-slate-700">{t("common.footer.about")}</p>
         </div>
-        <nav aria-labelledby="footer-quick-links">
-          <h2 id="footer-quick-links" className="font-semibold text-slate-900">
-            {t("common.footer.quickLinks")}
-          </h2>
-          <ul className="mt-2">
-            {quickLinks.map((l) => (
-              <li key={l.label}>
-                <Link to={l.to} className={linkClasses}>
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-support">
-          <h2 id="footer-support" className="font-semibold text-slate-900">
-            {t("common.footer.support")}
-          </h2>
-          <ul className="mt-2">
-            {supportLinks.map((l) => (
-              <li key={l.label}>
-                <Link to={l.to} className={linkClasses}>
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterNav id="footer-quick-links" heading={t("common.footer.quickLinks")} links={quickLinks} />
+        <FooterNav id="footer-support" heading={t("common.footer.support")} links={supportLinks} />
         {supportEmail ? (
           <div>
             <h2 className="font-semibold text-slate-900">{t("common.footer.contactDetails")}</h2>
@@ -73,5 +45,26 @@ export function SiteFooter({ siteName, supportEmail, signedIn }: SiteFooterProps
         <p className="mx-auto max-w-6xl px-4 py-4 text-sm text-slate-700">{t("common.footer.copyright", { siteName })}</p>
       </div>
     </footer>
+  );
+}
+
+const linkClasses = "inline-flex min-h-11 items-center text-slate-700 hover:text-brand-700 hover:underline";
+
+function FooterNav({ id, heading, links }: { id: string; heading: string; links: { to: string; label: string }[] }) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="font-semibold text-slate-900">
+        {heading}
+      </h2>
+      <ul className="mt-2">
+        {links.map((l) => (
+          <li key={l.label}>
+            <Link to={l.to} className={linkClasses}>
+              {l.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
