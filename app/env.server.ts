@@ -45,6 +45,14 @@ const envSchema = z.object({
       "SMTP_URL must start with smtp:// or smtps:// (for example smtp://user:pass@mail.example.com:587)",
     ),
   MAIL_FROM: z.string().min(1, "MAIL_FROM must not be empty").default("Bodima <no-reply@bodima.lk>"),
+  /** Overrides of individual rate limits, e.g. "signupIp=1000,loginIp=50/900" (app/limits/rate-limit.server.ts). */
+  RATE_LIMITS: z.string().optional(),
+  /** Distinct reporters whose pending reports hide a listing until a moderator looks. */
+  REPORT_AUTO_HIDE: z.coerce
+    .number({ message: "REPORT_AUTO_HIDE must be a number" })
+    .int("REPORT_AUTO_HIDE must be a whole number")
+    .min(1, "REPORT_AUTO_HIDE must be at least 1")
+    .default(3),
 });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string; siteUrl: string };

@@ -6,6 +6,7 @@ import { createContext } from "react-router";
 import { createDatabase, type DB, type DialectName } from "./db/db.server";
 import { migrateToLatest } from "./db/migrate.server";
 import { getEnv, type Env } from "./env.server";
+import { createMemoryStore, createRateLimiter, parseLimitOverrides, type RateLimiter } from "./limits/rate-limit.server";
 import { startMailSender } from "./mail/sender.server";
 import { createMailTransport } from "./mail/transport.server";
 import { createLocalPhotoStorage, type PhotoStorage } from "./storage/storage.server";
@@ -18,6 +19,7 @@ export type Services = {
   logger: Logger;
   storage: PhotoStorage;
   secrets: Secrets;
+  limiter: RateLimiter;
 };
 
 /** Per-request values, available to every loader and action through context. */
@@ -59,7 +61,8 @@ async function startServices(): Promise<Services> {
   await migrateToLatest(db);
   const secrets = loadOrCreateSecrets(env.dataDir);
   const storage = createLocalPhotoStorage(path.join(env.dataDir, "photos"));
-  const services: Services = { env, db, dialect, logger, storage, secrets };
+  const limiter = createRateLimiter(createMemoryStore(), parseLimitOverrides(env.RATE_LIMITS));
+  const services: Services = { env, db, dialect, logger, storage, secrets, limiter };
   if (env.SEED_DEMO === "auto") {
     const { seedDemoIfEmpty } = await import("./seed/demo.server");
     const added = await seedDemoIfEmpty(services);
