@@ -79,6 +79,8 @@ export type ListingsTable = {
   lastViewed: string | null;
   expiresAt: string;
   hiddenReason: string | null;
+  /** Why it is hidden: 'moderator' | 'reports' (automatic) | 'suspension' (owner suspended). */
+  hiddenBy: string | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -143,6 +145,18 @@ export type OutboxTable = {
   createdAt: string;
 };
 
+export type AuditLogTable = {
+  id: string;
+  /** null: the system (a listing hidden automatically by reports). */
+  actorId: string | null;
+  actorEmail: string | null;
+  action: string; // report.dismiss | report.review | listing.hide | listing.restore | user.suspend | user.reinstate | listing.auto-hide
+  targetType: string; // listing | user | report
+  targetId: string;
+  reason: string | null;
+  createdAt: string;
+};
+
 export type Database = {
   users: UsersTable;
   accounts: AccountsTable;
@@ -154,6 +168,7 @@ export type Database = {
   reports: ReportsTable;
   contact_messages: ContactMessagesTable;
   outbox: OutboxTable;
+  audit_log: AuditLogTable;
 };
 
 export type ListingRow = Selectable<ListingsTable>;
