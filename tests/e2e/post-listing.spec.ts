@@ -1,55 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import sharp from "sharp";
+import { field, fillListing, logIn, PASSWORD, photo, signUp, uniqueWord } from "./owners";
 
 // Posting an ad (issue 3): the form works with and without JavaScript, the
 // listing goes live with its photos, and the 3-ad limit holds on the server.
 
 const OWNER2 = { email: "owner2@demo.bodima.lk", password: "Bodima-demo-2026" };
-const PASSWORD = "Secret-pass1";
 const LIMIT_ALERT = "You have reached your ad posting limit (3 ads). Please delete an existing ad to post a new one.";
 const LIMIT_ERROR = "Maximum 3 ads allowed per user. Please delete an existing ad to post a new one.";
-
-const uniqueWord = () => `zq${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function photo(colour: { r: number; g: number; b: number }, name: string) {
-  const buffer = await sharp({ create: { width: 640, height: 480, channels: 3, background: colour } }).jpeg().toBuffer();
-  return { name, mimeType: "image/jpeg", buffer };
-}
-
-function field(page: Page, label: string) {
-  return page.getByLabel(new RegExp(`^${label}\\s*(\\(required\\))?$`));
-}
-
-async function signUp(page: Page) {
-  await page.goto("/signup");
-  await field(page, "Full Name").fill("Poster Owner");
-  await field(page, "Email Address").fill(`poster-${uniqueWord()}@example.lk`);
-  await field(page, "Phone Number").fill("0771234567");
-  await field(page, "Password").fill(PASSWORD);
-  await field(page, "Confirm Password").fill(PASSWORD);
-  await page.getByRole("checkbox", { name: /I agree to the/ }).check();
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
-}
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email Address").fill(email);
-  await field(page, "Password").fill(password);
-  await page.getByRole("button", { name: "Log In" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
-}
-
-async function fillListing(page: Page, title: string) {
-  await field(page, "Title").fill(title);
-  await field(page, "Description").fill("A quiet single room with a study table, five minutes from the main gate.");
-  await field(page, "Monthly rent \\(LKR\\)").fill("17500");
-  await field(page, "Key money \\(LKR\\)").fill("35000");
-  await field(page, "University").selectOption("University of Moratuwa");
-  await page.getByRole("checkbox", { name: "WiFi" }).check();
-  await field(page, "Address or directions").fill("Katubedda junction");
-}
 
 async function signedInWithoutJs(browser: Browser, page: Page) {
   const context = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });

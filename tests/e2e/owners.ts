@@ -1,0 +1,54 @@
+import { expect, type Page } from "@playwright/test";
+import sharp from "sharp";
+
+// Shared steps for browser tests that need a landlord of their own: a fresh
+// account per test, so tests never depend on each other or on demo data.
+
+export const PASSWORD = "Secret-pass1";
+
+export const uniqueWord = () => `zq${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** A real JPEG of one colour, as a phone would send it. */
+export async function photo(colour: { r: number; g: number; b: number }, name: string) {
+  const buffer = await sharp({ create: { width: 640, height: 480, channels: 3, background: colour } }).jpeg().toBuffer();
+  return { name, mimeType: "image/jpeg", buffer };
+}
+
+/** A form control by its visible label (required fields carry "(required)"). */
+export function field(page: Page, label: string) {
+  return page.getByLabel(new RegExp(`^${label}\\s*(\\(required\\))?$`));
+}
+
+/** Signs up a new owner through the form and lands on /dashboard. Returns the email. */
+export async function signUp(page: Page, name = "Poster Owner"): Promise<string> {
+  const email = `poster-${uniqueWord()}@example.lk`;
+  await page.goto("/signup");
+  await field(page, "Full Name").fill(name);
+  await field(page, "Email Address").fill(email);
+  await field(page, "Phone Number").fill("0771234567");
+  await field(page, "Password").fill(PASSWORD);
+  await field(page, "Confirm Password").fill(PASSWORD);
+  await page.getByRole("checkbox", { name: /I agree to the/ }).check();
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+  return email;
+}
+
+export async function logIn(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email Address").fill(email);
+  await field(page, "Password").fill(password);
+  await page.getByRole("button", { name: "Log In" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+}
+
+/** Fills the post/edit form's text fields (photos are the caller's). */
+export async function fillListing(page: Page, title: string) {
+  await field(page, "Title").fill(title);
+  await field(page, "Description").fill("A quiet single room with a study table, five minutes from the main gate.");
+  await field(page, "Monthly rent \\(LKR\\)").fill("17500");
+  await field(page, "Key money \\(LKR\\)").fill("35000");
+  await field(page, "University").selectOption("University of Moratuwa");
+  await page.getByRole("checkbox", { name: "WiFi" }).check();
+  await field(page, "Address or directions").fill("Katubedda junction");
+}
