@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { adNumberFromSlug, slugify } from "./slug";
+import { adNumberFromSlug, parseAdNumber, slugify } from "./slug";
 
 describe("slugify", () => {
   it("lowercases the title, drops punctuation, turns spaces into hyphens and appends the ad number", () => {
@@ -61,5 +61,12 @@ describe("adNumberFromSlug", () => {
 
   it("refuses numbers too long to be an ad number", () => {
     expect(adNumberFromSlug("room-1234567890123")).toBeNull();
+    expect(adNumberFromSlug("room-2147483648")).toBeNull();
+    expect(adNumberFromSlug("room-2147483647")).toBe(2147483647);
+  });
+
+  it("parses ad numbers in PostgreSQL's integer range only", () => {
+    expect(parseAdNumber("1001")).toBe(1001);
+    for (const bad of [undefined, "", "0", "-1", "1e3", "1.5", " 1001", "2147483648", "99999999999"]) expect(parseAdNumber(bad)).toBeNull();
   });
 });

@@ -17,10 +17,18 @@ export function slugify(title: string, adNumber: number | string): string {
   return `${base || "listing"}-${adNumber}`;
 }
 
+/** Ad numbers are listings' ids: PostgreSQL integers, so larger numbers name no listing (and must not reach a query). */
+export const MAX_AD_NUMBER = 2_147_483_647;
+
+/** An ad number written in digits ("1042"), or null when it is not one any listing could have. */
+export function parseAdNumber(value: string | undefined): number | null {
+  if (!value || !/^\d{1,10}$/.test(value)) return null;
+  const n = Number(value);
+  return n >= 1 && n <= MAX_AD_NUMBER ? n : null;
+}
+
 /** The ad number at the end of a slug ("room-near-campus-1042" -> 1042), if any. */
 export function adNumberFromSlug(slug: string): number | null {
-  const match = /(?:^|-)(\d{1,12})$/.exec(slug);
-  if (!match) return null;
-  const n = Number(match[1]);
-  return Number.isSafeInteger(n) && n > 0 ? n : null;
+  const match = /(?:^|-)(\d+)$/.exec(slug);
+  return match ? parseAdNumber(match[1]) : null;
 }

@@ -5,7 +5,7 @@ import { containsInsensitive, textSearch } from "../db/search.server";
 import { CITIES, cityName } from "../directory/universities";
 import { expiryFrom } from "../lib/days-left";
 import { paginate, type Pagination } from "../lib/pagination";
-import { adNumberFromSlug, slugify } from "../lib/slug";
+import { adNumberFromSlug, MAX_AD_NUMBER, parseAdNumber, slugify } from "../lib/slug";
 import type { BrowseFilters, Gender, PropertyType } from "../schemas/browse-filters";
 
 export type PhotoVariant = { width: number; height: number; bytes: number; key: string };
@@ -228,7 +228,7 @@ function toDetail(row: ListingRow, photos: PhotoRow[], now: Date): ListingDetail
 const PUBLICLY_VISIBLE_STATUSES = ["active", "expired"];
 
 export async function findListingById(db: DB, id: number, now = new Date()): Promise<ListingDetail | null> {
-  if (!Number.isSafeInteger(id) || id < 1) return null;
+  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_AD_NUMBER) return null;
   const row = await db
     .selectFrom("listings")
     .selectAll()
@@ -262,7 +262,10 @@ export async function findListingBySlug(db: DB, slug: string, now = new Date()):
 
 /** By numeric id/ad number or by slug (the API accepts either). */
 export async function findListingByIdOrSlug(db: DB, value: string, now = new Date()): Promise<ListingDetail | null> {
-  if (/^\d{1,12}$/.test(value)) return findListingById(db, Number(value), now);
+  if (/^\d+$/.test(value)) {
+    const adNumber = parseAdNumber(value);
+    return adNumber ? findListingById(db, adNumber, now) : null;
+  }
   return findListingBySlug(db, value, now);
 }
 

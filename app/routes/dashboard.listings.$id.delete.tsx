@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect } from "react-router";
+import { parseAdNumber } from "~/lib/slug";
 import type { Route } from "./+types/dashboard.listings.$id.delete";
 import { isSameOrigin, requireUser } from "~/auth/auth.server";
 import { Banner } from "~/components/ui/banner";
@@ -22,15 +23,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   });
 };
 
-function parseId(value: string | undefined): number | null {
-  return value && /^\d{1,12}$/.test(value) ? Number(value) : null;
-}
-
 /** Without JavaScript, the Delete link lands here to confirm. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db, env } = context.get(requestContext);
   const user = await requireUser(request, context);
-  const id = parseId(params.id);
+  const id = parseAdNumber(params.id);
   const listing = id === null ? null : await findOwnerListing(db, user.id, id);
   if (!listing) throw data(null, { status: 404 });
   return { siteName: env.SITE_NAME, siteUrl: env.siteUrl, listing };
@@ -40,7 +37,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { db, env, storage } = context.get(requestContext);
   const user = await requireUser(request, context);
   if (!isSameOrigin(request, env.siteUrl)) return data({ forbidden: true }, { status: 403 });
-  const id = parseId(params.id);
+  const id = parseAdNumber(params.id);
   // Someone else's listing answers exactly like a missing one.
   const result = id === null ? null : await deleteOwnerListing(db, storage, user.id, id);
   if (!result?.ok) throw data(null, { status: 404 });

@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { parseAdNumber } from "~/lib/slug";
 import type { Route } from "./+types/dashboard.listings.$id.renew";
 import { isSameOrigin, requireUser } from "~/auth/auth.server";
 import { renewOwnerListing } from "~/models/my-listings.server";
@@ -14,7 +15,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { db, env } = context.get(requestContext);
   const user = await requireUser(request, context);
   if (!isSameOrigin(request, env.siteUrl)) throw data(null, { status: 403 });
-  const id = /^\d{1,12}$/.test(params.id) ? Number(params.id) : null;
+  const id = parseAdNumber(params.id);
   const result = id === null ? null : await renewOwnerListing(db, user.id, id);
   if (!result) throw data(null, { status: 404 });
   if (!result.ok) throw data(null, { status: result.reason === "hidden" ? 403 : 404 });
