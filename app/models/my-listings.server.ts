@@ -14,6 +14,8 @@ export type OwnerListing = {
   expiresAt: string;
   daysLeft: number;
   views: number;
+  /** Why a moderator hid it (status 'hidden'), shown to the owner. */
+  hiddenReason: string | null;
 };
 
 /** An 'active' row whose expiry has passed is expired to its owner too, before any job marks it. */
@@ -27,7 +29,7 @@ function statusNow(status: string, expiresAt: string, now: Date): OwnerListingSt
 export async function listOwnerListings(db: DB, userId: string, now = new Date()): Promise<OwnerListing[]> {
   const rows = await db
     .selectFrom("listings")
-    .select(["id", "slug", "title", "status", "createdAt", "expiresAt", "views"])
+    .select(["id", "slug", "title", "status", "createdAt", "expiresAt", "views", "hiddenReason"])
     .where("userId", "=", userId)
     .orderBy("createdAt", "desc")
     .orderBy("id", "desc")
@@ -43,6 +45,7 @@ export async function listOwnerListings(db: DB, userId: string, now = new Date()
       expiresAt: row.expiresAt,
       daysLeft: status === "expired" ? 0 : daysLeft(row.expiresAt, now),
       views: Number(row.views),
+      hiddenReason: status === "hidden" ? row.hiddenReason : null,
     };
   });
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { Link, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/dashboard._index";
 import { requireUser } from "~/auth/auth.server";
 import { MyAdsList } from "~/components/dashboard/my-ads";
@@ -17,13 +17,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(requestContext);
   const user = await requireUser(request, context);
   const listings = await listOwnerListings(db, user.id);
-  const ads = listings.map(({ id, slug, title, status, createdAt, daysLeft, views }) => ({ id, slug, title, status, createdAt, daysLeft, views }));
+  const ads = listings.map(({ id, slug, title, status, createdAt, daysLeft, views, hiddenReason }) => ({ id, slug, title, status, createdAt, daysLeft, views, hiddenReason }));
   return { ads, limit: MAX_LISTINGS_PER_OWNER };
 }
 
-/** The outcome of a post, delete or renew, carried in the URL so it also shows without JavaScript. */
-type Flash = "posted" | "deleted" | "renewed";
-const FLASHES: Flash[] = ["posted", "deleted", "renewed"];
+/** The outcome of a post, edit, delete or renew, carried in the URL so it also shows without JavaScript. */
+type Flash = "posted" | "updated" | "deleted" | "renewed";
+const FLASHES: Flash[] = ["posted", "updated", "deleted", "renewed"];
 
 /** Like the profile banner (SPEC.md section 4), the message goes after 3 seconds. */
 const FLASH_MS = 3000;
@@ -41,6 +41,10 @@ function useFlash(): Flash | null {
   return hiddenKey === key ? null : flash;
 }
 
+/**
+ * My Ads. Also the layout of the post and edit routes: their dialogs open
+ * over this list (the Outlet), which reloads after they save.
+ */
 export default function DashboardOverview({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { ads, limit } = loaderData;
@@ -49,15 +53,16 @@ export default function DashboardOverview({ loaderData }: Route.ComponentProps) 
     <section aria-labelledby="my-ads-heading" className="rounded-xl border border-slate-200 p-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h2 id="my-ads-heading" className="text-xl font-semibold">
+          <h2 id="my-ads-heading" tabIndex={-1} className="text-xl font-semibold">
             {t("dashboard.myAds.heading")}
           </h2>
           <p className="mt-1 text-slate-700">{t("dashboard.myAds.adCount", { count: ads.length })}</p>
         </div>
-        {ads.length > 0 && ads.length < limit ? <ButtonLink to={NEW_AD_PATH}>{t("dashboard.myAds.postNew")}</ButtonLink> : null}
+        {ads.length > 0 && ads.length < limit ? <ButtonLink to={NEW_AD_PATH} preventScrollReset>{t("dashboard.myAds.postNew")}</ButtonLink> : null}
       </div>
       <div className="mt-4 space-y-3 empty:hidden" aria-live="polite">
         {flash === "posted" ? <Banner variant="success" title={t("dashboard.myAds.postedSuccess")} /> : null}
+        {flash === "updated" ? <Banner variant="success" title={t("dashboard.myAds.updated")} /> : null}
         {flash === "deleted" ? <Banner variant="success" title={t("dashboard.myAds.deleted")} /> : null}
         {flash === "renewed" ? <Banner variant="success" title={t("dashboard.myAds.renewed")} /> : null}
       </div>
@@ -68,7 +73,7 @@ export default function DashboardOverview({ loaderData }: Route.ComponentProps) 
         <div className="mt-6 rounded-xl border border-dashed border-slate-300 p-6 text-center">
           <p className="text-lg font-semibold">{t("dashboard.myAds.emptyTitle")}</p>
           <p className="mt-1 text-slate-700">{t("dashboard.myAds.emptyText")}</p>
-          <ButtonLink to={NEW_AD_PATH} className="mt-4">
+          <ButtonLink to={NEW_AD_PATH} preventScrollReset className="mt-4">
             {t("dashboard.myAds.postFirst")}
           </ButtonLink>
         </div>
@@ -77,6 +82,7 @@ export default function DashboardOverview({ loaderData }: Route.ComponentProps) 
           <MyAdsList ads={ads} />
         </div>
       )}
+      <Outlet />
     </section>
   );
 }

@@ -1,6 +1,7 @@
-import { NavLink, Outlet } from "react-router";
+import { Outlet } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { requireUser } from "~/auth/auth.server";
+import { TabNav } from "~/components/ui/tab-nav";
 import { t as translate, useTranslation } from "~/i18n";
 import { pageMeta } from "~/lib/seo";
 import { requestContext } from "~/services.server";
@@ -22,11 +23,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(requestContext);
   const user = await requireUser(request, context);
-  return { siteName: env.SITE_NAME, siteUrl: env.siteUrl, name: user.name };
+  return { siteName: env.SITE_NAME, siteUrl: env.siteUrl, name: user.name, isModerator: user.role === "moderator" };
 }
-
-const tabClasses = ({ isActive }: { isActive: boolean }) =>
-  `inline-flex min-h-11 items-center rounded-lg px-4 font-semibold ${isActive ? "bg-brand-700 text-white" : "text-slate-800 hover:bg-slate-100"}`;
 
 /** The protected shell: a greeting and the Overview / Settings switch (SPEC.md section 2 "Dashboard"). */
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -35,20 +33,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
       <h1 className="text-3xl font-bold">{t("accounts.dashboard.welcome", { name })}</h1>
-      <nav aria-label={t("accounts.dashboard.sections")} className="mt-4">
-        <ul className="flex gap-2">
-          <li>
-            <NavLink to="/dashboard" end className={tabClasses}>
-              {t("accounts.dashboard.overview")}
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/dashboard/settings" className={tabClasses}>
-              {t("accounts.dashboard.settings")}
-            </NavLink>
-          </li>
-        </ul>
-      </nav>
+      <TabNav
+        label={t("accounts.dashboard.sections")}
+        className="mt-4"
+        tabs={[
+          { to: "/dashboard", label: t("accounts.dashboard.overview"), end: true },
+          { to: "/dashboard/settings", label: t("accounts.dashboard.settings") },
+          // Moderators also reach /admin from here.
+          ...(loaderData.isModerator ? [{ to: "/admin", label: t("accounts.dashboard.admin") }] : []),
+        ]}
+      />
       <div className="mt-6">
         <Outlet />
       </div>

@@ -3,8 +3,8 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 
 // My Ads (issue 3 "Dashboard" + "Lifecycle"). Only this spec touches owner1's
 // demo listings (it deletes them), so its tests run in order. Renewing needs
-// an expired listing, which the demo data has none of: the integration tests
-// (tests/integration/my-listings.test.ts) cover renewal.
+// an expired listing, which the demo data has none of: renew.spec.ts makes
+// one of its own.
 
 const PASSWORD = "Bodima-demo-2026";
 const OWNER1 = "owner1@demo.bodima.lk";
@@ -54,6 +54,7 @@ test("owner1 sees its listings with status, posted date, days left and views; th
     await expect(row.getByText(/^\d+ views?$/)).toBeVisible();
     await expect(row.getByRole("link", { name: /^View / })).toBeVisible();
     await expect(row.getByRole("link", { name: /^Delete / })).toBeVisible();
+    await expect(row.getByRole("link", { name: /^Edit / })).toHaveAttribute("href", `/dashboard/listings/${await row.getAttribute("data-ad-id")}/edit`);
     // Renew is only for expired ads.
     await expect(row.getByRole("button", { name: /^Renew / })).toHaveCount(0);
   }
@@ -94,6 +95,14 @@ test("deleting another owner's listing answers 404 and changes nothing", async (
   expect(renew.status()).toBe(404);
   const page = await owner1.page.goto(`/dashboard/listings/${target.id}/delete`);
   expect(page?.status()).toBe(404);
+  const editPage = await owner1.page.goto(`/dashboard/listings/${target.id}/edit`);
+  expect(editPage?.status()).toBe(404);
+  const edit = await owner1.page.request.post(`/dashboard/listings/${target.id}/edit`, {
+    headers: { Origin: baseURL! },
+    multipart: { title: "Hijacked", description: "x", price: "1", university: "University of Moratuwa", propertyType: "single", contactName: "X", contactPhone: "0771234567" },
+    maxRedirects: 0,
+  });
+  expect(edit.status()).toBe(404);
 
   await owner2.page.reload();
   await expect(rows(owner2.page)).toHaveCount(3);

@@ -52,3 +52,21 @@ export async function fillListing(page: Page, title: string) {
   await page.getByRole("checkbox", { name: "WiFi" }).check();
   await field(page, "Address or directions").fill("Katubedda junction");
 }
+
+/** Posts a listing with one photo through the post dialog (JavaScript on) and returns to My Ads. */
+export async function postListing(page: Page, title: string) {
+  await page.goto("/dashboard/listings/new");
+  await fillListing(page, title);
+  await field(page, "Photos").setInputFiles([await photo({ r: 120, g: 60, b: 160 }, "room.jpg")]);
+  const submit = page.getByRole("button", { name: "Post listing" });
+  // Enabled again once the picker's upload has finished.
+  await expect(submit).toBeEnabled({ timeout: 15_000 });
+  await submit.click();
+  await expect(page.getByText("Ad posted successfully! Your listing is now live.")).toBeVisible({ timeout: 15_000 });
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5_000 });
+}
+
+/** The My Ads table row of a listing (the desktop viewport shows the table, not the cards). */
+export function adRow(page: Page, title: string) {
+  return page.locator("table tbody tr").filter({ has: page.getByRole("link", { name: title, exact: true }) });
+}

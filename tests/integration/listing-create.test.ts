@@ -4,26 +4,14 @@ import path from "node:path";
 import sharp from "sharp";
 import { expect, it } from "vitest";
 import { createOwnerListing, type ListingOwner } from "../../app/models/listing-owner.server";
+import { storePhoto } from "../../app/models/photo.server";
 import type { RawListingForm } from "../../app/schemas/listing-form";
 import { createLocalPhotoStorage, type PhotoStorage } from "../../app/storage/storage.server";
+import { LISTING_FORM } from "../owner-fixtures";
 import { describeEachDatabase } from "../test-db";
 import { insertTestOwner } from "../factories";
 
-const form: RawListingForm = {
-  title: "Bright room near campus",
-  description: "A quiet room with a desk and a fan.",
-  price: "18000",
-  keymoneyFee: "20000",
-  university: "University of Moratuwa",
-  faculty: "Main Campus",
-  propertyType: "single",
-  gender: "female",
-  mapLink: "",
-  location: "Katubedda",
-  contactName: "",
-  contactPhone: "",
-  amenities: ["WiFi", "Kitchen"],
-};
+const form: RawListingForm = { ...LISTING_FORM, amenities: ["WiFi", "Kitchen"] };
 
 const jpeg = (width = 800, height = 600) =>
   sharp({ create: { width, height, channels: 3, background: { r: 30, g: 140, b: 120 } } }).jpeg().toBuffer();
@@ -44,7 +32,7 @@ describeEachDatabase("createOwnerListing", (ctx) => {
     const { db } = ctx();
     const { storage, files } = tempStorage();
     const owner = await newOwner(db);
-    const result = await createOwnerListing(db, storage, owner, { ...form, university: "University of Colombo", faculty: "Faculty of Medicine Colombo" }, [await jpeg(), await jpeg(600, 800)]);
+    const result = await createOwnerListing(db, storage, owner, { ...form, university: "University of Colombo", faculty: "Faculty of Medicine Colombo" }, { files: [await jpeg(), await jpeg(600, 800)] });
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
     const row = await db.selectFrom("listings").selectAll().where("id", "=", result.listing.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ userId: owner.id, userEmail: owner.email, status: "active", contactName: "Kamala Perera", contactPhone: "0771234567", price: 18000, keymoneyFee: 20000, city: "colombo-medical", faculty: "Faculty of Medicine Colombo" });
@@ -59,7 +47,7 @@ describeEachDatabase("createOwnerListing", (ctx) => {
     const { storage } = tempStorage();
     const owner = await newOwner(db);
     const photo = await jpeg(200, 150);
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => createOwnerListing(db, storage, owner, { ...form, title: `Room ${i}` }, [photo])));
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => createOwnerListing(db, storage, owner, { ...form, title: `Room ${i}` }, { files: [photo] })));
     expect(results.filter((r) => r.ok)).toHaveLength(3);
     const refused = results.filter((r) => !r.ok);
     expect(refused).toHaveLength(17);
@@ -73,7 +61,7 @@ describeEachDatabase("createOwnerListing", (ctx) => {
     const { storage } = tempStorage();
     const owner = await newOwner(db);
     const tampered = { ...form, userId: "someone-else", userEmail: "x@example.com", status: "hidden", views: "999", slug: "my-slug", adNumber: "1", expiresAt: "2099-01-01", city: "jaffna", id: "1" } as RawListingForm;
-    const result = await createOwnerListing(db, storage, owner, tampered, [await jpeg()]);
+    const result = await createOwnerListing(db, storage, owner, tampered, { files: [await jpeg()] });
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
     const row = await db.selectFrom("listings").selectAll().where("id", "=", result.listing.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ userId: owner.id, userEmail: owner.email, status: "active", views: 0, city: "moratuwa" });
@@ -85,14 +73,14 @@ describeEachDatabase("createOwnerListing", (ctx) => {
     const { db } = ctx();
     const { storage, files } = tempStorage();
     const owner = await newOwner(db);
-    const none = await createOwnerListing(db, storage, owner, form, []);
+    const none = await createOwnerListing(db, storage, owner, form, { files: [] });
     expect(!none.ok && none.first.key).toBe("listingForm.errors.photoRequired");
     const photo = await jpeg(100, 100);
-    const four = await createOwnerListing(db, storage, owner, form, [photo, photo, photo, photo]);
+    const four = await createOwnerListing(db, storage, owner, form, { files: [photo, photo, photo, photo] });
     expect(!four.ok && four.first.key).toBe("listingForm.errors.photoCount");
-    const text = await createOwnerListing(db, storage, owner, form, [photo, Buffer.from("not really a jpeg, just text")]);
+    const text = await createOwnerListing(db, storage, owner, form, { files: [photo, Buffer.from("not really a jpeg, just text")] });
     expect(!text.ok && text.first).toEqual({ key: "listingForm.errors.photoInvalid", values: { n: 2 } });
-    const huge = await createOwnerListing(db, storage, owner, form, [await jpeg(5000, 100)]);
+    const huge = await createOwnerListing(db, storage, owner, form, { files: [await jpeg(5000, 100)] });
     expect(!huge.ok && huge.first).toEqual({ key: "listingForm.errors.photoDimensions", values: { n: 1 } });
     expect(files()).toEqual([]);
     const rows = await db.selectFrom("listings").select("id").where("userId", "=", owner.id).execute();
@@ -107,7 +95,7 @@ describeEachDatabase("createOwnerListing", (ctx) => {
       .jpeg()
       .withExif({ IFD0: { Make: "PhoneMaker" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "6/1 47/1 42/1", GPSLongitudeRef: "E", GPSLongitude: "79/1 54/1 3/1" } })
       .toBuffer();
-    const result = await createOwnerListing(db, storage, owner, form, [withGps]);
+    const result = await createOwnerListing(db, storage, owner, form, { files: [withGps] });
     expect(result.ok).toBe(true);
     expect(files().length).toBeGreaterThan(0);
     for (const key of files()) {
@@ -131,10 +119,39 @@ describeEachDatabase("createOwnerListing", (ctx) => {
       },
     };
     const photo = await jpeg(1600, 1200);
-    await expect(createOwnerListing(db, failing, owner, form, [photo, photo])).rejects.toThrow("disk full");
+    await expect(createOwnerListing(db, failing, owner, form, { files: [photo, photo] })).rejects.toThrow("disk full");
     expect(files()).toEqual([]);
     const rows = await db.selectFrom("listings").select("id").where("userId", "=", owner.id).execute();
     expect(rows).toEqual([]);
   });
-});
 
+  it("claims the owner's own browser uploads; another owner's upload is refused and nothing is created", async () => {
+    const { db } = ctx();
+    const { storage } = tempStorage();
+    const owner = await newOwner(db);
+    const other = await newOwner(db);
+    const upload = async (userId: string) => {
+      const stored = await storePhoto(db, storage, { userId, listingId: null, position: 0, alt: null, data: await jpeg(300, 200) });
+      if (!stored.ok) throw new Error(stored.error);
+      return stored.photo.id;
+    };
+    const mine = await upload(owner.id);
+    const theirs = await upload(other.id);
+
+    const refused = await createOwnerListing(db, storage, owner, form, { files: [], uploadIds: [mine, theirs] });
+    expect(!refused.ok && refused.first.key).toBe("listingForm.errors.photoGone");
+    const tooMany = await createOwnerListing(db, storage, owner, form, { files: [await jpeg(), await jpeg(), await jpeg()], uploadIds: [mine] });
+    expect(!tooMany.ok && tooMany.first.key).toBe("listingForm.errors.photoCount");
+    expect(await db.selectFrom("listings").select("id").where("userId", "=", owner.id).execute()).toEqual([]);
+    const unclaimed = await db.selectFrom("listing_photos").select(["id", "userId", "listingId"]).where("id", "in", [mine, theirs]).orderBy("userId").execute();
+    expect(unclaimed.every((p) => p.listingId === null)).toBe(true);
+
+    const result = await createOwnerListing(db, storage, owner, form, { files: [await jpeg()], uploadIds: [mine, mine] });
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    const photos = await db.selectFrom("listing_photos").select(["id", "position"]).where("listingId", "=", result.listing.id).orderBy("position").execute();
+    expect(photos).toHaveLength(2);
+    expect(photos[0]).toEqual({ id: mine, position: 0 });
+    const theirsAfter = await db.selectFrom("listing_photos").select(["userId", "listingId"]).where("id", "=", theirs).executeTakeFirstOrThrow();
+    expect(theirsAfter).toEqual({ userId: other.id, listingId: null });
+  });
+});

@@ -5,11 +5,13 @@ import { useTranslation } from "~/i18n";
 import type { MyAd } from "./my-ads";
 import "virtual:catalogue/dashboard";
 
+export const editPath = (id: number) => `/dashboard/listings/${id}/edit`;
 export const deletePath = (id: number) => `/dashboard/listings/${id}/delete`;
 export const renewPath = (id: number) => `/dashboard/listings/${id}/renew`;
 
 /**
- * View, Delete and (for expired ads) Renew. Delete is a link to a
+ * View, Edit, Delete and (for expired ads) Renew. Edit opens the edit
+ * dialog over this list (a page of its own without JavaScript). Delete is a link to a
  * confirmation page, so it works without JavaScript; with it, the browser's
  * own confirm() asks instead and the post goes straight away.
  */
@@ -27,6 +29,9 @@ export function MyAdActions({ ad }: { ad: MyAd }) {
     <div className="flex flex-wrap gap-2">
       <Link to={`/listing/${ad.slug}`} aria-label={t("dashboard.myAds.viewLabel", { title: ad.title })} className={buttonClasses("secondary", "md", small)}>
         {t("dashboard.myAds.view")}
+      </Link>
+      <Link to={editPath(ad.id)} preventScrollReset aria-label={t("dashboard.myAds.editLabel", { title: ad.title })} className={buttonClasses("secondary", "md", small)}>
+        {t("dashboard.myAds.edit")}
       </Link>
       {ad.status === "expired" ? (
         <Form method="post" action={renewPath(ad.id)}>

@@ -8,7 +8,7 @@ import "virtual:catalogue/dashboard";
 export type MyAdStatus = OwnerListingStatus;
 
 /** What the My Ads list shows of one listing (serialised from the loader). */
-export type MyAd = Pick<OwnerListing, "id" | "slug" | "title" | "status" | "createdAt" | "daysLeft" | "views">;
+export type MyAd = Pick<OwnerListing, "id" | "slug" | "title" | "status" | "createdAt" | "daysLeft" | "views" | "hiddenReason">;
 
 const badgeStyles: Record<MyAdStatus, string> = {
   active: "border-green-300 bg-green-50 text-green-900",
@@ -41,6 +41,13 @@ export function StatusBadge({ status }: { status: MyAdStatus }) {
   );
 }
 
+/** What the moderator wrote when hiding the ad (issue 4). */
+function HiddenReason({ ad }: { ad: MyAd }) {
+  const { t } = useTranslation();
+  if (ad.status !== "hidden" || !ad.hiddenReason) return null;
+  return <p className="mt-1 max-w-xs text-sm text-slate-700">{t("dashboard.myAds.hiddenReason", { reason: ad.hiddenReason })}</p>;
+}
+
 /** SPEC.md section 2 "Dashboard": a table on large screens, cards on small ones. */
 export function MyAdsList({ ads }: { ads: MyAd[] }) {
   const { t } = useTranslation();
@@ -67,7 +74,10 @@ export function MyAdsList({ ads }: { ads: MyAd[] }) {
           {ads.map((ad) => (
             <tr key={ad.id} data-ad-id={ad.id} className="border-b border-slate-200 align-middle">
               <td className="py-3 pr-3">{titleLink(ad)}</td>
-              <td className="px-3 py-3"><StatusBadge status={ad.status} /></td>
+              <td className="px-3 py-3">
+                <StatusBadge status={ad.status} />
+                <HiddenReason ad={ad} />
+              </td>
               <td className="whitespace-nowrap px-3 py-3">{formatShortDate(ad.createdAt)}</td>
               <td className="whitespace-nowrap px-3 py-3">{t("dashboard.myAds.daysLeft", { count: ad.daysLeft })}</td>
               <td className="whitespace-nowrap px-3 py-3">{t("dashboard.myAds.views", { count: ad.views })}</td>
@@ -83,6 +93,7 @@ export function MyAdsList({ ads }: { ads: MyAd[] }) {
               <h3 className="text-lg">{titleLink(ad)}</h3>
               <StatusBadge status={ad.status} />
             </div>
+            <HiddenReason ad={ad} />
             <p className="mt-2 text-sm text-slate-700">
               {t("dashboard.myAds.posted", { date: formatShortDate(ad.createdAt) })} · {t("dashboard.myAds.daysLeft", { count: ad.daysLeft })} ·{" "}
               {t("dashboard.myAds.views", { count: ad.views })}

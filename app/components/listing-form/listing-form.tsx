@@ -1,5 +1,8 @@
-import { useEffect, useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { Form, useNavigate, useNavigation } from "react-router";
+import { AuthErrorBanner } from "~/components/accounts/auth-banner";
+import { useEnhanced } from "~/components/accounts/use-enhanced";
+import { DASHBOARD_PATH } from "~/components/dashboard/dashboard-dialog";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { FormField, inputClasses } from "~/components/ui/form-field";
@@ -7,42 +10,84 @@ import { cityForFaculty, cityName, DEFAULT_FACULTY, findUniversity, UNIVERSITIES
 import { useTranslation } from "~/i18n";
 import { isMapLink } from "~/lib/location-link";
 import { AMENITIES, GENDERS, PROPERTY_TYPES } from "~/schemas/browse-filters";
-import { LISTING_LIMITS, type ListingFormField, type ListingTextField } from "~/schemas/listing-form";
+import { LISTING_LIMITS, type ListingFormField, type ListingTextField, readListingForm } from "~/schemas/listing-form";
+import { type FormMessage, listingProblems } from "./form-problems";
+import { type ExistingPhoto, PhotoPicker, type PhotoPickerState } from "./photo-picker";
 import "virtual:catalogue/listing-form";
 
-export type FormMessage = { key: string; values?: Record<string, number> };
+export type { FormMessage };
 
-/** What the action sends back after a refused post: the values (never files) and the messages. */
+/** What the action sends back after a refused post or edit: the values (never files), the messages and the try it was. */
 export type ListingFormState = {
   errors: Partial<Record<ListingFormField, FormMessage>>;
   first: FormMessage;
   values: Partial<Record<ListingTextField, string>>;
   amenities: string[];
+  attempt: number;
 };
 
 type Props = {
+  mode: "create" | "edit";
   profile: { name: string; phone: string };
-  state?: ListingFormState;
+  /** The listing being edited. */
+  initial?: { values: Partial<Record<ListingTextField, string>>; amenities: string[]; photos: ExistingPhoto[] };
+  /** The action's answer: a refusal, or success (with JavaScript). */
+  result?: ListingFormState | { saved: true };
 };
 
 const selectClasses = `${inputClasses} appearance-auto`;
 
+/** The service failed, not the owner: shown as a network problem (SPEC.md section 8). */
+const UNAVAILABLE = new Set(["listingForm.errors.unavailable", "listingForm.errors.saveUnavailable"]);
+
+/** SPEC.md section 4: the success message shows for 2 seconds, then the dialog closes. */
+const CLOSE_AFTER_MS = 2000;
+
+/** How many photos the listing would have after this submit: kept, uploaded and attached. */
+function photoTotal(form: FormData, existing: ExistingPhoto[]): { files: File[]; total: number } {
+  const removed = new Set(form.getAll("removePhotos"));
+  const files = form.getAll("photos").filter((f): f is File => typeof f !== "string" && (f.size > 0 || f.name !== ""));
+  const uploads = new Set(form.getAll("uploadIds").filter((v) => v !== ""));
+  return { files, total: existing.filter((p) => !removed.has(p.id)).length + uploads.size + files.length };
+}
+
 /**
- * The post-ad form. Plain multipart POST, so it works without JavaScript;
- * with it, the faculty list follows the chosen university and the city updates live.
+ * The post and edit form. Plain multipart POST, so it works without
+ * JavaScript; with it, the faculty list follows the chosen university, the
+ * city updates live, problems show before sending, and success closes the
+ * dialog after 2 seconds.
  */
-export function ListingForm({ profile, state }: Props) {
+export function ListingForm({ mode, profile, initial, result }: Props) {
   const { t } = useTranslation();
   const navigation = useNavigation();
+  const navigate = useNavigate();
+  const enhanced = useEnhanced();
   const posting = navigation.state === "submitting";
-  const values = state?.values ?? {};
+  const serverState = result && "errors" in result ? result : undefined;
+  const saved = result !== undefined && "saved" in result;
+  const [clientState, setClientState] = useState<ListingFormState | null>(null);
+  const state = clientState ?? serverState;
+  const values = state?.values ?? initial?.values ?? {};
   const errors = state?.errors ?? {};
   const [universityName, setUniversityName] = useState(values.university ?? "");
   const [facultyName, setFacultyName] = useState(values.faculty || DEFAULT_FACULTY);
   const [mapLink, setMapLink] = useState(values.mapLink ?? "");
-  const [hydrated, setHydrated] = useState(false);
-  // The server renders every faculty (usable without JavaScript); once hydrated, only the chosen university's.
-  useEffect(() => setHydrated(true), []);
+  const [picker, setPicker] = useState<PhotoPickerState>({ uploading: false, hasErrors: false, count: 0 });
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const successRef = useRef<HTMLDivElement>(null);
+  const attempt = Math.max(serverState?.attempt ?? 0, clientState?.attempt ?? 0);
+
+  useEffect(() => setClientState(null), [result]);
+  useEffect(() => {
+    if (state) summaryRef.current?.focus();
+  }, [state]);
+  useEffect(() => {
+    if (!saved) return;
+    // The submit button is gone: focus stays in the dialog, on the message.
+    successRef.current?.focus();
+    const timer = setTimeout(() => navigate(DASHBOARD_PATH, { preventScrollReset: true }), CLOSE_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [saved, result, navigate]);
 
   const university = findUniversity(universityName);
   const city = university ? cityName(cityForFaculty(university, facultyName)) : "";
@@ -50,14 +95,33 @@ export function ListingForm({ profile, state }: Props) {
   const errorFields = Object.keys(errors) as ListingFormField[];
   const required = t("common.form.required");
   const validMapLink = mapLink.trim() !== "" && isMapLink(mapLink);
+  const words = mode === "create" ? { submit: "listingForm.submit", busy: "listingForm.submitting", done: "listingForm.posted" } : { submit: "listingForm.edit.submit", busy: "listingForm.edit.submitting", done: "listingForm.edit.updated" };
+
+  if (saved) return <Banner ref={successRef} tabIndex={-1} variant="success" title={t(words.done)} />;
+
+  // The same checks as the action, before anything is sent (SPEC.md section 5).
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const form = new FormData(event.currentTarget);
+    const raw = readListingForm(form);
+    const values = { ...raw, contactName: raw.contactName || profile.name, contactPhone: raw.contactPhone || profile.phone };
+    const amenities = raw.amenities ?? [];
+    const uploadProblem = picker.uploading ? "listingForm.errors.uploading" : picker.hasErrors ? "listingForm.errors.uploadErrors" : null;
+    const { files, total } = photoTotal(form, initial?.photos ?? []);
+    const problems = uploadProblem ? { errors: { photos: { key: uploadProblem } }, first: { key: uploadProblem } } : listingProblems(values, files, total);
+    if (!problems) return;
+    event.preventDefault();
+    setClientState({ ...problems, values: raw, amenities, attempt: attempt + 1 });
+  };
 
   return (
-    <Form method="post" encType="multipart/form-data" noValidate className="space-y-5" aria-describedby={state ? "listing-form-errors" : undefined}>
+    <Form method="post" encType="multipart/form-data" noValidate onSubmit={onSubmit} className="space-y-5" aria-describedby={state ? "listing-form-errors" : undefined}>
+      <input type="hidden" name="attempt" value={attempt} />
+      {enhanced ? <input type="hidden" name="enhanced" value="1" /> : null}
       {state ? (
-        <Banner variant="error" id="listing-form-errors" title={t("listingForm.errorTitle")} tabIndex={-1}>
-          <p>{t(state.first.key, state.first.values)}</p>
+        <div id="listing-form-errors" ref={summaryRef} tabIndex={-1} className="space-y-2">
+          <AuthErrorBanner message={t(state.first.key, state.first.values)} kind={UNAVAILABLE.has(state.first.key) ? "network" : "auth"} attempt={attempt} />
           {errorFields.length > 1 ? (
-            <ul className="mt-2 list-disc pl-5">
+            <ul className="list-disc pl-9">
               {errorFields.map((field) => (
                 <li key={field}>
                   <a href={`#listing-${field}`} className="underline">
@@ -67,7 +131,7 @@ export function ListingForm({ profile, state }: Props) {
               ))}
             </ul>
           ) : null}
-        </Banner>
+        </div>
       ) : null}
 
       <FormField id="listing-title" name="title" label={t("listingForm.title")} hint={t("listingForm.titleHint")} error={message("title")} required requiredLabel={required}>
@@ -112,7 +176,7 @@ export function ListingForm({ profile, state }: Props) {
         {(control) => (
           <select {...control} value={facultyName} onChange={(event) => setFacultyName(event.currentTarget.value)} className={selectClasses}>
             <option value={DEFAULT_FACULTY}>{DEFAULT_FACULTY}</option>
-            {hydrated && university
+            {enhanced && university
               ? university.faculties
                   .filter((f) => f.name !== DEFAULT_FACULTY)
                   .map((f) => (
@@ -171,7 +235,7 @@ export function ListingForm({ profile, state }: Props) {
         <div className="grid grid-cols-2 gap-x-4 sm:grid-cols-4">
           {AMENITIES.map((amenity) => (
             <label key={amenity} className="flex min-h-11 items-center gap-2">
-              <input type="checkbox" name="amenities" value={amenity} defaultChecked={state?.amenities.includes(amenity)} className="h-5 w-5 accent-brand-700" />
+              <input type="checkbox" name="amenities" value={amenity} defaultChecked={(state?.amenities ?? initial?.amenities ?? []).includes(amenity)} className="h-5 w-5 accent-brand-700" />
               {amenity}
             </label>
           ))}
@@ -203,7 +267,7 @@ export function ListingForm({ profile, state }: Props) {
           </div>
         )}
       </FormField>
-      {validMapLink && hydrated ? (
+      {validMapLink && enhanced ? (
         <p role="status" className="-mt-3 text-sm text-green-800">
           {t("listingForm.mapLinkValid")}
         </p>
@@ -223,11 +287,13 @@ export function ListingForm({ profile, state }: Props) {
       </div>
 
       <FormField id="listing-photos" name="photos" label={t("listingForm.photos")} hint={t("listingForm.photosHint")} error={message("photos")} required requiredLabel={required}>
-        {(control) => <input {...control} type="file" accept="image/*" multiple className={`${inputClasses} file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-2`} />}
+        {(control) => (
+          <PhotoPicker id={control.id} describedBy={control["aria-describedby"]} invalid={control["aria-invalid"]} existing={initial?.photos} onStateChange={setPicker} />
+        )}
       </FormField>
 
-      <Button type="submit" size="lg" disabled={posting}>
-        {posting ? t("listingForm.submitting") : t("listingForm.submit")}
+      <Button type="submit" size="lg" disabled={posting || picker.uploading}>
+        {posting ? t(words.busy) : t(words.submit)}
       </Button>
     </Form>
   );

@@ -1,0 +1,34 @@
+import { LISTING_LIMITS, type ListingFormField, parseListingForm, type RawListingForm } from "~/schemas/listing-form";
+import "virtual:catalogue/listing-form";
+
+/** A catalogue key and its values, translated where it is shown. */
+export type FormMessage = { key: string; values?: Record<string, number> };
+
+export type ListingProblems = { errors: Partial<Record<ListingFormField, FormMessage>>; first: FormMessage };
+
+function fileProblem(files: { type: string; size: number }[], total: number): FormMessage | null {
+  if (total > LISTING_LIMITS.maxPhotos) return { key: "listingForm.errors.photoCount" };
+  for (const [i, file] of files.entries()) {
+    if (!file.type.startsWith("image/")) return { key: "listingForm.errors.photoType", values: { n: i + 1 } };
+    if (file.size >= LISTING_LIMITS.maxPhotoBytes) return { key: "listingForm.errors.photoSize", values: { n: i + 1 } };
+  }
+  if (total === 0) return { key: "listingForm.errors.photoRequired" };
+  return null;
+}
+
+/**
+ * Every problem the text and the photos of a post or edit have, at once
+ * (SPEC.md section 5), in the browser before sending and in the action again.
+ * `photoTotal` counts kept, uploaded and attached photos together.
+ */
+export function listingProblems(values: RawListingForm, files: { type: string; size: number }[], photoTotal: number): ListingProblems | null {
+  const parsed = parseListingForm(values);
+  const photoError = fileProblem(files, photoTotal);
+  if (parsed.ok && !photoError) return null;
+  const errors: Partial<Record<ListingFormField, FormMessage>> = {};
+  if (!parsed.ok) for (const [field, key] of Object.entries(parsed.errors)) errors[field as ListingFormField] = { key };
+  if (photoError) errors.photos = photoError;
+  const missing = Object.values(errors).some((e) => e.key === "listingForm.errors.required" || e.key === "listingForm.errors.photoRequired");
+  const first = missing ? { key: "listingForm.errors.required" } : parsed.ok ? photoError! : { key: parsed.first };
+  return { errors, first };
+}

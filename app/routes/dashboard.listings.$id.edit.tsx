@@ -1,0 +1,94 @@
+import { data, isRouteErrorResponse, redirect, useRouteError } from "react-router";
+import { parseAdNumber } from "~/lib/slug";
+import type { Route } from "./+types/dashboard.listings.$id.edit";
+import { isSameOrigin, requireUser } from "~/auth/auth.server";
+import { DashboardDialog } from "~/components/dashboard/dashboard-dialog";
+import { ListingForm } from "~/components/listing-form/listing-form";
+import { type ListingActionResult, modelRefusal, readListingSubmission, refuse, submissionProblems, unavailable } from "~/components/listing-form/listing-form.server";
+import { Banner } from "~/components/ui/banner";
+import { t as translate, useTranslation } from "~/i18n";
+import { pageMeta } from "~/lib/seo";
+import { findOwnerListingForm, updateOwnerListing } from "~/models/listing-owner.server";
+import { requestContext } from "~/services.server";
+import "virtual:catalogue/listing-form";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [];
+  const { siteName, siteUrl, listing } = loaderData;
+  return pageMeta({
+    title: translate("listingForm.edit.metaTitle", { siteName }),
+    description: translate("listingForm.edit.intro"),
+    siteName,
+    siteUrl,
+    path: `/dashboard/listings/${listing.id}/edit`,
+    noindex: true,
+  });
+};
+
+/** Someone else's listing answers exactly like a missing one. */
+const notFound = () => data(null, { status: 404 });
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { db, env } = context.get(requestContext);
+  const user = await requireUser(request, context);
+  const id = parseAdNumber(params.id);
+  const listing = id === null ? null : await findOwnerListingForm(db, user.id, id);
+  if (!listing) throw notFound();
+  return { siteName: env.SITE_NAME, siteUrl: env.siteUrl, listing, profile: { name: user.name, phone: user.phone } };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { db, env, log, storage } = context.get(requestContext);
+  const user = await requireUser(request, context);
+  if (!isSameOrigin(request, env.siteUrl)) return refuse({ key: "listingForm.errors.saveOrigin" }, 403);
+  const id = parseAdNumber(params.id);
+  const listing = id === null ? null : await findOwnerListingForm(db, user.id, id);
+  if (id === null || !listing) throw notFound();
+  const submission = await readListingSubmission(request, user);
+  if (!("values" in submission)) return submission;
+  const kept = listing.photos.filter((p) => !submission.removePhotoIds.includes(p.id)).length;
+  const problems = submissionProblems(submission, kept);
+  if (problems) return problems;
+
+  let result: Awaited<ReturnType<typeof updateOwnerListing>>;
+  try {
+    const files = await Promise.all(submission.files.map(async (f) => Buffer.from(await f.arrayBuffer())));
+    result = await updateOwnerListing(db, storage, user, id, submission.values, { files, uploadIds: submission.uploadIds, removePhotoIds: submission.removePhotoIds });
+  } catch (error) {
+    log.error({ err: error }, "updating a listing failed");
+    return unavailable(submission, "listingForm.errors.saveUnavailable");
+  }
+  if (!result.ok && result.notFound) throw notFound();
+  if (!result.ok) return modelRefusal(submission, result, 400);
+  log.info({ listingId: id }, "listing updated");
+  if (!submission.enhanced) return redirect("/dashboard?updated=1");
+  return { saved: true } satisfies ListingActionResult;
+}
+
+/** SPEC.md section 4 "Edit flow": the post form, filled in, as a dialog over My Ads. */
+export default function EditListing({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { listing, profile } = loaderData;
+  return (
+    <DashboardDialog labelledBy="edit-listing-heading" title={t("listingForm.edit.heading")}>
+      <p className="text-slate-700">{t("listingForm.edit.intro")}</p>
+      <div className="mt-4">
+        <ListingForm key={listing.id} mode="edit" profile={profile} initial={listing} result={actionData as ListingActionResult | undefined} />
+      </div>
+    </DashboardDialog>
+  );
+}
+
+/** Not the owner's (or gone): said inside the dialog, My Ads stays underneath. Anything else goes up to the dashboard's boundary. */
+export function ErrorBoundary() {
+  const { t } = useTranslation();
+  const error = useRouteError();
+  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
+  return (
+    <DashboardDialog labelledBy="edit-listing-heading" title={t("listingForm.edit.heading")}>
+      <Banner variant="error" title={t("listingForm.errors.notFound")}>
+        {t("listingForm.edit.notFoundText")}
+      </Banner>
+    </DashboardDialog>
+  );
+}
