@@ -1,4 +1,8 @@
+import type { Logger } from "pino";
 import type { DB } from "../db/db.server";
+import type { PhotoStorage } from "../storage/storage.server";
+import { photoUrl } from "./listing.server";
+import { type PhotoError, removePhotoFiles, storePhoto } from "./photo.server";
 
 /**
  * Photos uploaded by the browser before the listing exists are stored with
@@ -37,4 +41,93 @@ export async function countClaimableUploads(db: DB, ownerId: string, uploadIds: 
     .where("listingId", "is", null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** Unattached uploads older than this are removed (issue 3 "Photos"). */
+export const UPLOAD_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+const CLEAN_UP_BATCH = 200;
+
+/** What the browser needs to show an upload and claim it later. */
+export type UploadedPhoto = { id: string; url: string; width: number; height: number };
+
+/**
+ * Validates an image by its content and stores it, unattached, for this user.
+ * The thumbnail URL is the smallest (400 px) variant.
+ */
+export async function uploadPhoto(
+  db: DB,
+  storage: PhotoStorage,
+  userId: string,
+  data: Buffer,
+  now = new Date(),
+): Promise<{ ok: true; photo: UploadedPhoto } | { ok: false; error: PhotoError }> {
+  const result = await storePhoto(db, storage, { userId, listingId: null, position: 0, alt: null, data, now });
+  if (!result.ok) return result;
+  const { id, width, height, variants } = result.photo;
+  return { ok: true, photo: { id, url: photoUrl(variants[0].key), width, height } };
+}
+
+/**
+ * Removes one of the user's own uploads that no listing has claimed yet.
+ * The conditions sit in the DELETE itself, so an upload claimed at the same
+ * moment is never removed. Returns false when there was nothing to remove.
+ */
+export async function deleteOwnUpload(db: DB, storage: PhotoStorage, userId: string, photoId: string): Promise<boolean> {
+  const rows = await db
+    .deleteFrom("listing_photos")
+    .where("id", "=", photoId)
+    .where("userId", "=", userId)
+    .where("listingId", "is", null)
+    .returning(["id", "variants"])
+    .execute();
+  await removePhotoFiles(storage, rows);
+  return rows.length > 0;
+}
+
+/** Removes unattached uploads older than a day, rows first, then their files. Returns how many. */
+export async function removeStaleUploads(db: DB, storage: PhotoStorage, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - UPLOAD_MAX_AGE_MS).toISOString();
+  let removed = 0;
+  for (;;) {
+    const stale = await db
+      .selectFrom("listing_photos")
+      .select("id")
+      .where("listingId", "is", null)
+      .where("createdAt", "<", cutoff)
+      .limit(CLEAN_UP_BATCH)
+      .execute();
+    if (stale.length === 0) return removed;
+    const rows = await db
+      .deleteFrom("listing_photos")
+      .where("id", "in", stale.map((r) => r.id))
+      .where("listingId", "is", null)
+      .returning(["id", "variants"])
+      .execute();
+    await removePhotoFiles(storage, rows);
+    removed += rows.length;
+    if (stale.length < CLEAN_UP_BATCH) return removed;
+  }
+}
+
+/** Runs removeStaleUploads now and then every `intervalMs` (hourly) without keeping the process alive. */
+export function startUploadCleaner(options: { db: DB; storage: PhotoStorage; log: Logger; intervalMs?: number }): { stop: () => void } {
+  const { db, storage, log, intervalMs = 60 * 60 * 1000 } = options;
+  const run = async () => {
+    try {
+      const removed = await removeStaleUploads(db, storage);
+      if (removed > 0) log.info({ removed }, "stale photo uploads removed");
+    } catch (error) {
+      log.error({ err: error }, "removing stale photo uploads failed");
+    }
+  };
+  const first = setTimeout(run, 60_000);
+  first.unref();
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return {
+    stop: () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    },
+  };
 }

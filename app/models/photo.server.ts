@@ -165,6 +165,11 @@ function ownedKeys(photoId: string, variantsJson: string): string[] {
   }
 }
 
+/** Removes the files of photo rows already deleted (a failed file removal only leaves an orphan file). */
+export async function removePhotoFiles(storage: PhotoStorage, rows: { id: string; variants: string }[]): Promise<void> {
+  await Promise.allSettled(rows.flatMap((r) => ownedKeys(r.id, r.variants)).map((key) => storage.remove(key)));
+}
+
 /** Removes a listing's photo rows, then their files (a failed file removal only leaves an orphan file). */
 export async function deleteListingPhotos(db: DB, storage: PhotoStorage, listingId: number): Promise<number> {
   const rows = await db.selectFrom("listing_photos").select(["id", "variants"]).where("listingId", "=", listingId).execute();
@@ -173,6 +178,6 @@ export async function deleteListingPhotos(db: DB, storage: PhotoStorage, listing
     .deleteFrom("listing_photos")
     .where("id", "in", rows.map((r) => r.id))
     .execute();
-  await Promise.allSettled(rows.flatMap((r) => ownedKeys(r.id, r.variants)).map((key) => storage.remove(key)));
+  await removePhotoFiles(storage, rows);
   return rows.length;
 }
