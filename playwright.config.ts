@@ -24,9 +24,10 @@ const serverEnv = (serverPort: number) => ({
   HOST: "127.0.0.1",
   SITE_URL: `http://127.0.0.1:${serverPort}`,
   LOG_LEVEL: "warn",
-  // Every browser test comes from 127.0.0.1, so per-IP limits are raised here;
+  // Every browser test comes from 127.0.0.1, so per-IP limits are raised here
+  // (viewVisitor too: first visits without a cookie count per IP);
   // per-account limits stay as in production. Integration tests cover each limit.
-  RATE_LIMITS: "signupIp=1000,loginIp=1000,contactIp=1000,reportIp=1000",
+  RATE_LIMITS: "signupIp=1000,loginIp=1000,contactIp=1000,reportIp=1000,viewVisitor=1000",
   ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
 });
 

@@ -90,16 +90,6 @@ export async function updateProfile(db: DB, userId: string, profile: Profile, no
   return result.numUpdatedRows > 0n;
 }
 
-/** An account's status by email ('active' | 'suspended'), or null when there is none. */
-export async function findUserStatusByEmail(db: DB, email: string): Promise<string | null> {
-  const row = await db
-    .selectFrom("users")
-    .select("status")
-    .where("email", "=", email.trim().toLowerCase())
-    .executeTakeFirst();
-  return row?.status ?? null;
-}
-
 /** How many ads the user has, whatever their status (the dashboard's ad count). */
 export async function countListingsByUser(db: DB, userId: string): Promise<number> {
   const row = await db

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { isbot } from "isbot";
 import type { DB } from "../db/db.server";
+import { ipLimitKey } from "../limits/client-ip.server";
+import type { RateLimiter } from "../limits/rate-limit.server";
 import { recordListingView } from "./listing.server";
 
 /**
@@ -20,6 +22,11 @@ export type ViewTrackingOptions = {
   /** Adds the Secure attribute (the site is served over https). */
   secure: boolean;
   now?: Date;
+  /**
+   * Caps counted views per visitor (limit "viewVisitor"): the visitor cookie,
+   * else the client IP for clients that keep no cookies.
+   */
+  limit: { limiter: RateLimiter; clientIp: string };
 };
 
 export type TrackedView = {
@@ -28,6 +35,8 @@ export type TrackedView = {
   counted: boolean;
   /** Set-Cookie headers for the response (empty when both cookies were already set). */
   headers: Headers;
+  /** Set when the visitor has counted too many views this hour: this one was not counted. */
+  refused?: { retryAfterSeconds: number };
 };
 
 /**
@@ -84,6 +93,7 @@ export function viewerIdentity(request: Request, options: { secure: boolean }) {
   const headers = new Headers();
   let sessionId = validId(readCookie(cookieHeader, VIEW_SESSION_COOKIE));
   let visitorId = validId(readCookie(cookieHeader, VIEW_VISITOR_COOKIE));
+  const returning = visitorId !== null;
   if (!sessionId) {
     sessionId = newId();
     headers.append("Set-Cookie", serializeCookie(VIEW_SESSION_COOKIE, sessionId, { secure: options.secure }));
@@ -95,7 +105,7 @@ export function viewerIdentity(request: Request, options: { secure: boolean }) {
       serializeCookie(VIEW_VISITOR_COOKIE, visitorId, { secure: options.secure, maxAge: VISITOR_MAX_AGE_SECONDS }),
     );
   }
-  return { sessionId, visitorId, headers };
+  return { sessionId, visitorId, returning, headers };
 }
 
 /**
@@ -110,15 +120,26 @@ export async function trackListingView(
   options: ViewTrackingOptions,
 ): Promise<TrackedView | null> {
   if (!isCountableViewRequest(request)) return null;
-  const { sessionId, visitorId, headers } = viewerIdentity(request, options);
+  const { sessionId, visitorId, returning, headers } = viewerIdentity(request, options);
+  const visitorKey = hashViewerId(options.visitorSalt, "visitor", visitorId);
+  // A brand-new cookie proves nothing (a script can drop it every time), so first visits count per IP.
+  const limitKey = returning ? `visitor:${visitorKey}` : `ip:${ipLimitKey(options.limit.clientIp)}`;
+  const allowed = await options.limit.limiter.check("viewVisitor", limitKey);
+  if (!allowed.ok) {
+    const counts = await db
+      .selectFrom("listings")
+      .select(["views", "uniqueViews"])
+      .where("id", "=", listingId)
+      .executeTakeFirst();
+    return { views: counts?.views ?? 0, uniqueViews: counts?.uniqueViews ?? 0, counted: false, headers, refused: allowed };
+  }
   const result = await recordListingView(
     db,
     listingId,
-    {
-      sessionKey: hashViewerId(options.visitorSalt, "session", sessionId),
-      visitorKey: hashViewerId(options.visitorSalt, "visitor", visitorId),
-    },
+    { sessionKey: hashViewerId(options.visitorSalt, "session", sessionId), visitorKey },
     options.now,
   );
+  // Only views that counted use up the allowance (reloads in one session count once anyway).
+  if (result.counted) await options.limit.limiter.record("viewVisitor", limitKey);
   return { ...result, headers };
 }

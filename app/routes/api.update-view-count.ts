@@ -1,5 +1,6 @@
 import { findListingByIdOrSlug } from "~/models/listing.server";
 import { trackListingView } from "~/models/view-tracking.server";
+import { retryAfterHeaders } from "~/limits/rate-limit.server";
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/api.update-view-count";
 
@@ -53,7 +54,7 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
-  const { db, env, secrets } = context.get(requestContext);
+  const { db, env, secrets, limiter, clientIp } = context.get(requestContext);
   if (isCrossSite(request, env.siteUrl)) {
     return Response.json({ error: "Cross-site requests are not allowed" }, { status: 403, headers: noStore });
   }
@@ -69,9 +70,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     visitorSalt: secrets.visitorSalt,
     secure: env.siteUrl.startsWith("https:"),
     now,
+    limit: { limiter, clientIp },
   });
   const headers = new Headers(tracked?.headers);
   headers.set("Cache-Control", "no-store");
+  if (tracked?.refused) {
+    for (const [name, value] of Object.entries(retryAfterHeaders(tracked.refused))) headers.set(name, value);
+    return Response.json({ error: "Too many views counted from this browser. Please try again later." }, { status: 429, headers });
+  }
   return Response.json(
     {
       adId: listing.adNumber,

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/contact";
+import { HoneypotField } from "~/components/accounts/honeypot-field";
 import { Banner } from "~/components/ui/banner";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { FormField, inputClasses } from "~/components/ui/form-field";
@@ -11,15 +12,19 @@ import { pageMeta } from "~/lib/seo";
 import { emailContactMessageToSupport, saveContactMessage } from "~/models/contact.server";
 import {
   CONTACT_FIELDS,
-  CONTACT_HONEYPOT_FIELD,
   CONTACT_LIMITS,
   CONTACT_SUBJECTS,
   type ContactErrors,
   type ContactValues,
   parseContactForm,
 } from "~/schemas/contact";
+import { ipLimitKey } from "~/limits/client-ip.server";
+import { isHoneypotFilled } from "~/limits/honeypot";
+import { retryAfterHeaders } from "~/limits/rate-limit.server";
+import { refusalHeaders } from "~/limits/refusal.server";
 import { requestContext } from "~/services.server";
 import "virtual:catalogue/info";
+import { readForm } from "~/lib/read-form.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
@@ -32,6 +37,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     path: "/contact",
   });
 };
+
+export const headers: Route.HeadersFunction = refusalHeaders;
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(requestContext);
@@ -51,13 +58,14 @@ export function loader({ request, context }: Route.LoaderArgs) {
 type ActionResult =
   | { status: "sent" }
   | { status: "invalid"; errors: ContactErrors; values: ContactValues }
-  | { status: "failed"; values: ContactValues };
+  | { status: "failed"; values: ContactValues }
+  | { status: "limited"; values: ContactValues };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, env, log } = context.get(requestContext);
-  const form = await request.formData();
-  const honeypot = form.get(CONTACT_HONEYPOT_FIELD);
-  if (typeof honeypot === "string" && honeypot.trim() !== "") {
+  const { db, env, log, limiter, clientIp } = context.get(requestContext);
+  // Posts from other sites' pages are refused before this (app/security/origin.server.ts).
+  const form = await readForm(request);
+  if (isHoneypotFilled(form)) {
     // Looks like a bot: answer as if it worked so it learns nothing.
     log.info("contact form honeypot filled; message dropped");
     return { status: "sent" } satisfies ActionResult;
@@ -65,6 +73,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseContactForm(form);
   if (!parsed.ok) {
     return data({ status: "invalid", errors: parsed.errors, values: parsed.values } satisfies ActionResult, { status: 400 });
+  }
+  const allowed = await limiter.consume("contactIp", ipLimitKey(clientIp));
+  if (!allowed.ok) {
+    return data({ status: "limited", values: parsed.values } satisfies ActionResult, {
+      status: 429,
+      headers: retryAfterHeaders(allowed),
+    });
   }
   try {
     const stored = await saveContactMessage(db, parsed.data);
@@ -187,6 +202,11 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             {result?.status === "failed" ? (
               <Banner variant="error" title={t("info.contact.failed", { email: supportEmail })} />
             ) : null}
+            {result?.status === "limited" ? (
+              <div ref={summaryRef} tabIndex={-1} className="scroll-mt-24">
+                <Banner variant="error" title={t("info.contact.tooMany", { email: supportEmail })} />
+              </div>
+            ) : null}
             {errorFields.length > 0 ? (
               <div ref={summaryRef} tabIndex={-1} className="scroll-mt-24">
                 <Banner variant="error" title={t("common.form.fixErrors")}>
@@ -285,10 +305,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               )}
             </FormField>
 
-            <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-              <label htmlFor="contact-website">{t("info.contact.form.honeypot")}</label>
-              <input id="contact-website" type="text" name={CONTACT_HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-            </div>
+            <HoneypotField id="contact-website" label={t("info.contact.form.honeypot")} />
 
             <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
               {sending ? t("info.contact.form.sending") : t("info.contact.form.submit")}

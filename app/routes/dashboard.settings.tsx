@@ -11,6 +11,7 @@ import { parseProfileForm, type ProfileField } from "~/schemas/profile";
 import { NAME_MAX_LENGTH, PHONE_LENGTH } from "~/schemas/signup";
 import { requestContext } from "~/services.server";
 import "virtual:catalogue/accounts";
+import { readForm } from "~/lib/read-form.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
@@ -27,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ status: "error", savedAt, errors: {} } satisfies ActionResult, { status: 403 });
   }
   // Whatever email is posted is ignored: only name and phone are read.
-  const parsed = parseProfileForm(await request.formData());
+  const parsed = parseProfileForm(await readForm(request));
   if (!parsed.ok) return data({ status: "error", savedAt, errors: parsed.errors } satisfies ActionResult, { status: 400 });
   try {
     await updateProfile(db, user.id, parsed.data);

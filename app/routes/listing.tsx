@@ -1,4 +1,4 @@
-import { data, Link, redirect } from "react-router";
+import { data, Link, redirect, type ShouldRevalidateFunction } from "react-router";
 import { ListingGallery } from "~/components/listing/listing-gallery";
 import {
   AmenityList,
@@ -9,10 +9,9 @@ import {
   PropertyDetails,
 } from "~/components/listing/listing-details";
 import { ListingNotFound } from "~/components/listing/listing-not-found";
+import { ReportLink } from "~/components/listing/report-link";
 import { SafetyNotice } from "~/components/listing/safety-notice";
 import { Banner } from "~/components/ui/banner";
-import { ButtonLink } from "~/components/ui/button";
-import { FlagIcon } from "~/components/ui/icons";
 import { useTranslation } from "~/i18n";
 import { findListingBySlug } from "~/models/listing.server";
 import { listingMeta, listingNotFoundMeta, toListingView, universityPath } from "~/models/listing-page.server";
@@ -21,15 +20,15 @@ import { requestContext } from "~/services.server";
 import type { Route } from "./+types/listing";
 import "virtual:catalogue/listing";
 
-function reportPath(adNumber: string): string {
-  return `/contact?subject=${encodeURIComponent("Report an Issue")}&listing=${encodeURIComponent(adNumber)}`;
-}
-
 // Head tags come ready-made from the loader (app/models/listing-page.server.ts).
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
+// A report sent from the dialog changes nothing on this page: no reload (and no second view).
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
+  formAction?.endsWith("/report") ? false : defaultShouldRevalidate;
+
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { db, env, secrets } = context.get(requestContext);
+  const { db, env, secrets, limiter, clientIp } = context.get(requestContext);
   const site = { siteName: env.SITE_NAME, siteUrl: env.siteUrl };
   const found = await findListingBySlug(db, params.slug);
   if (!found) {
@@ -42,6 +41,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const tracked = await trackListingView(db, request, Number(found.id), {
     visitorSalt: secrets.visitorSalt,
     secure: env.siteUrl.startsWith("https:"),
+    limit: { limiter, clientIp },
   });
   const listing = toListingView(found, tracked?.views ?? found.views);
   return data(
@@ -122,10 +122,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
         <div className="min-w-0 space-y-4 lg:col-start-1">
           <SafetyNotice siteName={siteName} />
           <div>
-            <ButtonLink to={reportPath(listing.adNumber)} variant="secondary" className="w-full sm:w-auto">
-              <FlagIcon className="h-5 w-5" />
-              {t("listing.report")}
-            </ButtonLink>
+            <ReportLink listing={listing} />
             <p className="mt-1 text-sm text-slate-600">{t("listing.reportHint")}</p>
           </div>
         </div>

@@ -11,11 +11,14 @@ import { cookieHeaders, getAuth, getSessionUser, isSameOrigin } from "~/auth/aut
 import { friendlyError, type ErrorKind } from "~/auth/error-messages";
 import { t as translate, useTranslation } from "~/i18n";
 import { pageMeta } from "~/lib/seo";
-import { findUserStatusByEmail } from "~/models/account.server";
-import { EMAIL_MAX_LENGTH } from "~/schemas/signup";
+import { ipLimitKey } from "~/limits/client-ip.server";
+import { longestRefusal, refusalHeaders } from "~/limits/refusal.server";
+import { retryAfterHeaders } from "~/limits/rate-limit.server";
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from "~/schemas/signup";
 import { type LoginField, parseForgotPasswordForm, parseLoginForm, safeRedirect } from "~/schemas/login";
 import { requestContext } from "~/services.server";
 import "virtual:catalogue/accounts";
+import { readForm } from "~/lib/read-form.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
@@ -29,6 +32,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     noindex: true,
   });
 };
+
+export const headers: Route.HeadersFunction = refusalHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(requestContext);
@@ -44,17 +49,25 @@ type ActionResult =
 
 export async function action({ request, context }: Route.ActionArgs) {
   const info = context.get(requestContext);
-  const form = await request.formData();
+  const form = await readForm(request);
   const attempt = Math.min(Number(form.get("attempt")) || 0, 99) + 1;
   const email = typeof form.get("email") === "string" ? String(form.get("email")).slice(0, EMAIL_MAX_LENGTH) : "";
-  const fail = (message: string, kind: ErrorKind, status: number, errors: Partial<Record<LoginField, string>> = {}) =>
-    data({ status: "failed", message, kind, attempt, errors, email } satisfies ActionResult, { status });
+  const fail = (
+    message: string,
+    kind: ErrorKind,
+    status: number,
+    errors: Partial<Record<LoginField, string>> = {},
+    headers?: HeadersInit,
+  ) => data({ status: "failed", message, kind, attempt, errors, email } satisfies ActionResult, { status, headers });
 
   if (!isSameOrigin(request, info.env.siteUrl)) return fail("accounts.errors.database.permission-denied", "auth", 403);
 
   if (form.get("intent") === "forgot") {
     const parsed = parseForgotPasswordForm(form);
     if (!parsed.ok) return fail(parsed.first, "validation", 400, { email: parsed.first });
+    // Counted per address whether or not an account has it, so neither answer tells.
+    const allowed = await info.limiter.consume("resetEmail", parsed.data.email);
+    if (!allowed.ok) return fail("accounts.limits.resetEmail", "auth", 429, {}, retryAfterHeaders(allowed));
     try {
       await getAuth(info).api.requestPasswordReset({ body: { email: parsed.data.email }, headers: request.headers });
     } catch (error) {
@@ -68,21 +81,31 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return fail(parsed.first, "validation", 400, parsed.errors);
   const { redirectTo, ...credentials } = parsed.data;
 
-  if ((await findUserStatusByEmail(info.db, credentials.email)) === "suspended") {
-    return fail("accounts.errors.auth.user-disabled", "auth", 403);
-  }
+  // Refused while locked, before the password is even looked at (a right one too).
+  // The account's attempt is counted up front (and forgiven on success) so a burst
+  // of parallel guesses cannot all pass the check before the first failure is recorded.
+  const ipKey = ipLimitKey(info.clientIp);
+  const locked = await longestRefusal([
+    info.limiter.consume("loginAccount", credentials.email),
+    info.limiter.check("loginIp", ipKey),
+  ]);
+  if (locked) return fail("accounts.errors.auth.too-many-requests", "auth", 429, {}, retryAfterHeaders(locked));
+
   try {
     const { headers } = await getAuth(info).api.signInEmail({
       body: credentials,
       headers: request.headers,
       returnHeaders: true,
     });
+    await info.limiter.reset("loginAccount", credentials.email);
     const init = { headers: cookieHeaders(headers) };
     if (form.get("enhanced") !== "1") return redirect(redirectTo, init);
     return data({ status: "success", redirectTo } satisfies ActionResult, init);
   } catch (error) {
     const friendly = friendlyError(error);
     if (friendly.kind === "unknown") info.log.error({ err: error }, "login failed unexpectedly");
+    // Only failed logins count per IP: a campus network shares one address.
+    if (friendly.kind === "auth") await info.limiter.record("loginIp", ipKey);
     return fail(friendly.kind === "unknown" ? "accounts.login.failed" : friendly.key, friendly.kind, friendly.kind === "network" ? 503 : 401);
   }
 }
@@ -166,7 +189,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           label={t("accounts.login.password")}
           error={fieldErrors.password ? t(fieldErrors.password) : undefined}
         >
-          {(control) => <PasswordInput {...control} autoComplete="current-password" />}
+          {(control) => <PasswordInput {...control} autoComplete="current-password" maxLength={PASSWORD_MAX_LENGTH} />}
         </FormField>
         <label className="flex min-h-11 items-center gap-3">
           <input type="checkbox" name="rememberMe" defaultChecked className="h-5 w-5 accent-brand-700" />

@@ -14,6 +14,7 @@ import { parseResetPasswordForm, RESET_FIELDS } from "~/schemas/login";
 import { PASSWORD_MAX_LENGTH } from "~/schemas/signup";
 import { requestContext } from "~/services.server";
 import "virtual:catalogue/accounts";
+import { readForm } from "~/lib/read-form.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
@@ -41,7 +42,7 @@ type ActionResult = { status: "done" } | { status: "failed"; message: string; er
 
 export async function action({ request, context }: Route.ActionArgs) {
   const info = context.get(requestContext);
-  const form = await request.formData();
+  const form = await readForm(request);
   const fail = (message: string, status: number, errors: Partial<Record<Field, string>> = {}) =>
     data({ status: "failed", message, errors } satisfies ActionResult, { status });
   if (!isSameOrigin(request, info.env.siteUrl)) return fail("accounts.errors.database.permission-denied", 403);

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/signup";
 import { AuthErrorBanner } from "~/components/accounts/auth-banner";
+import { HoneypotField } from "~/components/accounts/honeypot-field";
 import { PasswordChecklist } from "~/components/accounts/password-checklist";
 import { PasswordInput } from "~/components/accounts/password-input";
 import { useEnhanced } from "~/components/accounts/use-enhanced";
@@ -21,8 +22,13 @@ import {
   type SignupErrors,
   type SignupField,
 } from "~/schemas/signup";
+import { ipLimitKey } from "~/limits/client-ip.server";
+import { isHoneypotFilled } from "~/limits/honeypot";
+import { retryAfterHeaders } from "~/limits/rate-limit.server";
+import { refusalHeaders } from "~/limits/refusal.server";
 import { requestContext } from "~/services.server";
 import "virtual:catalogue/accounts";
+import { readForm } from "~/lib/read-form.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
@@ -37,6 +43,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   });
 };
 
+export const headers: Route.HeadersFunction = refusalHeaders;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(requestContext);
   if (await getSessionUser(request, context)) throw redirect("/dashboard");
@@ -50,7 +58,7 @@ type ActionResult =
 
 export async function action({ request, context }: Route.ActionArgs) {
   const info = context.get(requestContext);
-  const form = await request.formData();
+  const form = await readForm(request);
   const attempt = Math.min(Number(form.get("attempt")) || 0, 99) + 1;
   const parsed = parseSignupForm(form);
   const values: Values = {
@@ -58,11 +66,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     email: parsed.values.email.slice(0, EMAIL_MAX_LENGTH),
     phone: parsed.values.phone.slice(0, PHONE_LENGTH),
   };
-  const fail = (message: string, kind: ErrorKind, status: number, errors: SignupErrors = {}) =>
-    data({ status: "failed", message, kind, attempt, errors, values } satisfies ActionResult, { status });
+  const fail = (message: string, kind: ErrorKind, status: number, errors: SignupErrors = {}, headers?: HeadersInit) =>
+    data({ status: "failed", message, kind, attempt, errors, values } satisfies ActionResult, { status, headers });
 
   if (!isSameOrigin(request, info.env.siteUrl)) return fail("accounts.errors.database.permission-denied", "auth", 403);
   if (!parsed.ok) return fail(parsed.first, "validation", 400, parsed.errors);
+  const allowed = await info.limiter.consume("signupIp", ipLimitKey(info.clientIp));
+  if (!allowed.ok) return fail("accounts.limits.signupIp", "auth", 429, {}, retryAfterHeaders(allowed));
+  if (isHoneypotFilled(form)) {
+    // Looks like a bot: the answer of any failed sign-up, and no account.
+    info.log.info("sign-up honeypot filled; no account created");
+    return fail("accounts.signup.failed", "unknown", 400);
+  }
   const { name, email, phone, password } = parsed.data;
   try {
     const { headers } = await getAuth(info).api.signUpEmail({
@@ -237,6 +252,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
             </p>
           ) : null}
         </div>
+        <HoneypotField id="signup-website" label={t("accounts.signup.honeypot")} />
         <Button type="submit" size="lg" disabled={busy || result?.status === "success"} className="w-full">
           {busy ? t("accounts.signup.submitting") : t("accounts.signup.submit")}
         </Button>

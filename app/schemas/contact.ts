@@ -1,5 +1,6 @@
 // zod/mini: the same rules in a much smaller browser bundle.
 import * as z from "zod/mini";
+import { readFields } from "./form-errors";
 // Its error messages are catalogue keys, translated where they are shown.
 import "virtual:catalogue/info";
 
@@ -17,9 +18,6 @@ export const CONTACT_SUBJECTS = [
 export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
 
 export const CONTACT_LIMITS = { name: 100, email: 254, message: 5000 } as const;
-
-/** Bots fill every field; people never see this one (a honeypot). */
-export const CONTACT_HONEYPOT_FIELD = "website";
 
 export const CONTACT_FIELDS = ["name", "email", "subject", "message"] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
@@ -63,12 +61,7 @@ export type ContactParseResult =
 
 /** Reads the four fields from a form (missing fields count as empty) and validates them. */
 export function parseContactForm(form: FormData): ContactParseResult {
-  const values = Object.fromEntries(
-    CONTACT_FIELDS.map((field) => {
-      const raw = form.get(field);
-      return [field, typeof raw === "string" ? raw : ""];
-    }),
-  ) as ContactValues;
+  const values = readFields(form, CONTACT_FIELDS);
   const result = contactSchema.safeParse(values);
   if (result.success) return { ok: true, data: result.data, values };
   const errors: ContactErrors = {};

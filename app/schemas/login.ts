@@ -1,15 +1,31 @@
 import * as z from "zod/mini";
 import { type FormParseResult, parseWith, readFields } from "./form-errors";
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, passwordSchema } from "./signup";
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, PASSWORD_MAX_LENGTH, passwordSchema } from "./signup";
 import "virtual:catalogue/accounts";
 
 export const LOGIN_FIELDS = ["email", "password"] as const;
 export type LoginField = (typeof LOGIN_FIELDS)[number];
 
+/** An email address as typed at login: trimmed, lower-cased, required, not too long. */
+const emailField = (requiredMessage: string) =>
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.toLowerCase(),
+      z.minLength(1, requiredMessage),
+      z.maxLength(EMAIL_MAX_LENGTH, "accounts.signup.errors.emailTooLong"),
+    );
+
 /** SPEC.md section 5 "Login and reset": both fields needed. */
 export const loginSchema = z.object({
-  email: z.string().check(z.trim(), z.toLowerCase(), z.minLength(1, "accounts.login.errors.fillAllFields")),
-  password: z.string().check(z.minLength(1, "accounts.login.errors.fillAllFields")),
+  email: emailField("accounts.login.errors.fillAllFields"),
+  password: z
+    .string()
+    .check(
+      z.minLength(1, "accounts.login.errors.fillAllFields"),
+      z.maxLength(PASSWORD_MAX_LENGTH, "accounts.signup.errors.passwordTooLong"),
+    ),
 });
 
 export type LoginInput = z.infer<typeof loginSchema> & { rememberMe: boolean; redirectTo: string };
@@ -25,15 +41,7 @@ export function parseLoginForm(form: FormData): FormParseResult<LoginField, Logi
 }
 
 export const forgotPasswordSchema = z.object({
-  email: z
-    .string()
-    .check(
-      z.trim(),
-      z.toLowerCase(),
-      z.minLength(1, "accounts.forgot.needEmail"),
-      z.maxLength(EMAIL_MAX_LENGTH, "accounts.signup.errors.email"),
-      z.regex(EMAIL_PATTERN, "accounts.signup.errors.email"),
-    ),
+  email: emailField("accounts.forgot.needEmail").check(z.regex(EMAIL_PATTERN, "accounts.signup.errors.email")),
 });
 
 export function parseForgotPasswordForm(form: FormData): FormParseResult<"email", { email: string }> {

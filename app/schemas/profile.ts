@@ -13,7 +13,7 @@ export const profileSchema = z.object({
     .check(
       z.trim(),
       z.minLength(1, "accounts.settings.errors.name"),
-      z.maxLength(NAME_MAX_LENGTH, "accounts.settings.errors.name"),
+      z.maxLength(NAME_MAX_LENGTH, "accounts.settings.errors.nameTooLong"),
     ),
   phone: z
     .string()

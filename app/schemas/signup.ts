@@ -30,7 +30,7 @@ export const passwordSchema = z
   .string()
   .check(
     z.minLength(PASSWORD_MIN_LENGTH, "accounts.signup.errors.passwordLength"),
-    z.maxLength(PASSWORD_MAX_LENGTH, "accounts.errors.auth.weak-password"),
+    z.maxLength(PASSWORD_MAX_LENGTH, "accounts.signup.errors.passwordTooLong"),
     z.refine((p) => /[A-Z]/.test(p) && /[a-z]/.test(p) && /\d/.test(p), "accounts.signup.errors.passwordChars"),
   );
 
@@ -41,14 +41,14 @@ export const signupSchema = z
       .check(
         z.trim(),
         z.minLength(2, "accounts.signup.errors.name"),
-        z.maxLength(NAME_MAX_LENGTH, "accounts.signup.errors.name"),
+        z.maxLength(NAME_MAX_LENGTH, "accounts.signup.errors.nameTooLong"),
       ),
     email: z
       .string()
       .check(
         z.trim(),
         z.toLowerCase(),
-        z.maxLength(EMAIL_MAX_LENGTH, "accounts.signup.errors.email"),
+        z.maxLength(EMAIL_MAX_LENGTH, "accounts.signup.errors.emailTooLong"),
         z.regex(EMAIL_PATTERN, "accounts.signup.errors.email"),
       ),
     phone: z.string().check(z.trim(), z.regex(PHONE_PATTERN, "accounts.signup.errors.phone")),

@@ -1,9 +1,6 @@
-import pino from "pino";
-import { RouterContextProvider } from "react-router";
 import { expect, it } from "vitest";
-import { parseEnv } from "../../app/env.server";
 import { action, loader } from "../../app/routes/contact";
-import { requestContext, type RequestInfo } from "../../app/services.server";
+import { TEST_SITE, testContext, unwrapResult as unwrap } from "../request-context";
 import { describeEachDatabase } from "../test-db";
 import type { DB } from "../../app/db/db.server";
 
@@ -11,29 +8,12 @@ type ActionArgs = Parameters<typeof action>[0];
 type LoaderArgs = Parameters<typeof loader>[0];
 
 function contextFor(db: DB) {
-  const context = new RouterContextProvider();
-  context.set(requestContext, {
-    db,
-    env: parseEnv({ SUPPORT_EMAIL: "help@example.lk" }),
-    log: pino({ level: "silent" }),
-    requestId: "test",
-    clientIp: "127.0.0.1",
-  } as unknown as RequestInfo);
-  return context;
+  return testContext({ db, env: { SUPPORT_EMAIL: "help@example.lk" } });
 }
 
 function post(db: DB, fields: Record<string, string>) {
-  const request = new Request("http://localhost/contact", { method: "POST", body: new URLSearchParams(fields) });
+  const request = new Request(`${TEST_SITE}/contact`, { method: "POST", body: new URLSearchParams(fields) });
   return action({ request, params: {}, context: contextFor(db) } as unknown as ActionArgs);
-}
-
-/** The action answers either a plain value or data() with a status; read both alike. */
-function unwrap(result: unknown): { status: number; body: Record<string, unknown> } {
-  if (result && typeof result === "object" && "init" in result && "data" in result) {
-    const wrapped = result as { data: Record<string, unknown>; init: { status?: number } | null };
-    return { status: wrapped.init?.status ?? 200, body: wrapped.data };
-  }
-  return { status: 200, body: result as Record<string, unknown> };
 }
 
 async function countMessages(db: DB, email: string) {

@@ -11,12 +11,14 @@ import {
   viewerIdentity,
 } from "../../app/models/view-tracking.server";
 import { insertTestOwner, listingInput } from "../factories";
+import { createMemoryStore, createRateLimiter } from "../../app/limits/rate-limit.server";
 import { describeEachDatabase } from "../test-db";
 
 const BROWSER_UA =
   "Mozilla/5.0 (Linux; Android 13; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 const GOOGLEBOT_UA = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
-const OPTIONS = { visitorSalt: "test-salt", secure: false };
+// Limits far above what these tests count (tests/integration/rate-limits.test.ts covers them).
+const OPTIONS = { visitorSalt: "test-salt", secure: false, limit: { limiter: createRateLimiter(createMemoryStore()), clientIp: "192.0.2.1" } };
 
 function pageRequest(cookies: Record<string, string> = {}, init: { method?: string; headers?: Record<string, string> } = {}) {
   const cookie = Object.entries(cookies)

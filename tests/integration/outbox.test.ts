@@ -11,6 +11,7 @@ import { claimDueMail, CLAIM_LEASE_MS, enqueueMail, MAX_ATTEMPTS } from "../../a
 import { action as contactAction } from "../../app/routes/contact";
 import { loader as devOutboxLoader } from "../../app/routes/dev.outbox";
 import { requestContext, type RequestInfo } from "../../app/services.server";
+import { testContext } from "../request-context";
 import { closedPort, startTestSmtpServer, type TestSmtpServer } from "../smtp-test-server";
 import { describeEachDatabase } from "../test-db";
 
@@ -237,8 +238,8 @@ describeEachDatabase("mail outbox", (ctx) => {
 });
 
 function postContact(db: DB, email: string) {
-  const context = new RouterContextProvider();
-  context.set(requestContext, { db, env: parseEnv({ SUPPORT_EMAIL: "help@bodima.lk" }), log: silent } as unknown as RequestInfo);
+  // A whole request context (the action counts the message against the per-IP limit).
+  const context = testContext({ db, env: { SUPPORT_EMAIL: "help@bodima.lk" } });
   const body = new URLSearchParams({ name: "Ravi", email, subject: "Other", message: "Hello" });
   const request = new Request("http://localhost/contact", { method: "POST", body });
   return contactAction({ request, params: {}, context } as unknown as Parameters<typeof contactAction>[0]);

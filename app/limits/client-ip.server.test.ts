@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { clientIpFrom, ipLimitKey, normalizeIp } from "./client-ip.server";
+
+describe("client IP", () => {
+  it("is the socket's address when no proxy is trusted, whatever X-Forwarded-For says", () => {
+    expect(clientIpFrom({ socketAddress: "203.0.113.7", forwardedFor: "1.1.1.1", trustProxy: false })).toBe("203.0.113.7");
+    expect(clientIpFrom({ socketAddress: "::ffff:203.0.113.7", forwardedFor: undefined, trustProxy: false })).toBe("203.0.113.7");
+    expect(clientIpFrom({ socketAddress: undefined, forwardedFor: "1.1.1.1", trustProxy: false })).toBe("unknown");
+  });
+
+  it("behind a trusted proxy, is the right-most X-Forwarded-For entry (what the proxy saw), not a client-supplied one", () => {
+    const socketAddress = "10.0.0.2";
+    expect(clientIpFrom({ socketAddress, forwardedFor: "198.51.100.9", trustProxy: true })).toBe("198.51.100.9");
+    // The client sent "X-Forwarded-For: 6.6.6.6"; the proxy appended the real address.
+    expect(clientIpFrom({ socketAddress, forwardedFor: "6.6.6.6, 198.51.100.9", trustProxy: true })).toBe("198.51.100.9");
+    expect(clientIpFrom({ socketAddress, forwardedFor: ["6.6.6.6", "198.51.100.9 "], trustProxy: true })).toBe("198.51.100.9");
+    // No header, or garbage in it: the socket.
+    expect(clientIpFrom({ socketAddress, forwardedFor: undefined, trustProxy: true })).toBe("10.0.0.2");
+    expect(clientIpFrom({ socketAddress, forwardedFor: "1.1.1.1, not-an-ip", trustProxy: true })).toBe("10.0.0.2");
+    expect(clientIpFrom({ socketAddress, forwardedFor: "", trustProxy: true })).toBe("10.0.0.2");
+  });
+
+  it("normalises IPv4-mapped and differently spelled IPv6 addresses, ports and zones", () => {
+    expect(normalizeIp("::ffff:1.2.3.4")).toBe("1.2.3.4");
+    expect(normalizeIp("::FFFF:0102:0304")).toBe("1.2.3.4");
+    expect(normalizeIp("1.2.3.4:5678")).toBe("1.2.3.4");
+    expect(normalizeIp("[2001:DB8:0:0:0:0:0:1]:443")).toBe("2001:db8::1");
+    expect(normalizeIp("2001:0db8:0000:0000:0001:0000:0000:0001")).toBe("2001:db8::1:0:0:1");
+    expect(normalizeIp("fe80::1%eth0")).toBe("fe80::1");
+    expect(normalizeIp("::1")).toBe("::1");
+    expect(normalizeIp("2001:db8:1:2:3:4:5:6")).toBe("2001:db8:1:2:3:4:5:6");
+    expect(normalizeIp("1.2.3")).toBeNull();
+    expect(normalizeIp("<script>")).toBeNull();
+    expect(normalizeIp("")).toBeNull();
+  });
+
+  it("counts IPv6 per /64 and IPv4 per address", () => {
+    expect(ipLimitKey("2001:db8:aa:bb:1:2:3:4")).toBe("2001:db8:aa:bb::/64");
+    expect(ipLimitKey("2001:db8:aa:bb::ffff")).toBe(ipLimitKey("2001:db8:aa:bb:1:2:3:4"));
+    expect(ipLimitKey("2001:db8:aa:bc::1")).not.toBe(ipLimitKey("2001:db8:aa:bb::1"));
+    expect(ipLimitKey("203.0.113.7")).toBe("203.0.113.7");
+    expect(ipLimitKey("unknown")).toBe("unknown");
+  });
+});

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { longestRefusal, refusalHeaders } from "./refusal.server";
+
+describe("refusals", () => {
+  it("answers with the limit that lasts longest, or null when every limit allows", async () => {
+    const allow = Promise.resolve({ ok: true as const, remaining: 3 });
+    const short = Promise.resolve({ ok: false as const, retryAfterSeconds: 30 });
+    const long = Promise.resolve({ ok: false as const, retryAfterSeconds: 600 });
+    expect(await longestRefusal([allow, allow])).toBeNull();
+    expect(await longestRefusal([short, allow])).toEqual({ ok: false, retryAfterSeconds: 30 });
+    expect(await longestRefusal([short, long, allow])).toEqual({ ok: false, retryAfterSeconds: 600 });
+  });
+
+  it("passes an action's Retry-After and Cache-Control on to the page, over the loader's", () => {
+    const headers = refusalHeaders({
+      actionHeaders: new Headers({ "Retry-After": "42", "Cache-Control": "no-store", "X-Other": "no" }),
+      loaderHeaders: new Headers({ "Cache-Control": "max-age=60", Vary: "Cookie" }),
+    });
+    expect(Object.fromEntries(headers)).toEqual({ "retry-after": "42", "cache-control": "no-store", vary: "Cookie" });
+    const plain = refusalHeaders({ actionHeaders: new Headers(), loaderHeaders: new Headers({ Vary: "Cookie" }) });
+    expect(Object.fromEntries(plain)).toEqual({ vary: "Cookie" });
+  });
+});
