@@ -1,0 +1,234 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
+import { readMails, type ReceivedMail } from "./mail";
+import { field, fillListing, photo, signUp, uniqueWord } from "./owners";
+
+// Reporting a listing (issue 4): the dialog on the listing page with
+// JavaScript, the /listing/{slug}/report page without it, and the email to
+// moderators. Each test reports a listing of its own (a fresh owner), so no
+// demo listing collects reports (three people would hide it automatically).
+
+const SUPPORT_EMAIL = "support@bodima.lk";
+
+// Each test first signs up and posts a listing of its own.
+test.describe.configure({ timeout: 60_000 });
+
+/** A fresh owner posts a listing; returns its page's path and title. */
+async function postOwnListing(browser: Browser): Promise<{ path: string; title: string }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signUp(page);
+  await page.goto("/dashboard/listings/new");
+  const word = uniqueWord();
+  const title = `Reported room ${word}`;
+  await fillListing(page, title);
+  await field(page, "Photos").setInputFiles([await photo({ r: 90, g: 120, b: 60 }, "room.jpg")]);
+  await page.getByRole("button", { name: "Post listing" }).click();
+  await expect(page).toHaveURL(/\/dashboard(\?posted=1)?$/, { timeout: 15_000 });
+  await page.goto(`/browse?search=${word}`);
+  const path = await page.locator('a[href^="/listing/"]').first().getAttribute("href");
+  await context.close();
+  expect(path).toMatch(/^\/listing\/.+-\d+$/);
+  return { path: path!, title };
+}
+
+async function expectNoSeriousAxeViolations(page: Page, include?: string) {
+  const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
+  const { violations } = await builder.analyze();
+  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+/** The moderators' emails whose text carries `tag` (one per moderator, or one to support). */
+async function waitForReportMails(tag: string, since: Date): Promise<ReceivedMail[]> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const found = readMails({ subject: "Report on ad #", since: new Date(since.getTime() - 1000) }).filter((m) => m.text.includes(tag));
+    if (found.length > 0) return found;
+    if (Date.now() > deadline) throw new Error(`No report email with ${tag}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const endsWith = (path: string) => new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
+
+/** Fills the report form (page or dialog) as a person would. */
+async function fillReport(scope: Page | Locator, values: { name: string; email: string; details: string }) {
+  await scope.getByLabel(/^Your name/).fill(values.name);
+  await scope.getByLabel(/^Your email/).fill(values.email);
+  await scope.getByLabel(/^Your phone number or other contact/).fill("0701112233");
+  await scope.getByLabel(/^Reason/).selectOption("wrong-information");
+  await scope.getByLabel(/^Details/).fill(values.details);
+}
+
+const errorList = (page: Page) => page.getByRole("alert").filter({ hasText: "Please fix the following errors:" });
+
+test("with JavaScript, the listing page's report dialog checks, sends, thanks and closes", async ({ page, browser }) => {
+  const listing = await postOwnListing(browser);
+  await page.goto(listing.path);
+  // The menu link becomes a button once React has hydrated the page.
+  await page.locator('button[aria-controls="site-menu"]').waitFor({ state: "attached" });
+
+  const link = page.getByRole("link", { name: "Report This Listing" });
+  await expect(link).toHaveAttribute("href", `${listing.path}/report`);
+  await link.click();
+  const dialog = page.getByRole("dialog", { name: "Report This Listing" });
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(endsWith(listing.path));
+  await expect(dialog).toContainText(listing.title);
+  await expect(dialog.getByLabel(/^Your name/)).toBeFocused();
+  await expectNoSeriousAxeViolations(page, "dialog");
+
+  // Escape closes it, and focus goes back to the link.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(link).toBeFocused();
+
+  await link.click();
+  await expect(dialog).toBeVisible();
+  // Tab stays inside the dialog.
+  for (let i = 0; i < 12; i++) await page.keyboard.press("Tab");
+  expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+
+  await dialog.getByRole("button", { name: "Submit report" }).click();
+  const errors = errorList(page);
+  await expect(errors).toBeVisible();
+  await expect(errors.getByRole("listitem")).toHaveText([
+    "Reporter name is required",
+    "Reporter email is required",
+    "Reporter contact is required",
+    "Report reason is required",
+  ]);
+  await expectNoSeriousAxeViolations(page, "dialog");
+
+  // Editing a field clears the list.
+  await dialog.getByLabel(/^Your name/).fill("Ishara Fernando");
+  await expect(errors).toBeHidden();
+
+  const tag = uniqueWord();
+  await dialog.getByLabel(/^Your email/).fill("ishara@nowhere");
+  await dialog.getByLabel(/^Your phone number or other contact/).fill("0719876543");
+  await dialog.getByLabel(/^Reason/).selectOption("Fake Listing");
+  await expect(dialog.getByText("The place does not exist, is not for rent, or the ad copies someone else's photos.")).toBeVisible();
+  await dialog.getByLabel(/^Details/).fill(`The photos are from another site (${tag}).`);
+  await dialog.getByRole("button", { name: "Submit report" }).click();
+  await expect(errors.getByRole("listitem")).toHaveText(["Invalid email format"]);
+  await dialog.getByLabel(/^Your email/).fill(`ishara-${tag}@example.com`);
+  await expect(errors).toBeHidden();
+
+  // While the report is on its way, Escape does not close the dialog.
+  await page.route("**/report.data*", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  const since = new Date();
+  // Reporting changes nothing on the listing page: its loader does not run again (nor count a view).
+  const listingReloads: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    const routes = url.searchParams.get("_routes");
+    if (url.pathname === `${listing.path}.data` && (routes === null || routes.includes("routes/listing"))) listingReloads.push(url.href);
+  });
+  await dialog.getByRole("button", { name: "Submit report" }).click();
+  await expect(dialog.getByRole("button", { name: "Submitting report…" })).toBeDisabled();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeVisible();
+
+  await expect(dialog.getByText("Report Submitted Successfully!")).toBeVisible({ timeout: 10_000 });
+  const shownAt = Date.now();
+  await expect(dialog.getByText("Thank you for helping us maintain quality. We'll review this report.")).toBeVisible();
+  await expect(dialog).toBeHidden({ timeout: 5_000 });
+  const openFor = Date.now() - shownAt;
+  expect(openFor).toBeGreaterThan(1_500);
+  expect(openFor).toBeLessThan(4_000);
+
+  // Opening it again starts afresh; the page itself never left.
+  await link.click();
+  await expect(dialog.getByLabel(/^Your name/)).toHaveValue("");
+  await expect(dialog.getByText("Report Submitted Successfully!")).toBeHidden();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(listing.title);
+
+  expect(listingReloads).toEqual([]);
+
+  const [mail] = await waitForReportMails(tag, since);
+  expect(mail.text).toContain("Reason: Fake Listing");
+  expect(mail.text).toContain(`ishara-${tag}@example.com`);
+});
+
+test("the report page opened directly has no serious accessibility problems, with or without errors", async ({ page, browser }) => {
+  const listing = await postOwnListing(browser);
+  await page.goto(`${listing.path}/report`);
+  await expect(page.getByRole("heading", { level: 1, name: "Report This Listing" })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await page.getByRole("button", { name: "Submit report" }).click();
+  await expect(errorList(page).getByRole("listitem")).toHaveCount(4);
+  await expectNoSeriousAxeViolations(page);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the report page shows errors, sends the report and emails the moderators", async ({ page, browser }) => {
+    const listing = await postOwnListing(browser);
+    await page.goto(listing.path);
+    await page.getByRole("link", { name: "Report This Listing" }).click();
+    await expect(page).toHaveURL(endsWith(`${listing.path}/report`));
+    await expect(page.getByRole("heading", { level: 1, name: "Report This Listing" })).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    // Every reason's sentence is there to read without the dropdown's help.
+    await expect(page.getByText("The price, location, photos or contact details do not match the real place.")).toBeVisible();
+
+    await page.getByRole("button", { name: "Submit report" }).click();
+    await expect(errorList(page).getByRole("listitem")).toHaveText([
+      "Reporter name is required",
+      "Reporter email is required",
+      "Reporter contact is required",
+      "Report reason is required",
+    ]);
+
+    const tag = uniqueWord();
+    const reporter = `kamal-${tag}@example.com`;
+    await fillReport(page, { name: "Kamal <b>Silva</b>", email: reporter, details: `Rent is 25,000, not 17,500 <script>alert(1)</script> (${tag})` });
+    const since = new Date();
+    await page.getByRole("button", { name: "Submit report" }).click();
+
+    await expect(page.getByText("Report Submitted Successfully!")).toBeVisible();
+    await expect(page.getByText("Thank you for helping us maintain quality. We'll review this report.")).toBeVisible();
+    await page.getByRole("link", { name: "Back to the listing" }).click();
+    await expect(page).toHaveURL(endsWith(listing.path));
+
+    // One email per moderator, or one to support while the site has none.
+    const mails = await waitForReportMails(tag, since);
+    const recipients = mails.flatMap((m) => m.to);
+    expect(new Set(recipients).size).toBe(mails.length);
+    if (recipients.includes(SUPPORT_EMAIL)) expect(recipients).toEqual([SUPPORT_EMAIL]);
+    const [mail] = mails;
+    expect(mail.subject).toMatch(/^\[Bodima\] Report on ad #\d+: Wrong Information$/);
+    expect(mail.replyTo).toBe(reporter);
+    expect(mail.text).toContain(`Listing: ${listing.title}`);
+    expect(mail.text).toContain("Reported by: Kamal <b>Silva</b>");
+    expect(mail.text).toContain(`Rent is 25,000, not 17,500 <script>alert(1)</script> (${tag})`);
+    expect(mail.text).toContain("Contact: 0701112233");
+    expect(mail.text).toMatch(/Review it here: http:\/\/127\.0\.0\.1:\d+\/admin\/reports\/[0-9a-f-]{36}/);
+  });
+
+  test("three different people reporting a listing hide it from the public until a moderator looks", async ({ page, browser }) => {
+    const listing = await postOwnListing(browser);
+    const tag = uniqueWord();
+    for (const person of ["one", "two", "three"]) {
+      await page.goto(`${listing.path}/report`);
+      await fillReport(page, { name: `Reporter ${person}`, email: `${person}-${tag}@example.com`, details: `Seen twice (${tag})` });
+      await page.getByRole("button", { name: "Submit report" }).click();
+      await expect(page.getByText("Report Submitted Successfully!")).toBeVisible();
+    }
+    const gone = await page.goto(listing.path);
+    expect(gone?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Listing not found" })).toBeVisible();
+    expect((await page.goto(`${listing.path}/report`))?.status()).toBe(404);
+    await page.goto(`/browse?search=${encodeURIComponent(listing.title.split(" ").at(-1)!)}`);
+    await expect(page.locator('a[href^="/listing/"]')).toHaveCount(0);
+    const mails = await waitForReportMails(tag, new Date(Date.now() - 60_000));
+    expect(mails.some((m) => m.text.includes("This listing is now hidden automatically: 3 people have reported it."))).toBe(true);
+  });
+});
