@@ -69,6 +69,8 @@ const BETTER_AUTH_CODES: Record<string, keyof typeof AUTH_ERROR_KEYS> = {
   TOO_MANY_REQUESTS: "too-many-requests",
   FAILED_TO_CREATE_USER: "internal-error",
   FAILED_TO_CREATE_SESSION: "internal-error",
+  // Our own: a suspended account gets no session (app/auth/auth.server.ts).
+  USER_SUSPENDED: "user-disabled",
 };
 
 const NETWORK_KEY = AUTH_ERROR_KEYS["network-request-failed"];

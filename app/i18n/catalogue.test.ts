@@ -38,8 +38,11 @@ describe("message catalogues", () => {
     const problems: string[] = [];
     for (const { p, src } of files) {
       for (const area of areaFiles.filter((a) => a !== "common")) {
-        // Any string literal starting with the area's key prefix counts (t, an alias, a key table).
-        const usesArea = new RegExp(`["'\`]${areaKey(area)}\\.[a-zA-Z]`).test(src);
+        // A string literal counts when it is one of the area's keys or the start of some
+        // (t, an alias, a key table, a template prefix); "listing.hide" as an audit action does not.
+        const keys = Object.keys(readCatalogue(root, "en", area));
+        const literals = [...src.matchAll(new RegExp(`["'\`](${areaKey(area)}\\.[\\w.-]*)`, "g"))].map((m) => m[1]);
+        const usesArea = literals.some((literal) => keys.some((key) => key === literal || key.startsWith(literal.endsWith(".") ? literal : `${literal}.`)));
         if (usesArea && !src.includes(`import "virtual:catalogue/${area}";`)) problems.push(`${p} uses ${area}`);
       }
     }

@@ -1,0 +1,49 @@
+import { useTranslation } from "~/i18n";
+import type { AuditEntry } from "~/models/moderation.server";
+import "virtual:catalogue/admin";
+
+const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Colombo" });
+
+function targetText(t: (key: string, values?: Record<string, unknown>) => string, entry: AuditEntry): string {
+  if (entry.targetType === "listing") {
+    const id = t("admin.audit.targetListing", { id: entry.targetId });
+    return entry.targetLabel ? `${id}: ${entry.targetLabel}` : id;
+  }
+  if (entry.targetType === "user") return t("admin.audit.targetUser", { label: entry.targetLabel ?? entry.targetId });
+  return t("admin.audit.targetReport", { id: entry.targetId });
+}
+
+/** Who did what to which listing or account, when and why (newest first). */
+export function AuditTable({ entries }: { entries: AuditEntry[] }) {
+  const { t } = useTranslation();
+  if (entries.length === 0) return <p className="mt-3 text-slate-700">{t("admin.audit.empty")}</p>;
+  return (
+    <div className="mt-3 overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{t("admin.audit.caption")}</caption>
+        <thead className="border-b border-slate-300 text-slate-700">
+          <tr>
+            <th scope="col" className="py-2 pr-3 font-semibold">{t("admin.audit.when")}</th>
+            <th scope="col" className="px-3 py-2 font-semibold">{t("admin.audit.who")}</th>
+            <th scope="col" className="px-3 py-2 font-semibold">{t("admin.audit.what")}</th>
+            <th scope="col" className="px-3 py-2 font-semibold">{t("admin.audit.target")}</th>
+            <th scope="col" className="py-2 pl-3 font-semibold">{t("admin.audit.why")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.id} data-action={entry.action} className="border-b border-slate-200 align-top">
+              <td className="whitespace-nowrap py-2 pr-3">
+                <time dateTime={entry.createdAt}>{dateTime.format(new Date(entry.createdAt))}</time>
+              </td>
+              <td className="px-3 py-2 [overflow-wrap:anywhere]">{entry.actorEmail ?? t("admin.audit.system")}</td>
+              <td className="px-3 py-2">{t(`admin.audit.actions.${entry.action.replace(/\./g, "-")}`)}</td>
+              <td className="px-3 py-2 [overflow-wrap:anywhere]">{targetText(t, entry)}</td>
+              <td className="py-2 pl-3 break-words">{entry.reason ?? ""}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { Form } from "react-router";
+import { Button, type ButtonVariant } from "~/components/ui/button";
+import { FormField, inputClasses } from "~/components/ui/form-field";
+import { useTranslation } from "~/i18n";
+import { REASON_MAX_LENGTH, REASON_REQUIRED, type ModerationIntent } from "~/schemas/moderation";
+import "virtual:catalogue/admin";
+
+type Props = {
+  intent: ModerationIntent;
+  label: string;
+  variant?: ButtonVariant;
+  /** The error of the last attempt at this action (a catalogue key), and what was typed. */
+  error?: string;
+  reason?: string;
+};
+
+/** One moderation action: a plain POST form (works without JavaScript) with its reason field. */
+export function ModerationForm({ intent, label, variant = "secondary", error, reason }: Props) {
+  const { t } = useTranslation();
+  const required = REASON_REQUIRED.includes(intent);
+  const id = `reason-${intent}`;
+  return (
+    <Form method="post" className="space-y-2" data-intent={intent}>
+      <input type="hidden" name="intent" value={intent} />
+      <FormField
+        id={id}
+        name="reason"
+        label={required ? t("admin.actions.reasonRequired") : t("admin.actions.reasonOptional")}
+        error={error ? t(error, { max: REASON_MAX_LENGTH }) : undefined}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            rows={2}
+            maxLength={REASON_MAX_LENGTH}
+            defaultValue={reason}
+            className={inputClasses}
+          />
+        )}
+      </FormField>
+      <Button type="submit" variant={variant}>
+        {label}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,63 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/admin._index";
+import { requireModerator } from "~/auth/auth.server";
+import { AdminPagination } from "~/components/admin/admin-pagination";
+import { AuditTable } from "~/components/admin/audit-table";
+import { QueueFilters, QueueGroupCard } from "~/components/admin/report-queue";
+import { useTranslation } from "~/i18n";
+import { listAuditLog, listReportQueue } from "~/models/moderation.server";
+import { parseQueueQuery } from "~/schemas/moderation";
+import { requestContext } from "~/services.server";
+import "virtual:catalogue/admin";
+
+const GROUPS_PER_PAGE = 20;
+const RECENT_AUDIT_ENTRIES = 10;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = context.get(requestContext);
+  await requireModerator(request, context);
+  const query = parseQueueQuery(new URL(request.url).searchParams);
+  const [queue, audit] = await Promise.all([
+    listReportQueue(db, query, { page: query.page, limit: GROUPS_PER_PAGE }),
+    listAuditLog(db, { page: 1, limit: RECENT_AUDIT_ENTRIES }),
+  ]);
+  return { query, queue, recent: audit.entries };
+}
+
+/** The reports queue, grouped per listing (pending first), and the latest moderation actions. */
+export default function AdminReports({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { query, queue, recent } = loaderData;
+  return (
+    <>
+      <section aria-labelledby="queue-heading" className="rounded-xl border border-slate-200 p-5">
+        <h2 id="queue-heading" className="text-xl font-semibold">
+          {t("admin.queue.heading")}
+        </h2>
+        <div className="mt-4">
+          <QueueFilters query={query} />
+        </div>
+        <p className="mt-4 text-slate-700">{t("admin.queue.summary", { total: queue.pagination.total })}</p>
+        {queue.groups.length === 0 ? (
+          <p className="mt-4 font-medium">{t("admin.queue.empty")}</p>
+        ) : (
+          <ul className="mt-4 space-y-3">
+            {queue.groups.map((group) => (
+              <QueueGroupCard key={group.listing.id} group={group} />
+            ))}
+          </ul>
+        )}
+        <AdminPagination pagination={queue.pagination} />
+      </section>
+      <section aria-labelledby="recent-heading" className="mt-6 rounded-xl border border-slate-200 p-5">
+        <h2 id="recent-heading" className="text-xl font-semibold">
+          {t("admin.audit.recent")}
+        </h2>
+        <AuditTable entries={recent} />
+        <Link to="/admin/audit" className="mt-3 inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-2">
+          {t("admin.audit.all")}
+        </Link>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import { isRouteErrorResponse, Link, Outlet } from "react-router";
+import type { Route } from "./+types/admin";
+import { requireModerator } from "~/auth/auth.server";
+import { buttonClasses } from "~/components/ui/button";
+import { TabNav } from "~/components/ui/tab-nav";
+import { t as translate, useTranslation } from "~/i18n";
+import { pageMeta } from "~/lib/seo";
+import { requestContext } from "~/services.server";
+import "virtual:catalogue/admin";
+
+export const meta: Route.MetaFunction = ({ loaderData, error }) => {
+  if (!loaderData) {
+    const title = isRouteErrorResponse(error) && error.status === 404 ? translate("admin.notFound.title") : translate("admin.forbidden.title");
+    return [{ title }, { name: "robots", content: "noindex" }];
+  }
+  const { siteName, siteUrl } = loaderData;
+  return pageMeta({
+    title: translate("admin.metaTitle", { siteName }),
+    description: translate("admin.heading"),
+    siteName,
+    siteUrl,
+    path: "/admin",
+    noindex: true,
+  });
+};
+
+/** Moderators only: visitors are sent to log in, everyone else gets a 403 (every child route checks again). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env } = context.get(requestContext);
+  await requireModerator(request, context);
+  return { siteName: env.SITE_NAME, siteUrl: env.siteUrl };
+}
+
+export default function AdminLayout() {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8">
+      <h1 className="text-3xl font-bold">{t("admin.heading")}</h1>
+      <TabNav
+        label={t("admin.sections")}
+        className="mt-4"
+        tabs={[
+          { to: "/admin", label: t("admin.nav.reports"), end: true, alsoUnder: "/admin/reports/" },
+          { to: "/admin/audit", label: t("admin.nav.audit") },
+        ]}
+      />
+      <div className="mt-6">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+/** A signed-in owner (or a moderator no more) is told plainly; a missing report says so. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  if (!isRouteErrorResponse(error) || (error.status !== 403 && error.status !== 404)) throw error;
+  const forbidden = error.status === 403;
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold">{forbidden ? t("admin.forbidden.title") : t("admin.notFound.title")}</h1>
+      <p className="mt-3 text-slate-700">{forbidden ? t("admin.forbidden.text") : t("admin.notFound.text")}</p>
+      <Link to={forbidden ? "/" : "/admin"} className={buttonClasses("secondary", "md", "mt-6")}>
+        {forbidden ? t("admin.forbidden.home") : t("admin.report.back")}
+      </Link>
+    </div>
+  );
+}
