@@ -34,19 +34,25 @@ if (DEVELOPMENT) {
     const result = spawnSync("npm", ["run", "build"], { stdio: "inherit", env: process.env });
     if (result.status !== 0) process.exit(result.status ?? 1);
   }
-  server.use(
-    "/assets",
-    express.static(path.join(BUILD_DIR, "client", "assets"), { immutable: true, maxAge: "1y", index: false }),
-  );
-  server.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h", index: false }));
+  let build;
   try {
-    const { app } = await import(serverEntry);
-    server.use(app);
+    build = await import(serverEntry);
   } catch (error) {
     // Configuration errors name the variable; print them plainly.
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   }
+  // Security headers, the foreign-Origin refusal and body caps (server/app.ts)
+  // cover static files too, so they come first; the last handler answers any
+  // error with a short page, never a stack trace.
+  server.use(build.security);
+  server.use(
+    "/assets",
+    express.static(path.join(BUILD_DIR, "client", "assets"), { immutable: true, maxAge: "1y", index: false }),
+  );
+  server.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h", index: false }));
+  server.use(build.app);
+  server.use(build.handleErrors);
 }
 
 server.listen(PORT, HOST, () => {

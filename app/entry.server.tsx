@@ -17,9 +17,20 @@ export const streamTimeout = 5_000;
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  const { log } = context.get(requestContext);
-  log.error({ err: error, url: request.url, method: request.method }, "unexpected error");
+  const log = requestInfo(context)?.log;
+  if (log) log.error({ err: error, url: request.url, method: request.method }, "unexpected error");
+  // Without our context (it failed before one was made) the error must still be seen.
+  else console.error("unexpected error", request.method, request.url, error);
 };
+
+/** This request's services, or undefined when the error came before they were set. */
+function requestInfo(context: Pick<RouterContextProvider, "get"> | undefined) {
+  try {
+    return context?.get(requestContext);
+  } catch {
+    return undefined;
+  }
+}
 
 export default function handleRequest(
   request: Request,
@@ -54,9 +65,13 @@ export default function handleRequest(
       streamTimeout + 1000,
     );
 
+    // The CSP nonce (app/security/headers.server.ts): ServerRouter hands it to
+    // <Scripts>, <ScrollRestoration> and the streamed data; React to its own inline scripts.
+    const { nonce } = loadContext.get(requestContext);
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

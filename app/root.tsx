@@ -99,6 +99,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
   const root = useRootData();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // A 4xx may carry its own plain message (e.g. app/lib/read-form.server.ts).
+  const told = isRouteErrorResponse(error) && error.status < 500 && typeof error.data === "string" ? error.data : null;
   return (
     <Shell>
       <title>{`${notFound ? t("common.errors.notFoundTitle") : t("common.errors.unexpectedTitle")} | ${root?.siteName ?? "Bodima"}`}</title>
@@ -107,9 +109,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           {notFound ? t("common.errors.notFoundTitle") : t("common.errors.unexpectedTitle")}
         </h1>
         <p className="mt-3 text-slate-600">
-          {notFound ? t("common.errors.notFoundText") : t("common.errors.unexpectedText")}
+          {told ?? (notFound ? t("common.errors.notFoundText") : t("common.errors.unexpectedText"))}
         </p>
-        {!notFound && root?.requestId ? (
+        {!notFound && !told && root?.requestId ? (
           <p className="mt-2 text-sm text-slate-500">{t("common.errors.requestId", { requestId: root.requestId })}</p>
         ) : null}
         <div className="mt-6 flex justify-center gap-3">

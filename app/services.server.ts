@@ -9,6 +9,7 @@ import { getEnv, type Env } from "./env.server";
 import { createMemoryStore, createRateLimiter, parseLimitOverrides, type RateLimiter } from "./limits/rate-limit.server";
 import { startMailSender } from "./mail/sender.server";
 import { createMailTransport } from "./mail/transport.server";
+import { startUploadCleaner } from "./models/photo-upload.server";
 import { createLocalPhotoStorage, type PhotoStorage } from "./storage/storage.server";
 
 /** Long-lived things created once at start-up and shared by every request. */
@@ -23,7 +24,13 @@ export type Services = {
 };
 
 /** Per-request values, available to every loader and action through context. */
-export type RequestInfo = Services & { requestId: string; clientIp: string; log: Logger };
+export type RequestInfo = Services & {
+  requestId: string;
+  clientIp: string;
+  log: Logger;
+  /** This response's CSP nonce for inline scripts (app/security/headers.server.ts); absent outside HTTP. */
+  nonce?: string;
+};
 
 export const requestContext = createContext<RequestInfo>();
 
@@ -70,6 +77,7 @@ async function startServices(): Promise<Services> {
   }
   const transport = createMailTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: logger });
   startMailSender({ db, transport, log: logger });
+  startUploadCleaner({ db, storage, log: logger });
   logger.info({ dialect, dataDir: env.dataDir, mail: transport.name }, "services ready");
   return services;
 }

@@ -1,8 +1,9 @@
-import { randomUUID } from "node:crypto";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider } from "react-router";
 import "react-router";
+import { clientIpFrom } from "../app/limits/client-ip.server";
+import { errorHandler, requestIdOf, securityMiddleware } from "../app/security/middleware.server";
 import { getServices, requestContext } from "../app/services.server";
 
 // Start-up (configuration, database, migrations, demo data) happens once, before
@@ -13,10 +14,20 @@ export const app = express();
 app.disable("x-powered-by");
 if (services.env.TRUST_PROXY) app.set("trust proxy", true);
 
+/** Headers, foreign-Origin refusal and body caps; server.ts applies the same ahead of its static files. */
+export const security = securityMiddleware({
+  siteUrl: services.env.siteUrl,
+  siteName: services.env.SITE_NAME,
+  development: services.env.NODE_ENV === "development",
+  trustProxy: !!services.env.TRUST_PROXY,
+  logger: services.logger,
+});
+
+/** The last handler, here and in server.ts: a short page with the request id, never a stack trace. */
+export const handleErrors = errorHandler({ siteName: services.env.SITE_NAME, logger: services.logger });
+
 app.use((req, res, next) => {
-  const requestId = randomUUID().slice(0, 8);
-  res.locals.requestId = requestId;
-  res.setHeader("X-Request-Id", requestId);
+  const requestId = requestIdOf(res);
   const started = performance.now();
   res.on("finish", () => {
     services.logger.info(
@@ -26,16 +37,20 @@ app.use((req, res, next) => {
   });
   next();
 });
+app.use(security);
 
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
     getLoadContext(req, res) {
       const requestId = String(res.locals.requestId);
-      const clientIp = (services.env.TRUST_PROXY ? req.ip : req.socket.remoteAddress) ?? "unknown";
+      const clientIp = clientIpFrom({ socketAddress: req.socket.remoteAddress, forwardedFor: req.headers["x-forwarded-for"], trustProxy: !!services.env.TRUST_PROXY });
       const context = new RouterContextProvider();
-      context.set(requestContext, { ...services, requestId, clientIp, log: services.logger.child({ requestId }) });
+      const nonce = String(res.locals.cspNonce);
+      context.set(requestContext, { ...services, requestId, clientIp, nonce, log: services.logger.child({ requestId }) });
       return context;
     },
   }),
 );
+
+app.use(handleErrors);

@@ -1,7 +1,8 @@
 import { hash, verify } from "@node-rs/argon2";
 import { betterAuth } from "better-auth";
+import { APIError } from "better-auth/api";
 import type { Logger } from "pino";
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { DB } from "../db/db.server";
 import { t } from "../i18n";
 import { PASSWORD_HASH_OPTIONS } from "../models/account.server";
@@ -49,6 +50,19 @@ export function createAuth({ db, siteUrl, siteName, secret, logger }: AuthOption
       expiresIn: SESSION_DAYS * 24 * 60 * 60,
     },
     account: { modelName: "accounts" },
+    // A suspended account gets no session, whichever way it signs in (issue 4).
+    databaseHooks: {
+      session: {
+        create: {
+          before: async (session) => {
+            const user = await db.selectFrom("users").select("status").where("id", "=", session.userId).executeTakeFirst();
+            if (user?.status === "suspended") {
+              throw APIError.from("FORBIDDEN", { code: "USER_SUSPENDED", message: "This account has been suspended." });
+            }
+          },
+        },
+      },
+    },
     verification: { modelName: "verifications" },
     emailAndPassword: {
       enabled: true,
@@ -82,6 +96,10 @@ export function createAuth({ db, siteUrl, siteName, secret, logger }: AuthOption
     },
     advanced: {
       cookiePrefix: AUTH_COOKIE_PREFIX,
+      // Session cookies: never readable by scripts, not sent on cross-site
+      // subrequests, Secure (and __Secure- prefixed) whenever the site is https.
+      useSecureCookies: siteUrl.startsWith("https://"),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
       database: { generateId: "uuid" },
     },
     telemetry: { enabled: false },
@@ -108,7 +126,7 @@ export function getAuth(info: Pick<RequestInfo, "db" | "env" | "secrets" | "logg
   return auth;
 }
 
-export type SessionUser = { id: string; name: string; email: string; phone: string };
+export type SessionUser = { id: string; name: string; email: string; phone: string; role: string };
 
 type ContextLike = { get: (key: typeof requestContext) => RequestInfo };
 
@@ -125,9 +143,9 @@ export async function getSessionUser(request: Request, context: ContextLike): Pr
     return null;
   }
   if (!session) return null;
-  const user = session.user as typeof session.user & { phone?: string; status?: string };
+  const user = session.user as typeof session.user & { phone?: string; status?: string; role?: string };
   if (user.status && user.status !== "active") return null;
-  return { id: user.id, name: user.name, email: user.email, phone: user.phone ?? "" };
+  return { id: user.id, name: user.name, email: user.email, phone: user.phone ?? "", role: user.role ?? "owner" };
 }
 
 /** The signed-in user, or a redirect to the login page that comes back here. */
@@ -137,6 +155,13 @@ export async function requireUser(request: Request, context: ContextLike): Promi
     const url = new URL(request.url);
     throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   }
+  return user;
+}
+
+/** A signed-in, active moderator. Visitors go to the login page; anyone else gets a 403. */
+export async function requireModerator(request: Request, context: ContextLike): Promise<SessionUser> {
+  const user = await requireUser(request, context);
+  if (user.role !== "moderator") throw data({ forbidden: true }, { status: 403 });
   return user;
 }
 
