@@ -37,7 +37,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         label={t("accounts.dashboard.sections")}
         className="mt-4"
         tabs={[
-          { to: "/dashboard", label: t("accounts.dashboard.overview"), end: true },
+          // The post and edit dialogs sit over the overview, so it stays the current tab there.
+          { to: "/dashboard", label: t("accounts.dashboard.overview"), end: true, alsoUnder: "/dashboard/listings/" },
           { to: "/dashboard/settings", label: t("accounts.dashboard.settings") },
           // Moderators also reach /admin from here.
           ...(loaderData.isModerator ? [{ to: "/admin", label: t("accounts.dashboard.admin") }] : []),

@@ -101,6 +101,9 @@ test("a moderator finds a report, hides the listing with a reason, restores it, 
   const row = owner.locator("table tbody tr", { hasText: title });
   await expect(row.getByText("Hidden by a moderator")).toBeVisible();
   await expect(row.getByText(`Reason: ${reason}`)).toBeVisible();
+  // No "View" to a page that answers 404; editing stays possible.
+  await expect(row.getByRole("link", { name: /^View/ })).toHaveCount(0);
+  await expect(row.getByRole("link", { name: /^Edit/ })).toBeVisible();
 
   await moderator.getByRole("button", { name: "Restore listing" }).click();
   await expect(moderator.getByText("Listing restored.")).toBeVisible();

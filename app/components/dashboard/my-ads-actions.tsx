@@ -10,7 +10,7 @@ export const deletePath = (id: number) => `/dashboard/listings/${id}/delete`;
 export const renewPath = (id: number) => `/dashboard/listings/${id}/renew`;
 
 /**
- * View, Edit, Delete and (for expired ads) Renew. Edit opens the edit
+ * View (not for hidden ads), Edit, Delete and (for expired ads) Renew. Edit opens the edit
  * dialog over this list (a page of its own without JavaScript). Delete is a link to a
  * confirmation page, so it works without JavaScript; with it, the browser's
  * own confirm() asks instead and the post goes straight away.
@@ -27,9 +27,12 @@ export function MyAdActions({ ad }: { ad: MyAd }) {
   const small = "px-3 py-2 text-sm";
   return (
     <div className="flex flex-wrap gap-2">
-      <Link to={`/listing/${ad.slug}`} aria-label={t("dashboard.myAds.viewLabel", { title: ad.title })} className={buttonClasses("secondary", "md", small)}>
-        {t("dashboard.myAds.view")}
-      </Link>
+      {/* A hidden listing has no public page to view (it answers 404). */}
+      {ad.status === "hidden" ? null : (
+        <Link to={`/listing/${ad.slug}`} aria-label={t("dashboard.myAds.viewLabel", { title: ad.title })} className={buttonClasses("secondary", "md", small)}>
+          {t("dashboard.myAds.view")}
+        </Link>
+      )}
       <Link to={editPath(ad.id)} preventScrollReset aria-label={t("dashboard.myAds.editLabel", { title: ad.title })} className={buttonClasses("secondary", "md", small)}>
         {t("dashboard.myAds.edit")}
       </Link>
