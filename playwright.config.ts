@@ -18,8 +18,8 @@ const withPostgres = !!process.env.TEST_DATABASE_URL;
 const smtpSinkPort = port + 5;
 process.env.SMTP_SINK_DIR ??= `${process.env.E2E_DATA_DIR}-mail`;
 
+// No NODE_ENV: the server runs exactly as `npm start` would (tests/e2e/production-mode.spec.ts).
 const serverEnv = (serverPort: number) => ({
-  NODE_ENV: "production",
   PORT: String(serverPort),
   HOST: "127.0.0.1",
   SITE_URL: `http://127.0.0.1:${serverPort}`,
@@ -62,7 +62,7 @@ export default defineConfig({
       ? [
           {
             name: "postgres",
-            testMatch: ["smoke.spec.ts", "browse.spec.ts", "api.spec.ts", "listing.spec.ts"],
+            testMatch: ["smoke.spec.ts", "browse.spec.ts", "api.spec.ts", "listing.spec.ts", "page-cache.spec.ts"],
             use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: `http://127.0.0.1:${postgresPort}` },
           },
         ]

@@ -1,24 +1,31 @@
 // The production (and development) server. Runs on Node 24 with type stripping.
-import fs from "node:fs";
-import path from "node:path";
-import { spawnSync } from "node:child_process";
-import compression from "compression";
-import express from "express";
+//
+// NODE_ENV comes first: React, React Router and Express choose their build when
+// first imported, and `npm start` must never run React's development build
+// (about half the speed). Everything else is imported after this line.
+process.env.NODE_ENV ??= "production";
+
+const fs = await import("node:fs");
+const http = await import("node:http");
+const path = await import("node:path");
+const { spawnSync } = await import("node:child_process");
+const { createRequire } = await import("node:module");
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? "build");
 const PORT = Number.parseInt(process.env.PORT ?? "3000", 10);
 const HOST = process.env.HOST ?? "0.0.0.0";
 
-const server = express();
-server.disable("x-powered-by");
-server.use(compression());
+let handler: (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => void;
+let shutdown = async () => {};
 
 if (DEVELOPMENT) {
+  const express = (await import("express")).default;
   const vite = await import("vite");
   const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
-  server.use(viteDevServer.middlewares);
-  server.use(async (req, res, next) => {
+  const dev = express();
+  dev.use(viteDevServer.middlewares);
+  dev.use(async (req, res, next) => {
     try {
       const source = await viteDevServer.ssrLoadModule("./server/app.ts");
       return await source.app(req, res, next);
@@ -27,6 +34,7 @@ if (DEVELOPMENT) {
       next(error);
     }
   });
+  handler = dev;
 } else {
   const serverEntry = path.join(BUILD_DIR, "server", "index.js");
   if (!fs.existsSync(serverEntry)) {
@@ -42,19 +50,33 @@ if (DEVELOPMENT) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   }
-  // Security headers, the foreign-Origin refusal and body caps (server/app.ts)
-  // cover static files too, so they come first; the last handler answers any
-  // error with a short page, never a stack trace.
-  server.use(build.security);
-  server.use(
-    "/assets",
-    express.static(path.join(BUILD_DIR, "client", "assets"), { immutable: true, maxAge: "1y", index: false }),
-  );
-  server.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h", index: false }));
-  server.use(build.app);
-  server.use(build.handleErrors);
+  handler = build.createHandler(path.join(BUILD_DIR, "client"));
+  shutdown = build.shutdown;
 }
 
+/** Which build of React renders pages: the production test (tests/e2e/production-mode.spec.ts) reads it from the first log line. */
+function reactBuild(): string {
+  const loaded = Object.keys(createRequire(import.meta.url).cache);
+  return loaded.some((file) => /react-dom-server\.node\.development\.js$/.test(file)) ? "development" : "production";
+}
+
+const server = http.createServer(handler);
 server.listen(PORT, HOST, () => {
-  console.log(`Bodima is running at http://localhost:${PORT}`);
+  console.log(`Bodima is running at http://localhost:${PORT} (NODE_ENV=${process.env.NODE_ENV}, React ${reactBuild()} build)`);
 });
+
+// A clean stop: finish the requests under way, write the views counted so far.
+let stopping = false;
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    // Requests under way get 10 s to finish; then the buffered views are written.
+    const closed = new Promise((resolve) => server.close(resolve));
+    server.closeIdleConnections();
+    Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 10_000).unref())])
+      .then(() => shutdown())
+      .catch((error: unknown) => console.error("shutdown:", error))
+      .finally(() => process.exit(0));
+  });
+}

@@ -33,6 +33,12 @@ const envSchema = z.object({
     .refine((v) => !v || /^https?:\/\/[^\s]+$/.test(v), "SITE_URL must be an http(s) URL such as https://bodima.lk"),
   SITE_NAME: z.string().min(1, "SITE_NAME must not be empty").default("Bodima"),
   TRUST_PROXY: booleanish,
+  /** Memory for the anonymous page cache (ADR 012); 0 turns it off. */
+  PAGE_CACHE_MB: z.coerce
+    .number({ message: "PAGE_CACHE_MB must be a number" })
+    .min(0, "PAGE_CACHE_MB must be 0 (off) or more")
+    .max(65536, "PAGE_CACHE_MB must be at most 65536")
+    .default(64),
   SEED_DEMO: z.enum(["auto", "never"]).default("auto"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SUPPORT_EMAIL: z.string().email("SUPPORT_EMAIL must be an email address").default("support@bodima.lk"),

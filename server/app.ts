@@ -1,37 +1,46 @@
-import { createRequestHandler } from "@react-router/express";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import compression from "compression";
 import express from "express";
-import { RouterContextProvider } from "react-router";
-import "react-router";
+import { createRequestHandler, RouterContextProvider } from "react-router";
+import { watchPageInvalidations } from "../app/cache/invalidation.server";
+import { createPageCache } from "../app/cache/page-cache.server";
 import { clientIpFrom } from "../app/limits/client-ip.server";
+import { startViewCounter } from "../app/models/view-counter.server";
+import { securityHeaders } from "../app/security/headers.server";
 import { errorHandler, requestIdOf, securityMiddleware } from "../app/security/middleware.server";
 import { getServices, requestContext } from "../app/services.server";
+import { createPages } from "./pages";
+import { loadStaticFiles } from "./static-files";
 
 // Start-up (configuration, database, migrations, demo data) happens once, before
 // the first request is accepted.
 const services = await getServices();
+const { env, logger } = services;
+const development = env.NODE_ENV === "development";
 
 export const app = express();
 app.disable("x-powered-by");
-if (services.env.TRUST_PROXY) app.set("trust proxy", true);
+if (env.TRUST_PROXY) app.set("trust proxy", true);
+app.use(compression());
 
-/** Headers, foreign-Origin refusal and body caps; server.ts applies the same ahead of its static files. */
-export const security = securityMiddleware({
-  siteUrl: services.env.siteUrl,
-  siteName: services.env.SITE_NAME,
-  development: services.env.NODE_ENV === "development",
-  trustProxy: !!services.env.TRUST_PROXY,
-  logger: services.logger,
+/** Headers, foreign-Origin refusal and body caps for everything Express answers. */
+const security = securityMiddleware({
+  siteUrl: env.siteUrl,
+  siteName: env.SITE_NAME,
+  development,
+  trustProxy: !!env.TRUST_PROXY,
+  logger,
 });
 
-/** The last handler, here and in server.ts: a short page with the request id, never a stack trace. */
-export const handleErrors = errorHandler({ siteName: services.env.SITE_NAME, logger: services.logger });
+/** The last handler: a short page with the request id, never a stack trace. */
+const handleErrors = errorHandler({ siteName: env.SITE_NAME, logger });
 
 app.use((req, res, next) => {
   const requestId = requestIdOf(res);
   const started = performance.now();
   res.on("finish", () => {
-    services.logger.info(
-      { requestId, method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(performance.now() - started) },
+    logger.info(
+      { requestId, method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(performance.now() - started), cache: res.getHeader("X-Page-Cache") },
       "request",
     );
   });
@@ -39,18 +48,49 @@ app.use((req, res, next) => {
 });
 app.use(security);
 
-app.use(
-  createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
-    getLoadContext(req, res) {
-      const requestId = String(res.locals.requestId);
-      const clientIp = clientIpFrom({ socketAddress: req.socket.remoteAddress, forwardedFor: req.headers["x-forwarded-for"], trustProxy: !!services.env.TRUST_PROXY });
-      const context = new RouterContextProvider();
-      const nonce = String(res.locals.cspNonce);
-      context.set(requestContext, { ...services, requestId, clientIp, nonce, log: services.logger.child({ requestId }) });
-      return context;
-    },
-  }),
-);
+// The page cache is off in development (pages change with every edit) and with PAGE_CACHE_MB=0.
+const cache = createPageCache({ maxBytes: development ? 0 : env.PAGE_CACHE_MB * 1024 * 1024 });
+const views = startViewCounter({ db: services.db, log: logger });
+const invalidations = await watchPageInvalidations({ db: services.db, log: logger, onChange: (change) => cache.invalidate(change) });
 
+/** What every response carries; a cached page adds its own CSP (inline hashes) on top. */
+const staticHeaders = securityHeaders({ inline: { scripts: [], styles: [] }, https: env.siteUrl.startsWith("https:") });
+
+const pages = createPages({
+  services,
+  cache,
+  views,
+  handleRequest: createRequestHandler(() => import("virtual:react-router/server-build"), development ? "development" : "production"),
+  getLoadContext(req, res) {
+    const requestId = String(res.locals.requestId);
+    const clientIp = clientIpFrom({ socketAddress: req.socket.remoteAddress, forwardedFor: req.headers["x-forwarded-for"], trustProxy: !!env.TRUST_PROXY });
+    const context = new RouterContextProvider();
+    const nonce = String(res.locals.cspNonce);
+    context.set(requestContext, { ...services, requestId, clientIp, nonce, log: logger.child({ requestId }) });
+    return context;
+  },
+  headers: staticHeaders,
+});
+
+app.use(pages.render);
 app.use(handleErrors);
+
+/**
+ * The production server's request handler (server.ts): the browser build's
+ * files and cached pages straight from memory, everything else through Express.
+ */
+export function createHandler(clientDir: string): (req: IncomingMessage, res: ServerResponse) => void {
+  const files = loadStaticFiles(clientDir, staticHeaders);
+  logger.info({ files: files.count, pageCacheMb: cache.enabled ? env.PAGE_CACHE_MB : 0 }, "static files loaded");
+  return (req, res) => {
+    if (files.serve(req, res) || pages.serveHit(req, res)) return;
+    app(req, res);
+  };
+}
+
+/** A clean shutdown (SIGTERM): no new invalidation reads, every counted view written. */
+export async function shutdown(): Promise<void> {
+  invalidations.stop();
+  await views.stop();
+  await services.db.destroy();
+}

@@ -4,6 +4,7 @@ import { APIError } from "better-auth/api";
 import type { Logger } from "pino";
 import { data, redirect } from "react-router";
 import type { DB } from "../db/db.server";
+import { AUTH_COOKIE_PREFIX, hasSessionCookie } from "./session-cookie";
 import { t } from "../i18n";
 import { PASSWORD_HASH_OPTIONS } from "../models/account.server";
 import { enqueueMail } from "../models/outbox.server";
@@ -14,7 +15,6 @@ import "virtual:catalogue/accounts";
 /** "Remember me": the session (and its cookie) lasts 30 days. */
 export const SESSION_DAYS = 30;
 export const RESET_TOKEN_SECONDS = 60 * 60;
-export const AUTH_COOKIE_PREFIX = "bodima";
 
 export type AuthOptions = { db: DB; siteUrl: string; siteName: string; secret: string; logger?: Logger };
 
@@ -132,7 +132,8 @@ type ContextLike = { get: (key: typeof requestContext) => RequestInfo };
 
 /** The signed-in, active user of this request, or null. */
 export async function getSessionUser(request: Request, context: ContextLike): Promise<SessionUser | null> {
-  if (!request.headers.get("cookie")?.includes(AUTH_COOKIE_PREFIX)) return null;
+  // View-counting cookies share the prefix: only a session cookie is worth a database read.
+  if (!hasSessionCookie(request.headers.get("cookie"))) return null;
   const info = context.get(requestContext);
   let session;
   try {

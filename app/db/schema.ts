@@ -157,6 +157,14 @@ export type AuditLogTable = {
   createdAt: string;
 };
 
+/** The page cache's invalidation log (migration 005, ADR 012). */
+export type PageInvalidationsTable = {
+  id: Generated<number>;
+  /** The listing whose pages changed; null: every public page. */
+  listingId: number | null;
+  createdAt: string;
+};
+
 export type Database = {
   users: UsersTable;
   accounts: AccountsTable;
@@ -169,6 +177,7 @@ export type Database = {
   contact_messages: ContactMessagesTable;
   outbox: OutboxTable;
   audit_log: AuditLogTable;
+  page_invalidations: PageInvalidationsTable;
 };
 
 export type ListingRow = Selectable<ListingsTable>;

@@ -8,6 +8,7 @@ import { attachUploads, countClaimableUploads } from "./photo-upload.server";
 import { processPhoto, type ProcessedVariant, removePhotoFiles, storeProcessedPhoto } from "./photo.server";
 // Its messages are catalogue keys, translated where they are shown.
 import "virtual:catalogue/listing-form";
+import { invalidatePublicPages } from "../cache/invalidation.server";
 
 export const MAX_LISTINGS_PER_OWNER = 3;
 
@@ -148,6 +149,7 @@ export async function createOwnerListing(
     await lockOwner(trx, owner.id);
     if ((await countOwnerListings(trx, owner.id)) >= MAX_LISTINGS_PER_OWNER) return null;
     const created = await insertListing(trx, owner, parsed.data, now);
+    await invalidatePublicPages(trx, [created.id], now);
     await addPhotos(trx, storage, owner, created.id, { processed, uploadIds }, 0, storedKeys, now);
     return created;
   });
@@ -223,6 +225,7 @@ export async function updateOwnerListing(
       .where("id", "=", listingId)
       .where("userId", "=", owner.id)
       .execute();
+    await invalidatePublicPages(trx, [listingId], now);
     return { ok: true, listing: current.listing };
   });
   if (outcome === "uploadsGone") return failure("photos", PHOTO_GONE);

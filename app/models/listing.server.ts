@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, sql } from "kysely";
+import { notePageListing, noteShownListing } from "../cache/render-hints.server";
 import type { DB } from "../db/db.server";
 import type { Database, ListingRow, PhotoRow } from "../db/schema";
 import { containsInsensitive, textSearch } from "../db/search.server";
@@ -86,6 +87,7 @@ function parseAmenities(json: string): string[] {
 }
 
 function toSummary(row: ListingRow, photos: PhotoRow[]): ListingSummary {
+  if (row.status === "active") noteShownListing(row.expiresAt);
   const mapped = photos.map((p, i) => toPhoto(p, row.title, i));
   return {
     id: String(row.id),
@@ -211,6 +213,7 @@ export async function searchListings(
 }
 
 function toDetail(row: ListingRow, photos: PhotoRow[], now: Date): ListingDetail {
+  notePageListing(row.id);
   const isPublic = row.status === "active" && row.expiresAt > now.toISOString();
   return {
     ...toSummary(row, photos),
@@ -357,9 +360,88 @@ export async function insertListing(
   return { id, slug };
 }
 
+export type ListingView = { listingId: number; sessionKey: string; visitorKey: string; viewedAt: string };
+
+/** Rows per statement: well under SQLite's and PostgreSQL's limits on bound parameters. */
+const VIEW_CHUNK = 200;
+
 /**
- * Counts a view once per browser session (sessionKey) and a unique view once
- * per visitor (visitorKey). Returns the listing's current counts.
+ * Writes a batch of views in one transaction (the page-view buffer flushes
+ * once a second, app/models/view-counter.server.ts): a view counts once per
+ * browser session (sessionKey) and listing, a unique view once per visitor
+ * (visitorKey). Views of listings deleted meanwhile are dropped. Returns the
+ * views that counted.
+ */
+export async function recordListingViews(db: DB, views: readonly ListingView[]): Promise<ListingView[]> {
+  if (views.length === 0) return [];
+  return db.transaction().execute(async (trx) => {
+    const counted: CountedView[] = [];
+    for (let i = 0; i < views.length; i += VIEW_CHUNK) counted.push(...(await recordChunk(trx, views.slice(i, i + VIEW_CHUNK))));
+    const perListing = new Map<number, { views: number; unique: number; lastViewed: string }>();
+    // A visitor new to a listing counts once as unique, even with two sessions in one batch.
+    const uniqueCounted = new Set<string>();
+    for (const { view, newVisitor } of counted) {
+      const totals = perListing.get(view.listingId) ?? { views: 0, unique: 0, lastViewed: view.viewedAt };
+      totals.views += 1;
+      if (view.viewedAt > totals.lastViewed) totals.lastViewed = view.viewedAt;
+      const visitor = `${view.listingId}:${view.visitorKey}`;
+      if (newVisitor && !uniqueCounted.has(visitor)) totals.unique += 1;
+      uniqueCounted.add(visitor);
+      perListing.set(view.listingId, totals);
+    }
+    for (const [listingId, totals] of perListing) {
+      await trx
+        .updateTable("listings")
+        .set((eb) => ({
+          views: eb("views", "+", totals.views),
+          uniqueViews: eb("uniqueViews", "+", totals.unique),
+          lastViewed: totals.lastViewed,
+        }))
+        .where("id", "=", listingId)
+        .execute();
+    }
+    return counted.map(({ view }) => view);
+  });
+}
+
+type CountedView = { view: ListingView; newVisitor: boolean };
+
+async function recordChunk(trx: DB, chunk: readonly ListingView[]): Promise<CountedView[]> {
+  const listingIds = [...new Set(chunk.map((v) => v.listingId))];
+  const existing = new Set(
+    (await trx.selectFrom("listings").select("id").where("id", "in", listingIds).execute()).map((r) => r.id),
+  );
+  const rows = chunk.filter((v) => existing.has(v.listingId));
+  if (rows.length === 0) return [];
+  const seen = new Set(
+    (
+      await trx
+        .selectFrom("listing_views")
+        .select(["listingId", "visitorKey"])
+        .where("listingId", "in", listingIds)
+        .where("visitorKey", "in", [...new Set(rows.map((v) => v.visitorKey))])
+        .execute()
+    ).map((r) => `${r.listingId}:${r.visitorKey}`),
+  );
+  const inserted = await trx
+    .insertInto("listing_views")
+    .values(rows.map(({ listingId, sessionKey, visitorKey, viewedAt }) => ({ listingId, sessionKey, visitorKey, viewedAt })))
+    .onConflict((oc) => oc.columns(["listingId", "sessionKey"]).doNothing())
+    .returning(["listingId", "sessionKey"])
+    .execute();
+  const insertedKeys = new Set(inserted.map((r) => `${r.listingId}:${r.sessionKey}`));
+  const counted: CountedView[] = [];
+  for (const view of rows) {
+    // delete: a pair repeated within the chunk counts once.
+    if (!insertedKeys.delete(`${view.listingId}:${view.sessionKey}`)) continue;
+    counted.push({ view, newVisitor: !seen.has(`${view.listingId}:${view.visitorKey}`) });
+  }
+  return counted;
+}
+
+/**
+ * Counts one view at once (the JSON endpoint POST /updateViewCount, which
+ * answers with the new counts) and returns the listing's current counts.
  */
 export async function recordListingView(
   db: DB,
@@ -367,33 +449,7 @@ export async function recordListingView(
   keys: { sessionKey: string; visitorKey: string },
   now = new Date(),
 ): Promise<{ views: number; uniqueViews: number; counted: boolean }> {
-  return db.transaction().execute(async (trx) => {
-    const viewedAt = now.toISOString();
-    const seenVisitor = await trx
-      .selectFrom("listing_views")
-      .select("sessionKey")
-      .where("listingId", "=", listingId)
-      .where("visitorKey", "=", keys.visitorKey)
-      .executeTakeFirst();
-    const inserted = await trx
-      .insertInto("listing_views")
-      .values({ listingId, sessionKey: keys.sessionKey, visitorKey: keys.visitorKey, viewedAt })
-      .onConflict((oc) => oc.columns(["listingId", "sessionKey"]).doNothing())
-      .executeTakeFirst();
-    const counted = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
-    if (counted) {
-      await trx
-        .updateTable("listings")
-        .set((eb) => ({
-          views: eb("views", "+", 1),
-          uniqueViews: seenVisitor ? eb.ref("uniqueViews") : eb("uniqueViews", "+", 1),
-          lastViewed: viewedAt,
-        }))
-        .where("id", "=", listingId)
-        .execute();
-    }
-    const row = await trx.selectFrom("listings").select(["views", "uniqueViews"]).where("id", "=", listingId).executeTakeFirst();
-    return { views: row?.views ?? 0, uniqueViews: row?.uniqueViews ?? 0, counted };
-  });
+  const counted = await recordListingViews(db, [{ listingId, ...keys, viewedAt: now.toISOString() }]);
+  const row = await db.selectFrom("listings").select(["views", "uniqueViews"]).where("id", "=", listingId).executeTakeFirst();
+  return { views: row?.views ?? 0, uniqueViews: row?.uniqueViews ?? 0, counted: counted.length > 0 };
 }
-

@@ -3,6 +3,7 @@ import type { DB } from "../db/db.server";
 import type { Database } from "../db/schema";
 import { paginate, type Pagination } from "../lib/pagination";
 import type { ReportStatus } from "../schemas/moderation";
+import { invalidatePublicPages } from "../cache/invalidation.server";
 
 /**
  * Moderation (issue 4; ENGINEERING.md "Decisions over the spec"): moderators
@@ -321,6 +322,7 @@ export async function hideListing(db: DB, actor: Actor, listingId: number, reaso
       .executeTakeFirst();
     if (!changed(updated)) await refuseUnchanged(trx, "listings", listingId);
     await reviewPendingReports(trx, listingId, at);
+    await invalidatePublicPages(trx, [listingId], now);
     await audit(trx, actor, "listing.hide", { type: "listing", id: listingId }, reason, at);
   });
 }
@@ -350,6 +352,7 @@ export async function restoreListing(db: DB, actor: Actor, listingId: number, re
       .executeTakeFirst();
     if (!changed(updated)) throw new Refusal(CONFLICT);
     await reviewPendingReports(trx, listingId, at);
+    await invalidatePublicPages(trx, [listingId], now);
     await audit(trx, actor, "listing.restore", { type: "listing", id: listingId }, reason, at);
   });
 }
@@ -385,6 +388,7 @@ export async function suspendUser(db: DB, actor: Actor, userId: string, reason: 
       .where("userId", "=", userId)
       .where("status", "in", ["active", "expired"])
       .execute();
+    await invalidatePublicPages(trx, "all", now);
     await audit(trx, actor, "user.suspend", { type: "user", id: userId }, reason, at);
   });
 }
@@ -407,6 +411,7 @@ export async function reinstateUser(db: DB, actor: Actor, userId: string, reason
       .where("status", "=", "hidden")
       .where("hiddenBy", "=", "suspension")
       .execute();
+    await invalidatePublicPages(trx, "all", now);
     await audit(trx, actor, "user.reinstate", { type: "user", id: userId }, reason, at);
   });
 }

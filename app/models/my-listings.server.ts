@@ -2,6 +2,7 @@ import type { DB } from "../db/db.server";
 import { daysLeft, expiryFrom } from "../lib/days-left";
 import type { PhotoStorage } from "../storage/storage.server";
 import { deleteListingPhotos } from "./photo.server";
+import { invalidatePublicPages } from "../cache/invalidation.server";
 
 export type OwnerListingStatus = "active" | "expired" | "pending" | "hidden";
 
@@ -68,7 +69,9 @@ export async function deleteOwnerListing(db: DB, storage: PhotoStorage, userId: 
   if (!(await findOwnerListing(db, userId, id))) return { ok: false, reason: "not-found" };
   await deleteListingPhotos(db, storage, id);
   const deleted = await db.deleteFrom("listings").where("id", "=", id).where("userId", "=", userId).executeTakeFirst();
-  return Number(deleted.numDeletedRows) > 0 ? { ok: true } : { ok: false, reason: "not-found" };
+  if (Number(deleted.numDeletedRows) === 0) return { ok: false, reason: "not-found" };
+  await invalidatePublicPages(db, [id]);
+  return { ok: true };
 }
 
 export type RenewOwnerListingResult = { ok: true; expiresAt: string } | { ok: false; reason: "not-found" | "hidden" };
@@ -97,5 +100,6 @@ export async function renewOwnerListing(db: DB, userId: string, id: number, now 
     .where("status", "=", row.status)
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) === 0) return { ok: false, reason: "hidden" };
+  await invalidatePublicPages(db, [id], now);
   return { ok: true, expiresAt };
 }

@@ -7,6 +7,7 @@ import { audit } from "./moderation.server";
 import { enqueueMail } from "./outbox.server";
 import "virtual:catalogue/mail";
 import "virtual:catalogue/report";
+import { invalidatePublicPages } from "../cache/invalidation.server";
 
 /** Listings the public can see, and so report (hidden ones are gone: SPEC.md section 2). */
 const REPORTABLE_STATUSES = ["active", "expired"];
@@ -73,6 +74,7 @@ export async function createReport(
         .set({ status: "hidden", hiddenBy: "reports", hiddenReason: reason, updatedAt: at })
         .where("id", "=", listingId)
         .execute();
+      await invalidatePublicPages(trx, [listingId], options.now);
       await audit(trx, null, "listing.auto-hide", { type: "listing", id: listingId }, reason, at);
     }
     return { ok: true, report, listing, autoHidden, reporterCount } as const;

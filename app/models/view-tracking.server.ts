@@ -4,6 +4,7 @@ import type { DB } from "../db/db.server";
 import { ipLimitKey } from "../limits/client-ip.server";
 import type { RateLimiter } from "../limits/rate-limit.server";
 import { recordListingView } from "./listing.server";
+import type { ViewCounter } from "./view-counter.server";
 
 /**
  * View counting (SPEC.md section 4 "View tracking"): once per browser session
@@ -43,7 +44,10 @@ export type TrackedView = {
  * Whether a request may count as someone looking at a listing: not a HEAD
  * request, not a link prefetch or prerender, not a crawler.
  */
-export function isCountableViewRequest(request: Request): boolean {
+/** What view counting reads of a request: a fetch Request, or the page cache's view of a Node request. */
+export type ViewRequest = { method: string; headers: { get(name: string): string | null } };
+
+export function isCountableViewRequest(request: ViewRequest): boolean {
   if (request.method !== "GET" && request.method !== "POST") return false;
   const purpose = ["purpose", "sec-purpose", "x-purpose", "x-moz"]
     .map((name) => request.headers.get(name)?.toLowerCase() ?? "")
@@ -88,7 +92,7 @@ export function hashViewerId(salt: string, kind: "session" | "visitor", id: stri
  * The caller's session and visitor ids from the request's cookies, with new
  * ones (and their Set-Cookie headers) where a cookie is missing or malformed.
  */
-export function viewerIdentity(request: Request, options: { secure: boolean }) {
+export function viewerIdentity(request: ViewRequest, options: { secure: boolean }) {
   const cookieHeader = request.headers.get("cookie");
   const headers = new Headers();
   let sessionId = validId(readCookie(cookieHeader, VIEW_SESSION_COOKIE));
@@ -142,4 +146,30 @@ export async function trackListingView(
   // Only views that counted use up the allowance (reloads in one session count once anyway).
   if (result.counted) await options.limit.limiter.record("viewVisitor", limitKey);
   return { ...result, headers };
+}
+
+/**
+ * Counts a page view of a listing through the buffer (app/models/view-counter.server.ts).
+ * The cookies are known at once, so the page (cached or not) is sent without
+ * waiting; `queued` settles once the view passed the visitor's limit and
+ * joined the next batch. Null for requests that do not count (bots, HEAD, prefetches).
+ */
+export function queueListingView(
+  request: ViewRequest,
+  listingId: number,
+  options: Omit<ViewTrackingOptions, "now"> & { counter: ViewCounter },
+): { headers: Headers; queued: Promise<void> } | null {
+  if (!isCountableViewRequest(request)) return null;
+  const { sessionId, visitorId, returning, headers } = viewerIdentity(request, options);
+  const sessionKey = hashViewerId(options.visitorSalt, "session", sessionId);
+  if (options.counter.seen(listingId, sessionKey)) return { headers, queued: Promise.resolve() };
+  const visitorKey = hashViewerId(options.visitorSalt, "visitor", visitorId);
+  const limitKey = returning ? `visitor:${visitorKey}` : `ip:${ipLimitKey(options.limit.clientIp)}`;
+  const { limiter } = options.limit;
+  const queued = (async () => {
+    if (!(await limiter.check("viewVisitor", limitKey)).ok) return;
+    options.counter.add({ listingId, sessionKey, visitorKey, viewedAt: new Date().toISOString() });
+    await limiter.record("viewVisitor", limitKey);
+  })();
+  return { headers, queued };
 }

@@ -15,7 +15,6 @@ import { Banner } from "~/components/ui/banner";
 import { useTranslation } from "~/i18n";
 import { findListingBySlug } from "~/models/listing.server";
 import { listingMeta, listingNotFoundMeta, toListingView, universityPath } from "~/models/listing-page.server";
-import { trackListingView } from "~/models/view-tracking.server";
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/listing";
 import "virtual:catalogue/listing";
@@ -28,7 +27,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, default
   formAction?.endsWith("/report") ? false : defaultShouldRevalidate;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { db, env, secrets, limiter, clientIp } = context.get(requestContext);
+  const { db, env } = context.get(requestContext);
   const site = { siteName: env.SITE_NAME, siteUrl: env.siteUrl };
   const found = await findListingBySlug(db, params.slug);
   if (!found) {
@@ -38,16 +37,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // people and search engines to the current address.
   if (found.slug !== params.slug) throw redirect(`/listing/${found.slug}`, 301);
 
-  const tracked = await trackListingView(db, request, Number(found.id), {
-    visitorSalt: secrets.visitorSalt,
-    secure: env.siteUrl.startsWith("https:"),
-    limit: { limiter, clientIp },
-  });
-  const listing = toListingView(found, tracked?.views ?? found.views);
-  return data(
-    { siteName: site.siteName, listing, universityHref: universityPath(listing.university), meta: listingMeta(site, listing) },
-    { headers: tracked?.headers },
-  );
+  // The view is counted around the render (server/pages.ts), so that a page
+  // served from the page cache counts too; the count shown is at most seconds old.
+  const listing = toListingView(found, found.views);
+  return { siteName: site.siteName, listing, universityHref: universityPath(listing.university), meta: listingMeta(site, listing) };
 }
 
 export default function ListingPage({ loaderData }: Route.ComponentProps) {

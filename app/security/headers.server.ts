@@ -12,20 +12,31 @@ export function createNonce(): string {
 }
 
 export type SecurityHeaderOptions = {
-  nonce: string;
+  inline: InlineSources;
   /** Served over https (req.secure or an https SITE_URL): adds HSTS. */
   https: boolean;
   /** Vite's dev server injects its own inline scripts: the policy is reported, not enforced. */
   development?: boolean;
 };
 
-export function contentSecurityPolicy(nonce: string): string {
+/**
+ * Inline scripts and styles run only when the policy names them: by this
+ * response's nonce (pages rendered for one request), or by their hashes (pages
+ * served from the page cache, ADR 012).
+ */
+export type InlineSources = { scripts: readonly string[]; styles: readonly string[] };
+
+export function nonceSources(nonce: string): InlineSources {
+  return { scripts: [`'nonce-${nonce}'`], styles: [`'nonce-${nonce}'`] };
+}
+
+export function contentSecurityPolicy(inline: InlineSources): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    ["script-src 'self'", ...inline.scripts].join(" "),
     // Stylesheets come from our own origin; style *attributes* (a width set by
     // React, for instance) are harmless without script and may be inline.
-    `style-src 'self' 'nonce-${nonce}'`,
+    ["style-src 'self'", ...inline.styles].join(" "),
     "style-src-attr 'unsafe-inline'",
     // blob: for photo previews before upload, data: for small inline icons.
     "img-src 'self' data: blob:",
@@ -61,9 +72,13 @@ export const PERMISSIONS_POLICY = [
 /** One year, subdomains included: set only once the site is served over https. */
 export const HSTS = "max-age=31536000; includeSubDomains";
 
-export function securityHeaders({ nonce, https, development }: SecurityHeaderOptions): Record<string, string> {
+export function cspHeaderName(development = false): string {
+  return development ? "Content-Security-Policy-Report-Only" : "Content-Security-Policy";
+}
+
+export function securityHeaders({ inline, https, development }: SecurityHeaderOptions): Record<string, string> {
   const headers: Record<string, string> = {
-    [development ? "Content-Security-Policy-Report-Only" : "Content-Security-Policy"]: contentSecurityPolicy(nonce),
+    [cspHeaderName(development)]: contentSecurityPolicy(inline),
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "Permissions-Policy": PERMISSIONS_POLICY,

@@ -3,7 +3,7 @@ import type { ErrorRequestHandler, Request, RequestHandler, Response } from "exp
 import type { Logger } from "pino";
 import { t } from "../i18n";
 import { checkBody, isApiPath } from "./body-limit.server";
-import { createNonce, securityHeaders } from "./headers.server";
+import { createNonce, nonceSources, securityHeaders } from "./headers.server";
 import { isForeignRequest, originOf } from "./origin.server";
 import "virtual:catalogue/security";
 
@@ -79,7 +79,7 @@ export function securityMiddleware({ siteUrl, siteName, development, trustProxy,
     const nonce = createNonce();
     res.locals.cspNonce = nonce;
     const https = servedOverHttps(req, trustProxy);
-    res.set(securityHeaders({ nonce, https: https || siteIsHttps, development }));
+    res.set(securityHeaders({ inline: nonceSources(nonce), https: https || siteIsHttps, development }));
     // A Host no URL can carry would make the router throw: say so as a client error.
     const host = req.get("host");
     if (host !== undefined && !originOf(`http://${host}`)) return next(Object.assign(new Error("Malformed Host header"), { status: 400 }));

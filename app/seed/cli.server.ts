@@ -6,6 +6,7 @@ import { migrateToLatest } from "../db/migrate.server";
 import { getEnv } from "../env.server";
 import { createLocalPhotoStorage } from "../storage/storage.server";
 import { seedSynthetic } from "./synthetic.server";
+import { invalidatePublicPages } from "../cache/invalidation.server";
 
 const count = new Intl.NumberFormat("en-US");
 
@@ -39,6 +40,8 @@ export async function runSeedCommand(listings: number, print: (line: string) => 
         }
       },
     });
+    // A running server shows the new listings within a second (ADR 012).
+    await invalidatePublicPages(db, "all");
     print(`Refreshing the database's statistics...`);
     await refreshStatistics(db);
     print(`Done: ${count.format(added)} listings added in ${seconds(started)}.`);

@@ -11,6 +11,7 @@ import { campus, type Campus } from "./places";
 import { demoPhotoPool, type PoolPhoto } from "./photo-pool.server";
 import { createRandom, type Random } from "./random";
 import type { SceneKind } from "./scenes";
+import { invalidatePublicPages } from "../cache/invalidation.server";
 
 /** Listed in the README so anyone can sign in and try the owner pages. */
 export const DEMO_PASSWORD = "Bodima-demo-2026";
@@ -241,6 +242,7 @@ export async function seedDemo(db: DB, storage: PhotoStorage, now = new Date()):
         });
       }
     }
+    await invalidatePublicPages(trx, "all", now);
     return listings.length;
   });
 }

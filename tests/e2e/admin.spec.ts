@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, request as playwrightRequest, test, type Browser, type Page } from "@playwright/test";
 import { field, fillListing, logIn, PASSWORD, photo, signUp, uniqueWord } from "./owners";
 
 // Moderation (issue 4): a fresh account is made a moderator with the
@@ -81,6 +81,14 @@ test("a moderator finds a report, hides the listing with a reason, restores it, 
   await expect(moderator.getByText("The photos belong to another house.")).toBeVisible();
   await expect(moderator.getByText(title)).toBeVisible();
 
+  // A visitor without an account has the listing's page and a search that finds it from the page cache.
+  const cachedVisitor = await playwrightRequest.newContext({ baseURL: new URL(moderator.url()).origin });
+  const word = title.split(" ").pop()!;
+  for (const path of [`/listing/${slug}`, `/browse?search=${word}`]) {
+    await cachedVisitor.get(path);
+    expect((await cachedVisitor.get(path)).headers()["x-page-cache"], path).toBe("HIT");
+  }
+
   // A reason is required to hide.
   await moderator.getByRole("button", { name: "Hide listing" }).click();
   await expect(moderator.getByText("Please give a reason.")).toBeVisible();
@@ -89,6 +97,12 @@ test("a moderator finds a report, hides the listing with a reason, restores it, 
   await moderator.getByRole("button", { name: "Hide listing" }).click();
   await expect(moderator.getByText("Listing hidden. It is gone from every public page.")).toBeVisible();
   await expect(moderator.getByText("Hidden by a moderator")).toBeVisible();
+  // Gone from every cached page within a second (issue 8).
+  const hiddenAt = Date.now();
+  await expect.poll(async () => (await cachedVisitor.get(`/listing/${slug}`)).status(), { intervals: [50] }).toBe(404);
+  await expect.poll(async () => (await (await cachedVisitor.get(`/browse?search=${word}`)).text()).includes(title), { intervals: [50] }).toBe(false);
+  expect(Date.now() - hiddenAt).toBeLessThanOrEqual(1_000);
+  await cachedVisitor.dispose();
 
   // Gone from the public: its page is a 404 'Listing not found'.
   const visitor = await newPage(browser);

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import http from "node:http";
 import { expect, test, type Page } from "@playwright/test";
 import { field, photo, signUp, uniqueWord } from "./owners";
@@ -29,22 +30,48 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
   return async () => [...console, ...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []))];
 }
 
-test("every response has the security headers; each HTML page a fresh nonce on each inline script", async ({ request }) => {
+/** The inline scripts of a page that would run (not JSON-LD data blocks), with their attributes and text. */
+function inlineScripts(html: string) {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+    .map(([, attrs, body]) => ({ attrs, body }))
+    .filter(({ attrs, body }) => !attrs.includes("application/ld+json") && !/\ssrc=/.test(attrs) && body !== "");
+}
+
+test("pages rendered for one request carry a fresh nonce on each inline script", async ({ request }) => {
   const nonces = new Set<string>();
-  for (const path of ["/", "/browse", "/login", "/", "/no-such-page"]) {
+  for (const path of ["/login", "/signup", "/no-such-page", "/login"]) {
     const response = await request.get(path);
     const headers = response.headers();
+    expect(headers["x-page-cache"], path).toBeUndefined();
     const nonce = nonceOf(headers["content-security-policy"]);
     expect(nonces.has(nonce), `nonce reused on ${path}`).toBe(false);
     nonces.add(nonce);
     expect(headers["content-security-policy"]).not.toMatch(/script-src[^;]*unsafe-inline/);
-    expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
     const html = await response.text();
     const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]).filter((attrs) => !attrs.includes("application/ld+json"));
     expect(scripts.length, path).toBeGreaterThan(0);
     for (const attrs of scripts) expect(attrs, path).toContain(`nonce="${nonce}"`);
     expect(html).not.toMatch(/<script(?![^>]*nonce=)(?![^>]*ld\+json)[^>]*>/);
   }
+});
+
+test("cached public pages name the hash of every inline script and nothing else runs (ADR 012)", async ({ request }) => {
+  for (const path of ["/", "/browse", "/about", "/"]) {
+    const response = await request.get(path);
+    const csp = response.headers()["content-security-policy"] ?? "";
+    expect(csp, path).not.toMatch(/script-src[^;]*(unsafe-inline|nonce-)/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    const allowed = new Set(/script-src ([^;]*)/.exec(csp)![1].split(" ").filter((s) => s.startsWith("'sha256-")));
+    const scripts = inlineScripts(await response.text());
+    expect(scripts.length, path).toBeGreaterThan(0);
+    for (const { body } of scripts) {
+      const hash = `'sha256-${createHash("sha256").update(body).digest("base64")}'`;
+      expect(allowed.has(hash), `${path}: inline script without its hash`).toBe(true);
+    }
+  }
+});
+
+test("every response has the security headers", async ({ request }) => {
   for (const path of ["/favicon.svg", "/api/listings", "/robots.txt"]) {
     const headers = (await request.get(path)).headers();
     expect(headers["content-security-policy"], path).toContain("object-src 'none'");

@@ -1,0 +1,13 @@
+/**
+ * better-auth names its session cookie `${cookiePrefix}.session_token`, with
+ * `__Secure-` in front on https (app/auth/auth.server.ts). Whether a request
+ * carries one decides whether the page cache may answer it (ADR 012) and
+ * whether a page asks the database who is signed in.
+ */
+export const AUTH_COOKIE_PREFIX = "bodima";
+
+const SESSION_COOKIE = new RegExp(`(?:^|;)\\s*(?:__Secure-)?${AUTH_COOKIE_PREFIX}\\.session_token=`);
+
+export function hasSessionCookie(cookieHeader: string | null | undefined): boolean {
+  return !!cookieHeader && SESSION_COOKIE.test(cookieHeader);
+}

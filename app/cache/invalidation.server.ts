@@ -1,0 +1,76 @@
+import type { Logger } from "pino";
+import type { DB } from "../db/db.server";
+
+/**
+ * Honest invalidation of the page cache across every process that serves
+ * pages (ADR 012). A write that changes what a public page shows adds rows to
+ * page_invalidations in its own transaction (so a rolled-back write
+ * invalidates nothing, and a committed one always does); each process reads
+ * the rows it has not seen four times a second and drops the pages they name.
+ */
+export type PageChange = { all: boolean; listingIds: number[] };
+
+/** Called by every write that changes a public page: a listing's pages, or "all" (a suspension, a seed). */
+export async function invalidatePublicPages(db: DB, listingIds: readonly number[] | "all", now = new Date()): Promise<void> {
+  const createdAt = now.toISOString();
+  const rows = listingIds === "all" ? [{ listingId: null, createdAt }] : listingIds.map((listingId) => ({ listingId, createdAt }));
+  if (rows.length > 0) await db.insertInto("page_invalidations").values(rows).execute();
+}
+
+/** How long rows are kept: far longer than any process takes to read them. */
+const KEEP_MS = 60 * 60 * 1000;
+const PRUNE_EVERY_MS = 10 * 60 * 1000;
+
+export type InvalidationWatcher = { stop(): void; poll(): Promise<void> };
+
+export async function watchPageInvalidations({
+  db,
+  log,
+  onChange,
+  intervalMs = 250,
+}: {
+  db: DB;
+  log: Logger;
+  onChange: (change: PageChange) => void;
+  intervalMs?: number;
+}): Promise<InvalidationWatcher> {
+  const newest = await db.selectFrom("page_invalidations").select((eb) => eb.fn.max("id").as("id")).executeTakeFirst();
+  let lastSeen = Number(newest?.id ?? 0);
+  let lastPrune = 0;
+  let polling: Promise<void> | null = null;
+
+  async function readNew(): Promise<void> {
+    try {
+      const rows = await db
+        .selectFrom("page_invalidations")
+        .select(["id", "listingId"])
+        .where("id", ">", lastSeen)
+        .orderBy("id")
+        .execute();
+      if (rows.length > 0) {
+        lastSeen = Number(rows[rows.length - 1].id);
+        const all = rows.some((r) => r.listingId === null);
+        onChange({ all, listingIds: all ? [] : [...new Set(rows.map((r) => Number(r.listingId)))] });
+      }
+      if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
+        lastPrune = Date.now();
+        await db.deleteFrom("page_invalidations").where("createdAt", "<", new Date(Date.now() - KEEP_MS).toISOString()).execute();
+      }
+    } catch (error) {
+      // Unable to learn what changed: forget every page rather than serve a stale one.
+      log.error({ err: error }, "could not read page invalidations; the page cache was emptied");
+      onChange({ all: true, listingIds: [] });
+    }
+  }
+
+  function poll(): Promise<void> {
+    polling ??= readNew().finally(() => {
+      polling = null;
+    });
+    return polling;
+  }
+
+  const timer = setInterval(() => void poll(), intervalMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer), poll };
+}

@@ -1,0 +1,94 @@
+import { gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { type CachedPage, createPageCache, encode, etagMatches, etagOf, preferredEncoding, variantOf } from "./page-cache.server";
+
+function page(key: string, overrides: Partial<CachedPage> = {}): CachedPage {
+  const body = Buffer.from(`<p>${key}</p>`.repeat(20));
+  return {
+    key,
+    kind: "list",
+    headers: [["content-type", "text/html"]],
+    etag: etagOf(body),
+    variants: { gzip: encode(body, "gzip") },
+    expiresAt: Date.now() + 60_000,
+    bytes: 100,
+    ...overrides,
+  };
+}
+
+describe("the page cache store", () => {
+  it("answers a stored page until it expires", () => {
+    const cache = createPageCache({ maxBytes: 10_000 });
+    expect(cache.set(page("/browse", { expiresAt: 2_000 }), cache.epoch)).toBe(true);
+    expect(cache.get("/browse", 1_000)?.key).toBe("/browse");
+    expect(cache.get("/browse", 2_000)).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it("keeps within its byte budget, dropping the least recently used first", () => {
+    const cache = createPageCache({ maxBytes: 300 });
+    for (const key of ["/a", "/b", "/c"]) cache.set(page(key), cache.epoch);
+    cache.get("/a");
+    cache.set(page("/d"), cache.epoch);
+    expect(cache.get("/b")).toBeUndefined();
+    expect(cache.get("/a")).toBeDefined();
+    expect(cache.get("/d")).toBeDefined();
+    expect(cache.bytes).toBeLessThanOrEqual(300);
+  });
+
+  it("stores nothing when turned off (PAGE_CACHE_MB=0)", () => {
+    const cache = createPageCache({ maxBytes: 0 });
+    expect(cache.enabled).toBe(false);
+    expect(cache.set(page("/browse"), cache.epoch)).toBe(false);
+  });
+
+  it("drops every list and the changed listing's pages on a listing write, and keeps other listings' pages", () => {
+    const cache = createPageCache({ maxBytes: 10_000 });
+    cache.set(page("/browse"), cache.epoch);
+    cache.set(page("/listing/a-1001", { kind: "listing", listingId: 1001 }), cache.epoch);
+    cache.set(page("/listing/b-1002", { kind: "listing", listingId: 1002 }), cache.epoch);
+    cache.invalidate({ all: false, listingIds: [1001] });
+    expect(cache.get("/browse")).toBeUndefined();
+    expect(cache.get("/listing/a-1001")).toBeUndefined();
+    expect(cache.get("/listing/b-1002")).toBeDefined();
+    cache.invalidate({ all: true, listingIds: [] });
+    expect(cache.size).toBe(0);
+    expect(cache.bytes).toBe(0);
+  });
+
+  it("does not store a page whose render began before a write (it may show the old state)", () => {
+    const cache = createPageCache({ maxBytes: 10_000 });
+    const renderStarted = cache.epoch;
+    cache.invalidate({ all: false, listingIds: [7] });
+    expect(cache.set(page("/browse"), renderStarted)).toBe(false);
+    expect(cache.get("/browse")).toBeUndefined();
+  });
+
+  it("makes another encoding from the stored one when first asked, and counts its bytes", () => {
+    const cache = createPageCache({ maxBytes: 10_000 });
+    const entry = page("/about");
+    cache.set(entry, cache.epoch);
+    const before = cache.bytes;
+    const plain = variantOf(cache, entry, "identity");
+    expect(plain.toString()).toBe(gunzipSync(entry.variants.gzip!).toString());
+    expect(cache.bytes).toBe(before + plain.length);
+  });
+});
+
+describe("content negotiation and validators", () => {
+  it("prefers brotli, then gzip, and honours q=0", () => {
+    expect(preferredEncoding("gzip, deflate, br, zstd")).toBe("br");
+    expect(preferredEncoding("gzip")).toBe("gzip");
+    expect(preferredEncoding("br;q=0, gzip")).toBe("gzip");
+    expect(preferredEncoding("identity")).toBe("identity");
+    expect(preferredEncoding(undefined)).toBe("identity");
+  });
+
+  it("matches If-None-Match in lists and weak forms", () => {
+    const etag = etagOf(Buffer.from("x"));
+    expect(etagMatches(`"other", ${etag}`, etag)).toBe(true);
+    expect(etagMatches(etag.replace(/^W\//, ""), etag)).toBe(true);
+    expect(etagMatches(`"other"`, etag)).toBe(false);
+    expect(etagMatches(undefined, etag)).toBe(false);
+  });
+});

@@ -1,0 +1,210 @@
+import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
+import type { PageChange } from "./invalidation.server";
+import type { PageKind } from "./page-key";
+
+/**
+ * The anonymous page cache (issue 8, ADR 012): rendered public pages kept
+ * compressed in memory, least recently used first out when the byte budget
+ * (PAGE_CACHE_MB) is full. An entry is dropped when a write changes what it
+ * shows (invalidate), when a listing it shows expires (expiresAt), and after
+ * a short life in any case (views and counts on it age).
+ */
+export type Encoding = "br" | "gzip" | "identity";
+
+export type CachedPage = {
+  key: string;
+  kind: PageKind;
+  /** The listing the page is about (listing pages and one ad in the API). */
+  listingId?: number;
+  /** Headers of the rendered response worth keeping (Content-Type, the CSP with inline hashes...). */
+  headers: [string, string][];
+  etag: string;
+  variants: Partial<Record<Encoding, Buffer>>;
+  /** Date.now() after which the entry is not served. */
+  expiresAt: number;
+  bytes: number;
+};
+
+/** How long an entry lives at most: a listing page shows a view count (at most a few seconds old). */
+export const MAX_AGE_MS: Record<PageKind, number> = { listing: 5_000, list: 60_000 };
+
+/** Browsers revalidate every time (ETag); a CDN may keep a page for a second and refresh it in the background. */
+export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=1, stale-while-revalidate=10";
+
+export type PageCache = ReturnType<typeof createPageCache>;
+
+export function createPageCache({ maxBytes }: { maxBytes: number }) {
+  const entries = new Map<string, CachedPage>();
+  let bytes = 0;
+  /** Bumped by every invalidation: a render that began before one is not stored (it may show the old state). */
+  let epoch = 0;
+  const stats = { hits: 0, misses: 0, stored: 0, evicted: 0 };
+
+  function remove(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.bytes;
+  }
+
+  function evictToFit() {
+    while (bytes > maxBytes && entries.size > 0) {
+      remove(entries.keys().next().value as string);
+      stats.evicted += 1;
+    }
+  }
+
+  return {
+    enabled: maxBytes > 0,
+    stats,
+    get size() {
+      return entries.size;
+    },
+    get bytes() {
+      return bytes;
+    },
+    get epoch() {
+      return epoch;
+    },
+    get(key: string, now = Date.now()): CachedPage | undefined {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      if (entry.expiresAt <= now) {
+        remove(key);
+        return undefined;
+      }
+      // Most recently used last.
+      entries.delete(key);
+      entries.set(key, entry);
+      return entry;
+    },
+    /** Stores an entry rendered since `renderEpoch`; false when a write came in between. */
+    set(entry: CachedPage, renderEpoch: number): boolean {
+      if (!(maxBytes > 0) || renderEpoch !== epoch || entry.bytes > maxBytes) return false;
+      remove(entry.key);
+      entries.set(entry.key, entry);
+      bytes += entry.bytes;
+      stats.stored += 1;
+      evictToFit();
+      return true;
+    },
+    /** A variant made later (another encoding) counts towards the budget too. */
+    grew(entry: CachedPage, added: number) {
+      if (entries.get(entry.key) !== entry) return;
+      entry.bytes += added;
+      bytes += added;
+      evictToFit();
+    },
+    invalidate(change: PageChange) {
+      epoch += 1;
+      if (change.all) {
+        entries.clear();
+        bytes = 0;
+        return;
+      }
+      const listings = new Set(change.listingIds);
+      for (const [key, entry] of entries) {
+        // Any listing write can change any list (a new price enters a filter, a count moves).
+        if (entry.kind === "list" || (entry.listingId !== undefined && listings.has(entry.listingId))) remove(key);
+      }
+    },
+    clear() {
+      epoch += 1;
+      entries.clear();
+      bytes = 0;
+    },
+  };
+}
+
+/** Compression levels for a miss: fast enough to pay once per render, far smaller than gzip's default for text. */
+const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
+
+export function encode(body: Buffer, encoding: Encoding): Buffer {
+  if (encoding === "br") return brotliCompressSync(body, BROTLI_OPTIONS);
+  if (encoding === "gzip") return gzipSync(body, { level: 6 });
+  return body;
+}
+
+function decode(body: Buffer, encoding: Encoding): Buffer {
+  if (encoding === "br") return brotliDecompressSync(body);
+  if (encoding === "gzip") return gunzipSync(body);
+  return body;
+}
+
+const acceptCache = new Map<string, Encoding>();
+
+/** The best encoding a client takes (brotli, then gzip), read once per distinct header. */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return "identity";
+  const known = acceptCache.get(acceptEncoding);
+  if (known) return known;
+  const accepted = new Set<string>();
+  for (const part of acceptEncoding.toLowerCase().split(",")) {
+    const [name, ...params] = part.trim().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    if (q && !(Number(q.slice(2)) > 0)) continue;
+    accepted.add(name.trim());
+  }
+  const choice: Encoding = accepted.has("br") ? "br" : accepted.has("gzip") || accepted.has("*") ? "gzip" : "identity";
+  if (acceptCache.size < 100) acceptCache.set(acceptEncoding, choice);
+  return choice;
+}
+
+/** A weak validator: the same page in any encoding. */
+export function etagOf(body: Buffer): string {
+  return `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`;
+}
+
+/** The entry's body in an encoding, made from another one the first time it is asked for. */
+export function variantOf(cache: PageCache, entry: CachedPage, encoding: Encoding): Buffer {
+  const have = entry.variants[encoding];
+  if (have) return have;
+  const [source, body] = Object.entries(entry.variants)[0] as [Encoding, Buffer];
+  const made = encode(decode(body, source), encoding);
+  entry.variants[encoding] = made;
+  cache.grew(entry, made.length);
+  return made;
+}
+
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  const bare = etag.replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === bare);
+}
+
+/**
+ * Writes a cached page (or 304 when the browser has it). `headers` are the
+ * security headers every response carries; the entry's own (its CSP with the
+ * page's inline hashes) come after them and win.
+ */
+export function sendCachedPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  cache: PageCache,
+  entry: CachedPage,
+  options: { headers: Record<string, string>; extra?: Headers; status: "HIT" | "MISS" },
+): void {
+  for (const [name, value] of Object.entries(options.headers)) res.setHeader(name, value);
+  // A route that says how long clients may keep its answer (the API, the sitemap) is taken at its word.
+  res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
+  for (const [name, value] of entry.headers) res.setHeader(name, value);
+  res.setHeader("Vary", "Accept-Encoding");
+  res.setHeader("ETag", entry.etag);
+  res.setHeader("X-Page-Cache", options.status);
+  const cookies = options.extra?.getSetCookie() ?? [];
+  if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
+  if (etagMatches(req.headers["if-none-match"], entry.etag)) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  const encoding = preferredEncoding(req.headers["accept-encoding"]);
+  const body = variantOf(cache, entry, encoding);
+  res.statusCode = 200;
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  res.end(req.method === "HEAD" ? undefined : body);
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { cacheablePageKind, listingPagePart, normalisePageUrl } from "./page-key";
+
+describe("page cache keys", () => {
+  it("shares one key between the same search written differently", () => {
+    const a = normalisePageUrl("/browse", "?propertyType=single&university=University%20of%20Moratuwa&page=1&search=");
+    const b = normalisePageUrl("/browse", "?university=University+of+Moratuwa&propertyType=single");
+    expect(a).toBe(b);
+    expect(a).toBe("/browse?propertyType=single&university=University+of+Moratuwa");
+  });
+
+  it("leaves out defaults: page 1, all types, any gender, the default order", () => {
+    expect(normalisePageUrl("/browse", "?page=1&propertyType=all&gender=any&sort=newest")).toBe("/browse");
+    // With a search the default order is relevance, so newest is a real choice.
+    expect(normalisePageUrl("/browse", "?search=room&sort=newest")).toBe("/browse?search=room&sort=newest");
+    expect(normalisePageUrl("/browse", "?search=room&sort=relevance")).toBe("/browse?search=room");
+    expect(normalisePageUrl("/api/listings", "?limit=20&page=2")).toBe("/api/listings?page=2");
+    expect(normalisePageUrl("/browse", "?limit=20")).toBe("/browse?limit=20");
+  });
+
+  it("keeps the first of a repeated parameter, as the pages read it", () => {
+    expect(normalisePageUrl("/browse", "?page=3&page=1")).toBe("/browse?page=3");
+  });
+
+  it("keeps React Router's data parameters", () => {
+    expect(normalisePageUrl("/browse.data", "?_routes=root%2Cbrowse&page=2")).toBe("/browse.data?_routes=root%2Cbrowse&page=2");
+  });
+
+  it("caches public pages and their data, never private ones", () => {
+    for (const path of ["/", "/_root.data", "/browse", "/browse.data", "/search/Kandy", "/search/Kandy/University%20of%20Peradeniya", "/university/x", "/city/kandy", "/about", "/sitemap.xml", "/robots.txt", "/api/listings", "/api/universities", "/getAdsForSEO"]) {
+      expect(cacheablePageKind(path), path).toBe("list");
+    }
+    for (const path of ["/listing/room-1001", "/listing/room-1001.data", "/api/listings/1001", "/getAdForSEO/1001"]) {
+      expect(cacheablePageKind(path), path).toBe("listing");
+    }
+    for (const path of ["/login", "/signup", "/reset-password", "/dashboard", "/dashboard.data", "/admin", "/listing/room-1001/report", "/photos/abc.webp", "/updateViewCount", "/dev/outbox", "/logout", "/browse/x"]) {
+      expect(cacheablePageKind(path), path).toBeNull();
+    }
+  });
+
+  it("finds the listing of a listing page", () => {
+    expect(listingPagePart("/listing/room-1001")).toBe("room-1001");
+    expect(listingPagePart("/listing/room-1001.data")).toBe("room-1001");
+    expect(listingPagePart("/listing/room-1001/report")).toBeNull();
+    expect(listingPagePart("/api/listings/1001")).toBeNull();
+  });
+});

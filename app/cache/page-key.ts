@@ -1,0 +1,76 @@
+/**
+ * Which requests the anonymous page cache may answer, and the one key equal
+ * requests share (ADR 012). Pure functions: the fast path calls them on every
+ * request, before Express.
+ */
+
+/** The kind of page, which decides how long an entry may live and what invalidates it. */
+export type PageKind = "list" | "listing";
+
+/**
+ * Public pages whose content is a function of the URL, the database and the
+ * clock only. Everything else (sign-in pages, the dashboard, the report form,
+ * reset links carrying a token, photos, POST-only endpoints) is never cached.
+ * React Router's data requests (`/browse.data`, `/_root.data` for the home
+ * page) are cached like their documents.
+ */
+const CACHEABLE: readonly [RegExp, PageKind][] = [
+  [/^\/(?:_root\.data)?$/, "list"],
+  [/^\/(?:browse|old-browse|about|contact|privacy|terms)(?:\.data)?$/, "list"],
+  [/^\/(?:search\/[^/]+(?:\/[^/]+)?|university\/[^/]+|city\/[^/]+)(?:\.data)?$/, "list"],
+  [/^\/listing\/[^/]+?(?:\.data)?$/, "listing"],
+  [/^\/(?:sitemap[^/]*\.xml|robots\.txt)$/, "list"],
+  [/^\/api\/(?:listings|universities|openapi\.json)$/, "list"],
+  [/^\/api\/listings\/[^/]+$/, "listing"],
+  [/^\/(?:getAdsForSEO|getAdsByUniversity\/[^/]+)$/, "list"],
+  [/^\/getAdForSEO\/[^/]+$/, "listing"],
+];
+
+export function cacheablePageKind(pathname: string): PageKind | null {
+  for (const [pattern, kind] of CACHEABLE) if (pattern.test(pathname)) return kind;
+  return null;
+}
+
+/** The listing a listing page or listing API path names (slug or number), for view counting. */
+export function listingPagePart(pathname: string): string | null {
+  const match = /^\/listing\/([^/]+?)(?:\.data)?$/.exec(pathname);
+  return match ? match[1] : null;
+}
+
+/** Parameters whose value is the default: leaving them out changes nothing on the page. */
+function isDefault(name: string, value: string, params: Map<string, string>, pathname: string): boolean {
+  switch (name) {
+    case "page":
+      return value === "1";
+    case "propertyType":
+      return value.toLowerCase() === "all";
+    case "gender":
+      return value.toLowerCase() === "any";
+    case "sort":
+      // Without a search the default order is newest; with one, relevance (searchListings).
+      return value === (params.has("search") || params.has("q") ? "relevance" : "newest");
+    case "limit":
+      return pathname.startsWith("/api/") && value === "20";
+    default:
+      return false;
+  }
+}
+
+/**
+ * The normalised URL of a request: parameters sorted by name, only the first
+ * value of a repeated one (the pages read the first), empty ones and defaults
+ * left out. A cache miss renders this URL, so every request that shares the
+ * key gets exactly the page it would have got on its own.
+ */
+export function normalisePageUrl(pathname: string, search: string): string {
+  if (search === "" || search === "?") return pathname;
+  const params = new Map<string, string>();
+  for (const [name, value] of new URLSearchParams(search)) {
+    if (!params.has(name) && value.trim() !== "") params.set(name, value);
+  }
+  const kept = [...params]
+    .filter(([name, value]) => !isDefault(name, value, params, pathname))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  if (kept.length === 0) return pathname;
+  return `${pathname}?${new URLSearchParams(kept).toString()}`;
+}

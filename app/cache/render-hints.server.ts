@@ -1,0 +1,32 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+
+/**
+ * What a render learned that the page cache needs (ADR 012): which listing a
+ * page is about (to count its view and to invalidate it alone) and the
+ * earliest moment a listing it shows stops being public (listings expire
+ * without any write, so the entry must not outlive that moment). Model code
+ * notes these while it reads; outside a page render the notes go nowhere.
+ */
+export type RenderHints = { listingId?: number; expiresAt?: number };
+
+const current = new AsyncLocalStorage<RenderHints>();
+
+export function withRenderHints<T>(hints: RenderHints, render: () => T): T {
+  return current.run(hints, render);
+}
+
+/** A public listing this render shows: the page is stale once it expires. */
+export function noteShownListing(expiresAt: string): void {
+  const hints = current.getStore();
+  if (!hints) return;
+  const at = Date.parse(expiresAt);
+  // One already past its expiry is shown as expired, and stays so.
+  if (!(at > Date.now())) return;
+  if (hints.expiresAt === undefined || at < hints.expiresAt) hints.expiresAt = at;
+}
+
+/** The listing this page is about (a listing page, or one ad in the API). */
+export function notePageListing(listingId: number): void {
+  const hints = current.getStore();
+  if (hints) hints.listingId = listingId;
+}

@@ -1,0 +1,33 @@
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { inlineHashes } from "./inline-hashes.server";
+
+const hash = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+
+describe("inline hashes for a cached page's CSP", () => {
+  it("hashes every inline script and style exactly as written", () => {
+    const html =
+      `<html><head><style nonce="x">body{color:red}</style></head><body>` +
+      `<script nonce="abc">window.__ctx = {"a":1};</script>` +
+      `<script type="module" nonce="abc">import "/assets/a.js";\n</script></body></html>`;
+    expect(inlineHashes(html)).toEqual({
+      scripts: [hash(`window.__ctx = {"a":1};`), hash(`import "/assets/a.js";\n`)],
+      styles: [hash("body{color:red}")],
+    });
+  });
+
+  it("leaves out external scripts and data blocks (JSON-LD never runs)", () => {
+    const html = `<script src="/assets/a.js"></script><script type="application/ld+json">{"@type":"Thing"}</script>`;
+    expect(inlineHashes(html)).toEqual({ scripts: [], styles: [] });
+  });
+
+  it("lists a repeated script once", () => {
+    const html = `<script>a()</script><script>a()</script>`;
+    expect(inlineHashes(html).scripts).toEqual([hash("a()")]);
+  });
+
+  it("does not mistake escaped text for a script", () => {
+    const html = `<p>&lt;script&gt;alert(1)&lt;/script&gt;</p><input value="&lt;script&gt;x()&lt;/script&gt;">`;
+    expect(inlineHashes(html)).toEqual({ scripts: [], styles: [] });
+  });
+});

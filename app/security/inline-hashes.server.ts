@@ -1,0 +1,33 @@
+import { createHash } from "node:crypto";
+
+/**
+ * CSP source expressions ('sha256-…') for every inline <script> and <style>
+ * of a rendered page, so a cached page can keep a strict policy without a
+ * fresh nonce per response (ADR 012). React escapes '<' in text and attribute
+ * values, so a '<script' in the HTML is always a real element, and an inline
+ * script cannot contain '</script'.
+ */
+const INLINE = /<(script|style)\b([^>]*)>([\s\S]*?)<\/\1\s*>/gi;
+
+export type InlineHashes = { scripts: string[]; styles: string[] };
+
+function sha256(text: string): string {
+  return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+}
+
+export function inlineHashes(html: string): InlineHashes {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  for (const [, tag, attributes, body] of html.matchAll(INLINE)) {
+    if (tag.toLowerCase() === "style") {
+      styles.add(sha256(body));
+      continue;
+    }
+    // External scripts are allowed by 'self'; JSON-LD and other data blocks never run.
+    if (/\ssrc\s*=/i.test(attributes) || body === "") continue;
+    const type = /\stype\s*=\s*"([^"]*)"/i.exec(attributes)?.[1].toLowerCase();
+    if (type && type !== "module" && type !== "text/javascript" && type !== "application/javascript") continue;
+    scripts.add(sha256(body));
+  }
+  return { scripts: [...scripts], styles: [...styles] };
+}

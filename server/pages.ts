@@ -1,0 +1,155 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import type { RouterContextProvider } from "react-router";
+import { hasSessionCookie } from "../app/auth/session-cookie";
+import {
+  type CachedPage,
+  encode,
+  etagOf,
+  MAX_AGE_MS,
+  type PageCache,
+  preferredEncoding,
+  sendCachedPage,
+} from "../app/cache/page-cache.server";
+import { cacheablePageKind, listingPagePart, normalisePageUrl, type PageKind } from "../app/cache/page-key";
+import { type RenderHints, withRenderHints } from "../app/cache/render-hints.server";
+import { clientIpFrom } from "../app/limits/client-ip.server";
+import type { ViewCounter } from "../app/models/view-counter.server";
+import { queueListingView, type ViewRequest } from "../app/models/view-tracking.server";
+import { contentSecurityPolicy, cspHeaderName } from "../app/security/headers.server";
+import { inlineHashes } from "../app/security/inline-hashes.server";
+import type { Services } from "../app/services.server";
+import { sendFetchResponse, toFetchRequest } from "./web-adapter";
+
+type Target = { key: string; kind: PageKind; pathname: string };
+
+/**
+ * Headers of a rendered response that the cache sets itself or must not keep.
+ * A route's own Cache-Control (the API's minute, the sitemap's hour) is kept.
+ */
+const NOT_KEPT = new Set([
+  "connection",
+  "content-encoding",
+  "content-length",
+  "content-security-policy",
+  "content-security-policy-report-only",
+  "date",
+  "etag",
+  "set-cookie",
+  "transfer-encoding",
+  "vary",
+  "x-request-id",
+]);
+
+export type PagesOptions = {
+  services: Services;
+  cache: PageCache;
+  views: ViewCounter;
+  handleRequest: (request: Request, context: RouterContextProvider) => Promise<Response>;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;
+  /** Security headers every response carries (without a nonce: a cached page brings its own CSP). */
+  headers: Record<string, string>;
+};
+
+/**
+ * Every page and resource route goes through here (ADR 012): a request the
+ * cache may answer is rendered at its normalised URL and kept; a signed-in
+ * one, or one for a private page, is rendered as it is and streamed. Listing
+ * pages count their view in both cases, through the buffer.
+ */
+export function createPages({ services, cache, views, handleRequest, getLoadContext, headers }: PagesOptions) {
+  const { env } = services;
+  const trustProxy = !!env.TRUST_PROXY;
+  const secure = env.siteUrl.startsWith("https:");
+
+  function target(method: string | undefined, url: string, cookie: string | undefined): Target | null {
+    if (!cache.enabled || (method !== "GET" && method !== "HEAD") || hasSessionCookie(cookie)) return null;
+    const query = url.indexOf("?");
+    const pathname = query === -1 ? url : url.slice(0, query);
+    const kind = cacheablePageKind(pathname);
+    if (!kind) return null;
+    return { key: normalisePageUrl(pathname, query === -1 ? "" : url.slice(query)), kind, pathname };
+  }
+
+  /** Counts a view of a listing page (the document or its data); the cookies it needs, or null. */
+  function countView(req: IncomingMessage, pathname: string, listingId: number | undefined): Headers | null {
+    if (listingId === undefined || listingPagePart(pathname) === null) return null;
+    const request: ViewRequest = {
+      method: req.method ?? "GET",
+      headers: { get: (name) => (req.headers[name.toLowerCase()] as string | undefined) ?? null },
+    };
+    const clientIp = clientIpFrom({ socketAddress: req.socket.remoteAddress, forwardedFor: req.headers["x-forwarded-for"], trustProxy });
+    const queued = queueListingView(request, listingId, {
+      visitorSalt: services.secrets.visitorSalt,
+      secure,
+      limit: { limiter: services.limiter, clientIp },
+      counter: views,
+    });
+    queued?.queued.catch((error: unknown) => services.logger.error({ err: error }, "could not count a view"));
+    return queued?.headers ?? null;
+  }
+
+  /** Before Express: a page the cache has, or false. */
+  function serveHit(req: IncomingMessage, res: ServerResponse): boolean {
+    const found = target(req.method, req.url ?? "/", req.headers.cookie);
+    if (!found) return false;
+    const entry = cache.get(found.key);
+    if (!entry) return false;
+    cache.stats.hits += 1;
+    sendCachedPage(req, res, cache, entry, { headers, extra: countView(req, found.pathname, entry.listingId) ?? undefined, status: "HIT" });
+    return true;
+  }
+
+  async function toEntry(found: Target, response: Response, hints: RenderHints, encoding: ReturnType<typeof preferredEncoding>): Promise<CachedPage> {
+    const body = Buffer.from(await response.arrayBuffer());
+    const kept: [string, string][] = [];
+    for (const [name, value] of response.headers) if (!NOT_KEPT.has(name)) kept.push([name, value]);
+    const isHtml = response.headers.get("content-type")?.startsWith("text/html") ?? false;
+    kept.push([cspHeaderName(), contentSecurityPolicy(isHtml ? inlineHashes(body.toString("utf8")) : { scripts: [], styles: [] })]);
+    const variant = encode(body, encoding);
+    const expiresAt = Math.min(Date.now() + MAX_AGE_MS[found.kind], hints.expiresAt ?? Number.POSITIVE_INFINITY);
+    return {
+      key: found.key,
+      kind: found.kind,
+      listingId: hints.listingId,
+      headers: kept,
+      etag: etagOf(body),
+      variants: { [encoding]: variant },
+      expiresAt,
+      bytes: variant.length + found.key.length,
+    };
+  }
+
+  function cacheable(req: ExpressRequest, response: Response): boolean {
+    if (req.method !== "GET" || response.status !== 200 || response.headers.has("set-cookie")) return false;
+    const control = response.headers.get("cache-control") ?? "";
+    return !/no-store|private/.test(control) && response.headers.has("content-type");
+  }
+
+  /** The last Express handler: renders with React Router. */
+  async function render(req: ExpressRequest, res: ExpressResponse, next: NextFunction): Promise<void> {
+    try {
+      const found = target(req.method, req.originalUrl, req.headers.cookie);
+      const request = toFetchRequest(req, res, found?.key ?? req.originalUrl);
+      const hints: RenderHints = {};
+      const epoch = cache.epoch;
+      const response = await withRenderHints(hints, () => handleRequest(request, getLoadContext(req, res)));
+      const viewCookies = response.status === 200 ? countView(req, req.path, hints.listingId) : null;
+      if (found && cacheable(req, response)) {
+        cache.stats.misses += 1;
+        const entry = await toEntry(found, response, hints, preferredEncoding(req.headers["accept-encoding"]));
+        cache.set(entry, epoch);
+        sendCachedPage(req, res, cache, entry, { headers: {}, extra: viewCookies ?? undefined, status: "MISS" });
+        return;
+      }
+      for (const cookie of viewCookies?.getSetCookie() ?? []) res.append("Set-Cookie", cookie);
+      // A page rendered for someone signed in is theirs alone.
+      if (hasSessionCookie(req.headers.cookie) && !response.headers.has("cache-control")) res.setHeader("Cache-Control", "private, no-store");
+      await sendFetchResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  }
+
+  return { serveHit, render };
+}

@@ -1,0 +1,184 @@
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from "@playwright/test";
+import { adRow, field, postListing, signUp, uniqueWord } from "./owners";
+
+// The anonymous page cache (issue 8, ADR 012), seen from outside: what is
+// served from it, what never is, and how fast a change shows on cached pages.
+
+/** A visitor without an account: a fresh cookie jar, as a new browser has. */
+async function visitor(baseURL: string | undefined): Promise<APIRequestContext> {
+  return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { "Accept-Encoding": "br, gzip" } });
+}
+
+/** How long after a change every cached page must show it (issue 8 budget). */
+const FRESH_MS = 1_000;
+
+/** Waits until the page at `path` satisfies `check`; returns how long that took. */
+async function timeUntil(client: APIRequestContext, path: string, check: (html: string) => boolean): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    const html = await (await client.get(path)).text();
+    if (check(html)) return Date.now() - started;
+    if (Date.now() - started > 10_000) throw new Error(`${path} did not change within 10 s`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function cachedTwice(client: APIRequestContext, path: string) {
+  await client.get(path);
+  const second = await client.get(path);
+  expect(second.status(), path).toBe(200);
+  expect(second.headers()["x-page-cache"], path).toBe("HIT");
+  return second;
+}
+
+test.describe("served from the cache", () => {
+  test("a public page is rendered once and then served from memory, with validators", async ({ baseURL }) => {
+    const client = await visitor(baseURL);
+    const first = await client.get("/about");
+    expect(first.headers()["x-page-cache"]).toMatch(/HIT|MISS/);
+    const second = await cachedTwice(client, "/about");
+    expect(second.headers()["content-encoding"]).toBe("br");
+    expect(second.headers()["cache-control"]).toBe("public, max-age=0, s-maxage=1, stale-while-revalidate=10");
+    expect(second.headers()["vary"]).toBe("Accept-Encoding");
+    expect(second.headers()["set-cookie"]).toBeUndefined();
+    const etag = second.headers()["etag"];
+    expect(etag).toMatch(/^W\/".+"$/);
+    const again = await client.get("/about", { headers: { "If-None-Match": etag } });
+    expect(again.status()).toBe(304);
+    expect(await again.text()).toBe("");
+    await client.dispose();
+  });
+
+  test("the same search written differently shares one entry", async ({ baseURL }) => {
+    const client = await visitor(baseURL);
+    const word = uniqueWord();
+    await client.get(`/browse?search=${word}&propertyType=all&page=1`);
+    const other = await client.get(`/browse?page=1&gender=any&search=${word}&maxPrice=`);
+    expect(other.headers()["x-page-cache"]).toBe("HIT");
+    await client.dispose();
+  });
+
+  test("a missing listing (404) is never stored", async ({ baseURL }) => {
+    const client = await visitor(baseURL);
+    await client.get("/listing/no-such-room-999999");
+    const again = await client.get("/listing/no-such-room-999999");
+    expect(again.status()).toBe(404);
+    expect(again.headers()["x-page-cache"]).toBeUndefined();
+    await client.dispose();
+  });
+
+  test("a cached listing page still counts its view, and gives a new visitor the view cookies", async ({ baseURL }) => {
+    const client = await visitor(baseURL);
+    const { ads } = (await (await client.get("/api/listings?limit=50&sort=price_desc")).json()) as { ads: { id: string; slug: string }[] };
+    const target = ads[ads.length - 1];
+    await client.get(`/listing/${target.slug}`);
+    const before = (await (await client.get(`/api/listings/${target.id}`)).json()) as { ad: { views: number } };
+
+    // Two new browsers; the page is already in the cache for both.
+    for (let i = 0; i < 2; i++) {
+      const browser = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { "User-Agent": "Mozilla/5.0 (Linux; Android 13) Chrome/126.0 Mobile Safari/537.36" } });
+      const response = await browser.get(`/listing/${target.slug}`);
+      expect(response.headers()["x-page-cache"]).toBe("HIT");
+      expect(response.headers()["set-cookie"]).toMatch(/bodima_vs=/);
+      await browser.dispose();
+    }
+    await expect
+      .poll(async () => ((await (await client.get(`/api/listings/${target.id}`)).json()) as { ad: { views: number } }).ad.views, { timeout: 12_000 })
+      .toBeGreaterThanOrEqual(before.ad.views + 2);
+    await client.dispose();
+  });
+});
+
+test.describe("never for someone signed in", () => {
+  test("a signed-in owner gets pages rendered for them, never stored nor served from the cache", async ({ page, baseURL }) => {
+    const name = `Cache Owner ${uniqueWord()}`;
+    await signUp(page, name);
+    const anonymous = await visitor(baseURL);
+    await cachedTwice(anonymous, "/browse");
+
+    const mine = await page.request.get("/browse");
+    expect(mine.headers()["x-page-cache"]).toBeUndefined();
+    expect(mine.headers()["cache-control"]).toBe("private, no-store");
+    expect(await mine.text()).toContain(name);
+
+    // And nothing of theirs reaches anyone else.
+    const theirs = await anonymous.get("/browse");
+    expect(await theirs.text()).not.toContain(name);
+    await anonymous.dispose();
+  });
+});
+
+test.describe("no inline script runs without its hash", () => {
+  test("a cached page keeps a strict CSP and still works: no violation, the page hydrates", async ({ page, baseURL }) => {
+    const client = await visitor(baseURL);
+    const cached = await cachedTwice(client, "/browse");
+    const csp = cached.headers()["content-security-policy"];
+    expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    await client.dispose();
+
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (e) => {
+        (window as unknown as { __violations: string[] }).__violations ??= [];
+        (window as unknown as { __violations: string[] }).__violations.push(`${e.violatedDirective} ${e.blockedURI}`);
+      });
+    });
+    const response = await page.goto("/browse");
+    expect(response?.headers()["x-page-cache"]).toBe("HIT");
+    // Hydrated: a client-side navigation works (React Router handles the click).
+    await page.getByRole("link", { name: /^Next/ }).first().click();
+    await expect(page).toHaveURL(/page=2/);
+    expect(await page.evaluate(() => (window as unknown as { __violations?: string[] }).__violations ?? [])).toEqual([]);
+    expect(violations).toEqual([]);
+  });
+});
+
+test.describe("fresh within a second", () => {
+  test("a new listing shows on a cached /browse, an edit on every cached page, a delete takes it off", async ({ page, baseURL }) => {
+    test.slow();
+    const client = await visitor(baseURL);
+    await signUp(page);
+    const word = uniqueWord();
+    const title = `Cached room ${word}`;
+
+    await cachedTwice(client, "/browse");
+    await cachedTwice(client, `/browse?search=${word}`);
+    await postListing(page, title);
+    expect(await timeUntil(client, "/browse", (html) => html.includes(title))).toBeLessThanOrEqual(FRESH_MS);
+    expect(await timeUntil(client, `/browse?search=${word}`, (html) => html.includes(title))).toBeLessThanOrEqual(FRESH_MS);
+
+    const row = adRow(page, title);
+    const id = await row.getAttribute("data-ad-id");
+    const href = (await row.getByRole("link", { name: title, exact: true }).getAttribute("href"))!;
+    await cachedTwice(client, href);
+    await cachedTwice(client, `/api/listings/${id}`);
+    await cachedTwice(client, `/browse?search=${word}`);
+
+    await page.goto(`/dashboard/listings/${id}/edit`);
+    const newTitle = `Renamed cached room ${word}`;
+    await field(page, "Title").fill(newTitle);
+    await field(page, "Monthly rent \\(LKR\\)").fill("19500");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Ad updated successfully!")).toBeVisible({ timeout: 15_000 });
+    const edited = (html: string) => html.includes(newTitle);
+    expect(await timeUntil(client, href, (html) => edited(html) && html.includes("19,500"))).toBeLessThanOrEqual(FRESH_MS);
+    expect(await timeUntil(client, `/api/listings/${id}`, edited)).toBeLessThanOrEqual(FRESH_MS);
+    expect(await timeUntil(client, `/browse?search=${word}`, edited)).toBeLessThanOrEqual(FRESH_MS);
+
+    await deleteListing(page, newTitle);
+    expect(await timeUntil(client, `/browse?search=${word}`, (html) => !html.includes(newTitle))).toBeLessThanOrEqual(FRESH_MS);
+    expect((await client.get(href)).status()).toBe(404);
+    await client.dispose();
+  });
+});
+
+async function deleteListing(page: Page, title: string) {
+  await page.goto("/dashboard");
+  page.once("dialog", (dialog) => void dialog.accept());
+  await adRow(page, title).getByRole("link", { name: /^Delete / }).click();
+  await expect(page.getByText("Ad deleted successfully!")).toBeVisible({ timeout: 15_000 });
+}

@@ -1,0 +1,89 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+
+// Issue 8, point 1: `npm start` (server.ts) runs React and every library in
+// production mode even when nobody sets NODE_ENV, and the browser gets the
+// production bundle. React's development build is about half the speed.
+
+const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+const port = Number(process.env.E2E_PORT ?? 3210) + 7;
+
+/** server.ts as `npm start` runs it, without NODE_ENV, on a data folder of its own; resolves with its start line. */
+function startServer(dataDir: string, seedDemo: "auto" | "never") {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SEED_DEMO: seedDemo, LOG_LEVEL: "warn" };
+  delete env.NODE_ENV;
+  delete env.DATABASE_URL;
+  const server = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", "server.ts"], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const exited = new Promise<number | null>((resolve) => server.on("exit", resolve));
+  const started = new Promise<string>((resolve, reject) => {
+    let out = "";
+    server.stdout.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const line = out.split("\n").find((l) => l.includes("Bodima is running"));
+      if (line) resolve(line);
+    });
+    void exited.then((code) => reject(new Error(`server exited with ${code}: ${out}`)));
+    setTimeout(() => reject(new Error(`no start line: ${out}`)), 90_000);
+  });
+  return { server, started, exited, stop: () => process.kill(-server.pid!, "SIGTERM") };
+}
+
+test("server.ts without NODE_ENV renders with React's production build", async () => {
+  test.slow();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bodima-prod-mode-"));
+  const run = startServer(dataDir, "never");
+  try {
+    const firstLine = await run.started;
+    expect(firstLine).toContain("NODE_ENV=production");
+    expect(firstLine).toContain("React production build");
+  } finally {
+    run.stop();
+    await run.exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test("a view counted just before SIGTERM is written before the server exits", async () => {
+  test.slow();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bodima-sigterm-"));
+  const run = startServer(dataDir, "auto");
+  try {
+    await run.started;
+    const base = `http://127.0.0.1:${port}`;
+    const { ads } = (await (await fetch(`${base}/api/listings?limit=1`)).json()) as { ads: { id: string; slug: string }[] };
+    const { DatabaseSync } = await import("node:sqlite");
+    const readViews = () => {
+      const db = new DatabaseSync(path.join(dataDir, "bodima.sqlite"), { readOnly: true });
+      try {
+        return Number((db.prepare("select views from listings where id = ?").get(Number(ads[0].id)) as { views: number }).views);
+      } finally {
+        db.close();
+      }
+    };
+    const before = readViews();
+    const page = await fetch(`${base}/listing/${ads[0].slug}`, { headers: { "User-Agent": "Mozilla/5.0 (Linux; Android 13) Chrome/126.0 Mobile Safari/537.36" } });
+    expect(page.status).toBe(200);
+    expect(page.headers.getSetCookie().join(";")).toContain("bodima_vs=");
+    // At once: the buffer writes once a second, so the view is still in memory.
+    run.stop();
+    expect(await run.exited).toBe(0);
+    expect(readViews()).toBe(before + 1);
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test("the browser bundle is React's production build", () => {
+  const assets = path.join(buildDir, "client", "assets");
+  const scripts = fs.readdirSync(assets).filter((f) => f.endsWith(".js"));
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const file of scripts) {
+    const text = fs.readFileSync(path.join(assets, file), "utf8");
+    // Messages that exist only in React's development builds.
+    expect(text, file).not.toContain("Download the React DevTools");
+    expect(text, file).not.toContain("react-dom.development");
+  }
+});

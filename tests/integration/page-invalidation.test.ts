@@ -1,0 +1,133 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pino from "pino";
+import sharp from "sharp";
+import { afterEach, expect, it } from "vitest";
+import { type PageChange, type InvalidationWatcher, watchPageInvalidations } from "../../app/cache/invalidation.server";
+import type { DB } from "../../app/db/db.server";
+import { createOwnerListing, type ListingOwner, updateOwnerListing } from "../../app/models/listing-owner.server";
+import { hideListing, reinstateUser, restoreListing, suspendUser } from "../../app/models/moderation.server";
+import { deleteOwnerListing, renewOwnerListing } from "../../app/models/my-listings.server";
+import { createReport } from "../../app/models/report.server";
+import { seedDemo } from "../../app/seed/demo.server";
+import { createLocalPhotoStorage } from "../../app/storage/storage.server";
+import { insertTestOwner } from "../factories";
+import { LISTING_FORM } from "../owner-fixtures";
+import { describeEachDatabase } from "../test-db";
+
+// Every write that changes a public page must tell every process serving
+// pages (issue 8, point 2); these tests read the log as such a process does.
+const log = pino({ level: "silent" });
+const storage = createLocalPhotoStorage(fs.mkdtempSync(path.join(os.tmpdir(), "bodima-invalidate-")));
+const moderator = { id: "moderator", email: "mod@example.com" };
+
+let watcher: InvalidationWatcher | undefined;
+afterEach(() => watcher?.stop());
+
+/** Starts reading the log now; `changes()` reads what was written since. */
+async function watch(db: DB) {
+  const seen: PageChange[] = [];
+  watcher = await watchPageInvalidations({ db, log, onChange: (c) => seen.push(c), intervalMs: 60_000 });
+  return async () => {
+    await watcher!.poll();
+    return seen.splice(0);
+  };
+}
+
+let seq = 0;
+async function ownerWithListing(db: DB): Promise<{ owner: ListingOwner; listingId: number }> {
+  const { id, email } = await insertTestOwner(db, `invalidate-${++seq}-${Date.now()}`);
+  const owner = { id, email, name: "Kamala Perera", phone: "0771234567" };
+  const photo = await sharp({ create: { width: 200, height: 150, channels: 3, background: "#888" } }).jpeg().toBuffer();
+  const created = await createOwnerListing(db, storage, owner, LISTING_FORM, { files: [photo] });
+  if (!created.ok) throw new Error("listing not created");
+  return { owner, listingId: created.listing.id };
+}
+
+describeEachDatabase("page cache invalidation", (ctx) => {
+  it("a new listing invalidates the lists (and its own pages)", async () => {
+    const { db } = ctx();
+    const changes = await watch(db);
+    const { listingId } = await ownerWithListing(db);
+    expect(await changes()).toEqual([{ all: false, listingIds: [listingId] }]);
+  });
+
+  it("an edit, a renewal and a delete by the owner invalidate that listing", async () => {
+    const { db } = ctx();
+    const { owner, listingId } = await ownerWithListing(db);
+    const changes = await watch(db);
+    const edited = await updateOwnerListing(db, storage, owner, listingId, { ...LISTING_FORM, title: "Quiet room near campus" }, { files: [] });
+    expect(edited.ok).toBe(true);
+    expect(await changes()).toEqual([{ all: false, listingIds: [listingId] }]);
+    expect((await renewOwnerListing(db, owner.id, listingId)).ok).toBe(true);
+    expect(await changes()).toEqual([{ all: false, listingIds: [listingId] }]);
+    expect((await deleteOwnerListing(db, storage, owner.id, listingId)).ok).toBe(true);
+    expect(await changes()).toEqual([{ all: false, listingIds: [listingId] }]);
+  });
+
+  it("a refused write (someone else's listing) invalidates nothing", async () => {
+    const { db } = ctx();
+    const { owner, listingId } = await ownerWithListing(db);
+    const stranger = { ...owner, id: (await insertTestOwner(db, `stranger-${++seq}-${Date.now()}`)).id };
+    const changes = await watch(db);
+    const edited = await updateOwnerListing(db, storage, stranger, listingId, { ...LISTING_FORM, title: "Taken over" }, { files: [] });
+    expect(edited.ok).toBe(false);
+    expect((await deleteOwnerListing(db, storage, stranger.id, listingId)).ok).toBe(false);
+    expect((await renewOwnerListing(db, stranger.id, listingId)).ok).toBe(false);
+    expect(await changes()).toEqual([]);
+  });
+
+  it("hiding and restoring by a moderator, and hiding by reports, invalidate that listing", async () => {
+    const { db } = ctx();
+    const { listingId } = await ownerWithListing(db);
+    const changes = await watch(db);
+    expect((await hideListing(db, moderator, listingId, "Scam")).ok).toBe(true);
+    expect(await changes()).toEqual([{ all: false, listingIds: [listingId] }]);
+    expect((await restoreListing(db, moderator, listingId, null)).ok).toBe(true);
+    expect(await changes()).toEqual([{ all: false, listingIds: [listingId] }]);
+    const report = { listingId: String(listingId), reporterName: "A", reporterEmail: "a@example.com", reporterContact: "0770000000", reason: "fake-listing" as const, description: "" };
+    const reported = await createReport(db, report, { autoHideAt: 1 });
+    expect(reported).toMatchObject({ ok: true, autoHidden: true });
+    expect(await changes()).toEqual([{ all: false, listingIds: [listingId] }]);
+  });
+
+  it("suspending and reinstating an owner invalidate every page", async () => {
+    const { db } = ctx();
+    const { owner } = await ownerWithListing(db);
+    const changes = await watch(db);
+    expect((await suspendUser(db, moderator, owner.id, "Fraud")).ok).toBe(true);
+    expect(await changes()).toEqual([{ all: true, listingIds: [] }]);
+    expect((await reinstateUser(db, moderator, owner.id, null)).ok).toBe(true);
+    expect(await changes()).toEqual([{ all: true, listingIds: [] }]);
+  });
+
+  it("demo data added to an empty database invalidates every page", async () => {
+    const { db } = ctx();
+    await db.deleteFrom("listing_views").execute();
+    await db.deleteFrom("reports").execute();
+    await db.deleteFrom("listing_photos").execute();
+    await db.deleteFrom("listings").execute();
+    const changes = await watch(db);
+    expect(await seedDemo(db, storage)).toBeGreaterThan(0);
+    expect(await changes()).toEqual([{ all: true, listingIds: [] }]);
+  });
+
+  it("a process that cannot read the log forgets every page rather than serve a stale one", async () => {
+    const { db } = ctx();
+    let reachable = true;
+    // The database as the watcher sees it: reads fail once the connection is lost.
+    const flaky = new Proxy(db, {
+      get(target, name, receiver) {
+        if (name === "selectFrom" && !reachable) return () => { throw new Error("connection lost"); };
+        const value = Reflect.get(target, name, receiver);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const seen: PageChange[] = [];
+    watcher = await watchPageInvalidations({ db: flaky, log, onChange: (c) => seen.push(c), intervalMs: 60_000 });
+    reachable = false;
+    await watcher.poll();
+    expect(seen).toEqual([{ all: true, listingIds: [] }]);
+  });
+});
