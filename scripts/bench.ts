@@ -1,90 +1,166 @@
-// Measures public pages at scale against the production build:
-//   npm run bench -- --listings 100000 [--requests 30]
-// Seeds a fresh data folder (SQLite, or PostgreSQL when BENCH_DATABASE_URL is set),
-// starts the production server, and reports median and p95 server times.
-import { spawn, spawnSync } from "node:child_process";
+// npm run bench -- [--listings N] [--database-url URL] [--short] ... (--help lists them)
+// Issue 8 point 8: seeds a database, starts the production server and measures
+// the phases below with autocannon; prints a table, the ratios and the budgets.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { createRandom } from "../app/seed/random.ts";
+import { BENCH_USAGE, type BenchOptions, parseBenchArgs } from "./bench/args.ts";
+import { loadCatalogue } from "./bench/catalogue.ts";
+import { BROWSER_HEADERS, findStylesheetPath, getRaw, UNCACHED_HEADERS } from "./bench/http.ts";
+import { runLoad, timeShape } from "./bench/load.ts";
+import { buildApp, seed, type Service, startService, tail, waitUntilUp } from "./bench/processes.ts";
+import { formatReport } from "./bench/report.ts";
+import { type BenchResults, checkBudgets, harnessProblems, ratios } from "./bench/results.ts";
+import { buildUrlSets } from "./bench/urls.ts";
+import { createZipfSampler } from "./bench/zipf.ts";
+import { searchShapes } from "./search-shapes.ts";
 
-function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+/**
+ * Fresh URLs made per second of the cold phase: more than it can use on a
+ * small machine. Should a faster one use them all, the phase ends early and
+ * says so rather than ask for a URL twice.
+ */
+const COLD_URLS_PER_SECOND = 2_500;
+/** Popularity falls as 1/rank (Zipf's s = 1), as page views on most sites do. */
+const ZIPF_EXPONENT = 1;
+
+const parsed = parseBenchArgs(process.argv.slice(2));
+if ("help" in parsed) {
+  console.log(BENCH_USAGE);
+  process.exit(0);
 }
+if ("error" in parsed) {
+  console.error(`${parsed.error}\n\n${BENCH_USAGE}`);
+  process.exit(2);
+}
+const args: BenchOptions = parsed;
 
-const listings = arg("listings", 100_000);
-const requests = arg("requests", 30);
-const port = arg("port", 3299);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bodima-bench-"));
-const env = {
+const base = `http://127.0.0.1:${args.port}`;
+const bareBase = `http://127.0.0.1:${args.port + 1}`;
+const env: NodeJS.ProcessEnv = {
   ...process.env,
-  DATA_DIR: dataDir,
-  PORT: String(port),
-  HOST: "127.0.0.1",
-  LOG_LEVEL: "warn",
+  // React and React Router pick their production builds from this when first imported (ENGINEERING.md).
   NODE_ENV: "production",
-  ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+  DATA_DIR: dataDir,
+  PORT: String(args.port),
+  HOST: "127.0.0.1",
+  SITE_URL: base,
+  SEED_DEMO: "never",
+  // Production's level: one log line per request is part of the cost of a request.
+  LOG_LEVEL: "info",
 };
+delete env.DATABASE_URL;
+if (args.databaseUrl) env.DATABASE_URL = args.databaseUrl;
 
-const started = Date.now();
-const seed = spawnSync("npm", ["run", "seed", "--", "--listings", String(listings)], { env, stdio: "inherit" });
-if (seed.status !== 0) process.exit(seed.status ?? 1);
-console.log(`seeded ${listings} listings in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-
-const server = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", "server.ts"], {
-  env,
-  stdio: ["ignore", "ignore", "inherit"],
-  detached: true,
-});
-const base = `http://127.0.0.1:${port}`;
-
-async function waitForServer() {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("server did not start");
+const services: Service[] = [];
+function cleanUp() {
+  for (const service of services) service.stop();
+  if (args.keep) console.log(`Data folder kept: ${dataDir}`);
+  else fs.rmSync(dataDir, { recursive: true, force: true });
+}
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    cleanUp();
+    process.exit(130);
+  });
 }
 
-async function time(url: string): Promise<number[]> {
-  const samples: number[] = [];
-  for (let i = 0; i < requests; i++) {
-    const t0 = performance.now();
-    const res = await fetch(`${base}${url}`);
-    await res.arrayBuffer();
-    if (res.status >= 500) throw new Error(`${url} answered ${res.status}`);
-    samples.push(performance.now() - t0);
-  }
-  return samples.sort((a, b) => a - b);
-}
-
+const seconds = (started: number) => `${((performance.now() - started) / 1000).toFixed(1)} s`;
+const started = performance.now();
+const serverLog = path.join(dataDir, "server.log");
 try {
-  await waitForServer();
-  const listing = (await (await fetch(`${base}/api/listings?limit=1`)).json()) as { ads: { slug: string }[] };
-  const urls = [
-    "/",
-    "/browse",
-    "/browse?page=500",
-    "/browse?university=University%20of%20Moratuwa&propertyType=single&maxPrice=30000",
-    "/browse?search=room%20near%20campus",
-    "/search/Kandy",
-    `/listing/${listing.ads[0]?.slug}`,
-    "/api/listings?limit=50",
-    "/sitemap.xml",
-  ];
-  console.log(`\n${"page".padEnd(80)} median    p95`);
-  for (const url of urls) {
-    await time(url); // warm up
-    const s = await time(url);
-    const median = s[Math.floor(s.length / 2)];
-    const p95 = s[Math.min(s.length - 1, Math.floor(s.length * 0.95))];
-    console.log(`${url.padEnd(80)} ${median.toFixed(0).padStart(5)} ms ${p95.toFixed(0).padStart(5)} ms`);
+  console.log("Building the app (npm run build): a stale build would measure old code...");
+  buildApp(env);
+  seed(env, args.listings);
+
+  // One seeded generator for every random choice, so a run can be repeated.
+  const random = createRandom(0xbe7c4);
+  const coldWanted = args.duration * COLD_URLS_PER_SECOND;
+  const catalogue = await loadCatalogue({ databaseUrl: args.databaseUrl, dataDir, wanted: args.hotUrls + coldWanted, random });
+  const listings = catalogue.groups.reduce((sum, g) => sum + g.count, 0);
+  const { hot, cold } = buildUrlSets(catalogue, random, { hot: args.hotUrls, cold: coldWanted });
+  if (hot.length < args.hotUrls) throw new Error(`only ${hot.length} distinct hot URLs could be made from ${listings} listings`);
+  console.log(`URL mixes: ${hot.length} hot URLs, ${cold.length} fresh ones for the cold mix (${seconds(started)})`);
+
+  const app = startService("server.ts", [], env, serverLog);
+  services.push(app);
+  await waitUntilUp(`${base}/`, app);
+
+  const home = await fetch(`${base}/`, { headers: BROWSER_HEADERS });
+  const stylesheetPath = findStylesheetPath(await home.text());
+  if (!stylesheetPath) throw new Error("the home page names no /assets/root-*.css stylesheet");
+  const stylesheet = await getRaw(base + stylesheetPath, BROWSER_HEADERS);
+  if (stylesheet.status !== 200) throw new Error(`${stylesheetPath} answered ${stylesheet.status}`);
+  const encoding = String(stylesheet.headers["content-encoding"] ?? "");
+  const bodyFile = path.join(dataDir, "stylesheet.body");
+  fs.writeFileSync(bodyFile, stylesheet.body);
+  const bareArgs = [String(args.port + 1), bodyFile, String(stylesheet.headers["content-type"]), encoding];
+  const bare = startService("scripts/bench/bare-server.ts", bareArgs, env, path.join(dataDir, "bare.log"));
+  services.push(bare);
+  await waitUntilUp(`${bareBase}/`, bare);
+
+  const load = { connections: args.connections, headers: BROWSER_HEADERS, seconds: args.duration };
+  const perPhase = `${args.duration} s, ${args.connections} connections`;
+  console.log(`(a) bare node:http server sending the stylesheet's bytes (${perPhase})...`);
+  const barePhase = await runLoad({ ...load, base: bareBase, nextPath: () => stylesheetPath });
+  console.log(`(b) the stylesheet from the app (${perPhase})...`);
+  const staticPhase = await runLoad({ ...load, base, nextPath: () => stylesheetPath });
+
+  // The hot mix measures pages a page cache has already seen: each is asked for once first.
+  console.log(`    warm-up: each of the ${hot.length} hot URLs once (not measured)...`);
+  let nextWarm = 0;
+  const warmUp = await runLoad({ ...load, seconds: undefined, base, amount: hot.length, nextPath: () => hot[nextWarm++ % hot.length] });
+  console.log(`(c) hot mix: ${hot.length} URLs, Zipf-like popularity (${perPhase})...`);
+  const rank = createZipfSampler(hot.length, ZIPF_EXPONENT, () => random.next());
+  const hotPhase = await runLoad({ ...load, base, nextPath: () => hot[rank()] });
+  console.log(`(d) cold mix: every request a URL not asked for before (${perPhase})...`);
+  let nextCold = 0;
+  const coldPhase = await runLoad({ ...load, base, amount: cold.length, nextPath: () => cold[nextCold++] });
+
+  const shapes = [];
+  for (const shape of searchShapes()) {
+    console.log(`(e) search shape "${shape.name}": ${args.shapeRequests} requests, 1 connection...`);
+    shapes.push(await timeShape(base, shape, args.shapeRequests, UNCACHED_HEADERS));
   }
+
+  const results: BenchResults = {
+    listings,
+    database: args.databaseUrl ? "PostgreSQL" : "SQLite",
+    short: args.short,
+    stylesheet: { path: stylesheetPath, encoding, bytes: stylesheet.body.length },
+    phases: {
+      bare: barePhase,
+      static: staticPhase,
+      warmUp: { ...warmUp, urls: hot.length, note: "not measured" },
+      hot: { ...hotPhase, urls: hot.length },
+      cold: {
+        ...coldPhase,
+        urls: coldPhase.requests,
+        note: coldPhase.requests >= cold.length ? `used all ${cold.length} fresh URLs: ended early` : undefined,
+      },
+    },
+    shapes,
+  };
+  const budgets = checkBudgets(results);
+  const problems = harnessProblems(results);
+  console.log(`\n${formatReport(results, budgets, problems)}\n\nTotal time ${seconds(started)}.`);
+  if (args.json) {
+    fs.writeFileSync(args.json, `${JSON.stringify({ ...results, ratios: ratios(results.phases), budgets, problems }, null, 2)}\n`);
+    console.log(`Results written to ${args.json}`);
+  }
+  if (problems.length > 0) {
+    console.error(`\nServer log (last lines):\n${tail(serverLog)}`);
+    process.exitCode = 1;
+  } else if (args.check && budgets.some((b) => !b.pass)) {
+    process.exitCode = 1;
+  }
+} catch (error) {
+  console.error(`\nThe benchmark failed: ${error instanceof Error ? error.message : error}`);
+  const log = tail(serverLog);
+  if (log) console.error(`Server log (last lines):\n${log}`);
+  process.exitCode = 1;
 } finally {
-  process.kill(-server.pid!, "SIGTERM");
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  cleanUp();
 }

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { parseBenchArgs } from "./args.ts";
+
+describe("parseBenchArgs", () => {
+  it("has the full run's defaults", () => {
+    expect(parseBenchArgs([])).toEqual({
+      listings: 100_000,
+      duration: 20,
+      connections: 50,
+      port: 3299,
+      databaseUrl: undefined,
+      json: undefined,
+      short: false,
+      keep: false,
+      check: false,
+      hotUrls: 5_000,
+      shapeRequests: 50,
+    });
+  });
+
+  it("reads every option in both forms; --short changes defaults, not explicit values", () => {
+    expect(
+      parseBenchArgs(["--short", "--listings=5000", "--database-url", "postgres://postgres@127.0.0.1/b", "--json", "out.json", "--keep", "--check", "--port=3510", "--connections", "10"]),
+    ).toEqual({
+      listings: 5_000,
+      duration: 3,
+      connections: 10,
+      port: 3510,
+      databaseUrl: "postgres://postgres@127.0.0.1/b",
+      json: "out.json",
+      short: true,
+      keep: true,
+      check: true,
+      hotUrls: 500,
+      shapeRequests: 10,
+    });
+    expect(parseBenchArgs(["--listings", "1000000"])).toMatchObject({ listings: 1_000_000 });
+  });
+
+  it("explains what is wrong", () => {
+    expect(parseBenchArgs(["--listings", "0"])).toEqual({ error: "--listings must be a whole number from 1 to 1000000" });
+    expect(parseBenchArgs(["--duration", "2.5"])).toEqual({ error: "--duration must be a whole number from 1 to 3600" });
+    expect(parseBenchArgs(["--database-url", "mysql://x"])).toEqual({ error: "--database-url must be a postgres:// URL" });
+    expect(parseBenchArgs(["--json"])).toEqual({ error: "Missing value for --json" });
+    expect(parseBenchArgs(["--short=yes"])).toEqual({ error: "--short takes no value" });
+    expect(parseBenchArgs(["--requests", "30"])).toEqual({ error: "Unknown argument: --requests" });
+    expect(parseBenchArgs(["short"])).toEqual({ error: "Unknown argument: short" });
+    expect(parseBenchArgs(["--help"])).toEqual({ help: true });
+  });
+});

@@ -1,0 +1,102 @@
+import { MAX_SEED_LISTINGS } from "../seed-args.ts";
+
+export type BenchOptions = {
+  listings: number;
+  /** PostgreSQL to seed and serve from; SQLite in a temporary data folder when absent. */
+  databaseUrl?: string;
+  /** Seconds per measured phase. */
+  duration: number;
+  connections: number;
+  short: boolean;
+  keep: boolean;
+  /** The app's port; the bare node:http server takes the next one. */
+  port: number;
+  json?: string;
+  check: boolean;
+  /** Distinct URLs in the hot mix. */
+  hotUrls: number;
+  /** Sequential requests timed per search shape. */
+  shapeRequests: number;
+};
+
+const FULL = { listings: 100_000, duration: 20, hotUrls: 5_000, shapeRequests: 50 };
+// Enough to prove every phase works in a few seconds each, not to measure anything.
+const SHORT = { listings: 3_000, duration: 3, hotUrls: 500, shapeRequests: 10 };
+
+export const BENCH_USAGE = `Usage: npm run bench -- [options]
+
+Seeds a fresh database, starts the production server and measures, with autocannon:
+(a) a bare node:http server sending the app's stylesheet bytes, (b) that stylesheet
+from the app, (c) a hot mix of ${FULL.hotUrls.toLocaleString("en-US")} public URLs with Zipf-like popularity (after one
+unmeasured pass over them), (d) a cold mix of URLs never requested before, and
+(e) each search shape from scripts/search-shapes.ts with one connection.
+
+  --listings N         listings to seed (default ${FULL.listings.toLocaleString("en-US")}, at most ${MAX_SEED_LISTINGS.toLocaleString("en-US")})
+  --database-url URL   PostgreSQL database to seed and serve from, used as it is:
+                       migrated, then N listings are added; nothing is dropped
+                       (default: SQLite in a temporary data folder)
+  --duration S         seconds per measured phase (default ${FULL.duration})
+  --connections C      connections for phases (a) to (d) (default 50)
+  --short              ${SHORT.listings.toLocaleString("en-US")} listings, ${SHORT.duration} s per phase, ${SHORT.hotUrls} hot URLs: proves the harness works
+  --port P             the app's port; the bare server uses P+1 (default 3299)
+  --json FILE          also write the results as JSON
+  --keep               keep the temporary data folder
+  --check              exit 1 when a budget fails (budgets are always printed)`;
+
+export type BenchArgs = BenchOptions | { help: true } | { error: string };
+
+type Raw = Partial<Record<"listings" | "database-url" | "duration" | "connections" | "port" | "json", string>>;
+
+const VALUE_FLAGS = new Set<keyof Raw>(["listings", "database-url", "duration", "connections", "port", "json"]);
+
+function wholeNumber(raw: string | undefined, name: string, min: number, max: number): number | string | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    return `--${name} must be a whole number from ${min} to ${max}`;
+  }
+  return Number(raw);
+}
+
+/** Reads the options above (`--name value` or `--name=value`); --short changes the defaults, not explicit values. */
+export function parseBenchArgs(argv: readonly string[]): BenchArgs {
+  const raw: Raw = {};
+  const flags = { short: false, keep: false, check: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === "--help" || arg === "-h") return { help: true };
+    if (!arg.startsWith("--")) return { error: `Unknown argument: ${arg}` };
+    const [name, inline] = arg.slice(2).split(/=(.*)/s, 2);
+    if (name === "short" || name === "keep" || name === "check") {
+      if (inline !== undefined) return { error: `--${name} takes no value` };
+      flags[name] = true;
+    } else if (VALUE_FLAGS.has(name as keyof Raw)) {
+      const value = inline ?? argv[++i];
+      if (value === undefined || value === "") return { error: `Missing value for --${name}` };
+      raw[name as keyof Raw] = value;
+    } else {
+      return { error: `Unknown argument: ${arg}` };
+    }
+  }
+
+  const defaults = flags.short ? SHORT : FULL;
+  const numbers = {
+    listings: wholeNumber(raw.listings, "listings", 1, MAX_SEED_LISTINGS) ?? defaults.listings,
+    duration: wholeNumber(raw.duration, "duration", 1, 3_600) ?? defaults.duration,
+    connections: wholeNumber(raw.connections, "connections", 1, 1_000) ?? 50,
+    port: wholeNumber(raw.port, "port", 1, 65_534) ?? 3299,
+  };
+  for (const value of Object.values(numbers)) if (typeof value === "string") return { error: value };
+
+  const databaseUrl = raw["database-url"];
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    return { error: "--database-url must be a postgres:// URL" };
+  }
+  return {
+    ...(numbers as { listings: number; duration: number; connections: number; port: number }),
+    databaseUrl,
+    json: raw.json,
+    ...flags,
+    hotUrls: defaults.hotUrls,
+    shapeRequests: defaults.shapeRequests,
+  };
+}

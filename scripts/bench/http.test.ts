@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { AUTH_COOKIE_PREFIX } from "../../app/auth/auth.server";
+import { findStylesheetPath, UNCACHED_HEADERS } from "./http.ts";
+
+describe("findStylesheetPath", () => {
+  it("finds the root stylesheet whatever the attribute order", () => {
+    expect(findStylesheetPath('<link nonce="x" rel="stylesheet" href="/assets/root-DYIxwc1P.css"/>')).toBe("/assets/root-DYIxwc1P.css");
+    expect(findStylesheetPath('<link href="/assets/root-a_b.css" rel=stylesheet>')).toBe("/assets/root-a_b.css");
+  });
+
+  it("ignores preloads, other stylesheets and pages without one", () => {
+    const html = '<link rel="modulepreload" href="/assets/root-x.js"/><link rel="preload" href="/assets/root-y.css"/><link rel="stylesheet" href="/assets/browse-z.css"/>';
+    expect(findStylesheetPath(html)).toBeNull();
+  });
+});
+
+describe("UNCACHED_HEADERS", () => {
+  it("carry the session cookie better-auth reads (its prefix is ours)", () => {
+    expect(UNCACHED_HEADERS.cookie).toBe(`${AUTH_COOKIE_PREFIX}.session_token=bench`);
+  });
+});

@@ -1,0 +1,40 @@
+import http from "node:http";
+
+/** What a browser sends with every request that matters to the server: it compresses by Accept-Encoding. */
+export const BROWSER_HEADERS = {
+  "accept-encoding": "br, gzip",
+  "user-agent": "Mozilla/5.0 (Linux; Android 14; SM-A155F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Mobile Safari/537.36",
+} as const;
+
+/**
+ * A session cookie (app/auth/auth.server.ts: better-auth's `session_token`
+ * under our AUTH_COOKIE_PREFIX). The page cache never answers a request that
+ * carries one, and a token that is no session renders the page signed out:
+ * the search shapes are timed in the database, not in the cache.
+ */
+export const UNCACHED_HEADERS = { ...BROWSER_HEADERS, cookie: "bodima.session_token=bench" } as const;
+
+export type RawResponse = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
+
+/** A GET whose body stays as sent (still compressed), unlike fetch, which decodes it. */
+export function getRaw(url: string, headers: Record<string, string>, agent?: http.Agent): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers, agent }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on("error", reject);
+    });
+    request.on("error", reject);
+  });
+}
+
+/** The app's main stylesheet, named in every page's head: `<link rel="stylesheet" href="/assets/root-….css">`. */
+export function findStylesheetPath(html: string): string | null {
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
+    if (!/\brel=["']?stylesheet\b/i.test(tag)) continue;
+    const href = /\bhref=["']?(\/assets\/root-[^"'\s>]+\.css)/i.exec(tag)?.[1];
+    if (href) return href;
+  }
+  return null;
+}
