@@ -8,13 +8,28 @@ import type { DB } from "../db/db.server";
  * invalidates nothing, and a committed one always does); each process reads
  * the rows it has not seen four times a second and drops the pages they name.
  */
-export type PageChange = { all: boolean; listingIds: number[] };
+export type PageChange = {
+  all: boolean;
+  /** Listings that changed: their pages and every list. */
+  listingIds: number[];
+  /** Listings whose view counts changed: their own pages only. */
+  viewedListingIds: number[];
+};
+
+/** What a process does when it cannot tell what changed. */
+export const EVERYTHING: PageChange = { all: true, listingIds: [], viewedListingIds: [] };
 
 /** Called by every write that changes a public page: a listing's pages, or "all" (a suspension, a seed). */
 export async function invalidatePublicPages(db: DB, listingIds: readonly number[] | "all", now = new Date()): Promise<void> {
   const createdAt = now.toISOString();
   const rows = listingIds === "all" ? [{ listingId: null, createdAt }] : listingIds.map((listingId) => ({ listingId, createdAt }));
   if (rows.length > 0) await db.insertInto("page_invalidations").values(rows).execute();
+}
+
+/** Written with a batch of views (app/models/listing.server.ts), so the count a visitor sees is seconds old. */
+export async function invalidateViewCounts(db: DB, listingIds: readonly number[], now = new Date()): Promise<void> {
+  const createdAt = now.toISOString();
+  if (listingIds.length > 0) await db.insertInto("page_invalidations").values(listingIds.map((listingId) => ({ listingId, viewsOnly: 1, createdAt }))).execute();
 }
 
 /** How long rows are kept: far longer than any process takes to read them. */
@@ -43,14 +58,15 @@ export async function watchPageInvalidations({
     try {
       const rows = await db
         .selectFrom("page_invalidations")
-        .select(["id", "listingId"])
+        .select(["id", "listingId", "viewsOnly"])
         .where("id", ">", lastSeen)
         .orderBy("id")
         .execute();
       if (rows.length > 0) {
         lastSeen = Number(rows[rows.length - 1].id);
         const all = rows.some((r) => r.listingId === null);
-        onChange({ all, listingIds: all ? [] : [...new Set(rows.map((r) => Number(r.listingId)))] });
+        const ids = (viewsOnly: boolean) => [...new Set(rows.filter((r) => !!Number(r.viewsOnly) === viewsOnly).map((r) => Number(r.listingId)))];
+        onChange(all ? EVERYTHING : { all, listingIds: ids(false), viewedListingIds: ids(true) });
       }
       if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
         lastPrune = Date.now();
@@ -59,7 +75,7 @@ export async function watchPageInvalidations({
     } catch (error) {
       // Unable to learn what changed: forget every page rather than serve a stale one.
       log.error({ err: error }, "could not read page invalidations; the page cache was emptied");
-      onChange({ all: true, listingIds: [] });
+      onChange(EVERYTHING);
     }
   }
 

@@ -47,19 +47,33 @@ describe("the page cache store", () => {
     cache.set(page("/browse"), cache.epoch);
     cache.set(page("/listing/a-1001", { kind: "listing", listingId: 1001 }), cache.epoch);
     cache.set(page("/listing/b-1002", { kind: "listing", listingId: 1002 }), cache.epoch);
-    cache.invalidate({ all: false, listingIds: [1001] });
+    cache.invalidate({ all: false, listingIds: [1001], viewedListingIds: [] });
     expect(cache.get("/browse")).toBeUndefined();
     expect(cache.get("/listing/a-1001")).toBeUndefined();
     expect(cache.get("/listing/b-1002")).toBeDefined();
-    cache.invalidate({ all: true, listingIds: [] });
+    cache.invalidate({ all: true, listingIds: [], viewedListingIds: [] });
     expect(cache.size).toBe(0);
     expect(cache.bytes).toBe(0);
+  });
+
+  it("drops only the listing's own pages when just its view count changed", () => {
+    const cache = createPageCache({ maxBytes: 10_000 });
+    cache.set(page("/browse"), cache.epoch);
+    cache.set(page("/listing/a-1001", { kind: "listing", listingId: 1001 }), cache.epoch);
+    cache.set(page("/listing/b-1002", { kind: "listing", listingId: 1002 }), cache.epoch);
+    const renderStarted = cache.epoch;
+    cache.invalidate({ all: false, listingIds: [], viewedListingIds: [1001] });
+    expect(cache.get("/listing/a-1001")).toBeUndefined();
+    expect(cache.get("/browse")).toBeDefined();
+    expect(cache.get("/listing/b-1002")).toBeDefined();
+    // A count a second old is fine: renders under way are still stored.
+    expect(cache.set(page("/about"), renderStarted)).toBe(true);
   });
 
   it("does not store a page whose render began before a write (it may show the old state)", () => {
     const cache = createPageCache({ maxBytes: 10_000 });
     const renderStarted = cache.epoch;
-    cache.invalidate({ all: false, listingIds: [7] });
+    cache.invalidate({ all: false, listingIds: [7], viewedListingIds: [] });
     expect(cache.set(page("/browse"), renderStarted)).toBe(false);
     expect(cache.get("/browse")).toBeUndefined();
   });

@@ -27,8 +27,12 @@ export type CachedPage = {
   bytes: number;
 };
 
-/** How long an entry lives at most: a listing page shows a view count (at most a few seconds old). */
-export const MAX_AGE_MS: Record<PageKind, number> = { listing: 5_000, list: 60_000 };
+/**
+ * How long an entry lives at most. Writes and view counts invalidate pages
+ * at once; this only bounds how long a count may lag after a listing expires
+ * on a page that did not show it (expiry is time, not a write: ADR 012).
+ */
+export const MAX_AGE_MS: Record<PageKind, number> = { listing: 300_000, list: 300_000 };
 
 /** Browsers revalidate every time (ETag); a CDN may keep a page for a second and refresh it in the background. */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=1, stale-while-revalidate=10";
@@ -98,16 +102,20 @@ export function createPageCache({ maxBytes }: { maxBytes: number }) {
       evictToFit();
     },
     invalidate(change: PageChange) {
-      epoch += 1;
       if (change.all) {
+        epoch += 1;
         entries.clear();
         bytes = 0;
         return;
       }
-      const listings = new Set(change.listingIds);
+      // A render under way may show the old listing; one that shows an old view count is fine to keep.
+      if (change.listingIds.length > 0) epoch += 1;
+      const listings = new Set([...change.listingIds, ...change.viewedListingIds]);
+      const lists = change.listingIds.length > 0;
+      if (!lists && listings.size === 0) return;
       for (const [key, entry] of entries) {
         // Any listing write can change any list (a new price enters a filter, a count moves).
-        if (entry.kind === "list" || (entry.listingId !== undefined && listings.has(entry.listingId))) remove(key);
+        if ((lists && entry.kind === "list") || (entry.listingId !== undefined && entry.kind === "listing" && listings.has(entry.listingId))) remove(key);
       }
     },
     clear() {

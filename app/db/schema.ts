@@ -162,6 +162,8 @@ export type PageInvalidationsTable = {
   id: Generated<number>;
   /** The listing whose pages changed; null: every public page. */
   listingId: number | null;
+  /** 1: only its view counts changed (its own pages, not the lists). */
+  viewsOnly: Generated<number>;
   createdAt: string;
 };
 

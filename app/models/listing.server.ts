@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, sql } from "kysely";
+import { invalidateViewCounts } from "../cache/invalidation.server";
 import { notePageListing, noteShownListing } from "../cache/render-hints.server";
 import type { DB } from "../db/db.server";
 import type { Database, ListingRow, PhotoRow } from "../db/schema";
@@ -400,6 +401,7 @@ export async function recordListingViews(db: DB, views: readonly ListingView[]):
         .where("id", "=", listingId)
         .execute();
     }
+    await invalidateViewCounts(trx, [...perListing.keys()]);
     return counted.map(({ view }) => view);
   });
 }

@@ -7,7 +7,7 @@ export const BROWSER_HEADERS = {
 } as const;
 
 /**
- * A session cookie (app/auth/auth.server.ts: better-auth's `session_token`
+ * A session cookie (app/auth/session-cookie.ts: better-auth's `session_token`
  * under our AUTH_COOKIE_PREFIX). The page cache never answers a request that
  * carries one, and a token that is no session renders the page signed out:
  * the search shapes are timed in the database, not in the cache.

@@ -32,19 +32,20 @@ export function formatReport(results: BenchResults, budgets: BudgetCheck[], prob
   );
 
   const widths = [32, 5, 8, 7, 7, 9, 6];
-  lines.push(row(["Phase", "conns", "req/s", "p50 ms", "p99 ms", "requests", "URLs"], widths) + "  status codes (errors)");
+  lines.push(row(["Phase", "conns", "req/s", "p50 ms", "p99 ms", "requests", "URLs"], widths) + "  status codes (errors); page cache");
   for (const [name, phase] of Object.entries(results.phases) as [PhaseName, BenchResults["phases"][PhaseName]][]) {
     const cells = [
       PHASE_LABELS[name],
       String(phase.connections),
       number.format(phase.requestsPerSecond),
-      String(phase.p50),
-      String(phase.p99),
+      phase.p50.toFixed(1),
+      phase.p99.toFixed(1),
       number.format(phase.requests),
       phase.urls === undefined ? "" : number.format(phase.urls),
     ];
     const errors = phase.errors > 0 ? ` (${number.format(phase.errors)} errors)` : "";
-    lines.push(`${row(cells, widths)}  ${statuses(phase.statusCodes)}${errors}${phase.note ? `; ${phase.note}` : ""}`);
+    const cache = phase.pageCache && (phase.pageCache.HIT || phase.pageCache.MISS) ? `; ${statuses(phase.pageCache)}` : "";
+    lines.push(`${row(cells, widths)}  ${statuses(phase.statusCodes)}${errors}${cache}${phase.note ? `; ${phase.note}` : ""}`);
   }
 
   const r = ratios(results.phases);

@@ -5,12 +5,14 @@ export type PhaseResult = {
   seconds: number;
   requests: number;
   requestsPerSecond: number;
-  /** Milliseconds, over 2xx responses (autocannon leaves the others out). */
+  /** Milliseconds, over every response. */
   p50: number;
   p99: number;
   statusCodes: StatusCounts;
   /** Connection errors and timeouts. */
   errors: number;
+  /** The page cache's answers (X-Page-Cache: HIT, MISS, none). */
+  pageCache?: Record<string, number>;
   /** Distinct URLs the phase drew from (the mixes). */
   urls?: number;
   note?: string;

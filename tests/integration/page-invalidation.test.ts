@@ -4,7 +4,7 @@ import path from "node:path";
 import pino from "pino";
 import sharp from "sharp";
 import { afterEach, expect, it } from "vitest";
-import { type PageChange, type InvalidationWatcher, watchPageInvalidations } from "../../app/cache/invalidation.server";
+import { EVERYTHING, type PageChange, type InvalidationWatcher, watchPageInvalidations } from "../../app/cache/invalidation.server";
 import type { DB } from "../../app/db/db.server";
 import { createOwnerListing, type ListingOwner, updateOwnerListing } from "../../app/models/listing-owner.server";
 import { hideListing, reinstateUser, restoreListing, suspendUser } from "../../app/models/moderation.server";
@@ -50,7 +50,7 @@ describeEachDatabase("page cache invalidation", (ctx) => {
     const { db } = ctx();
     const changes = await watch(db);
     const { listingId } = await ownerWithListing(db);
-    expect(await changes()).toEqual([{ all: false, listingIds: [listingId] }]);
+    expect(await changes()).toEqual([{ all: false, listingIds: [listingId], viewedListingIds: [] }]);
   });
 
   it("an edit, a renewal and a delete by the owner invalidate that listing", async () => {
@@ -59,11 +59,11 @@ describeEachDatabase("page cache invalidation", (ctx) => {
     const changes = await watch(db);
     const edited = await updateOwnerListing(db, storage, owner, listingId, { ...LISTING_FORM, title: "Quiet room near campus" }, { files: [] });
     expect(edited.ok).toBe(true);
-    expect(await changes()).toEqual([{ all: false, listingIds: [listingId] }]);
+    expect(await changes()).toEqual([{ all: false, listingIds: [listingId], viewedListingIds: [] }]);
     expect((await renewOwnerListing(db, owner.id, listingId)).ok).toBe(true);
-    expect(await changes()).toEqual([{ all: false, listingIds: [listingId] }]);
+    expect(await changes()).toEqual([{ all: false, listingIds: [listingId], viewedListingIds: [] }]);
     expect((await deleteOwnerListing(db, storage, owner.id, listingId)).ok).toBe(true);
-    expect(await changes()).toEqual([{ all: false, listingIds: [listingId] }]);
+    expect(await changes()).toEqual([{ all: false, listingIds: [listingId], viewedListingIds: [] }]);
   });
 
   it("a refused write (someone else's listing) invalidates nothing", async () => {
@@ -83,13 +83,13 @@ describeEachDatabase("page cache invalidation", (ctx) => {
     const { listingId } = await ownerWithListing(db);
     const changes = await watch(db);
     expect((await hideListing(db, moderator, listingId, "Scam")).ok).toBe(true);
-    expect(await changes()).toEqual([{ all: false, listingIds: [listingId] }]);
+    expect(await changes()).toEqual([{ all: false, listingIds: [listingId], viewedListingIds: [] }]);
     expect((await restoreListing(db, moderator, listingId, null)).ok).toBe(true);
-    expect(await changes()).toEqual([{ all: false, listingIds: [listingId] }]);
+    expect(await changes()).toEqual([{ all: false, listingIds: [listingId], viewedListingIds: [] }]);
     const report = { listingId: String(listingId), reporterName: "A", reporterEmail: "a@example.com", reporterContact: "0770000000", reason: "fake-listing" as const, description: "" };
     const reported = await createReport(db, report, { autoHideAt: 1 });
     expect(reported).toMatchObject({ ok: true, autoHidden: true });
-    expect(await changes()).toEqual([{ all: false, listingIds: [listingId] }]);
+    expect(await changes()).toEqual([{ all: false, listingIds: [listingId], viewedListingIds: [] }]);
   });
 
   it("suspending and reinstating an owner invalidate every page", async () => {
@@ -97,9 +97,9 @@ describeEachDatabase("page cache invalidation", (ctx) => {
     const { owner } = await ownerWithListing(db);
     const changes = await watch(db);
     expect((await suspendUser(db, moderator, owner.id, "Fraud")).ok).toBe(true);
-    expect(await changes()).toEqual([{ all: true, listingIds: [] }]);
+    expect(await changes()).toEqual([EVERYTHING]);
     expect((await reinstateUser(db, moderator, owner.id, null)).ok).toBe(true);
-    expect(await changes()).toEqual([{ all: true, listingIds: [] }]);
+    expect(await changes()).toEqual([EVERYTHING]);
   });
 
   it("demo data added to an empty database invalidates every page", async () => {
@@ -110,7 +110,7 @@ describeEachDatabase("page cache invalidation", (ctx) => {
     await db.deleteFrom("listings").execute();
     const changes = await watch(db);
     expect(await seedDemo(db, storage)).toBeGreaterThan(0);
-    expect(await changes()).toEqual([{ all: true, listingIds: [] }]);
+    expect(await changes()).toEqual([EVERYTHING]);
   });
 
   it("a process that cannot read the log forgets every page rather than serve a stale one", async () => {
@@ -128,6 +128,6 @@ describeEachDatabase("page cache invalidation", (ctx) => {
     watcher = await watchPageInvalidations({ db: flaky, log, onChange: (c) => seen.push(c), intervalMs: 60_000 });
     reachable = false;
     await watcher.poll();
-    expect(seen).toEqual([{ all: true, listingIds: [] }]);
+    expect(seen).toEqual([EVERYTHING]);
   });
 });

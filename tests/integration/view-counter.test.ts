@@ -56,6 +56,18 @@ describeEachDatabase("buffered page views", (ctx) => {
     expect(await counts(db, a)).toMatchObject({ views: 4, uniqueViews: 2 });
   });
 
+  it("tells every process serving pages which listings' counts changed (their own pages only)", async () => {
+    const { db } = ctx();
+    const a = await listing(db);
+    const newest = await db.selectFrom("page_invalidations").select((eb) => eb.fn.max("id").as("id")).executeTakeFirst();
+    await recordListingViews(db, [
+      { listingId: a, sessionKey: "s1", visitorKey: "v1", viewedAt: at },
+      { listingId: a, sessionKey: "s2", visitorKey: "v2", viewedAt: at },
+    ]);
+    const rows = await db.selectFrom("page_invalidations").select(["listingId", "viewsOnly"]).where("id", ">", Number(newest?.id ?? 0)).execute();
+    expect(rows.map((r) => ({ listingId: r.listingId, viewsOnly: Number(r.viewsOnly) }))).toEqual([{ listingId: a, viewsOnly: 1 }]);
+  });
+
   it("drops views of a listing deleted before the batch was written, and counts the rest", async () => {
     const { db } = ctx();
     const gone = await listing(db);
