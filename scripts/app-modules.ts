@@ -20,7 +20,7 @@ export async function withAppModules<R>(work: (load: LoadAppModule) => Promise<R
     // App modules may import their message catalogues ("virtual:catalogue/…").
     plugins: [cataloguePlugin()],
     resolve: { alias: { "~": path.join(root, "app") } },
-    server: { middlewareMode: true, hmr: false, watch: null },
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
     optimizeDeps: { noDiscovery: true, include: [] },
   });
   try {

@@ -24,7 +24,7 @@ const vite = await createServer({
   appType: "custom",
   logLevel: "warn",
   resolve: { alias: { "~": path.join(root, "app") } },
-  server: { middlewareMode: true, hmr: false, watch: null },
+  server: { middlewareMode: true, hmr: false, ws: false, watch: null },
   optimizeDeps: { noDiscovery: true, include: [] },
 });
 try {
