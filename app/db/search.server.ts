@@ -1,9 +1,9 @@
-import { type Expression, type Kysely, PostgresAdapter, type RawBuilder, type SqlBool, sql } from "kysely";
+import { type Expression, type Kysely, PostgresAdapter, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
 
 /**
- * Full-text search, the one place that knows each dialect's syntax
- * (SQLite FTS5, PostgreSQL tsvector). Words are matched as prefixes, so
- * 'morat' finds 'Moratuwa'; every word must match.
+ * Full-text and location search, the one place that knows each dialect's
+ * syntax (SQLite FTS5, PostgreSQL tsvector and pg_trgm). Words are matched
+ * as prefixes, so 'morat' finds 'Moratuwa'; every word must match.
  */
 export function isPostgres(db: Kysely<any>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
@@ -18,33 +18,81 @@ export type TextSearch = {
   /** A boolean condition on the `listings` table. */
   where: Expression<SqlBool>;
   /**
-   * The matching listings with their relevance (larger is better), as a
-   * subquery of (id, rank) to join: scoring each match once, not once per row.
+   * Restricts a query on `listings` to the matches, driven by the full-text
+   * index, so a LIMIT stops the scan early even when most listings match
+   * (SQLite would otherwise collect every matching id before the first row).
    */
-  ranked: RawBuilder<{ id: number; rank: number }>;
+  restrict: <Q extends SelectQueryBuilder<any, any, any>>(query: Q) => Q;
+  /** The matches' ad numbers, in the full-text index's own order (ADR 011). */
+  newestFirst: Expression<number>;
+  /**
+   * How many of the words the title contains: the relevance score (ADR 011).
+   * Computed per row with no corpus statistics, so it costs the same for a
+   * word in every listing as for a rare one, and is the same on both databases.
+   */
+  titleScore: RawBuilder<number>;
 };
 
 export function textSearch(db: Kysely<any>, text: string): TextSearch | null {
   const terms = searchTerms(text);
   if (terms.length === 0) return null;
+  const titleScore = sql<number>`(${sql.join(
+    terms.map((t) => sql`case when ${containsInsensitive(sql.ref("listings.title"), t)} then 1 else 0 end`),
+    sql` + `,
+  )})`;
   if (isPostgres(db)) {
     const query = terms.map((t) => `${t}:*`).join(" & ");
-    const tsq = sql`to_tsquery('simple', ${query})`;
+    const where = sql<SqlBool>`listings."searchVector" @@ to_tsquery('simple', ${query})`;
     return {
-      where: sql<SqlBool>`listings."searchVector" @@ ${tsq}`,
-      ranked: sql`(select id, ts_rank("searchVector", ${tsq}) as rank from listings where "searchVector" @@ ${tsq})`,
+      where,
+      restrict: (q) => q.where(where) as typeof q,
+      newestFirst: sql.ref("listings.id"),
+      titleScore,
     };
   }
   // FTS5: each term quoted (so no operator can be injected) and marked as a prefix.
   const match = terms.map((t) => `"${t}"*`).join(" ");
   return {
     where: sql<SqlBool>`listings.id in (select rowid from listings_fts where listings_fts match ${match})`,
-    ranked: sql`(select rowid as id, -bm25(listings_fts) as rank from listings_fts where listings_fts match ${match})`,
+    restrict: (q) =>
+      q
+        .innerJoin("listings_fts", (join) => join.on(sql<SqlBool>`listings_fts.rowid = listings.id`))
+        .where(sql<SqlBool>`listings_fts match ${match}`) as typeof q,
+    newestFirst: sql.ref("listings_fts.rowid"),
+    titleScore,
   };
+}
+
+/** Needles shorter than a trigram cannot use the trigram indexes; they scan. */
+const TRIGRAM = 3;
+
+/**
+ * Case-insensitive "contains" on the location text. Three characters or more
+ * are answered from a trigram index (migration 006): FTS5's trigram tokenizer
+ * on SQLite, pg_trgm on PostgreSQL.
+ */
+export function locationContains(db: Kysely<any>, needle: string): Expression<SqlBool> {
+  const plain = containsInsensitive(sql.ref("listings.location"), needle);
+  if (isPostgres(db) || [...needle].length < TRIGRAM) return plain;
+  // A quoted phrase of trigrams is a substring match; '"' is escaped by doubling.
+  const phrase = `"${needle.replaceAll('"', '""')}"`;
+  return sql<SqlBool>`listings.id in (select rowid from listings_location_fts where listings_location_fts match ${phrase})`;
 }
 
 /** Case-insensitive "contains" on both dialects, with LIKE wildcards escaped. */
 export function containsInsensitive(column: Expression<unknown>, needle: string): Expression<SqlBool> {
   const escaped = needle.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
   return sql<SqlBool>`lower(${column}) like ${`%${escaped}%`} escape '\\'`;
+}
+
+/**
+ * The column as a plain value: SQLite then checks the condition on each row
+ * it reads instead of choosing an index for it. SQLite's planner, even with
+ * full statistics, takes `expiresAt > now` (true for nearly every listing) or
+ * a filter as the index to drive from, then reads a table row per listing and
+ * sorts them all, where walking the order's own index would stop after one
+ * page (ADR 011). PostgreSQL plans from its statistics and gets the column as is.
+ */
+export function notIndexed<T>(db: Kysely<any>, column: Expression<T>): Expression<T> {
+  return isPostgres(db) ? column : sql<T>`+${column}`;
 }

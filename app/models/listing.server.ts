@@ -1,12 +1,12 @@
 import { type ExpressionBuilder, sql } from "kysely";
 import type { DB } from "../db/db.server";
 import type { Database, ListingRow, PhotoRow } from "../db/schema";
-import { containsInsensitive, textSearch } from "../db/search.server";
+import { locationContains, notIndexed, textSearch } from "../db/search.server";
 import { CITIES, cityName } from "../directory/universities";
 import { expiryFrom } from "../lib/days-left";
 import { paginate, type Pagination } from "../lib/pagination";
 import { adNumberFromSlug, MAX_AD_NUMBER, parseAdNumber, slugify } from "../lib/slug";
-import type { BrowseFilters, Gender, PropertyType } from "../schemas/browse-filters";
+import type { BrowseFilters, Gender, PropertyType, Sort } from "../schemas/browse-filters";
 
 export type PhotoVariant = { width: number; height: number; bytes: number; key: string };
 
@@ -136,18 +136,25 @@ function isPublicNow(eb: ExpressionBuilder<Database, "listings">, now: string) {
   return eb.and([eb("listings.status", "=", "active"), eb("listings.expiresAt", ">", now)]);
 }
 
-function filterConditions(eb: ExpressionBuilder<Database, "listings">, filters: BrowseFilters, now: string) {
-  const conditions = [isPublicNow(eb, now)];
-  if (filters.university) conditions.push(eb("listings.university", "=", filters.university));
-  if (filters.faculty) conditions.push(eb("listings.faculty", "=", filters.faculty));
-  if (filters.city) conditions.push(eb("listings.city", "=", filters.city));
-  if (filters.propertyType) conditions.push(eb("listings.propertyType", "=", filters.propertyType));
+/**
+ * Which index a page should walk: that of its order ('newest' or 'price'),
+ * checking the filters on each entry, or whichever the planner picks.
+ */
+type Walk = "newest" | "price" | "planner";
+
+function filterConditions(db: DB, eb: ExpressionBuilder<Database, "listings">, filters: BrowseFilters, now: string, walk: Walk) {
+  const column = <C extends "university" | "faculty" | "city" | "propertyType" | "gender">(name: C) =>
+    walk === "planner" ? eb.ref(`listings.${name}`) : notIndexed(db, eb.ref(`listings.${name}`));
+  // Nearly every listing is unexpired, so its index never helps here.
+  const conditions = [eb("listings.status", "=", "active"), eb(notIndexed(db, eb.ref("listings.expiresAt")), ">", now)];
+  if (filters.university) conditions.push(eb(column("university"), "=", filters.university));
+  if (filters.faculty) conditions.push(eb(column("faculty"), "=", filters.faculty));
+  if (filters.city) conditions.push(eb(column("city"), "=", filters.city));
+  if (filters.propertyType) conditions.push(eb(column("propertyType"), "=", filters.propertyType));
   // SPEC.md section 5: a gender filter also accepts listings for 'any'.
-  if (filters.gender) conditions.push(eb("listings.gender", "in", [filters.gender, "any"]));
-  // "+ 0" keeps the planner from answering a price range from the price index
-  // and then reading every row for the other filters; the covering filter index
-  // (migration 002) answers any combination fast (measured at 100,000 listings).
-  const price = sql<number>`${eb.ref("listings.price")} + 0`;
+  if (filters.gender) conditions.push(eb(column("gender"), "in", [filters.gender, "any"]));
+  // The price index orders a price sort, so its range stays usable there.
+  const price = walk === "newest" ? notIndexed(db, eb.ref("listings.price")) : eb.ref("listings.price");
   if (filters.minPrice !== undefined) conditions.push(eb(price, ">=", filters.minPrice));
   if (filters.maxPrice !== undefined) conditions.push(eb(price, "<=", filters.maxPrice));
   if (filters.location) {
@@ -155,59 +162,99 @@ function filterConditions(eb: ExpressionBuilder<Database, "listings">, filters: 
     // so a listing whose location is a map link is still found (ADR 002).
     const needle = filters.location.toLowerCase();
     const cityCodes = CITIES.filter((c) => c.code.includes(needle) || c.name.toLowerCase().includes(needle)).map((c) => c.code);
-    const either = [containsInsensitive(eb.ref("listings.location"), filters.location)];
-    if (cityCodes.length > 0) either.push(eb("listings.city", "in", cityCodes));
+    const either = [walk === "planner" ? locationContains(db, filters.location) : notIndexed(db, locationContains(db, filters.location))];
+    if (cityCodes.length > 0) either.push(eb(column("city"), "in", cityCodes));
     conditions.push(eb.or(either));
   }
   return conditions;
 }
 
+/**
+ * Counting stops after this many matches: beyond it a page says "More than
+ * 10,000" and offers the first 10,000 in its order (ADR 011). Counting every
+ * one of a million matches would take longer than the whole page may.
+ */
+export const COUNT_LIMIT = 10_000;
+
 export type SearchResult = { ads: ListingSummary[]; pagination: Pagination };
 
 /**
- * Filters, full-text search, ordering and pagination, all in the database so
- * counts and pages are exact over every public listing.
+ * Filters, full-text search, ordering and pagination, all in the database.
+ * Counts are exact up to `countLimit`; past it the total is that bound and
+ * the pages reach that many listings (ADR 011).
  */
 export async function searchListings(
   db: DB,
   filters: BrowseFilters,
-  options: { page: number; limit: number; now?: Date },
+  options: { page: number; limit: number; now?: Date; countLimit?: number },
 ): Promise<SearchResult> {
   const now = (options.now ?? new Date()).toISOString();
+  const countLimit = options.countLimit ?? COUNT_LIMIT;
   const search = filters.search ? textSearch(db, filters.search) : null;
-  const where = (eb: ExpressionBuilder<Database, "listings">) => eb.and(filterConditions(eb, filters, now));
-  const matching = (eb: ExpressionBuilder<Database, "listings">) =>
-    search ? eb.and([where(eb), search.where]) : where(eb);
+  const where = (walk: Walk) => (eb: ExpressionBuilder<Database, "listings">) => eb.and(filterConditions(db, eb, filters, now, walk));
+  const offset = (options.page - 1) * options.limit;
 
-  const countRow = await db
-    .selectFrom("listings")
-    .select((eb) => eb.fn.countAll().as("count"))
-    .where(matching)
-    .executeTakeFirst();
-  const total = Number(countRow?.count ?? 0);
-  const pagination = paginate(options.page, options.limit, total);
-  if (total === 0 || options.page > pagination.totalPages) return { ads: [], pagination };
+  let ids: number[];
+  let pagination: Pagination;
+  if (search) {
+    // The matches with the newest ad numbers, one more than the bound so a
+    // larger total is known, each with what the orders need; sorted here.
+    const matches = await search
+      .restrict(db.selectFrom("listings"))
+      .select(["listings.id", "listings.createdAt", "listings.price", search.titleScore.as("score")])
+      .where(where("planner"))
+      .orderBy(search.newestFirst, "desc")
+      .limit(countLimit + 1)
+      .execute();
+    pagination = paginate(options.page, options.limit, Math.min(matches.length, countLimit), matches.length <= countLimit);
+    ids = sortMatches(matches, filters.sort ?? "relevance")
+      .slice(offset, offset + options.limit)
+      .map((m) => m.id);
+  } else {
+    const counted = await db
+      .selectFrom((eb) => eb.selectFrom("listings").select("listings.id").where(where("planner")).limit(countLimit + 1).as("matches"))
+      .select((eb) => eb.fn.countAll().as("count"))
+      .executeTakeFirst();
+    const total = Number(counted?.count ?? 0);
+    pagination = paginate(options.page, options.limit, Math.min(total, countLimit), total <= countLimit);
+    if (total === 0 || options.page > pagination.totalPages) return { ads: [], pagination };
+    // Past the bound the matches are common enough that walking the order's
+    // own index finds a page soonest; fewer are best found from the filters'
+    // indexes and sorted (ADR 011).
+    const byPrice = filters.sort === "price_asc" || filters.sort === "price_desc";
+    const walk: Walk = pagination.totalIsExact ? "planner" : byPrice ? "price" : "newest";
+    let query = db.selectFrom("listings").select("listings.id").where(where(walk));
+    if (filters.sort === "price_asc") query = query.orderBy("listings.price", "asc");
+    else if (filters.sort === "price_desc") query = query.orderBy("listings.price", "desc");
+    const rows = await query
+      .orderBy("listings.createdAt", "desc")
+      .orderBy("listings.id", "desc")
+      .limit(options.limit)
+      .offset(offset)
+      .execute();
+    ids = rows.map((r) => r.id);
+  }
+  if (ids.length === 0) return { ads: [], pagination };
+  const [rows, photos] = await Promise.all([
+    db.selectFrom("listings").selectAll().where("id", "in", ids).execute(),
+    photosFor(db, ids),
+  ]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return { ads: ids.map((id) => toSummary(byId.get(id)!, photos.get(id) ?? [])), pagination };
+}
 
-  const sort = filters.sort ?? (search ? "relevance" : "newest");
-  let query = db.selectFrom("listings").selectAll("listings").where(matching);
-  if (sort === "relevance" && search) {
-    // The join restricts to matches itself.
-    query = db
-      .selectFrom("listings")
-      .innerJoin(search.ranked.as("fts"), (join) => join.onRef("fts.id", "=", "listings.id"))
-      .selectAll("listings")
-      .where(where)
-      .orderBy("fts.rank", "desc");
-  } else if (sort === "price_asc") query = query.orderBy("listings.price", "asc");
-  else if (sort === "price_desc") query = query.orderBy("listings.price", "desc");
-  query = query.orderBy("listings.createdAt", "desc").orderBy("listings.id", "desc");
+type Match = { id: number; createdAt: string; price: number; score: number };
 
-  const rows = await query
-    .limit(options.limit)
-    .offset((options.page - 1) * options.limit)
-    .execute();
-  const photos = await photosFor(db, rows.map((r) => r.id));
-  return { ads: rows.map((r) => toSummary(r, photos.get(r.id) ?? [])), pagination };
+/** Newest first breaks every tie, as in the database's own orders. */
+function sortMatches(matches: Match[], sort: Sort): Match[] {
+  const newest = (a: Match, b: Match) => (a.createdAt === b.createdAt ? b.id - a.id : a.createdAt < b.createdAt ? 1 : -1);
+  const by: Record<Sort, (a: Match, b: Match) => number> = {
+    relevance: (a, b) => Number(b.score) - Number(a.score) || newest(a, b),
+    newest,
+    price_asc: (a, b) => a.price - b.price || newest(a, b),
+    price_desc: (a, b) => b.price - a.price || newest(a, b),
+  };
+  return [...matches].sort(by[sort]);
 }
 
 function toDetail(row: ListingRow, photos: PhotoRow[], now: Date): ListingDetail {

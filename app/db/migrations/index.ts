@@ -3,6 +3,7 @@ import * as initial from "./2026-11-22-001-initial";
 import * as listingIndexes from "./2026-11-22-002-listing-indexes";
 import * as outbox from "./2026-11-22-003-outbox";
 import * as moderation from "./2026-11-22-004-moderation";
+import * as searchAtScale from "./2026-11-23-006-search-at-scale";
 
 /** Every migration, listed explicitly and in order (names sort by date). */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22-002-listing-indexes": listingIndexes,
   "2026-11-22-003-outbox": outbox,
   "2026-11-22-004-moderation": moderation,
+  // 005 is reserved for work on another branch.
+  "2026-11-23-006-search-at-scale": searchAtScale,
 };
