@@ -207,7 +207,7 @@ export async function searchListings(
       .limit(countLimit + 1)
       .execute();
     pagination = paginate(options.page, options.limit, Math.min(matches.length, countLimit), matches.length <= countLimit);
-    ids = sortMatches(matches, filters.sort ?? "relevance")
+    ids = sortMatches(matches.slice(0, countLimit), filters.sort ?? "relevance")
       .slice(offset, offset + options.limit)
       .map((m) => m.id);
   } else {
