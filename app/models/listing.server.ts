@@ -190,7 +190,7 @@ export async function searchListings(
 ): Promise<SearchResult> {
   const now = (options.now ?? new Date()).toISOString();
   const countLimit = options.countLimit ?? COUNT_LIMIT;
-  const search = filters.search ? textSearch(db, filters.search) : null;
+  const search = filters.search ? textSearch(db, filters.search, { university: filters.university, faculty: filters.faculty }) : null;
   const where = (walk: Walk) => (eb: ExpressionBuilder<Database, "listings">) => eb.and(filterConditions(db, eb, filters, now, walk));
   const offset = (options.page - 1) * options.limit;
 

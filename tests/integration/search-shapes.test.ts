@@ -84,6 +84,7 @@ const EXTRA_SHAPES = [
   "/browse?search=room&sort=newest",
   "/browse?search=room&sort=price_asc",
   "/browse?search=room%20near&university=University%20of%20Moratuwa",
+  "/browse?search=room&university=University%20of%20Kelaniya&faculty=Faculty%20of%20Medicine%20Ragama",
   "/browse?location=a",
   "/browse?location=%22Colombo",
   "/browse?location=Colombo%2005&gender=male",
