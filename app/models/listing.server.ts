@@ -1,12 +1,12 @@
-import { type ExpressionBuilder, sql } from "kysely";
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
 import type { DB } from "../db/db.server";
 import type { Database, ListingRow, PhotoRow } from "../db/schema";
-import { locationContains, notIndexed, textSearch } from "../db/search.server";
+import { containsInsensitive, locationContains, notIndexed, textSearch } from "../db/search.server";
 import { CITIES, cityName } from "../directory/universities";
 import { expiryFrom } from "../lib/days-left";
 import { paginate, type Pagination } from "../lib/pagination";
 import { adNumberFromSlug, MAX_AD_NUMBER, parseAdNumber, slugify } from "../lib/slug";
-import type { BrowseFilters, Gender, PropertyType, Sort } from "../schemas/browse-filters";
+import type { BrowseFilters, Gender, PropertyType } from "../schemas/browse-filters";
 
 export type PhotoVariant = { width: number; height: number; bytes: number; key: string };
 
@@ -162,7 +162,8 @@ function filterConditions(db: DB, eb: ExpressionBuilder<Database, "listings">, f
     // so a listing whose location is a map link is still found (ADR 002).
     const needle = filters.location.toLowerCase();
     const cityCodes = CITIES.filter((c) => c.code.includes(needle) || c.name.toLowerCase().includes(needle)).map((c) => c.code);
-    const either = [walk === "planner" ? locationContains(db, filters.location) : notIndexed(db, locationContains(db, filters.location))];
+    // Walking an index, the text is checked on each entry; otherwise the trigram index finds it.
+    const either = [walk === "planner" ? locationContains(db, filters.location) : containsInsensitive(eb.ref("listings.location"), filters.location)];
     if (cityCodes.length > 0) either.push(eb(column("city"), "in", cityCodes));
     conditions.push(eb.or(either));
   }
@@ -198,24 +199,30 @@ export async function searchListings(
   let pagination: Pagination;
   if (search) {
     // The matches with the newest ad numbers, one more than the bound so a
-    // larger total is known, each with what the orders need; sorted here.
-    const matches = await search
+    // larger total is known, each with what the orders need (ADR 011).
+    const candidates = search
       .restrict(db.selectFrom("listings"))
       .select(["listings.id", "listings.createdAt", "listings.price", search.titleScore.as("score")])
       .where(where("planner"))
       .orderBy(search.newestFirst, "desc")
-      .limit(countLimit + 1)
-      .execute();
-    pagination = paginate(options.page, options.limit, Math.min(matches.length, countLimit), matches.length <= countLimit);
-    ids = sortMatches(matches.slice(0, countLimit), filters.sort ?? "relevance")
-      .slice(offset, offset + options.limit)
-      .map((m) => m.id);
+      .limit(countLimit + 1);
+    // Counted and sorted in the database: only one page of ids comes back.
+    const numbered = db
+      .selectFrom(candidates.as("c"))
+      .selectAll("c")
+      .select([sql<number>`count(*) over ()`.as("total"), sql<number>`row_number() over (order by c.id desc)`.as("position")]);
+    let ranked = db.selectFrom(numbered.as("m")).select(["m.id", "m.total"]).where("m.position", "<=", countLimit);
+    const sort = filters.sort ?? "relevance";
+    if (sort === "relevance") ranked = ranked.orderBy("m.score", "desc");
+    else if (sort === "price_asc") ranked = ranked.orderBy("m.price", "asc");
+    else if (sort === "price_desc") ranked = ranked.orderBy("m.price", "desc");
+    const rows = await ranked.orderBy("m.createdAt", "desc").orderBy("m.id", "desc").limit(options.limit).offset(offset).execute();
+    // A page past the end has no rows to carry the total.
+    const total = rows.length > 0 ? Number(rows[0].total) : await countRows(db, candidates);
+    pagination = paginate(options.page, options.limit, Math.min(total, countLimit), total <= countLimit);
+    ids = rows.map((r) => r.id);
   } else {
-    const counted = await db
-      .selectFrom((eb) => eb.selectFrom("listings").select("listings.id").where(where("planner")).limit(countLimit + 1).as("matches"))
-      .select((eb) => eb.fn.countAll().as("count"))
-      .executeTakeFirst();
-    const total = Number(counted?.count ?? 0);
+    const total = await countRows(db, db.selectFrom("listings").select("listings.id").where(where("planner")).limit(countLimit + 1));
     pagination = paginate(options.page, options.limit, Math.min(total, countLimit), total <= countLimit);
     if (total === 0 || options.page > pagination.totalPages) return { ads: [], pagination };
     // Past the bound the matches are common enough that walking the order's
@@ -243,18 +250,9 @@ export async function searchListings(
   return { ads: ids.map((id) => toSummary(byId.get(id)!, photos.get(id) ?? [])), pagination };
 }
 
-type Match = { id: number; createdAt: string; price: number; score: number };
-
-/** Newest first breaks every tie, as in the database's own orders. */
-function sortMatches(matches: Match[], sort: Sort): Match[] {
-  const newest = (a: Match, b: Match) => (a.createdAt === b.createdAt ? b.id - a.id : a.createdAt < b.createdAt ? 1 : -1);
-  const by: Record<Sort, (a: Match, b: Match) => number> = {
-    relevance: (a, b) => Number(b.score) - Number(a.score) || newest(a, b),
-    newest,
-    price_asc: (a, b) => a.price - b.price || newest(a, b),
-    price_desc: (a, b) => b.price - a.price || newest(a, b),
-  };
-  return [...matches].sort(by[sort]);
+async function countRows(db: DB, query: SelectQueryBuilder<Database, "listings", { id: number }>): Promise<number> {
+  const row = await db.selectFrom(query.as("q")).select((eb) => eb.fn.countAll().as("count")).executeTakeFirst();
+  return Number(row?.count ?? 0);
 }
 
 function toDetail(row: ListingRow, photos: PhotoRow[], now: Date): ListingDetail {
