@@ -179,3 +179,22 @@ describeEachDatabase("search shapes against a plain reference", (ctx) => {
     expect(last.pagination.hasNext).toBe(false);
   });
 });
+
+describeEachDatabase("the location index", (ctx) => {
+  it("follows edits and deletions of a listing's location", async () => {
+    const { db } = ctx();
+    const owner = await insertTestOwner(db, "location-owner", { createdAt: NOW.toISOString() });
+    const input = { ...generateListing(createRandom(7), allCampuses()[0], { propertyType: "single", gender: "any", mapLinkChance: 0 }) };
+    const { id } = await insertListing(db, owner, { ...input, location: "Zyxwood Lane, Borella", contactName: "Owner", contactPhone: "0771234567" }, NOW);
+    const found = async (location: string) =>
+      (await searchListings(db, { location }, { page: 1, limit: 10, now: NOW })).ads.map((ad) => Number(ad.id));
+
+    expect(await found("zyxwood lane")).toEqual([id]);
+    await db.updateTable("listings").set({ location: "Qwvale Road" }).where("id", "=", id).execute();
+    expect(await found("zyxwood")).toEqual([]);
+    expect(await found("QWVALE")).toEqual([id]);
+    await db.deleteFrom("listing_photos").where("listingId", "=", id).execute();
+    await db.deleteFrom("listings").where("id", "=", id).execute();
+    expect(await found("qwvale")).toEqual([]);
+  });
+});

@@ -7,15 +7,20 @@ function isPostgres(db: Kysely<any>): boolean {
 }
 
 export async function up(db: Kysely<any>): Promise<void> {
-  // Newest first, walking one index that also holds every equality, price and
-  // location filter: the first page of a filter that matches 1 listing in 100
-  // reads about 1,000 index entries and no table rows. The id makes the order
-  // total (createdAt desc, id desc) without a sort.
+  const pg = isPostgres(db);
+  // Newest first, walking one index that also holds every equality and price
+  // filter: the first page of a filter that matches 1 listing in 100 reads
+  // about 1,000 index entries and no table rows. The id makes the order total
+  // (createdAt desc, id desc) without a sort. On SQLite it holds the location
+  // too, checked per entry on such a walk. PostgreSQL would then count
+  // location matches by scanning the whole index (33 ms at 100,000 listings)
+  // instead of from the trigram index (12 ms), so there it does not.
+  const filterColumns = ["university", "city", "propertyType", "gender", "price", ...(pg ? [] : ["location"])];
   await db.schema.dropIndex("listings_public_created_idx").execute();
   await db.schema
     .createIndex("listings_newest_idx")
     .on("listings")
-    .columns(["status", "createdAt", "id", "expiresAt", "university", "city", "propertyType", "gender", "price", "location"])
+    .columns(["status", "createdAt", "id", "expiresAt", ...filterColumns])
     .execute();
   // Price order with newest first among equal prices, again without a sort
   // (a price_desc page walks it backwards and sorts only within one price).
@@ -29,7 +34,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex("listings_faculty_idx").on("listings").columns(["university", "faculty", "createdAt"]).execute();
 
   // The location filter is a case-insensitive substring: only a trigram index answers it without a scan.
-  if (isPostgres(db)) {
+  if (pg) {
     await sql`create extension if not exists pg_trgm`.execute(db);
     await sql`create index listings_location_trgm_idx on listings using gin (lower(location) gin_trgm_ops)`.execute(db);
     return;
