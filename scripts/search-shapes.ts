@@ -4,7 +4,7 @@
 //       times each shape through searchListings with one connection
 //   npm run bench:search -- --base-url http://127.0.0.1:3400 [--runs 20]
 //       times each shape as single requests to a running production server
-// scripts/bench.ts imports searchShapes() for the full benchmark; this module
+// The full benchmark (scripts/bench.ts) can import searchShapes(): this module
 // imports nothing from the app at the top, so plain Node can load it.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,8 +13,9 @@ export type SearchShape = { name: string; path: string };
 
 /**
  * Public URLs, one per query shape. The values exist in the synthetic seed
- * (app/seed/places.ts): 'Peradeniya' is a common area, 'Pilimathalawa' a
- * rare one, 'morat' a prefix of Moratuwa, 'kandy' a city and part of areas.
+ * (app/seed/places.ts): 'Peradeniya' is a common area, 'Dematagoda' one of
+ * the rarest (1 listing in 400), 'morat' a prefix of Moratuwa, 'Kandy' a city
+ * and part of areas; 'room' is in half the listings, 'campus' in nearly all.
  */
 export function searchShapes(): SearchShape[] {
   return [
@@ -36,6 +37,7 @@ export function searchShapes(): SearchShape[] {
     { name: "one word matching most listings", path: "/browse?search=room" },
     { name: "rare word", path: "/browse?search=dematagoda" },
     { name: "two-word prefix search", path: "/browse?search=furn%20sing" },
+    { name: "three common words", path: "/browse?search=room%20near%20campus" },
     { name: "search and a filter", path: "/browse?search=room%20near%20campus&university=University%20of%20Jaffna" },
     { name: "location substring", path: "/search/Kandy" },
     { name: "location prefix", path: "/search/morat" },

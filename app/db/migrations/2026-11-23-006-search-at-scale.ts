@@ -39,6 +39,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql`create index listings_location_trgm_idx on listings using gin (lower(location) gin_trgm_ops)`.execute(db);
     return;
   }
+  // Prefix indexes up to ten characters: FTS5 answers a longer prefix by
+  // merging every matching word's list in memory first, 30 ms for 'campus'
+  // (in nearly every listing) at 1,000,000 listings, 2.5 ms from its own
+  // prefix index. Words of eleven characters or more are rare in listings.
+  // The triggers of migration 001 keep writing to the table by its name.
+  await sql`drop table listings_fts`.execute(db);
+  await createTextSearchTable(db, "2 3 4 5 6 7 8 9 10");
+
   await sql`create virtual table listings_location_fts using fts5(
     location, content='listings', content_rowid='id', tokenize='trigram')`.execute(db);
   await sql`insert into listings_location_fts(listings_location_fts) values ('rebuild')`.execute(db);
@@ -54,10 +62,20 @@ export async function up(db: Kysely<any>): Promise<void> {
   end`.execute(db);
 }
 
+/** The full-text table of migration 001 with other prefix lengths, filled from `listings`. */
+async function createTextSearchTable(db: Kysely<any>, prefixes: string): Promise<void> {
+  await sql`create virtual table listings_fts using fts5(
+    title, description, location, university, faculty,
+    content='listings', content_rowid='id', tokenize='unicode61 remove_diacritics 2', prefix=${sql.lit(prefixes)})`.execute(db);
+  await sql`insert into listings_fts(listings_fts) values ('rebuild')`.execute(db);
+}
+
 export async function down(db: Kysely<any>): Promise<void> {
   if (isPostgres(db)) {
     await sql`drop index listings_location_trgm_idx`.execute(db);
   } else {
+    await sql`drop table listings_fts`.execute(db);
+    await createTextSearchTable(db, "2 3 4");
     for (const trigger of ["insert", "delete", "update"]) {
       await sql.raw(`drop trigger listings_location_fts_${trigger}`).execute(db);
     }
