@@ -88,6 +88,24 @@ export function locationContains(db: Kysely<any>, needle: string): Expression<Sq
   return sql<SqlBool>`listings.id in (select rowid from listings_location_fts where listings_location_fts match ${phrase})`;
 }
 
+/**
+ * Restricts a query on `listings` to those whose location contains the
+ * needle, driven by SQLite's trigram index so a LIMIT stops it early (like
+ * TextSearch.restrict). Null where there is no such index to drive from:
+ * PostgreSQL, whose planner stops early by itself, or a needle too short.
+ */
+export function locationRestriction(
+  db: Kysely<any>,
+  needle: string,
+): (<Q extends SelectQueryBuilder<any, any, any>>(query: Q) => Q) | null {
+  if (isPostgres(db) || [...needle].length < TRIGRAM) return null;
+  const phrase = `"${needle.replaceAll('"', '""')}"`;
+  return (q) =>
+    q
+      .innerJoin("listings_location_fts", (join) => join.on(sql<SqlBool>`listings_location_fts.rowid = listings.id`))
+      .where(sql<SqlBool>`listings_location_fts match ${phrase}`) as typeof q;
+}
+
 /** Case-insensitive "contains" on both dialects, with LIKE wildcards escaped. */
 export function containsInsensitive(column: Expression<unknown>, needle: string): Expression<SqlBool> {
   const escaped = needle.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -89,6 +89,8 @@ const EXTRA_SHAPES = [
   "/browse?location=%22Colombo",
   "/browse?location=Colombo%2005&gender=male",
   "/search/colombo",
+  // More locations match than the small bound, fewer once the type is applied: counted in full.
+  "/browse?location=olombo&propertyType=hostel",
   "/search/Peradeniya/university-of-peradeniya?search=room",
 ];
 const SHAPES = [...searchShapes().map((s) => s.path), ...EXTRA_SHAPES];
