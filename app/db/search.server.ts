@@ -32,12 +32,12 @@ export type TextSearch = {
 };
 
 /**
- * Values the matches must equal in columns the full-text index also holds.
- * SQLite adds their words to the MATCH: FTS5 then skips the other listings
- * itself instead of handing each to the join (a search within one university
- * read 300,000 rows to find 10,000 at 1,000,000 listings). The equality is
- * still checked on the table, so this only narrows. PostgreSQL combines the
- * search and the filter indexes on its own.
+ * Words that the matches' university or faculty, columns the full-text index
+ * also holds, are known to contain (the caller checks the equality itself).
+ * SQLite adds them to the MATCH: FTS5 then skips the other listings itself
+ * instead of handing each to the join (a search within one university read
+ * 300,000 rows to find 10,000 at 1,000,000 listings). PostgreSQL combines
+ * the search and the filter indexes on its own.
  */
 export type Within = { university?: string; faculty?: string };
 

@@ -2,7 +2,7 @@ import { type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
 import type { DB } from "../db/db.server";
 import type { Database, ListingRow, PhotoRow } from "../db/schema";
 import { containsInsensitive, locationContains, locationRestriction, notIndexed, textSearch } from "../db/search.server";
-import { CITIES, cityName } from "../directory/universities";
+import { CITIES, cityName, UNIVERSITIES } from "../directory/universities";
 import { expiryFrom } from "../lib/days-left";
 import { paginate, type Pagination } from "../lib/pagination";
 import { adNumberFromSlug, MAX_AD_NUMBER, parseAdNumber, slugify } from "../lib/slug";
@@ -170,6 +170,23 @@ function filterConditions(db: DB, eb: ExpressionBuilder<Database, "listings">, f
   return conditions;
 }
 
+const UNIVERSITY_NAMES = UNIVERSITIES.map((u) => u.name);
+/** One entry per faculty, so 'Main Campus', which every university has, counts as common. */
+const FACULTY_NAMES = UNIVERSITIES.flatMap((u) => u.faculties.map((f) => f.name));
+
+/**
+ * The words of a university or faculty name that no other name in the
+ * directory has ('jaffna' of 'University of Jaffna'): they narrow a search
+ * within it cheaply, where 'university' and 'of', in nearly every listing,
+ * cost more to match than they save (textSearch, ADR 011).
+ */
+function distinctiveWords(value: string | undefined, names: readonly string[]): string | undefined {
+  if (!value) return undefined;
+  const words = (name: string): string[] => name.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const own = words(value).filter((word) => names.filter((name) => words(name).includes(word)).length <= 1);
+  return own.length > 0 ? own.join(" ") : undefined;
+}
+
 /**
  * Counting stops after this many matches: beyond it a page says "More than
  * 10,000" and offers the first 10,000 in its order (ADR 011). Counting every
@@ -191,7 +208,8 @@ export async function searchListings(
 ): Promise<SearchResult> {
   const now = (options.now ?? new Date()).toISOString();
   const countLimit = options.countLimit ?? COUNT_LIMIT;
-  const search = filters.search ? textSearch(db, filters.search, { university: filters.university, faculty: filters.faculty }) : null;
+  const within = { university: distinctiveWords(filters.university, UNIVERSITY_NAMES), faculty: distinctiveWords(filters.faculty, FACULTY_NAMES) };
+  const search = filters.search ? textSearch(db, filters.search, within) : null;
   const where = (walk: Walk) => (eb: ExpressionBuilder<Database, "listings">) => eb.and(filterConditions(db, eb, filters, now, walk));
   const offset = (options.page - 1) * options.limit;
 
