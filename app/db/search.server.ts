@@ -57,10 +57,10 @@ export function textSearch(db: Kysely<any>, text: string, within: Within = {}): 
       titleScore,
     };
   }
-  // FTS5: each term quoted (so no operator can be injected) and marked as a prefix.
   const columnWords = Object.entries(within).flatMap(([column, value]) =>
     (value?.toLowerCase().normalize("NFKC").match(/[\p{L}\p{N}]+/gu) ?? []).map((word) => `${column} : "${word}"`),
   );
+  // FTS5: each term quoted (so no operator can be injected) and marked as a prefix.
   const match = [...terms.map((t) => `"${t}"*`), ...columnWords].join(" ");
   return {
     restrict: (q) =>
@@ -83,9 +83,12 @@ const TRIGRAM = 3;
 export function locationContains(db: Kysely<any>, needle: string): Expression<SqlBool> {
   const plain = containsInsensitive(sql.ref("listings.location"), needle);
   if (isPostgres(db) || [...needle].length < TRIGRAM) return plain;
-  // A quoted phrase of trigrams is a substring match; '"' is escaped by doubling.
-  const phrase = `"${needle.replaceAll('"', '""')}"`;
-  return sql<SqlBool>`listings.id in (select rowid from listings_location_fts where listings_location_fts match ${phrase})`;
+  return sql<SqlBool>`listings.id in (select rowid from listings_location_fts where listings_location_fts match ${trigramPhrase(needle)})`;
+}
+
+/** A quoted phrase of trigrams is a substring match; '"' is escaped by doubling. */
+function trigramPhrase(needle: string): string {
+  return `"${needle.replaceAll('"', '""')}"`;
 }
 
 /**
@@ -99,11 +102,10 @@ export function locationRestriction(
   needle: string,
 ): (<Q extends SelectQueryBuilder<any, any, any>>(query: Q) => Q) | null {
   if (isPostgres(db) || [...needle].length < TRIGRAM) return null;
-  const phrase = `"${needle.replaceAll('"', '""')}"`;
   return (q) =>
     q
       .innerJoin("listings_location_fts", (join) => join.on(sql<SqlBool>`listings_location_fts.rowid = listings.id`))
-      .where(sql<SqlBool>`listings_location_fts match ${phrase}`) as typeof q;
+      .where(sql<SqlBool>`listings_location_fts match ${trigramPhrase(needle)}`) as typeof q;
 }
 
 /** Case-insensitive "contains" on both dialects, with LIKE wildcards escaped. */

@@ -211,8 +211,12 @@ export async function searchListings(
 ): Promise<SearchResult> {
   const now = (options.now ?? new Date()).toISOString();
   const countLimit = options.countLimit ?? COUNT_LIMIT;
-  const within = { university: distinctiveWords(filters.university, UNIVERSITY_NAMES), faculty: distinctiveWords(filters.faculty, FACULTY_NAMES) };
-  const search = filters.search ? textSearch(db, filters.search, within) : null;
+  const search = filters.search
+    ? textSearch(db, filters.search, {
+        university: distinctiveWords(filters.university, UNIVERSITY_NAMES),
+        faculty: distinctiveWords(filters.faculty, FACULTY_NAMES),
+      })
+    : null;
   const where = (walk: Walk) => (eb: ExpressionBuilder<Database, "listings">) => eb.and(filterConditions(db, eb, filters, now, walk));
   const offset = (options.page - 1) * options.limit;
 
