@@ -1,29 +1,119 @@
+// Every search and filter shape the browse page must answer fast at
+// 1,000,000 listings (issue 8, ADR 011), and a timer for them:
+//   npm run bench:search -- [--data-dir DIR | --database-url URL] [--runs 20]
+//       times each shape through searchListings with one connection
+//   npm run bench:search -- --base-url http://127.0.0.1:3400 [--runs 20]
+//       times each shape as single requests to a running production server
+// The full benchmark (scripts/bench.ts) can import searchShapes(): this module
+// imports nothing from the app at the top, so plain Node can load it.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export type SearchShape = { name: string; path: string };
+
 /**
- * The shapes of search the database must answer quickly at any size: one of
- * each kind of query the browse page can ask (README "Budgets": p95 ≤ 50 ms
- * at 1,000,000 listings). The values are ones synthetic listings use
- * (app/seed/), so each shape finds what it would find on the real site.
+ * Public URLs, one per query shape. The values exist in the synthetic seed
+ * (app/seed/places.ts): 'Peradeniya' is a common area, 'Dematagoda' one of
+ * the rarest (1 listing in 400), 'morat' a prefix of Moratuwa, 'Kandy' a city
+ * and part of areas; 'room' is in half the listings, 'campus' in nearly all.
  */
-export function searchShapes(): { name: string; path: string }[] {
+export function searchShapes(): SearchShape[] {
   return [
     { name: "newest first", path: "/browse" },
-    { name: "deep page", path: "/browse?page=500" },
+    { name: "deepest page (page 1,000: the last one counted)", path: "/browse?page=1000" },
     { name: "university", path: "/browse?university=University%20of%20Moratuwa" },
-    { name: "faculty", path: "/browse?university=University%20of%20Colombo&faculty=Faculty%20of%20Medicine%20Colombo" },
-    { name: "city", path: "/browse?city=kandy" },
-    { name: "property type", path: "/browse?propertyType=single" },
+    { name: "faculty", path: "/browse?university=University%20of%20Kelaniya&faculty=Faculty%20of%20Medicine%20Ragama" },
+    { name: "city", path: "/browse?city=jaffna" },
+    { name: "property type", path: "/browse?propertyType=apartment" },
     { name: "gender", path: "/browse?gender=female" },
     { name: "min price", path: "/browse?minPrice=40000" },
-    { name: "max price", path: "/browse?maxPrice=10000" },
+    { name: "max price", path: "/browse?maxPrice=6000" },
+    { name: "price, oldest cheapest first", path: "/browse?maxPrice=15000&sort=price_asc" },
     {
       name: "combined filters",
-      path: "/browse?university=University%20of%20Moratuwa&maxPrice=30000&propertyType=single&gender=male",
+      path: "/browse?university=University%20of%20Peradeniya&propertyType=single&gender=male&minPrice=10000&maxPrice=20000",
     },
-    { name: "common word", path: "/browse?search=room" },
-    { name: "rare word", path: "/browse?search=Mahara" },
-    { name: "two-word prefix", path: "/browse?search=room%20near" },
-    { name: "two prefixes", path: "/browse?search=furni%20moratu" },
+    { name: "combined filters, deep page", path: "/browse?propertyType=shared&gender=female&maxPrice=10000&page=300" },
+    { name: "one word matching most listings", path: "/browse?search=room" },
+    { name: "rare word", path: "/browse?search=dematagoda" },
+    { name: "two-word prefix search", path: "/browse?search=furn%20sing" },
+    { name: "three common words", path: "/browse?search=room%20near%20campus" },
+    { name: "search and a filter", path: "/browse?search=room%20near%20campus&university=University%20of%20Jaffna" },
     { name: "location substring", path: "/search/Kandy" },
-    { name: "location and university", path: "/search/Katubedda/university-of-moratuwa" },
+    { name: "location prefix", path: "/search/morat" },
+    { name: "rare location", path: "/search/Dematagoda" },
+    { name: "university plus location", path: "/search/Peradeniya/university-of-peradeniya" },
   ];
 }
+
+function option(argv: string[], name: string): string | undefined {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? argv[i + 1] : undefined;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)];
+}
+
+/** Runs each shape `runs` times after one warm-up and prints median and p95 in milliseconds. */
+export async function timeShapes(
+  shapes: SearchShape[],
+  runs: number,
+  run: (shape: SearchShape) => Promise<string>,
+  print: (line: string) => void = console.log,
+): Promise<{ name: string; path: string; p50: number; p95: number; found: string }[]> {
+  const results = [];
+  print(`${"shape".padEnd(52)} ${"p50".padStart(8)} ${"p95".padStart(8)}  found`);
+  for (const shape of shapes) {
+    const found = await run(shape);
+    const samples: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const t0 = performance.now();
+      await run(shape);
+      samples.push(performance.now() - t0);
+    }
+    samples.sort((a, b) => a - b);
+    const result = { ...shape, p50: percentile(samples, 0.5), p95: percentile(samples, 0.95), found };
+    print(`${shape.name.padEnd(52)} ${result.p50.toFixed(1).padStart(5)} ms ${result.p95.toFixed(1).padStart(5)} ms  ${found}`);
+    results.push(result);
+  }
+  return results;
+}
+
+async function main(argv: string[]): Promise<void> {
+  const runs = Number(option(argv, "runs") ?? 20);
+  const baseUrl = option(argv, "base-url");
+  if (baseUrl) {
+    await timeShapes(searchShapes(), runs, async (shape) => {
+      const response = await fetch(`${baseUrl}${shape.path}`);
+      const html = await response.text();
+      if (response.status !== 200) throw new Error(`${shape.path} answered ${response.status}`);
+      return html.match(/(More than )?[\d,]+ boarding places? found/)?.[0] ?? "?";
+    });
+    return;
+  }
+  // App modules use extensionless imports, so they load through Vite's SSR loader (as in scripts/seed.ts).
+  const { createServer } = await import("vite");
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+  const vite = await createServer({
+    root,
+    configFile: false,
+    appType: "custom",
+    logLevel: "warn",
+    resolve: { alias: { "~": path.join(root, "app") } },
+    server: { middlewareMode: true, hmr: false, watch: null },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
+  try {
+    const { timeSearchShapes } = (await vite.ssrLoadModule("/app/bench/search-shapes.server.ts")) as typeof import("../app/bench/search-shapes.server.ts");
+    await timeSearchShapes(
+      { databaseUrl: option(argv, "database-url"), dataDir: option(argv, "data-dir") ?? "./data" },
+      searchShapes(),
+      (shapes, run) => timeShapes(shapes, runs, run),
+    );
+  } finally {
+    await vite.close();
+  }
+}
+
+if (import.meta.main) await main(process.argv.slice(2));

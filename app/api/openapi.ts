@@ -262,14 +262,19 @@ export function openApiDocument(siteUrl: string) {
         },
         Pagination: {
           type: "object",
-          required: ["page", "limit", "total", "totalPages", "hasNext", "hasPrev"],
+          required: ["page", "limit", "total", "totalPages", "hasNext", "hasPrev", "totalIsExact"],
           properties: {
             page: { type: "integer", minimum: 1 },
             limit: { type: "integer", minimum: 1, maximum: API_MAX_LIMIT },
-            total: { type: "integer", minimum: 0 },
-            totalPages: { type: "integer", minimum: 0 },
+            total: {
+              type: "integer",
+              minimum: 0,
+              description: "The number of matches, or when totalIsExact is false a lower bound (10,000): there are more.",
+            },
+            totalPages: { type: "integer", minimum: 0, description: "Pages that can be fetched; past the bound they reach its first `total` matches." },
             hasNext: { type: "boolean" },
             hasPrev: { type: "boolean" },
+            totalIsExact: { type: "boolean", description: "False when counting stopped at the bound." },
           },
         },
         ListingPage: {

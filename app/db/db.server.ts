@@ -14,10 +14,10 @@ export type AppDatabase = { db: DB; dialect: DialectName; destroy: () => Promise
  * DATABASE_URL=postgres://… selects PostgreSQL; otherwise an embedded SQLite
  * file under DATA_DIR (or the path after `sqlite:`; `sqlite::memory:` for tests).
  */
-export function createDatabase(options: { databaseUrl?: string; dataDir: string }): AppDatabase {
+export function createDatabase(options: { databaseUrl?: string; dataDir: string; poolSize?: number }): AppDatabase {
   const url = options.databaseUrl;
   if (url && /^postgres(ql)?:\/\//.test(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
     // An idle connection the server closes (restart, failover) is an 'error'
     // event; unhandled it would crash the process. The pool drops that client and
     // the next query opens a new connection, so there is nothing else to do.

@@ -7,13 +7,16 @@ import { isPostgres } from "./search.server";
  * VACUUM also sets the visibility map (index-only counts) and clears the
  * dead rows left by setting slugs after insert; without it, browse at 100,000
  * listings took 150-570 ms instead of about 30 ms until autovacuum ran.
- * SQLite plans well without statistics for our indexes, so it only optimises.
+ * SQLite reads every index entry (about a second at 1,000,000 listings):
+ * `pragma optimize` samples only the first entries of each index, which made
+ * 'status' look selective and a faculty filter take seconds (ADR 011).
  */
 export async function refreshStatistics(db: DB): Promise<void> {
   if (isPostgres(db)) {
     await sql`vacuum analyze listings`.execute(db);
     await sql`vacuum analyze listing_photos`.execute(db);
   } else {
-    await sql`pragma optimize`.execute(db);
+    await sql`pragma analysis_limit = 0`.execute(db);
+    await sql`analyze`.execute(db);
   }
 }

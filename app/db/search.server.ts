@@ -1,9 +1,9 @@
-import { type Expression, type Kysely, PostgresAdapter, type RawBuilder, type SqlBool, sql } from "kysely";
+import { type Expression, type Kysely, PostgresAdapter, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
 
 /**
- * Full-text search, the one place that knows each dialect's syntax
- * (SQLite FTS5, PostgreSQL tsvector). Words are matched as prefixes, so
- * 'morat' finds 'Moratuwa'; every word must match.
+ * Full-text and location search, the one place that knows each dialect's
+ * syntax (SQLite FTS5, PostgreSQL tsvector and pg_trgm). Words are matched
+ * as prefixes, so 'morat' finds 'Moratuwa'; every word must match.
  */
 export function isPostgres(db: Kysely<any>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
@@ -15,36 +15,113 @@ export function searchTerms(text: string): string[] {
 }
 
 export type TextSearch = {
-  /** A boolean condition on the `listings` table. */
-  where: Expression<SqlBool>;
   /**
-   * The matching listings with their relevance (larger is better), as a
-   * subquery of (id, rank) to join: scoring each match once, not once per row.
+   * Restricts a query on `listings` to the matches, driven by the full-text
+   * index, so a LIMIT stops the scan early even when most listings match
+   * (SQLite would otherwise collect every matching id before the first row).
    */
-  ranked: RawBuilder<{ id: number; rank: number }>;
+  restrict: <Q extends SelectQueryBuilder<any, any, any>>(query: Q) => Q;
+  /** The matches' ad numbers, in the full-text index's own order (ADR 011). */
+  newestFirst: Expression<number>;
+  /**
+   * How many of the words the title contains: the relevance score (ADR 011).
+   * Computed per row with no corpus statistics, so it costs the same for a
+   * word in every listing as for a rare one, and is the same on both databases.
+   */
+  titleScore: RawBuilder<number>;
 };
 
-export function textSearch(db: Kysely<any>, text: string): TextSearch | null {
+/**
+ * Words that the matches' university or faculty, columns the full-text index
+ * also holds, are known to contain (the caller checks the equality itself).
+ * SQLite adds them to the MATCH: FTS5 then skips the other listings itself
+ * instead of handing each to the join (a search within one university read
+ * 300,000 rows to find 10,000 at 1,000,000 listings). PostgreSQL combines
+ * the search and the filter indexes on its own.
+ */
+export type Within = { university?: string; faculty?: string };
+
+export function textSearch(db: Kysely<any>, text: string, within: Within = {}): TextSearch | null {
   const terms = searchTerms(text);
   if (terms.length === 0) return null;
+  const titleScore = sql<number>`(${sql.join(
+    terms.map((t) => sql`case when ${containsInsensitive(sql.ref("listings.title"), t)} then 1 else 0 end`),
+    sql` + `,
+  )})`;
   if (isPostgres(db)) {
     const query = terms.map((t) => `${t}:*`).join(" & ");
-    const tsq = sql`to_tsquery('simple', ${query})`;
+    const matches = sql<SqlBool>`listings."searchVector" @@ to_tsquery('simple', ${query})`;
     return {
-      where: sql<SqlBool>`listings."searchVector" @@ ${tsq}`,
-      ranked: sql`(select id, ts_rank("searchVector", ${tsq}) as rank from listings where "searchVector" @@ ${tsq})`,
+      restrict: (q) => q.where(matches) as typeof q,
+      newestFirst: sql.ref("listings.id"),
+      titleScore,
     };
   }
+  const columnWords = Object.entries(within).flatMap(([column, value]) =>
+    (value?.toLowerCase().normalize("NFKC").match(/[\p{L}\p{N}]+/gu) ?? []).map((word) => `${column} : "${word}"`),
+  );
   // FTS5: each term quoted (so no operator can be injected) and marked as a prefix.
-  const match = terms.map((t) => `"${t}"*`).join(" ");
+  const match = [...terms.map((t) => `"${t}"*`), ...columnWords].join(" ");
   return {
-    where: sql<SqlBool>`listings.id in (select rowid from listings_fts where listings_fts match ${match})`,
-    ranked: sql`(select rowid as id, -bm25(listings_fts) as rank from listings_fts where listings_fts match ${match})`,
+    restrict: (q) =>
+      q
+        .innerJoin("listings_fts", (join) => join.on(sql<SqlBool>`listings_fts.rowid = listings.id`))
+        .where(sql<SqlBool>`listings_fts match ${match}`) as typeof q,
+    newestFirst: sql.ref("listings_fts.rowid"),
+    titleScore,
   };
+}
+
+/** Needles shorter than a trigram cannot use the trigram indexes; they scan. */
+const TRIGRAM = 3;
+
+/**
+ * Case-insensitive "contains" on the location text. Three characters or more
+ * are answered from a trigram index (migration 006): FTS5's trigram tokenizer
+ * on SQLite, pg_trgm on PostgreSQL.
+ */
+export function locationContains(db: Kysely<any>, needle: string): Expression<SqlBool> {
+  const plain = containsInsensitive(sql.ref("listings.location"), needle);
+  if (isPostgres(db) || [...needle].length < TRIGRAM) return plain;
+  return sql<SqlBool>`listings.id in (select rowid from listings_location_fts where listings_location_fts match ${trigramPhrase(needle)})`;
+}
+
+/** A quoted phrase of trigrams is a substring match; '"' is escaped by doubling. */
+function trigramPhrase(needle: string): string {
+  return `"${needle.replaceAll('"', '""')}"`;
+}
+
+/**
+ * Restricts a query on `listings` to those whose location contains the
+ * needle, driven by SQLite's trigram index so a LIMIT stops it early (like
+ * TextSearch.restrict). Null where there is no such index to drive from:
+ * PostgreSQL, whose planner stops early by itself, or a needle too short.
+ */
+export function locationRestriction(
+  db: Kysely<any>,
+  needle: string,
+): (<Q extends SelectQueryBuilder<any, any, any>>(query: Q) => Q) | null {
+  if (isPostgres(db) || [...needle].length < TRIGRAM) return null;
+  return (q) =>
+    q
+      .innerJoin("listings_location_fts", (join) => join.on(sql<SqlBool>`listings_location_fts.rowid = listings.id`))
+      .where(sql<SqlBool>`listings_location_fts match ${trigramPhrase(needle)}`) as typeof q;
 }
 
 /** Case-insensitive "contains" on both dialects, with LIKE wildcards escaped. */
 export function containsInsensitive(column: Expression<unknown>, needle: string): Expression<SqlBool> {
   const escaped = needle.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
   return sql<SqlBool>`lower(${column}) like ${`%${escaped}%`} escape '\\'`;
+}
+
+/**
+ * The column as a plain value: SQLite then checks the condition on each row
+ * it reads instead of choosing an index for it. SQLite's planner, even with
+ * full statistics, takes `expiresAt > now` (true for nearly every listing) or
+ * a filter as the index to drive from, then reads a table row per listing and
+ * sorts them all, where walking the order's own index would stop after one
+ * page (ADR 011). PostgreSQL plans from its statistics and gets the column as is.
+ */
+export function notIndexed<T>(db: Kysely<any>, column: Expression<T>): Expression<T> {
+  return isPostgres(db) ? column : sql<T>`+${column}`;
 }

@@ -5,11 +5,13 @@ export type Pagination = {
   totalPages: number;
   hasNext: boolean;
   hasPrev: boolean;
+  /** False when counting stopped early: there are more than `total`, and the pages reach `total` (ADR 011). */
+  totalIsExact: boolean;
 };
 
-export function paginate(page: number, limit: number, total: number): Pagination {
+export function paginate(page: number, limit: number, total: number, totalIsExact = true): Pagination {
   const totalPages = Math.ceil(total / limit);
-  return { page, limit, total, totalPages, hasNext: page < totalPages, hasPrev: page > 1 };
+  return { page, limit, total, totalPages, hasNext: page < totalPages, hasPrev: page > 1, totalIsExact };
 }
 
 export type PageItem = { type: "page"; page: number } | { type: "ellipsis"; key: string };

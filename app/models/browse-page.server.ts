@@ -69,11 +69,28 @@ function pageHeading(filters: BrowseFilters): string {
   return t("browseServer.heading.all");
 }
 
-function pageDescription(filters: BrowseFilters, count: number): string {
-  if (filters.university) return t("browseServer.meta.description.university", { count, university: filters.university });
+/** The match count, or its bound when counting stopped early (ADR 011). */
+type Found = { total: number; totalIsExact: boolean };
+
+const wholeNumber = new Intl.NumberFormat("en-US");
+
+function pageDescription(filters: BrowseFilters, { total, totalIsExact }: Found): string {
+  const key = totalIsExact ? "browseServer.meta.description" : "browseServer.meta.descriptionMoreThan";
+  const count = totalIsExact ? total : wholeNumber.format(total);
+  if (filters.university) return t(`${key}.university`, { count, university: filters.university });
   const area = filters.city ? cityName(filters.city) : filters.location;
-  if (area) return t("browseServer.meta.description.area", { count, area });
-  return t("browseServer.meta.description.all", { count });
+  if (area) return t(`${key}.area`, { count, area });
+  return t(`${key}.all`, { count });
+}
+
+function foundText({ total, totalIsExact }: Found): string {
+  return totalIsExact ? t("browseServer.found", { count: total }) : t("browseServer.foundMoreThan", { count: wholeNumber.format(total) });
+}
+
+function pageOfText(page: number, totalPages: number, { total, totalIsExact }: Found): string {
+  return totalIsExact
+    ? t("browseServer.pageOf", { page, totalPages })
+    : t("browseServer.pageOfFirst", { page, totalPages, count: wholeNumber.format(total) });
 }
 
 function pageSuffix(page: number): string {
@@ -112,12 +129,13 @@ function breadcrumbs(filters: BrowseFilters): { name: string; path: string }[] {
   return crumbs;
 }
 
-function browseMeta(filters: BrowseFilters, page: number, total: number, totalPages: number, site: Site): MetaDescriptor[] {
+function browseMeta(filters: BrowseFilters, page: number, found: Found, totalPages: number, site: Site): MetaDescriptor[] {
+  const { total } = found;
   const subject = filters.university || filters.city || filters.location ? pageHeading(filters) : t("browseServer.meta.titleAll");
   return [
     ...pageMeta({
       title: `${subject} | ${site.siteName}`,
-      description: pageDescription(filters, total),
+      description: pageDescription(filters, found),
       siteName: site.siteName,
       siteUrl: site.siteUrl,
       path: canonicalPath(filters, page),
@@ -235,10 +253,10 @@ export async function loadBrowsePage(db: DB, url: URL, path: PathFilters, site: 
   const activeCount = activeFilterCount(filters);
 
   return {
-    meta: browseMeta(filters, page, total, totalPages, site),
+    meta: browseMeta(filters, page, pagination, totalPages, site),
     heading: pageHeading(filters),
-    found: t("browseServer.found", { count: total }),
-    pageOf: total > 0 && !outOfRange ? t("browseServer.pageOf", { page, totalPages }) : null,
+    found: foundText(pagination),
+    pageOf: total > 0 && !outOfRange ? pageOfText(page, totalPages, pagination) : null,
     form: draftFromFilters(filters),
     fromPath,
     universities,

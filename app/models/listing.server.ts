@@ -1,10 +1,10 @@
-import { type ExpressionBuilder, sql } from "kysely";
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
 import { invalidateViewCounts } from "../cache/invalidation.server";
 import { notePageListing, noteShownListing } from "../cache/render-hints.server";
 import type { DB } from "../db/db.server";
 import type { Database, ListingRow, PhotoRow } from "../db/schema";
-import { containsInsensitive, textSearch } from "../db/search.server";
-import { CITIES, cityName } from "../directory/universities";
+import { containsInsensitive, locationContains, locationRestriction, notIndexed, textSearch } from "../db/search.server";
+import { CITIES, cityName, UNIVERSITIES } from "../directory/universities";
 import { expiryFrom } from "../lib/days-left";
 import { paginate, type Pagination } from "../lib/pagination";
 import { adNumberFromSlug, MAX_AD_NUMBER, parseAdNumber, slugify } from "../lib/slug";
@@ -134,23 +134,33 @@ async function photosFor(db: DB, listingIds: number[]): Promise<Map<number, Phot
   return byListing;
 }
 
-/** Listed publicly: active and not past its expiry. */
-function isPublicNow(eb: ExpressionBuilder<Database, "listings">, now: string) {
-  return eb.and([eb("listings.status", "=", "active"), eb("listings.expiresAt", ">", now)]);
+/**
+ * Listed publicly: active and not past its expiry. Nearly every listing is
+ * unexpired, so the expiry index never helps here; with full statistics
+ * SQLite took it anyway and counted 1,000,000 listings in seconds (ADR 011).
+ */
+function isPublicNow(db: DB, eb: ExpressionBuilder<Database, "listings">, now: string) {
+  return eb.and([eb("listings.status", "=", "active"), eb(notIndexed(db, eb.ref("listings.expiresAt")), ">", now)]);
 }
 
-function filterConditions(eb: ExpressionBuilder<Database, "listings">, filters: BrowseFilters, now: string) {
-  const conditions = [isPublicNow(eb, now)];
-  if (filters.university) conditions.push(eb("listings.university", "=", filters.university));
-  if (filters.faculty) conditions.push(eb("listings.faculty", "=", filters.faculty));
-  if (filters.city) conditions.push(eb("listings.city", "=", filters.city));
-  if (filters.propertyType) conditions.push(eb("listings.propertyType", "=", filters.propertyType));
+/**
+ * Which index a page should walk: that of its order ('newest' or 'price'),
+ * checking the filters on each entry, or whichever the planner picks.
+ */
+type Walk = "newest" | "price" | "planner";
+
+function filterConditions(db: DB, eb: ExpressionBuilder<Database, "listings">, filters: BrowseFilters, now: string, walk: Walk) {
+  const column = <C extends "university" | "faculty" | "city" | "propertyType" | "gender">(name: C) =>
+    walk === "planner" ? eb.ref(`listings.${name}`) : notIndexed(db, eb.ref(`listings.${name}`));
+  const conditions = [isPublicNow(db, eb, now)];
+  if (filters.university) conditions.push(eb(column("university"), "=", filters.university));
+  if (filters.faculty) conditions.push(eb(column("faculty"), "=", filters.faculty));
+  if (filters.city) conditions.push(eb(column("city"), "=", filters.city));
+  if (filters.propertyType) conditions.push(eb(column("propertyType"), "=", filters.propertyType));
   // SPEC.md section 5: a gender filter also accepts listings for 'any'.
-  if (filters.gender) conditions.push(eb("listings.gender", "in", [filters.gender, "any"]));
-  // "+ 0" keeps the planner from answering a price range from the price index
-  // and then reading every row for the other filters; the covering filter index
-  // (migration 002) answers any combination fast (measured at 100,000 listings).
-  const price = sql<number>`${eb.ref("listings.price")} + 0`;
+  if (filters.gender) conditions.push(eb(column("gender"), "in", [filters.gender, "any"]));
+  // The price index orders a price sort, so its range stays usable there.
+  const price = walk === "newest" ? notIndexed(db, eb.ref("listings.price")) : eb.ref("listings.price");
   if (filters.minPrice !== undefined) conditions.push(eb(price, ">=", filters.minPrice));
   if (filters.maxPrice !== undefined) conditions.push(eb(price, "<=", filters.maxPrice));
   if (filters.location) {
@@ -158,59 +168,137 @@ function filterConditions(eb: ExpressionBuilder<Database, "listings">, filters: 
     // so a listing whose location is a map link is still found (ADR 002).
     const needle = filters.location.toLowerCase();
     const cityCodes = CITIES.filter((c) => c.code.includes(needle) || c.name.toLowerCase().includes(needle)).map((c) => c.code);
-    const either = [containsInsensitive(eb.ref("listings.location"), filters.location)];
-    if (cityCodes.length > 0) either.push(eb("listings.city", "in", cityCodes));
+    // Walking an index, the text is checked on each entry; otherwise the trigram index finds it.
+    const either = [walk === "planner" ? locationContains(db, filters.location) : containsInsensitive(eb.ref("listings.location"), filters.location)];
+    if (cityCodes.length > 0) either.push(eb(column("city"), "in", cityCodes));
     conditions.push(eb.or(either));
   }
   return conditions;
 }
 
+const UNIVERSITY_NAMES = UNIVERSITIES.map((u) => u.name);
+/** One entry per faculty, so 'Main Campus', which every university has, counts as common. */
+const FACULTY_NAMES = UNIVERSITIES.flatMap((u) => u.faculties.map((f) => f.name));
+
+/**
+ * The words of a university or faculty name that no other name in the
+ * directory has ('jaffna' of 'University of Jaffna'): they narrow a search
+ * within it cheaply, where 'university' and 'of', in nearly every listing,
+ * cost more to match than they save (textSearch, ADR 011).
+ */
+function distinctiveWords(value: string | undefined, names: readonly string[]): string | undefined {
+  if (!value) return undefined;
+  const words = (name: string): string[] => name.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const own = words(value).filter((word) => names.filter((name) => words(name).includes(word)).length <= 1);
+  return own.length > 0 ? own.join(" ") : undefined;
+}
+
+/**
+ * Counting stops after this many matches: beyond it a page says "More than
+ * 10,000" and offers the first 10,000 in its order (ADR 011). Counting every
+ * one of a million matches would take longer than the whole page may.
+ */
+export const COUNT_LIMIT = 10_000;
+
 export type SearchResult = { ads: ListingSummary[]; pagination: Pagination };
 
 /**
- * Filters, full-text search, ordering and pagination, all in the database so
- * counts and pages are exact over every public listing.
+ * Filters, full-text search, ordering and pagination, all in the database.
+ * Counts are exact up to `countLimit`; past it the total is that bound and
+ * the pages reach that many listings (ADR 011).
  */
 export async function searchListings(
   db: DB,
   filters: BrowseFilters,
-  options: { page: number; limit: number; now?: Date },
+  options: { page: number; limit: number; now?: Date; countLimit?: number },
 ): Promise<SearchResult> {
   const now = (options.now ?? new Date()).toISOString();
-  const search = filters.search ? textSearch(db, filters.search) : null;
-  const where = (eb: ExpressionBuilder<Database, "listings">) => eb.and(filterConditions(eb, filters, now));
-  const matching = (eb: ExpressionBuilder<Database, "listings">) =>
-    search ? eb.and([where(eb), search.where]) : where(eb);
+  const countLimit = options.countLimit ?? COUNT_LIMIT;
+  const search = filters.search
+    ? textSearch(db, filters.search, {
+        university: distinctiveWords(filters.university, UNIVERSITY_NAMES),
+        faculty: distinctiveWords(filters.faculty, FACULTY_NAMES),
+      })
+    : null;
+  const where = (walk: Walk) => (eb: ExpressionBuilder<Database, "listings">) => eb.and(filterConditions(db, eb, filters, now, walk));
+  const offset = (options.page - 1) * options.limit;
 
-  const countRow = await db
-    .selectFrom("listings")
-    .select((eb) => eb.fn.countAll().as("count"))
-    .where(matching)
-    .executeTakeFirst();
-  const total = Number(countRow?.count ?? 0);
-  const pagination = paginate(options.page, options.limit, total);
-  if (total === 0 || options.page > pagination.totalPages) return { ads: [], pagination };
+  let ids: number[];
+  let pagination: Pagination;
+  if (search) {
+    // The matches with the newest ad numbers, one more than the bound so a
+    // larger total is known, each with what the orders need (ADR 011).
+    const candidates = search
+      .restrict(db.selectFrom("listings"))
+      .select(["listings.id", "listings.createdAt", "listings.price", search.titleScore.as("score")])
+      .where(where("planner"))
+      .orderBy(search.newestFirst, "desc")
+      .limit(countLimit + 1);
+    // Counted and sorted in the database: only one page of ids comes back.
+    const numbered = db
+      .selectFrom(candidates.as("c"))
+      .selectAll("c")
+      .select([sql<number>`count(*) over ()`.as("total"), sql<number>`row_number() over (order by c.id desc)`.as("position")]);
+    let ranked = db.selectFrom(numbered.as("m")).select(["m.id", "m.total"]).where("m.position", "<=", countLimit);
+    const sort = filters.sort ?? "relevance";
+    if (sort === "relevance") ranked = ranked.orderBy("m.score", "desc");
+    else if (sort === "price_asc") ranked = ranked.orderBy("m.price", "asc");
+    else if (sort === "price_desc") ranked = ranked.orderBy("m.price", "desc");
+    const rows = await ranked.orderBy("m.createdAt", "desc").orderBy("m.id", "desc").limit(options.limit).offset(offset).execute();
+    // A page past the end has no rows to carry the total.
+    const total = rows.length > 0 ? Number(rows[0].total) : await countRows(db, candidates);
+    pagination = paginate(options.page, options.limit, Math.min(total, countLimit), total <= countLimit);
+    ids = rows.map((r) => r.id);
+  } else {
+    const total = await countMatches(db, filters, now, countLimit);
+    pagination = paginate(options.page, options.limit, Math.min(total, countLimit), total <= countLimit);
+    if (total === 0 || options.page > pagination.totalPages) return { ads: [], pagination };
+    // Past the bound the matches are common enough that walking the order's
+    // own index finds a page soonest; fewer are best found from the filters'
+    // indexes and sorted (ADR 011).
+    const byPrice = filters.sort === "price_asc" || filters.sort === "price_desc";
+    const walk: Walk = pagination.totalIsExact ? "planner" : byPrice ? "price" : "newest";
+    let query = db.selectFrom("listings").select("listings.id").where(where(walk));
+    if (filters.sort === "price_asc") query = query.orderBy("listings.price", "asc");
+    else if (filters.sort === "price_desc") query = query.orderBy("listings.price", "desc");
+    const rows = await query
+      .orderBy("listings.createdAt", "desc")
+      .orderBy("listings.id", "desc")
+      .limit(options.limit)
+      .offset(offset)
+      .execute();
+    ids = rows.map((r) => r.id);
+  }
+  if (ids.length === 0) return { ads: [], pagination };
+  const [rows, photos] = await Promise.all([
+    db.selectFrom("listings").selectAll().where("id", "in", ids).execute(),
+    photosFor(db, ids),
+  ]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return { ads: ids.map((id) => toSummary(byId.get(id)!, photos.get(id) ?? [])), pagination };
+}
 
-  const sort = filters.sort ?? (search ? "relevance" : "newest");
-  let query = db.selectFrom("listings").selectAll("listings").where(matching);
-  if (sort === "relevance" && search) {
-    // The join restricts to matches itself.
-    query = db
-      .selectFrom("listings")
-      .innerJoin(search.ranked.as("fts"), (join) => join.onRef("fts.id", "=", "listings.id"))
-      .selectAll("listings")
-      .where(where)
-      .orderBy("fts.rank", "desc");
-  } else if (sort === "price_asc") query = query.orderBy("listings.price", "asc");
-  else if (sort === "price_desc") query = query.orderBy("listings.price", "desc");
-  query = query.orderBy("listings.createdAt", "desc").orderBy("listings.id", "desc");
+/**
+ * How many listings match, counting no further than one past the bound. A
+ * location is counted first from its own trigram matches, which stop at the
+ * bound when the place is common (at 1,000,000 listings 'morat' is in 120,000
+ * locations, and collecting them all took 24 ms); only a rarer one needs the
+ * full condition, its city names included (ADR 011).
+ */
+async function countMatches(db: DB, filters: BrowseFilters, now: string, countLimit: number): Promise<number> {
+  const matching = (from: BrowseFilters) => (eb: ExpressionBuilder<Database, "listings">) => eb.and(filterConditions(db, eb, from, now, "planner"));
+  const restrictToLocation = filters.location ? locationRestriction(db, filters.location) : null;
+  if (restrictToLocation) {
+    const { location: _location, ...others } = filters;
+    const inLocation = await countRows(db, restrictToLocation(db.selectFrom("listings").select("listings.id")).where(matching(others)).limit(countLimit + 1));
+    if (inLocation > countLimit) return inLocation;
+  }
+  return countRows(db, db.selectFrom("listings").select("listings.id").where(matching(filters)).limit(countLimit + 1));
+}
 
-  const rows = await query
-    .limit(options.limit)
-    .offset((options.page - 1) * options.limit)
-    .execute();
-  const photos = await photosFor(db, rows.map((r) => r.id));
-  return { ads: rows.map((r) => toSummary(r, photos.get(r.id) ?? [])), pagination };
+async function countRows(db: DB, query: SelectQueryBuilder<Database, "listings", { id: number }>): Promise<number> {
+  const row = await db.selectFrom(query.as("q")).select((eb) => eb.fn.countAll().as("count")).executeTakeFirst();
+  return Number(row?.count ?? 0);
 }
 
 function toDetail(row: ListingRow, photos: PhotoRow[], now: Date): ListingDetail {
@@ -277,7 +365,7 @@ export async function countPublicListings(db: DB, now = new Date()): Promise<num
   const row = await db
     .selectFrom("listings")
     .select((eb) => eb.fn.countAll().as("count"))
-    .where((eb) => isPublicNow(eb, now.toISOString()))
+    .where((eb) => isPublicNow(db, eb, now.toISOString()))
     .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
@@ -287,7 +375,7 @@ export async function countUniversitiesWithListings(db: DB, now = new Date()): P
   const row = await db
     .selectFrom("listings")
     .select(sql<number>`count(distinct university)`.as("count"))
-    .where((eb) => isPublicNow(eb, now.toISOString()))
+    .where((eb) => isPublicNow(db, eb, now.toISOString()))
     .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
@@ -305,7 +393,7 @@ export async function listPublicSlugs(
   let query = db
     .selectFrom("listings")
     .select(["slug", "updatedAt"])
-    .where((eb) => isPublicNow(eb, now))
+    .where((eb) => isPublicNow(db, eb, now))
     .orderBy("id", "desc");
   if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
   return query.execute();

@@ -26,7 +26,7 @@ export async function runSeedCommand(listings: number, print: (line: string) => 
     await migrateToLatest(db);
     // SQLite's default page cache (2 MB) is far smaller than the indexes of
     // 100,000 listings; a larger one halves the time of a big seed.
-    if (dialect === "sqlite") await sql`pragma cache_size = -131072`.execute(db);
+    if (dialect === "sqlite") await sql`pragma cache_size = -1048576`.execute(db);
     // The same folder the server reads photos from (app/services.server.ts).
     const storage = createLocalPhotoStorage(path.join(env.dataDir, "photos"));
     print(`Adding ${count.format(listings)} synthetic listings to ${dialect === "postgres" ? "PostgreSQL" : `SQLite in ${env.dataDir}`}...`);

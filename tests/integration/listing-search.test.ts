@@ -306,7 +306,7 @@ describeEachDatabase("searchListings", (ctx) => {
     const filters: BrowseFilters = { university: PAGED_UNIVERSITY };
     const pages = await Promise.all([1, 2, 3].map((page) => searchListings(ctx().db, filters, { page, limit: 10, now: NOW })));
     expect(pages.map((p) => p.ads.length)).toEqual([10, 10, 3]);
-    expect(pages[0].pagination).toEqual({ page: 1, limit: 10, total: PAGED_COUNT, totalPages: 3, hasNext: true, hasPrev: false });
+    expect(pages[0].pagination).toEqual({ page: 1, limit: 10, total: PAGED_COUNT, totalPages: 3, hasNext: true, hasPrev: false, totalIsExact: true });
     expect(pages[2].pagination).toMatchObject({ page: 3, hasNext: false, hasPrev: true });
     const all = pages.flatMap((p) => p.ads.map((ad) => ad.title));
     expect(new Set(all).size).toBe(PAGED_COUNT);
