@@ -30,6 +30,8 @@ test.describe("GET /api/listings", () => {
       totalPages: Math.ceil(pagination.total / 20),
       hasNext: true,
       hasPrev: false,
+      // Fewer than 10,000 matches are counted exactly (ADR 011).
+      totalIsExact: true,
     });
     expect(ads).toHaveLength(20);
     expect(new Set(ads.map((a) => a.slug)).size).toBe(20);
