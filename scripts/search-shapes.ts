@@ -6,8 +6,6 @@
 //       times each shape as single requests to a running production server
 // The full benchmark (scripts/bench.ts) can import searchShapes(): this module
 // imports nothing from the app at the top, so plain Node can load it.
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 
 export type SearchShape = { name: string; path: string };
 
@@ -92,28 +90,16 @@ async function main(argv: string[]): Promise<void> {
     });
     return;
   }
-  // App modules use extensionless imports, so they load through Vite's SSR loader (as in scripts/seed.ts).
-  const { createServer } = await import("vite");
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-  const vite = await createServer({
-    root,
-    configFile: false,
-    appType: "custom",
-    logLevel: "warn",
-    resolve: { alias: { "~": path.join(root, "app") } },
-    server: { middlewareMode: true, hmr: false, watch: null },
-    optimizeDeps: { noDiscovery: true, include: [] },
-  });
-  try {
-    const { timeSearchShapes } = (await vite.ssrLoadModule("/app/bench/search-shapes.server.ts")) as typeof import("../app/bench/search-shapes.server.ts");
+  // App modules use extensionless imports, so they load through Vite's SSR loader.
+  const { withAppModules } = await import("./app-modules.ts");
+  await withAppModules(async (load) => {
+    const { timeSearchShapes } = await load<typeof import("../app/bench/search-shapes.server.ts")>("/app/bench/search-shapes.server.ts");
     await timeSearchShapes(
       { databaseUrl: option(argv, "database-url"), dataDir: option(argv, "data-dir") ?? "./data" },
       searchShapes(),
       (shapes, run) => timeShapes(shapes, runs, run),
     );
-  } finally {
-    await vite.close();
-  }
+  });
 }
 
 if (import.meta.main) await main(process.argv.slice(2));
