@@ -27,6 +27,8 @@ export function searchShapes(): SearchShape[] {
     { name: "min price", path: "/browse?minPrice=40000" },
     { name: "max price", path: "/browse?maxPrice=6000" },
     { name: "price, oldest cheapest first", path: "/browse?maxPrice=15000&sort=price_asc" },
+    // Matches crowd at one end of the price order: every cheaper listing is passed over first.
+    { name: "property type, cheapest first", path: "/browse?propertyType=apartment&sort=price_asc" },
     {
       name: "combined filters",
       path: "/browse?university=University%20of%20Peradeniya&propertyType=single&gender=male&minPrice=10000&maxPrice=20000",

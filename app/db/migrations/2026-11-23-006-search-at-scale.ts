@@ -24,11 +24,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   // Price order with newest first among equal prices, again without a sort
   // (a price_desc page walks it backwards and sorts only within one price).
+  // It holds the filters too: matches are not spread evenly over prices (few
+  // apartments are cheap), so "apartments, cheapest first" may walk most of
+  // it; checked in the index that took 0.1-0.2 s at 1,000,000 listings instead
+  // of 1.3-1.5 s reading a table row per entry.
   await db.schema.dropIndex("listings_public_price_idx").execute();
   await db.schema
     .createIndex("listings_price_idx")
     .on("listings")
-    .columns(["status", "price", "createdAt desc", "id desc", "expiresAt"])
+    .columns(["status", "price", "createdAt desc", "id desc", "expiresAt", ...filterColumns.filter((c) => c !== "price")])
     .execute();
   // A faculty is chosen within a university; neither index above holds it.
   await db.schema.createIndex("listings_faculty_idx").on("listings").columns(["university", "faculty", "createdAt"]).execute();
