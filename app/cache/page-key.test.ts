@@ -22,6 +22,14 @@ describe("page cache keys", () => {
     expect(normalisePageUrl("/browse", "?page=3&page=1")).toBe("/browse?page=3");
   });
 
+  it("leaves out parameters no page reads, so they can neither split nor flood the cache", () => {
+    expect(normalisePageUrl("/browse", "?utm_source=fb&fbclid=x1&page=2")).toBe("/browse?page=2");
+    expect(normalisePageUrl("/listing/room-1001", "?cachebuster=12345")).toBe("/listing/room-1001");
+    // What the contact form prefills from, and the sitemap's page, are kept.
+    expect(normalisePageUrl("/contact", "?subject=Report%20an%20Issue&listing=1234&ref=x")).toBe("/contact?listing=1234&subject=Report+an+Issue");
+    expect(normalisePageUrl("/sitemap.xml", "?page=2")).toBe("/sitemap.xml?page=2");
+  });
+
   it("keeps React Router's data parameters", () => {
     expect(normalisePageUrl("/browse.data", "?_routes=root%2Cbrowse&page=2")).toBe("/browse.data?_routes=root%2Cbrowse&page=2");
   });

@@ -37,6 +37,32 @@ export function listingPagePart(pathname: string): string | null {
   return match ? match[1] : null;
 }
 
+/**
+ * The parameters public pages read: browse filters and pages
+ * (app/schemas/browse-filters.ts), the API's limit, the sitemap's page, the
+ * contact form's prefill, and React Router's `_routes`. Any other (utm_source,
+ * fbclid, a random one) is left out of the key and of the URL rendered, so
+ * it can neither split an entry nor be used to fill the cache with copies.
+ */
+const KNOWN_PARAMS = new Set([
+  "university",
+  "faculty",
+  "location",
+  "city",
+  "minPrice",
+  "maxPrice",
+  "propertyType",
+  "gender",
+  "search",
+  "q",
+  "sort",
+  "page",
+  "limit",
+  "subject",
+  "listing",
+  "_routes",
+]);
+
 /** Parameters whose value is the default: leaving them out changes nothing on the page. */
 function isDefault(name: string, value: string, params: Map<string, string>, pathname: string): boolean {
   switch (name) {
@@ -58,15 +84,15 @@ function isDefault(name: string, value: string, params: Map<string, string>, pat
 
 /**
  * The normalised URL of a request: parameters sorted by name, only the first
- * value of a repeated one (the pages read the first), empty ones and defaults
- * left out. A cache miss renders this URL, so every request that shares the
+ * value of a repeated one (the pages read the first), empty, unknown and
+ * default ones left out. A cache miss renders this URL, so every request that shares the
  * key gets exactly the page it would have got on its own.
  */
 export function normalisePageUrl(pathname: string, search: string): string {
   if (search === "" || search === "?") return pathname;
   const params = new Map<string, string>();
   for (const [name, value] of new URLSearchParams(search)) {
-    if (!params.has(name) && value.trim() !== "") params.set(name, value);
+    if (KNOWN_PARAMS.has(name) && !params.has(name) && value.trim() !== "") params.set(name, value);
   }
   const kept = [...params]
     .filter(([name, value]) => !isDefault(name, value, params, pathname))

@@ -55,6 +55,9 @@ test.describe("served from the cache", () => {
     await client.get(`/browse?search=${word}&propertyType=all&page=1`);
     const other = await client.get(`/browse?page=1&gender=any&search=${word}&maxPrice=`);
     expect(other.headers()["x-page-cache"]).toBe("HIT");
+    // A link shared with tracking parameters, or a made-up one, is the same page.
+    const tracked = await client.get(`/browse?search=${word}&utm_source=whatsapp&cachebuster=${Date.now()}`);
+    expect(tracked.headers()["x-page-cache"]).toBe("HIT");
     await client.dispose();
   });
 
