@@ -29,11 +29,11 @@ export function getRaw(url: string, headers: Record<string, string>, agent?: htt
   });
 }
 
-/** The app's main stylesheet, named in every page's head: `<link rel="stylesheet" href="/assets/root-….css">`. */
+/** The app's main stylesheet, the first in every page's head: `<link rel="stylesheet" href="/assets/app-….css">` (app/root.tsx). */
 export function findStylesheetPath(html: string): string | null {
   for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
     if (!/\brel=["']?stylesheet\b/i.test(tag)) continue;
-    const href = /\bhref=["']?(\/assets\/root-[^"'\s>]+\.css)/i.exec(tag)?.[1];
+    const href = /\bhref=["']?(\/assets\/app-[^"'\s>]+\.css)/i.exec(tag)?.[1];
     if (href) return href;
   }
   return null;
