@@ -62,7 +62,9 @@ function reactBuild(): string {
 
 const server = http.createServer(handler);
 server.listen(PORT, HOST, () => {
-  console.log(`Bodima is running at http://localhost:${PORT} (NODE_ENV=${process.env.NODE_ENV}, React ${reactBuild()} build)`);
+  // In development Vite loads React on the first request, so there is nothing to report yet.
+  const react = DEVELOPMENT ? "" : `, React ${reactBuild()} build`;
+  console.log(`Bodima is running at http://localhost:${PORT} (NODE_ENV=${process.env.NODE_ENV}${react})`);
 });
 
 // A clean stop: finish the requests under way, write the views counted so far.
