@@ -11,7 +11,7 @@ import {
   preferredEncoding,
   sendCachedPage,
 } from "../app/cache/page-cache.server";
-import { cacheablePageKind, listingPagePart, normalisePageUrl, type PageKind } from "../app/cache/page-key";
+import { cacheablePageKind, isListingPage, normalisePageUrl, type PageKind } from "../app/cache/page-key";
 import { type RenderHints, withRenderHints } from "../app/cache/render-hints.server";
 import { clientIpFrom } from "../app/limits/client-ip.server";
 import type { ViewCounter } from "../app/models/view-counter.server";
@@ -73,7 +73,7 @@ export function createPages({ services, cache, views, handleRequest, getLoadCont
 
   /** Counts a view of a listing page (the document or its data); the cookies it needs, or null. */
   function countView(req: IncomingMessage, pathname: string, listingId: number | undefined): Headers | null {
-    if (listingId === undefined || listingPagePart(pathname) === null) return null;
+    if (listingId === undefined || !isListingPage(pathname)) return null;
     const request: ViewRequest = {
       method: req.method ?? "GET",
       headers: { get: (name) => (req.headers[name.toLowerCase()] as string | undefined) ?? null },
@@ -95,7 +95,6 @@ export function createPages({ services, cache, views, handleRequest, getLoadCont
     if (!found) return false;
     const entry = cache.get(found.key);
     if (!entry) return false;
-    cache.stats.hits += 1;
     sendCachedPage(req, res, cache, entry, { headers, extra: countView(req, found.pathname, entry.listingId) ?? undefined, status: "HIT" });
     return true;
   }
@@ -107,7 +106,7 @@ export function createPages({ services, cache, views, handleRequest, getLoadCont
     const isHtml = response.headers.get("content-type")?.startsWith("text/html") ?? false;
     kept.push([cspHeaderName(), contentSecurityPolicy(isHtml ? inlineHashes(body.toString("utf8")) : { scripts: [], styles: [] })]);
     const variant = encode(body, encoding);
-    const expiresAt = Math.min(Date.now() + MAX_AGE_MS[found.kind], hints.expiresAt ?? Number.POSITIVE_INFINITY);
+    const expiresAt = Math.min(Date.now() + MAX_AGE_MS, hints.expiresAt ?? Number.POSITIVE_INFINITY);
     return {
       key: found.key,
       kind: found.kind,
@@ -136,7 +135,6 @@ export function createPages({ services, cache, views, handleRequest, getLoadCont
       const response = await withRenderHints(hints, () => handleRequest(request, getLoadContext(req, res)));
       const viewCookies = response.status === 200 ? countView(req, req.path, hints.listingId) : null;
       if (found && cacheable(req, response)) {
-        cache.stats.misses += 1;
         const entry = await toEntry(found, response, hints, preferredEncoding(req.headers["accept-encoding"]));
         cache.set(entry, epoch);
         sendCachedPage(req, res, cache, entry, { headers: {}, extra: viewCookies ?? undefined, status: "MISS" });

@@ -4,6 +4,7 @@ import {
   API_DEFAULT_LIMIT,
   API_MAX_LIMIT,
   GENDERS,
+  LIST_QUERY_PARAMS,
   PROPERTY_TYPES,
   SORTS,
 } from "../schemas/browse-filters";
@@ -16,21 +17,7 @@ const errorResponse = (description: string) => ({
 });
 const jsonContent = (schema: unknown) => ({ "application/json": { schema } });
 
-const listParameters = [
-  "university",
-  "faculty",
-  "location",
-  "city",
-  "minPrice",
-  "maxPrice",
-  "propertyType",
-  "gender",
-  "search",
-  "q",
-  "sort",
-  "page",
-  "limit",
-].map(param);
+const listParameters = LIST_QUERY_PARAMS.map(param);
 
 const cacheHeader = {
   "Cache-Control": { description: "public, max-age=60", schema: { type: "string" } },

@@ -32,7 +32,7 @@ export type CachedPage = {
  * at once; this only bounds how long a count may lag after a listing expires
  * on a page that did not show it (expiry is time, not a write: ADR 012).
  */
-export const MAX_AGE_MS: Record<PageKind, number> = { listing: 300_000, list: 300_000 };
+export const MAX_AGE_MS = 300_000;
 
 /** Browsers revalidate every time (ETag); a CDN may keep a page for a second and refresh it in the background. */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=1, stale-while-revalidate=10";
@@ -44,7 +44,6 @@ export function createPageCache({ maxBytes }: { maxBytes: number }) {
   let bytes = 0;
   /** Bumped by every invalidation: a render that began before one is not stored (it may show the old state). */
   let epoch = 0;
-  const stats = { hits: 0, misses: 0, stored: 0, evicted: 0 };
 
   function remove(key: string) {
     const entry = entries.get(key);
@@ -54,15 +53,11 @@ export function createPageCache({ maxBytes }: { maxBytes: number }) {
   }
 
   function evictToFit() {
-    while (bytes > maxBytes && entries.size > 0) {
-      remove(entries.keys().next().value as string);
-      stats.evicted += 1;
-    }
+    while (bytes > maxBytes && entries.size > 0) remove(entries.keys().next().value as string);
   }
 
   return {
     enabled: maxBytes > 0,
-    stats,
     get size() {
       return entries.size;
     },
@@ -90,7 +85,6 @@ export function createPageCache({ maxBytes }: { maxBytes: number }) {
       remove(entry.key);
       entries.set(entry.key, entry);
       bytes += entry.bytes;
-      stats.stored += 1;
       evictToFit();
       return true;
     },
@@ -117,11 +111,6 @@ export function createPageCache({ maxBytes }: { maxBytes: number }) {
         // Any listing write can change any list (a new price enters a filter, a count moves).
         if ((lists && entry.kind === "list") || (entry.listingId !== undefined && entry.kind === "listing" && listings.has(entry.listingId))) remove(key);
       }
-    },
-    clear() {
-      epoch += 1;
-      entries.clear();
-      bytes = 0;
     },
   };
 }

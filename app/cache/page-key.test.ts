@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cacheablePageKind, listingPagePart, normalisePageUrl } from "./page-key";
+import { cacheablePageKind, isListingPage, normalisePageUrl } from "./page-key";
 
 describe("page cache keys", () => {
   it("shares one key between the same search written differently", () => {
@@ -46,10 +46,10 @@ describe("page cache keys", () => {
     }
   });
 
-  it("finds the listing of a listing page", () => {
-    expect(listingPagePart("/listing/room-1001")).toBe("room-1001");
-    expect(listingPagePart("/listing/room-1001.data")).toBe("room-1001");
-    expect(listingPagePart("/listing/room-1001/report")).toBeNull();
-    expect(listingPagePart("/api/listings/1001")).toBeNull();
+  it("tells listing pages (whose views count) from the report form and the API", () => {
+    expect(isListingPage("/listing/room-1001")).toBe(true);
+    expect(isListingPage("/listing/room-1001.data")).toBe(true);
+    expect(isListingPage("/listing/room-1001/report")).toBe(false);
+    expect(isListingPage("/api/listings/1001")).toBe(false);
   });
 });

@@ -3,8 +3,9 @@
  * requests share (ADR 012). Pure functions: the fast path calls them on every
  * request, before Express.
  */
+import { API_DEFAULT_LIMIT, LIST_QUERY_PARAMS } from "../schemas/browse-filters";
 
-/** The kind of page, which decides how long an entry may live and what invalidates it. */
+/** The kind of page, which decides what invalidates it: any listing write (lists), or its own listing. */
 export type PageKind = "list" | "listing";
 
 /**
@@ -31,37 +32,19 @@ export function cacheablePageKind(pathname: string): PageKind | null {
   return null;
 }
 
-/** The listing a listing page or listing API path names (slug or number), for view counting. */
-export function listingPagePart(pathname: string): string | null {
-  const match = /^\/listing\/([^/]+?)(?:\.data)?$/.exec(pathname);
-  return match ? match[1] : null;
+/** A listing page (the document or its data), whose views are counted; not its report form or the API. */
+export function isListingPage(pathname: string): boolean {
+  return /^\/listing\/[^/]+?(?:\.data)?$/.test(pathname);
 }
 
 /**
- * The parameters public pages read: browse filters and pages
- * (app/schemas/browse-filters.ts), the API's limit, the sitemap's page, the
- * contact form's prefill, and React Router's `_routes`. Any other (utm_source,
+ * The parameters public pages read: the browse and list API's
+ * (LIST_QUERY_PARAMS; the sitemap's `page` is one of them), the contact
+ * form's prefill, and React Router's `_routes`. Any other (utm_source,
  * fbclid, a random one) is left out of the key and of the URL rendered, so
  * it can neither split an entry nor be used to fill the cache with copies.
  */
-const KNOWN_PARAMS = new Set([
-  "university",
-  "faculty",
-  "location",
-  "city",
-  "minPrice",
-  "maxPrice",
-  "propertyType",
-  "gender",
-  "search",
-  "q",
-  "sort",
-  "page",
-  "limit",
-  "subject",
-  "listing",
-  "_routes",
-]);
+const KNOWN_PARAMS = new Set<string>([...LIST_QUERY_PARAMS, "subject", "listing", "_routes"]);
 
 /** Parameters whose value is the default: leaving them out changes nothing on the page. */
 function isDefault(name: string, value: string, params: Map<string, string>, pathname: string): boolean {
@@ -76,7 +59,7 @@ function isDefault(name: string, value: string, params: Map<string, string>, pat
       // Without a search the default order is newest; with one, relevance (searchListings).
       return value === (params.has("search") || params.has("q") ? "relevance" : "newest");
     case "limit":
-      return pathname.startsWith("/api/") && value === "20";
+      return pathname.startsWith("/api/") && value === String(API_DEFAULT_LIMIT);
     default:
       return false;
   }

@@ -8,6 +8,22 @@ export const MAX_PRICE_OPTIONS = [10000, 15000, 20000, 25000, 30000, 50000] as c
 export const BROWSE_PAGE_SIZE = 10;
 export const API_DEFAULT_LIMIT = 20;
 export const API_MAX_LIMIT = 50;
+/** The query parameters of the list API and the browse pages (the OpenAPI document, the page cache's key). */
+export const LIST_QUERY_PARAMS = [
+  "university",
+  "faculty",
+  "location",
+  "city",
+  "minPrice",
+  "maxPrice",
+  "propertyType",
+  "gender",
+  "search",
+  "q",
+  "sort",
+  "page",
+  "limit",
+] as const;
 const MAX_TEXT = 200;
 const MAX_PRICE = 10_000_000;
 const MAX_PAGE = 100_000;
