@@ -24,3 +24,12 @@ describe("parseEnv", () => {
     expect(env.TRUST_PROXY).toBe(true);
   });
 });
+
+describe("NOW", () => {
+  it("moves the clock outside production only, and must be an ISO time", () => {
+    expect(parseEnv({ NODE_ENV: "test", NOW: "2027-01-15T09:00:00Z" }).NOW).toBe("2027-01-15T09:00:00Z");
+    expect(parseEnv({}).NOW).toBeUndefined();
+    expect(() => parseEnv({ NODE_ENV: "test", NOW: "next tuesday" })).toThrowError(/NOW: NOW must be an ISO time such as 2027-01-15T09:00:00Z/);
+    expect(() => parseEnv({ NOW: "2027-01-15T09:00:00Z" })).toThrowError(/NOW: only for trying time-based rules outside production/);
+  });
+});

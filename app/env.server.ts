@@ -59,6 +59,12 @@ const envSchema = z.object({
     .int("REPORT_AUTO_HIDE must be a whole number")
     .min(1, "REPORT_AUTO_HIDE must be at least 1")
     .default(3),
+  /** Outside production only: the clock starts at this ISO time (app/lib/clock.ts), to try time-based rules today. */
+  NOW: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => !v || (/^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v))), "NOW must be an ISO time such as 2027-01-15T09:00:00Z"),
 });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string; siteUrl: string };
@@ -70,6 +76,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const env = result.data;
+  if (env.NOW && env.NODE_ENV === "production") {
+    throw new Error("Invalid configuration:\n  NOW: only for trying time-based rules outside production (set NODE_ENV=development or test, or unset NOW)");
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   const siteUrl = (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
   return { ...env, dataDir, siteUrl };

@@ -7,9 +7,10 @@ import { createDatabase, type DB, type DialectName } from "./db/db.server";
 import { migrateToLatest } from "./db/migrate.server";
 import { getEnv, type Env } from "./env.server";
 import { createMemoryStore, createRateLimiter, parseLimitOverrides, type RateLimiter } from "./limits/rate-limit.server";
+import { startJobs } from "./jobs/jobs.server";
+import { setClock } from "./lib/clock";
 import { startMailSender } from "./mail/sender.server";
 import { createMailTransport } from "./mail/transport.server";
-import { startUploadCleaner } from "./models/photo-upload.server";
 import { createLocalPhotoStorage, type PhotoStorage } from "./storage/storage.server";
 
 /** Long-lived things created once at start-up and shared by every request. */
@@ -56,14 +57,21 @@ function loadOrCreateSecrets(dataDir: string): Secrets {
 
 let servicesPromise: Promise<Services> | undefined;
 
+/**
+ * The server's services, with its background work (mail sender, timed jobs)
+ * running. Scripts that only need the database and storage use
+ * `createServices({ background: false })`.
+ */
 export function getServices(): Promise<Services> {
-  servicesPromise ??= startServices();
+  servicesPromise ??= createServices({ background: true });
   return servicesPromise;
 }
 
-async function startServices(): Promise<Services> {
+export async function createServices(options: { background: boolean }): Promise<Services> {
   const env = getEnv();
   const logger = pino({ level: env.LOG_LEVEL, base: undefined });
+  setClock(env.NOW);
+  if (env.NOW) logger.warn({ now: env.NOW }, "the clock starts at NOW (only outside production)");
   const { db, dialect } = createDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
   await migrateToLatest(db);
   const secrets = loadOrCreateSecrets(env.dataDir);
@@ -75,9 +83,10 @@ async function startServices(): Promise<Services> {
     const added = await seedDemoIfEmpty(services);
     if (added > 0) logger.info({ listings: added }, "demo data added to an empty database");
   }
+  if (!options.background) return services;
   const transport = createMailTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: logger });
   startMailSender({ db, transport, log: logger });
-  startUploadCleaner({ db, storage, log: logger });
+  startJobs({ db, env, storage, log: logger, mail: () => transport });
   logger.info({ dialect, dataDir: env.dataDir, mail: transport.name }, "services ready");
   return services;
 }

@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { DB } from "../db/db.server";
+import { currentTime } from "../lib/clock";
 
 /**
  * Honest invalidation of the page cache across every process that serves
@@ -20,14 +21,14 @@ export type PageChange = {
 export const EVERYTHING: PageChange = { all: true, listingIds: [], viewedListingIds: [] };
 
 /** Called by every write that changes a public page: a listing's pages, or "all" (a suspension, a seed). */
-export async function invalidatePublicPages(db: DB, listingIds: readonly number[] | "all", now = new Date()): Promise<void> {
+export async function invalidatePublicPages(db: DB, listingIds: readonly number[] | "all", now = currentTime()): Promise<void> {
   const createdAt = now.toISOString();
   const rows = listingIds === "all" ? [{ listingId: null, createdAt }] : listingIds.map((listingId) => ({ listingId, createdAt }));
   if (rows.length > 0) await db.insertInto("page_invalidations").values(rows).execute();
 }
 
 /** Written with a batch of views (app/models/listing.server.ts), so the count a visitor sees is seconds old. */
-export async function invalidateViewCounts(db: DB, listingIds: readonly number[], now = new Date()): Promise<void> {
+export async function invalidateViewCounts(db: DB, listingIds: readonly number[], now = currentTime()): Promise<void> {
   const createdAt = now.toISOString();
   if (listingIds.length > 0) await db.insertInto("page_invalidations").values(listingIds.map((listingId) => ({ listingId, viewsOnly: 1, createdAt }))).execute();
 }

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { currentTime } from "../lib/clock";
 
 /**
  * What a render learned that the page cache needs (ADR 012): which listing a
@@ -19,9 +20,11 @@ export function withRenderHints<T>(hints: RenderHints, render: () => T): T {
 export function noteShownListing(expiresAt: string): void {
   const hints = current.getStore();
   if (!hints) return;
-  const at = Date.parse(expiresAt);
+  // Listings expire on the app's clock (NOW may move it); cache entries live in real time.
+  const inMs = Date.parse(expiresAt) - currentTime().getTime();
   // One already past its expiry is shown as expired, and stays so.
-  if (!(at > Date.now())) return;
+  if (!(inMs > 0)) return;
+  const at = Date.now() + inMs;
   if (hints.expiresAt === undefined || at < hints.expiresAt) hints.expiresAt = at;
 }
 

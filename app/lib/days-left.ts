@@ -1,8 +1,9 @@
 export const LISTING_LIFETIME_DAYS = 30;
+import { currentTime } from "./clock";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** SPEC.md section 4: days left until expiry, rounded up, never below 0. */
-export function daysLeft(expiresAt: string | Date, now: Date = new Date()): number {
+export function daysLeft(expiresAt: string | Date, now: Date = currentTime()): number {
   const ms = new Date(expiresAt).getTime() - now.getTime();
   return Math.max(0, Math.ceil(ms / DAY_MS));
 }

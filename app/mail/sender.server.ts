@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { DB } from "../db/db.server";
 import { claimDueMail, markMailAttemptFailed, markMailDelivered, outboxEvents } from "../models/outbox.server";
 import type { MailTransport } from "./transport.server";
+import { currentTime } from "../lib/clock";
 
 export type DeliveryReport = { delivered: number; retrying: number; failed: number };
 
@@ -10,7 +11,7 @@ export type DeliveryReport = { delivered: number; retrying: number; failed: numb
  * later retry. All times in a run are `now`, so a failed message is never
  * retried within the same run.
  */
-export async function deliverDueMail(db: DB, transport: MailTransport, log: Logger, now = new Date()): Promise<DeliveryReport> {
+export async function deliverDueMail(db: DB, transport: MailTransport, log: Logger, now = currentTime()): Promise<DeliveryReport> {
   const report: DeliveryReport = { delivered: 0, retrying: 0, failed: 0 };
   for (;;) {
     const batch = await claimDueMail(db, now);

@@ -1,5 +1,6 @@
 import { hash } from "@node-rs/argon2";
 import type { DB } from "../db/db.server";
+import { currentTime } from "../lib/clock";
 
 /** OWASP's minimum for Argon2id (ENGINEERING.md, Stack): 19 MiB, 2 passes, 1 lane. */
 export const PASSWORD_HASH_OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -26,7 +27,7 @@ export type CreatedAccount = { id: string; name: string; email: string };
 export async function createOwnerAccount(db: DB, input: NewOwnerAccount): Promise<CreatedAccount> {
   const id = crypto.randomUUID();
   const email = input.email.trim().toLowerCase();
-  const now = new Date().toISOString();
+  const now = currentTime().toISOString();
   const passwordHash = await hashPassword(input.password);
   const insertBoth = async (trx: DB) => {
     await trx
@@ -81,7 +82,7 @@ export async function findUserByEmail(db: DB, email: string): Promise<CreatedAcc
 export type Profile = { name: string; phone: string };
 
 /** Updates only the given user's own name and phone; the email never changes. */
-export async function updateProfile(db: DB, userId: string, profile: Profile, now = new Date()): Promise<boolean> {
+export async function updateProfile(db: DB, userId: string, profile: Profile, now = currentTime()): Promise<boolean> {
   const result = await db
     .updateTable("users")
     .set({ name: profile.name, phone: profile.phone, updatedAt: now.toISOString() })

@@ -4,6 +4,7 @@ import { t } from "../i18n";
 import type { ContactInput } from "../schemas/contact";
 import { enqueueMail } from "./outbox.server";
 import "virtual:catalogue/mail";
+import { currentTime } from "../lib/clock";
 
 export type StoredContactMessage = { id: string; createdAt: string };
 
@@ -11,7 +12,7 @@ export type StoredContactMessage = { id: string; createdAt: string };
  * Stores a message from the contact form (already validated by
  * `contactSchema`). The form only reports success after this resolves.
  */
-export async function saveContactMessage(db: DB, input: ContactInput, now = new Date()): Promise<StoredContactMessage> {
+export async function saveContactMessage(db: DB, input: ContactInput, now = currentTime()): Promise<StoredContactMessage> {
   const stored = { id: randomUUID(), createdAt: now.toISOString() };
   await db
     .insertInto("contact_messages")

@@ -9,6 +9,7 @@ import { processPhoto, type ProcessedVariant, removePhotoFiles, storeProcessedPh
 // Its messages are catalogue keys, translated where they are shown.
 import "virtual:catalogue/listing-form";
 import { invalidatePublicPages } from "../cache/invalidation.server";
+import { currentTime } from "../lib/clock";
 
 export const MAX_LISTINGS_PER_OWNER = 3;
 
@@ -131,7 +132,7 @@ export async function createOwnerListing(
   owner: ListingOwner,
   input: RawListingForm,
   photos: NewPhotos,
-  now = new Date(),
+  now = currentTime(),
 ): Promise<CreateListingResult> {
   const parsed = parseOwnerForm(owner, input);
   if (!parsed.ok) return parsed;
@@ -174,7 +175,7 @@ export async function updateOwnerListing(
   listingId: number,
   input: RawListingForm,
   photos: ListingEdit,
-  now = new Date(),
+  now = currentTime(),
 ): Promise<UpdateListingResult> {
   const notFound: UpdateListingResult = { ...failure("photos", { key: "listingForm.errors.notFound" }), notFound: true };
   const ownPhotos = async (trx: DB) => {

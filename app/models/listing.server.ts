@@ -9,6 +9,7 @@ import { expiryFrom } from "../lib/days-left";
 import { paginate, type Pagination } from "../lib/pagination";
 import { adNumberFromSlug, MAX_AD_NUMBER, parseAdNumber, slugify } from "../lib/slug";
 import type { BrowseFilters, Gender, PropertyType } from "../schemas/browse-filters";
+import { currentTime } from "../lib/clock";
 
 export type PhotoVariant = { width: number; height: number; bytes: number; key: string };
 
@@ -212,7 +213,7 @@ export async function searchListings(
   filters: BrowseFilters,
   options: { page: number; limit: number; now?: Date; countLimit?: number },
 ): Promise<SearchResult> {
-  const now = (options.now ?? new Date()).toISOString();
+  const now = (options.now ?? currentTime()).toISOString();
   const countLimit = options.countLimit ?? COUNT_LIMIT;
   const search = filters.search
     ? textSearch(db, filters.search, {
@@ -319,7 +320,7 @@ function toDetail(row: ListingRow, photos: PhotoRow[], now: Date): ListingDetail
 /** Hidden listings are not shown to the public at all (moderation, issue 4). */
 const PUBLICLY_VISIBLE_STATUSES = ["active", "expired"];
 
-export async function findListingById(db: DB, id: number, now = new Date()): Promise<ListingDetail | null> {
+export async function findListingById(db: DB, id: number, now = currentTime()): Promise<ListingDetail | null> {
   if (!Number.isSafeInteger(id) || id < 1 || id > MAX_AD_NUMBER) return null;
   const row = await db
     .selectFrom("listings")
@@ -337,7 +338,7 @@ export async function findListingById(db: DB, id: number, now = new Date()): Pro
  * still finds the listing by the ad number at its end; the caller redirects
  * to the slug it returns.
  */
-export async function findListingBySlug(db: DB, slug: string, now = new Date()): Promise<ListingDetail | null> {
+export async function findListingBySlug(db: DB, slug: string, now = currentTime()): Promise<ListingDetail | null> {
   const row = await db
     .selectFrom("listings")
     .selectAll()
@@ -353,7 +354,7 @@ export async function findListingBySlug(db: DB, slug: string, now = new Date()):
 }
 
 /** By numeric id/ad number or by slug (the API accepts either). */
-export async function findListingByIdOrSlug(db: DB, value: string, now = new Date()): Promise<ListingDetail | null> {
+export async function findListingByIdOrSlug(db: DB, value: string, now = currentTime()): Promise<ListingDetail | null> {
   if (/^\d+$/.test(value)) {
     const adNumber = parseAdNumber(value);
     return adNumber ? findListingById(db, adNumber, now) : null;
@@ -361,7 +362,7 @@ export async function findListingByIdOrSlug(db: DB, value: string, now = new Dat
   return findListingBySlug(db, value, now);
 }
 
-export async function countPublicListings(db: DB, now = new Date()): Promise<number> {
+export async function countPublicListings(db: DB, now = currentTime()): Promise<number> {
   const row = await db
     .selectFrom("listings")
     .select((eb) => eb.fn.countAll().as("count"))
@@ -371,7 +372,7 @@ export async function countPublicListings(db: DB, now = new Date()): Promise<num
 }
 
 /** Distinct universities that have at least one public listing. */
-export async function countUniversitiesWithListings(db: DB, now = new Date()): Promise<number> {
+export async function countUniversitiesWithListings(db: DB, now = currentTime()): Promise<number> {
   const row = await db
     .selectFrom("listings")
     .select(sql<number>`count(distinct university)`.as("count"))
@@ -389,7 +390,7 @@ export async function listPublicSlugs(
   db: DB,
   options: { now?: Date; offset?: number; limit?: number } = {},
 ): Promise<{ slug: string; updatedAt: string }[]> {
-  const now = (options.now ?? new Date()).toISOString();
+  const now = (options.now ?? currentTime()).toISOString();
   let query = db
     .selectFrom("listings")
     .select(["slug", "updatedAt"])
@@ -423,7 +424,7 @@ export async function insertListing(
   db: DB,
   owner: { id: string; email: string },
   input: NewListingInput,
-  now = new Date(),
+  now = currentTime(),
 ): Promise<{ id: number; slug: string }> {
   const createdAt = now.toISOString();
   const placeholder = `pending-${crypto.randomUUID()}`;
@@ -537,7 +538,7 @@ export async function recordListingView(
   db: DB,
   listingId: number,
   keys: { sessionKey: string; visitorKey: string },
-  now = new Date(),
+  now = currentTime(),
 ): Promise<{ views: number; uniqueViews: number; counted: boolean }> {
   const counted = await recordListingViews(db, [{ listingId, ...keys, viewedAt: now.toISOString() }]);
   const row = await db.selectFrom("listings").select(["views", "uniqueViews"]).where("id", "=", listingId).executeTakeFirst();

@@ -4,6 +4,7 @@ import type { Database } from "../db/schema";
 import { paginate, type Pagination } from "../lib/pagination";
 import type { ReportStatus } from "../schemas/moderation";
 import { invalidatePublicPages } from "../cache/invalidation.server";
+import { currentTime } from "../lib/clock";
 
 /**
  * Moderation (issue 4; ENGINEERING.md "Decisions over the spec"): moderators
@@ -109,7 +110,7 @@ async function reviewPendingReports(db: DB, listingId: number, now: string) {
 export type SetRoleResult = { ok: true; changed: boolean; name: string } | { ok: false; reason: "unknown-email" };
 
 /** `npm run user:role`: grants or takes back the moderator role (audited, actor: the command line). */
-export async function setUserRole(db: DB, email: string, role: Role, now = new Date()): Promise<SetRoleResult> {
+export async function setUserRole(db: DB, email: string, role: Role, now = currentTime()): Promise<SetRoleResult> {
   return inTransaction(db, async (trx) => {
     const user = await trx
       .selectFrom("users")
@@ -289,7 +290,7 @@ export async function closeReport(
   reportId: string,
   outcome: "dismissed" | "reviewed",
   reason: string | null,
-  now = new Date(),
+  now = currentTime(),
 ): Promise<ModerationResult> {
   const at = now.toISOString();
   return run(db, async (trx) => {
@@ -310,7 +311,7 @@ export async function closeReport(
  * Hides a listing from every public view (status 'hidden'); its owner sees
  * the reason in My Ads. Its pending reports count as reviewed.
  */
-export async function hideListing(db: DB, actor: Actor, listingId: number, reason: string, now = new Date()): Promise<ModerationResult> {
+export async function hideListing(db: DB, actor: Actor, listingId: number, reason: string, now = currentTime()): Promise<ModerationResult> {
   const at = now.toISOString();
   return run(db, async (trx) => {
     const updated = await trx
@@ -333,7 +334,7 @@ export async function hideListing(db: DB, actor: Actor, listingId: number, reaso
  * so the automatic hiding does not fire again at once. A listing of a
  * suspended owner stays hidden until the owner is reinstated.
  */
-export async function restoreListing(db: DB, actor: Actor, listingId: number, reason: string | null, now = new Date()): Promise<ModerationResult> {
+export async function restoreListing(db: DB, actor: Actor, listingId: number, reason: string | null, now = currentTime()): Promise<ModerationResult> {
   const at = now.toISOString();
   return run(db, async (trx) => {
     const listing = await trx
@@ -365,7 +366,7 @@ export async function restoreListing(db: DB, actor: Actor, listingId: number, re
  * back exactly those). Moderators cannot be suspended (take the role back
  * first), nor can a moderator suspend themselves.
  */
-export async function suspendUser(db: DB, actor: Actor, userId: string, reason: string, now = new Date()): Promise<ModerationResult> {
+export async function suspendUser(db: DB, actor: Actor, userId: string, reason: string, now = currentTime()): Promise<ModerationResult> {
   const at = now.toISOString();
   if (actor && actor.id === userId) return { ok: false, reason: "self" };
   return run(db, async (trx) => {
@@ -394,7 +395,7 @@ export async function suspendUser(db: DB, actor: Actor, userId: string, reason: 
 }
 
 /** Lets a suspended owner sign in again; only the listings the suspension hid come back. */
-export async function reinstateUser(db: DB, actor: Actor, userId: string, reason: string | null, now = new Date()): Promise<ModerationResult> {
+export async function reinstateUser(db: DB, actor: Actor, userId: string, reason: string | null, now = currentTime()): Promise<ModerationResult> {
   const at = now.toISOString();
   return run(db, async (trx) => {
     const updated = await trx

@@ -3,6 +3,7 @@ import { daysLeft, expiryFrom } from "../lib/days-left";
 import type { PhotoStorage } from "../storage/storage.server";
 import { deleteListingPhotos } from "./photo.server";
 import { invalidatePublicPages } from "../cache/invalidation.server";
+import { currentTime } from "../lib/clock";
 
 export type OwnerListingStatus = "active" | "expired" | "pending" | "hidden";
 
@@ -27,7 +28,7 @@ function statusNow(status: string, expiresAt: string, now: Date): OwnerListingSt
 }
 
 /** The owner's own listings, newest first, whatever their status (the My Ads list). */
-export async function listOwnerListings(db: DB, userId: string, now = new Date()): Promise<OwnerListing[]> {
+export async function listOwnerListings(db: DB, userId: string, now = currentTime()): Promise<OwnerListing[]> {
   const rows = await db
     .selectFrom("listings")
     .select(["id", "slug", "title", "status", "createdAt", "expiresAt", "views", "hiddenReason"])
@@ -81,7 +82,7 @@ export type RenewOwnerListingResult = { ok: true; expiresAt: string } | { ok: fa
  * moderator stays hidden; a pending one stays pending (renewal is no way
  * around review).
  */
-export async function renewOwnerListing(db: DB, userId: string, id: number, now = new Date()): Promise<RenewOwnerListingResult> {
+export async function renewOwnerListing(db: DB, userId: string, id: number, now = currentTime()): Promise<RenewOwnerListingResult> {
   const row = await db
     .selectFrom("listings")
     .select("status")

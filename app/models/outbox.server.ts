@@ -3,6 +3,7 @@ import { EventEmitter } from "node:events";
 import type { Selectable } from "kysely";
 import type { DB } from "../db/db.server";
 import type { OutboxTable } from "../db/schema";
+import { currentTime } from "../lib/clock";
 
 export type OutgoingMail = {
   to: string;
@@ -36,7 +37,7 @@ export const outboxEvents = new EventEmitter();
  * Stores a message in the outbox; the sender delivers it from there with
  * retries. Resolves once it is stored, not when it is sent.
  */
-export async function enqueueMail(db: DB, mail: OutgoingMail, now = new Date()): Promise<string> {
+export async function enqueueMail(db: DB, mail: OutgoingMail, now = currentTime()): Promise<string> {
   const id = randomUUID();
   const at = now.toISOString();
   await db
@@ -66,7 +67,7 @@ export async function enqueueMail(db: DB, mail: OutgoingMail, now = new Date()):
  * conditional UPDATE on the row's status and nextAttemptAt as read, so when
  * several processes race only one of them sees an updated row.
  */
-export async function claimDueMail(db: DB, now = new Date(), limit = 20): Promise<OutboxMessage[]> {
+export async function claimDueMail(db: DB, now = currentTime(), limit = 20): Promise<OutboxMessage[]> {
   const at = now.toISOString();
   const due = await db
     .selectFrom("outbox")
@@ -91,7 +92,7 @@ export async function claimDueMail(db: DB, now = new Date(), limit = 20): Promis
   return claimed;
 }
 
-export async function markMailDelivered(db: DB, id: string, status: "sent" | "logged", now = new Date()): Promise<void> {
+export async function markMailDelivered(db: DB, id: string, status: "sent" | "logged", now = currentTime()): Promise<void> {
   await db
     .updateTable("outbox")
     .set({ status, sentAt: now.toISOString(), attempts: (eb) => eb("attempts", "+", 1), lastError: null })
@@ -104,7 +105,7 @@ export async function markMailAttemptFailed(
   db: DB,
   message: Pick<OutboxMessage, "id" | "attempts">,
   error: string,
-  now = new Date(),
+  now = currentTime(),
 ): Promise<OutboxStatus> {
   const attempts = message.attempts + 1;
   const status: OutboxStatus = attempts >= MAX_ATTEMPTS ? "failed" : "pending";

@@ -1,8 +1,8 @@
-import type { Logger } from "pino";
 import type { DB } from "../db/db.server";
 import type { PhotoStorage } from "../storage/storage.server";
 import { photoUrl } from "./listing.server";
 import { type PhotoError, removePhotoFiles, storePhoto } from "./photo.server";
+import { currentTime } from "../lib/clock";
 
 /**
  * Photos uploaded by the browser before the listing exists are stored with
@@ -59,7 +59,7 @@ export async function uploadPhoto(
   storage: PhotoStorage,
   userId: string,
   data: Buffer,
-  now = new Date(),
+  now = currentTime(),
 ): Promise<{ ok: true; photo: UploadedPhoto } | { ok: false; error: PhotoError }> {
   const result = await storePhoto(db, storage, { userId, listingId: null, position: 0, alt: null, data, now });
   if (!result.ok) return result;
@@ -85,7 +85,7 @@ export async function deleteOwnUpload(db: DB, storage: PhotoStorage, userId: str
 }
 
 /** Removes unattached uploads older than a day, rows first, then their files. Returns how many. */
-export async function removeStaleUploads(db: DB, storage: PhotoStorage, now = new Date()): Promise<number> {
+export async function removeStaleUploads(db: DB, storage: PhotoStorage, now = currentTime()): Promise<number> {
   const cutoff = new Date(now.getTime() - UPLOAD_MAX_AGE_MS).toISOString();
   let removed = 0;
   for (;;) {
@@ -107,27 +107,4 @@ export async function removeStaleUploads(db: DB, storage: PhotoStorage, now = ne
     removed += rows.length;
     if (stale.length < CLEAN_UP_BATCH) return removed;
   }
-}
-
-/** Runs removeStaleUploads now and then every `intervalMs` (hourly) without keeping the process alive. */
-export function startUploadCleaner(options: { db: DB; storage: PhotoStorage; log: Logger; intervalMs?: number }): { stop: () => void } {
-  const { db, storage, log, intervalMs = 60 * 60 * 1000 } = options;
-  const run = async () => {
-    try {
-      const removed = await removeStaleUploads(db, storage);
-      if (removed > 0) log.info({ removed }, "stale photo uploads removed");
-    } catch (error) {
-      log.error({ err: error }, "removing stale photo uploads failed");
-    }
-  };
-  const first = setTimeout(run, 60_000);
-  first.unref();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return {
-    stop: () => {
-      clearTimeout(first);
-      clearInterval(timer);
-    },
-  };
 }

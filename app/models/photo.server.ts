@@ -2,6 +2,7 @@ import sharp, { type Metadata } from "sharp";
 import type { DB } from "../db/db.server";
 import type { PhotoStorage } from "../storage/storage.server";
 import type { PhotoVariant } from "./listing.server";
+import { currentTime } from "../lib/clock";
 
 /** SPEC.md section 8: the uploader rejects images wider or taller than this. */
 export const MAX_PHOTO_SIDE = 4000;
@@ -128,7 +129,7 @@ export async function storeProcessedPhoto(
         bytes: photo.bytes,
         variants: JSON.stringify(variants),
         alt: input.alt,
-        createdAt: (input.now ?? new Date()).toISOString(),
+        createdAt: (input.now ?? currentTime()).toISOString(),
       })
       .execute();
   } catch (error) {

@@ -8,6 +8,7 @@ import { enqueueMail } from "./outbox.server";
 import "virtual:catalogue/mail";
 import "virtual:catalogue/report";
 import { invalidatePublicPages } from "../cache/invalidation.server";
+import { currentTime } from "../lib/clock";
 
 /** Listings the public can see, and so report (hidden ones are gone: SPEC.md section 2). */
 const REPORTABLE_STATUSES = ["active", "expired"];
@@ -31,7 +32,7 @@ export async function createReport(
   input: ReportInput,
   options: { autoHideAt: number; now?: Date },
 ): Promise<CreateReportResult> {
-  const at = (options.now ?? new Date()).toISOString();
+  const at = (options.now ?? currentTime()).toISOString();
   const listingId = Number(input.listingId);
   // Ad numbers are PostgreSQL integers: a larger number is no listing (and no query error).
   if (!Number.isSafeInteger(listingId) || listingId < 1 || listingId > MAX_AD_NUMBER) return { ok: false, error: "listing-not-found" };

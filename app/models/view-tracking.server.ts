@@ -5,6 +5,7 @@ import { ipLimitKey } from "../limits/client-ip.server";
 import type { RateLimiter } from "../limits/rate-limit.server";
 import { recordListingView } from "./listing.server";
 import type { ViewCounter } from "./view-counter.server";
+import { currentTime } from "../lib/clock";
 
 /**
  * View counting (SPEC.md section 4 "View tracking"): once per browser session
@@ -168,7 +169,7 @@ export function queueListingView(
   const { limiter } = options.limit;
   const queued = (async () => {
     if (!(await limiter.check("viewVisitor", limitKey)).ok) return;
-    options.counter.add({ listingId, sessionKey, visitorKey, viewedAt: new Date().toISOString() });
+    options.counter.add({ listingId, sessionKey, visitorKey, viewedAt: currentTime().toISOString() });
     await limiter.record("viewVisitor", limitKey);
   })();
   return { headers, queued };

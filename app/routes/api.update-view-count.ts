@@ -3,6 +3,7 @@ import { trackListingView } from "~/models/view-tracking.server";
 import { retryAfterHeaders } from "~/limits/rate-limit.server";
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/api.update-view-count";
+import { currentTime } from "~/lib/clock";
 
 // POST /updateViewCount {adId}: the original cloud function's compatible alias
 // (SPEC.md section 7). Counts a view for the caller's browser session with the
@@ -65,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const listing = await findListingByIdOrSlug(db, adId);
   if (!listing) return Response.json({ error: "Ad not found" }, { status: 404, headers: noStore });
 
-  const now = new Date();
+  const now = currentTime();
   const tracked = await trackListingView(db, request, Number(listing.id), {
     visitorSalt: secrets.visitorSalt,
     secure: env.siteUrl.startsWith("https:"),

@@ -12,6 +12,7 @@ import { demoPhotoPool, type PoolPhoto } from "./photo-pool.server";
 import { createRandom, type Random } from "./random";
 import type { SceneKind } from "./scenes";
 import { invalidatePublicPages } from "../cache/invalidation.server";
+import { currentTime } from "../lib/clock";
 
 /** Listed in the README so anyone can sign in and try the owner pages. */
 export const DEMO_PASSWORD = "Bodima-demo-2026";
@@ -192,7 +193,7 @@ function pictures(rand: Random, pool: PoolPhoto[], type: PropertyType, count: nu
  * type and gender, 1-3 drawn photos each, created over the last 25 days so
  * none has expired. The same content on every run (seeded random numbers).
  */
-export async function seedDemo(db: DB, storage: PhotoStorage, now = new Date()): Promise<number> {
+export async function seedDemo(db: DB, storage: PhotoStorage, now = currentTime()): Promise<number> {
   const rand = createRandom(SEED);
   const listings = plan(rand);
   const pool = await demoPhotoPool();

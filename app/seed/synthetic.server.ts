@@ -14,6 +14,7 @@ import { allCampuses } from "./places";
 import { demoPhotoPool } from "./photo-pool.server";
 import { createRandom } from "./random";
 import type { SceneKind } from "./scenes";
+import { currentTime } from "../lib/clock";
 
 /** Owner of every synthetic listing (load tests only; nobody knows its password). */
 export const SYNTHETIC_OWNER = { name: "Synthetic Landlord", email: "synthetic@seed.bodima.lk", phone: "0700000000" };
@@ -83,7 +84,7 @@ async function syntheticOwner(db: DB): Promise<{ id: string; email: string }> {
  * then given its real slugs in one UPDATE.
  */
 export async function seedSynthetic(db: DB, storage: PhotoStorage, options: SyntheticOptions): Promise<number> {
-  const now = options.now ?? new Date();
+  const now = options.now ?? currentTime();
   const owner = await syntheticOwner(db);
   const pool = await writePool(storage);
   const pictures = Object.fromEntries(

@@ -1,0 +1,63 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { createDatabase } from "../app/db/db.server";
+import { migrateToLatest } from "../app/db/migrate.server";
+import { insertTestOwner } from "../tests/factories";
+
+function runJobCli(args: string[], env: NodeJS.ProcessEnv) {
+  return spawnSync(process.execPath, ["--disable-warning=ExperimentalWarning", "scripts/job.ts", ...args], {
+    env: { ...process.env, DATABASE_URL: "", LOG_LEVEL: "silent", SEED_DEMO: "never", ...env },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+}
+
+describe("npm run job", () => {
+  it("lists the jobs, and refuses an unknown one with that list", () => {
+    const help = runJobCli(["--help"], {});
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain("Usage: npm run job -- <name>");
+    expect(help.stdout).toContain("send-mail");
+    expect(help.stdout).toContain("remove-stale-uploads");
+
+    const unknown = runJobCli(["tidy-everything"], {});
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain('There is no job called "tidy-everything".');
+    expect(unknown.stderr).toContain("remove-stale-uploads");
+  });
+
+  it("runs one job once on the configured database, on the clock NOW sets", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bodima-job-cli-"));
+    try {
+      const { db, destroy } = createDatabase({ dataDir });
+      await migrateToLatest(db);
+      // An upload that never became part of a listing, made on 2027-01-01: stale a day later, not before.
+      const owner = await insertTestOwner(db, "job-owner");
+      await db
+        .insertInto("listing_photos")
+        .values({ id: "stale-upload", listingId: null, userId: owner.id, position: 0, width: 1, height: 1, bytes: 1, variants: "[]", alt: null, createdAt: "2027-01-01T08:00:00.000Z" })
+        .execute();
+      await destroy();
+
+      const early = runJobCli(["remove-stale-uploads"], { DATA_DIR: dataDir, NODE_ENV: "development", NOW: "2027-01-01T20:00:00Z" });
+      expect(early.stderr).toBe("");
+      expect(early.status).toBe(0);
+      expect(early.stdout).toContain("remove-stale-uploads: removed 0");
+
+      const later = runJobCli(["remove-stale-uploads"], { DATA_DIR: dataDir, NODE_ENV: "development", NOW: "2027-01-02T09:00:00Z" });
+      expect(later.status).toBe(0);
+      expect(later.stdout).toContain("remove-stale-uploads: removed 1");
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("refuses NOW in production", () => {
+    const result = runJobCli(["remove-stale-uploads"], { NODE_ENV: "production", NOW: "2027-01-02T09:00:00Z" });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("NOW: only for trying time-based rules outside production");
+  });
+});
