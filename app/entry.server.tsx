@@ -1,4 +1,6 @@
+import fs from "node:fs";
 import { PassThrough } from "node:stream";
+import { fileURLToPath } from "node:url";
 
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
@@ -6,9 +8,30 @@ import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
+import stylesheetHref from "./app.css?url";
+import { InlineStylesheetContext } from "./components/stylesheet";
 import { requestContext } from "./services.server";
 
 export const streamTimeout = 5_000;
+
+let stylesheetText: string | null | undefined;
+
+/**
+ * The built stylesheet's text, read once, for inlining into every page
+ * (components/stylesheet.tsx). The server bundle sits in build/server (or
+ * a chunk of it in build/server/assets), the file in build/client. Null in development (Vite serves and hot-reloads the
+ * stylesheet itself) or when the file cannot be read (the page then links it).
+ */
+function inlineStylesheetText(): string | null {
+  if (stylesheetText !== undefined) return stylesheetText;
+  stylesheetText = null;
+  if (import.meta.env.DEV) return stylesheetText;
+  for (const clientDir of ["../client", "../../client"]) {
+    const file = fileURLToPath(new URL(`${clientDir}${stylesheetHref}`, import.meta.url));
+    if (fs.existsSync(file)) stylesheetText ??= fs.readFileSync(file, "utf8");
+  }
+  return stylesheetText;
+}
 
 /**
  * Unexpected errors are logged with the request id; the page shows the same id
@@ -68,8 +91,11 @@ export default function handleRequest(
     // The CSP nonce (app/security/headers.server.ts): ServerRouter hands it to
     // <Scripts>, <ScrollRestoration> and the streamed data; React to its own inline scripts.
     const { nonce } = loadContext.get(requestContext);
+    const css = inlineStylesheetText();
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <InlineStylesheetContext value={css === null ? null : { css, nonce }}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </InlineStylesheetContext>,
       {
         nonce,
         [readyOption]() {

@@ -9,13 +9,13 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-// A URL, rendered below with a precedence: React then sends the stylesheet
-// first in <head>, ahead of the script preloads, so it is fetched first.
+// A URL: in production the server inlines the file's text (components/stylesheet.tsx).
 import stylesheet from "./app.css?url";
 import { getSessionUser } from "./auth/auth.server";
 import { AuthSync } from "./components/auth-sync";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
+import { Stylesheet } from "./components/stylesheet";
 import { t as translate, useTranslation } from "./i18n";
 import { requestContext } from "./services.server";
 
@@ -56,7 +56,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0d5f54" />
-        <link rel="stylesheet" href={stylesheet} precedence="default" />
+        <Stylesheet href={stylesheet} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />

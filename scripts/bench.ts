@@ -92,7 +92,7 @@ try {
 
   const home = await fetch(`${base}/`, { headers: BROWSER_HEADERS });
   const stylesheetPath = findStylesheetPath(await home.text());
-  if (!stylesheetPath) throw new Error("the home page names no /assets/root-*.css stylesheet");
+  if (!stylesheetPath) throw new Error("the home page names no /assets/app-*.css stylesheet");
   const stylesheet = await getRaw(base + stylesheetPath, BROWSER_HEADERS);
   if (stylesheet.status !== 200) throw new Error(`${stylesheetPath} answered ${stylesheet.status}`);
   const encoding = String(stylesheet.headers["content-encoding"] ?? "");

@@ -1,6 +1,6 @@
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { type CachedPage, createPageCache, encode, etagMatches, etagOf, preferredEncoding, variantOf } from "./page-cache.server";
+import { type CachedPage, createPageCache, encode, etagMatches, etagOf, preferredEncoding, variantOf, VIEW_COUNT_LAG_MS } from "./page-cache.server";
 
 function page(key: string, overrides: Partial<CachedPage> = {}): CachedPage {
   const body = Buffer.from(`<p>${key}</p>`.repeat(20));
@@ -56,16 +56,18 @@ describe("the page cache store", () => {
     expect(cache.bytes).toBe(0);
   });
 
-  it("drops only the listing's own pages when just its view count changed", () => {
+  it("lets only the listing's own pages age out within seconds when just its view count changed", () => {
     const cache = createPageCache({ maxBytes: 10_000 });
     cache.set(page("/browse"), cache.epoch);
     cache.set(page("/listing/a-1001", { kind: "listing", listingId: 1001 }), cache.epoch);
     cache.set(page("/listing/b-1002", { kind: "listing", listingId: 1002 }), cache.epoch);
     const renderStarted = cache.epoch;
-    cache.invalidate({ all: false, listingIds: [], viewedListingIds: [1001] });
-    expect(cache.get("/listing/a-1001")).toBeUndefined();
-    expect(cache.get("/browse")).toBeDefined();
-    expect(cache.get("/listing/b-1002")).toBeDefined();
+    const at = Date.now();
+    cache.invalidate({ all: false, listingIds: [], viewedListingIds: [1001] }, at);
+    expect(cache.get("/listing/a-1001", at + VIEW_COUNT_LAG_MS - 1)).toBeDefined();
+    expect(cache.get("/listing/a-1001", at + VIEW_COUNT_LAG_MS)).toBeUndefined();
+    expect(cache.get("/browse", at + VIEW_COUNT_LAG_MS)).toBeDefined();
+    expect(cache.get("/listing/b-1002", at + VIEW_COUNT_LAG_MS)).toBeDefined();
     // A count a second old is fine: renders under way are still stored.
     expect(cache.set(page("/about"), renderStarted)).toBe(true);
   });

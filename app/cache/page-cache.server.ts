@@ -9,7 +9,8 @@ import type { PageKind } from "./page-key";
  * compressed in memory, least recently used first out when the byte budget
  * (PAGE_CACHE_MB) is full. An entry is dropped when a write changes what it
  * shows (invalidate), when a listing it shows expires (expiresAt), and after
- * a short life in any case (views and counts on it age).
+ * a short life in any case (views and counts on it age); a listing page whose
+ * view count moved lives a few seconds more (VIEW_COUNT_LAG_MS).
  */
 export type Encoding = "br" | "gzip" | "identity";
 
@@ -33,6 +34,14 @@ export type CachedPage = {
  * on a page that did not show it (expiry is time, not a write: ADR 012).
  */
 export const MAX_AGE_MS = 300_000;
+
+/**
+ * A listing page whose only change is its view count is served this much
+ * longer, then rendered again: a popular listing's own views (flushed every
+ * second) would otherwise re-render its page every second, and the count a
+ * visitor sees is still at most a few seconds old (issue 8, point 4).
+ */
+export const VIEW_COUNT_LAG_MS = 3_000;
 
 /** Browsers revalidate every time (ETag); a CDN may keep a page for a second and refresh it in the background. */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=1, stale-while-revalidate=10";
@@ -95,7 +104,7 @@ export function createPageCache({ maxBytes }: { maxBytes: number }) {
       bytes += added;
       evictToFit();
     },
-    invalidate(change: PageChange) {
+    invalidate(change: PageChange, now = Date.now()) {
       if (change.all) {
         epoch += 1;
         entries.clear();
@@ -104,12 +113,15 @@ export function createPageCache({ maxBytes }: { maxBytes: number }) {
       }
       // A render under way may show the old listing; one that shows an old view count is fine to keep.
       if (change.listingIds.length > 0) epoch += 1;
-      const listings = new Set([...change.listingIds, ...change.viewedListingIds]);
-      const lists = change.listingIds.length > 0;
-      if (!lists && listings.size === 0) return;
+      const changed = new Set(change.listingIds);
+      const viewed = new Set(change.viewedListingIds);
+      const lists = changed.size > 0;
+      if (!lists && viewed.size === 0) return;
       for (const [key, entry] of entries) {
+        const about = entry.kind === "listing" ? entry.listingId : undefined;
         // Any listing write can change any list (a new price enters a filter, a count moves).
-        if ((lists && entry.kind === "list") || (entry.listingId !== undefined && entry.kind === "listing" && listings.has(entry.listingId))) remove(key);
+        if ((lists && entry.kind === "list") || (about !== undefined && changed.has(about))) remove(key);
+        else if (about !== undefined && viewed.has(about)) entry.expiresAt = Math.min(entry.expiresAt, now + VIEW_COUNT_LAG_MS);
       }
     },
   };

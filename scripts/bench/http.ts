@@ -29,11 +29,15 @@ export function getRaw(url: string, headers: Record<string, string>, agent?: htt
   });
 }
 
-/** The app's main stylesheet, the first in every page's head: `<link rel="stylesheet" href="/assets/app-….css">` (app/root.tsx). */
+/**
+ * The app's main stylesheet, the first in every page's head (app/components/stylesheet.tsx):
+ * inlined as `<style data-href="/assets/app-….css">` in production, else `<link rel="stylesheet" href="…">`.
+ */
 export function findStylesheetPath(html: string): string | null {
-  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
-    if (!/\brel=["']?stylesheet\b/i.test(tag)) continue;
-    const href = /\bhref=["']?(\/assets\/app-[^"'\s>]+\.css)/i.exec(tag)?.[1];
+  for (const [tag] of html.matchAll(/<(?:link|style)\b[^>]*>/gi)) {
+    const inlined = /^<style\b/i.test(tag);
+    if (!inlined && !/\brel=["']?stylesheet\b/i.test(tag)) continue;
+    const href = new RegExp(`\\b${inlined ? "data-href" : "href"}=["']?(\\/assets\\/app-[^"'\\s>]+\\.css)`, "i").exec(tag)?.[1];
     if (href) return href;
   }
   return null;

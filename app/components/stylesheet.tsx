@@ -1,0 +1,36 @@
+import { createContext, useContext } from "react";
+
+/**
+ * The site's one stylesheet, inlined into every server-rendered page in
+ * production (issue 8, ADR 021): a first paint then waits for the HTML only,
+ * not for a second request on a slow mobile link. The server render gets the
+ * text through this context (app/entry.server.tsx); in the browser the context
+ * is empty and the element the server sent is kept as it is. In development,
+ * or if the built file cannot be read, it is an ordinary <link>.
+ */
+export type InlineStylesheet = { css: string; nonce?: string };
+
+export const InlineStylesheetContext = createContext<InlineStylesheet | null>(null);
+
+const ELEMENT_ID = "site-css";
+
+export function Stylesheet({ href }: { href: string }) {
+  const inline = useContext(InlineStylesheetContext);
+  // Hydrating (or re-rendering) a page whose styles the server inlined: render
+  // the same element with empty content, which React never writes into the DOM
+  // (hydration keeps the server's text; later renders see no change).
+  const inlinedByServer = inline === null && typeof document !== "undefined" && document.getElementById(ELEMENT_ID) !== null;
+  if (inline || inlinedByServer) {
+    return (
+      <style
+        id={ELEMENT_ID}
+        data-href={href}
+        nonce={inline?.nonce}
+        dangerouslySetInnerHTML={{ __html: inline?.css ?? "" }}
+        suppressHydrationWarning
+      />
+    );
+  }
+  // A precedence makes React send it first in <head>, ahead of the script preloads.
+  return <link rel="stylesheet" href={href} precedence="default" />;
+}
