@@ -98,7 +98,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
   await addDemoDataIfWanted(services);
   warnAboutConfiguration(env, logger);
   if (!options.background) return services;
-  const transport = createMailTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: logger });
+  const transport = createMailTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: logger, redactLinks: !env.siteIsLocal });
   startMailSender({ db, transport, log: logger });
   startJobs({ db, env, storage, log: logger, mail: () => transport });
   logger.info({ dialect, dataDir: env.dataDir, mail: transport.name }, "services ready");

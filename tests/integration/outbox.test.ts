@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "../../app/db/db.server";
 import { parseEnv } from "../../app/env.server";
 import { deliverDueMail, startMailSender } from "../../app/mail/sender.server";
-import { createLogTransport, createSmtpTransport } from "../../app/mail/transport.server";
+import { createLogTransport, createMailTransport, createSmtpTransport } from "../../app/mail/transport.server";
 import { emailContactMessageToSupport, saveContactMessage } from "../../app/models/contact.server";
 import { JOBS } from "../../app/jobs/jobs.server";
 import { claimDueMail, CLAIM_LEASE_MS, enqueueMail, markMailDelivered, MAX_ATTEMPTS } from "../../app/models/outbox.server";
@@ -177,6 +177,20 @@ describeEachDatabase("mail outbox", (ctx) => {
     expect((await row(db, id)).status).toBe("logged");
   });
 
+  it("on a public site prints the message with the secrets of its links redacted (a log reader cannot reset a password)", async () => {
+    const { db } = ctx();
+    const { log, lines } = captureLog();
+    const transport = createMailTransport({ from: FROM, log, redactLinks: !parseEnv({ SITE_URL: "https://bodima.lk" }).siteIsLocal });
+    const id = await enqueueMail(db, { ...resetMail, to: "redact@example.com", text: "Open https://bodima.lk/reset-password?token=Secret-abc123 now." });
+    await deliverDueMail(db, transport, silent);
+    const printed = lines.filter((l) => l.mail);
+    expect(printed).toHaveLength(1);
+    expect(JSON.stringify(printed)).not.toContain("Secret-abc123");
+    expect((printed[0].mail as { text: string }).text).toBe("Open https://bodima.lk/reset-password?token=[redacted] now.");
+    // The outbox keeps the message as it was (the purge job blanks it after 7 days).
+    expect((await row(db, id)).text).toContain("Secret-abc123");
+  });
+
   it("lets only one of several racing senders claim a message, and takes over an expired claim", async () => {
     const { db } = ctx();
     const now = new Date();
@@ -246,7 +260,7 @@ describeEachDatabase("mail outbox", (ctx) => {
         await expect(load(db, "development", ip), ip).rejects.toMatchObject({ init: { status: 404 } });
       }
       // A reverse proxy on the same machine connects from 127.0.0.1 for every visitor.
-      for (const headers of [{ "X-Forwarded-For": "203.0.113.9" }, { Forwarded: "for=203.0.113.9" }, { "X-Forwarded-For": "127.0.0.1" }]) {
+      for (const headers of [{ "X-Forwarded-For": "203.0.113.9" }, { Forwarded: "for=203.0.113.9" }, { "X-Forwarded-For": "127.0.0.1" }] as Record<string, string>[]) {
         await expect(load(db, "development", "127.0.0.1", headers), JSON.stringify(headers)).rejects.toMatchObject({ init: { status: 404 } });
       }
     });

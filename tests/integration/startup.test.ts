@@ -52,7 +52,7 @@ describeEachDatabase("demo data at start-up", (ctx) => {
 
   it("a public SITE_URL gets no demo owners or listings by default, nor with SEED_DEMO=never; SEED_DEMO=always adds them", async () => {
     const { db } = ctx();
-    for (const env of [{ SITE_URL: "https://bodima.lk" }, { SITE_URL: "http://bodima.example:8080", SEED_DEMO: "auto" }, { SITE_URL: "http://10.0.0.7:3000" }, { SEED_DEMO: "never" }]) {
+    for (const env of [{ SITE_URL: "https://bodima.lk" }, { SITE_URL: "http://bodima.example:8080", SEED_DEMO: "auto" }, { SITE_URL: "http://10.0.0.7:3000" }, { SEED_DEMO: "never" }] as Record<string, string>[]) {
       const { services, lines } = servicesFor(db, env);
       await addDemoDataIfWanted(services);
       expect(await demoOwnersIn(db), JSON.stringify(env)).toEqual([]);
@@ -93,7 +93,7 @@ describe("start-up", () => {
   });
 
   it("does not warn with SMTP_URL set, nor on a local address (a developer's copy)", async () => {
-    for (const env of [{ SITE_URL: "https://bodima.lk", SMTP_URL: "smtp://mail.example.com:587" }, { SITE_URL: "http://127.0.0.1:3999", SEED_DEMO: "never" }, { SEED_DEMO: "never" }]) {
+    for (const env of [{ SITE_URL: "https://bodima.lk", SMTP_URL: "smtp://mail.example.com:587" }, { SITE_URL: "http://127.0.0.1:3999", SEED_DEMO: "never" }, { SEED_DEMO: "never" }] as Record<string, string>[]) {
       const { services, lines } = await start(env);
       await services.db.destroy();
       expect(lines.filter((l) => l.level === 40), JSON.stringify(env)).toEqual([]);
