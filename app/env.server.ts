@@ -39,7 +39,8 @@ const envSchema = z.object({
     .min(0, "PAGE_CACHE_MB must be 0 (off) or more")
     .max(65536, "PAGE_CACHE_MB must be at most 65536")
     .default(64),
-  SEED_DEMO: z.enum(["auto", "never"]).default("auto"),
+  /** auto: demo data on an empty database only when the site runs on a local address (siteIsLocal). */
+  SEED_DEMO: z.enum(["auto", "always", "never"], { message: "SEED_DEMO must be auto, always or never" }).default("auto"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SUPPORT_EMAIL: z.string().email("SUPPORT_EMAIL must be an email address").default("support@bodima.lk"),
   SMTP_URL: z
@@ -67,7 +68,23 @@ const envSchema = z.object({
     .refine((v) => !v || (/^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v))), "NOW must be an ISO time such as 2027-01-15T09:00:00Z"),
 });
 
-export type Env = z.infer<typeof envSchema> & { dataDir: string; siteUrl: string };
+export type Env = z.infer<typeof envSchema> & {
+  dataDir: string;
+  siteUrl: string;
+  /** SITE_URL unset or on this machine (localhost, 127.0.0.1, ::1): a developer's or tester's copy, not a public site. */
+  siteIsLocal: boolean;
+};
+
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** Whether a site URL names this machine rather than a public host. */
+export function isLocalSiteUrl(siteUrl: string): boolean {
+  try {
+    return LOCAL_HOSTS.has(new URL(siteUrl).hostname.toLowerCase());
+  } catch {
+    return false;
+  }
+}
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = envSchema.safeParse(source);
@@ -81,7 +98,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   }
   const dataDir = path.resolve(env.DATA_DIR);
   const siteUrl = (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
-  return { ...env, dataDir, siteUrl };
+  return { ...env, dataDir, siteUrl, siteIsLocal: isLocalSiteUrl(siteUrl) };
 }
 
 let cached: Env | undefined;

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import pino, { type Logger } from "pino";
+import pino, { type DestinationStream, type Logger } from "pino";
 import { createContext } from "react-router";
 import { createDatabase, type DB, type DialectName } from "./db/db.server";
 import { migrateToLatest } from "./db/migrate.server";
@@ -10,6 +10,7 @@ import { createMemoryStore, createRateLimiter, parseLimitOverrides, type RateLim
 import { startJobs } from "./jobs/jobs.server";
 import { setClock } from "./lib/clock";
 import { startMailSender } from "./mail/sender.server";
+import { redactUrl } from "./security/redact-url";
 import { createMailTransport } from "./mail/transport.server";
 import { createLocalPhotoStorage, type PhotoStorage } from "./storage/storage.server";
 
@@ -55,6 +56,15 @@ function loadOrCreateSecrets(dataDir: string): Secrets {
   return secrets;
 }
 
+/**
+ * The app's logger: JSON lines, with secrets in logged URLs (reset tokens,
+ * passwords, codes in a query) redacted wherever a line carries a `url`.
+ */
+export function createLogger(level: Env["LOG_LEVEL"], destination?: DestinationStream): Logger {
+  const serializers = { url: (url: unknown) => (typeof url === "string" ? redactUrl(url) : url) };
+  return destination ? pino({ level, base: undefined, serializers }, destination) : pino({ level, base: undefined, serializers });
+}
+
 let servicesPromise: Promise<Services> | undefined;
 
 /**
@@ -67,9 +77,16 @@ export function getServices(): Promise<Services> {
   return servicesPromise;
 }
 
-export async function createServices(options: { background: boolean }): Promise<Services> {
-  const env = getEnv();
-  const logger = pino({ level: env.LOG_LEVEL, base: undefined });
+export type ServiceOptions = {
+  background: boolean;
+  /** Tests start services on a configuration and log of their own; otherwise process.env and standard output. */
+  env?: Env;
+  logger?: Logger;
+};
+
+export async function createServices(options: ServiceOptions): Promise<Services> {
+  const env = options.env ?? getEnv();
+  const logger = options.logger ?? createLogger(env.LOG_LEVEL);
   setClock(env.NOW);
   if (env.NOW) logger.warn({ now: env.NOW }, "the clock starts at NOW (only outside production)");
   const { db, dialect } = createDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
@@ -78,15 +95,39 @@ export async function createServices(options: { background: boolean }): Promise<
   const storage = createLocalPhotoStorage(path.join(env.dataDir, "photos"));
   const limiter = createRateLimiter(createMemoryStore(), parseLimitOverrides(env.RATE_LIMITS));
   const services: Services = { env, db, dialect, logger, storage, secrets, limiter };
-  if (env.SEED_DEMO === "auto") {
-    const { seedDemoIfEmpty } = await import("./seed/demo.server");
-    const added = await seedDemoIfEmpty(services);
-    if (added > 0) logger.info({ listings: added }, "demo data added to an empty database");
-  }
+  await addDemoDataIfWanted(services);
+  warnAboutConfiguration(env, logger);
   if (!options.background) return services;
-  const transport = createMailTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: logger });
+  const transport = createMailTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: logger, redactLinks: !env.siteIsLocal });
   startMailSender({ db, transport, log: logger });
   startJobs({ db, env, storage, log: logger, mail: () => transport });
   logger.info({ dialect, dataDir: env.dataDir, mail: transport.name }, "services ready");
   return services;
+}
+
+/**
+ * Demo data (with three owners whose password the README prints) goes only
+ * into a copy running on this machine, or where an operator asks for it
+ * (SEED_DEMO=always): a public site never gets it by default (issue 9).
+ */
+export async function addDemoDataIfWanted(services: Services): Promise<void> {
+  const { env, logger } = services;
+  if (env.SEED_DEMO === "never") return;
+  if (env.SEED_DEMO === "auto" && !env.siteIsLocal) {
+    logger.info({ siteUrl: env.siteUrl }, "no demo data: SITE_URL is a public address (SEED_DEMO=always adds it to an empty database)");
+    return;
+  }
+  const { seedDemoIfEmpty } = await import("./seed/demo.server");
+  const added = await seedDemoIfEmpty(services);
+  if (added > 0) logger.info({ listings: added }, "demo data added to an empty database");
+}
+
+/** Settings that let the site run but break something people rely on: said once, at start-up. */
+function warnAboutConfiguration(env: Env, logger: Logger): void {
+  if (!env.siteIsLocal && !env.SMTP_URL) {
+    logger.warn(
+      { siteUrl: env.siteUrl },
+      "SMTP_URL is not set on a public site: password-reset emails and contact-form messages cannot be delivered (they are only kept in the outbox as 'logged'). Set SMTP_URL to send them.",
+    );
+  }
 }

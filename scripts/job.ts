@@ -20,7 +20,7 @@ try {
     const { createMailTransport } = await load<typeof import("../app/mail/transport.server.ts")>("/app/mail/transport.server.ts");
     const services = await createServices({ background: false });
     const { env, db, storage, logger } = services;
-    const transport = createMailTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: logger });
+    const transport = createMailTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: logger, redactLinks: !env.siteIsLocal });
     try {
       const counts = await runJob(name, { db, env, storage, log: logger, mail: () => transport });
       console.log(`${name}: ${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(", ") || "done"}`);

@@ -7,7 +7,8 @@ import { createPageCache } from "../app/cache/page-cache.server";
 import { clientIpFrom } from "../app/limits/client-ip.server";
 import { startViewCounter } from "../app/models/view-counter.server";
 import { securityHeaders } from "../app/security/headers.server";
-import { errorHandler, requestIdOf, securityMiddleware } from "../app/security/middleware.server";
+import { errorHandler, securityMiddleware } from "../app/security/middleware.server";
+import { logRequests } from "../app/security/request-log.server";
 import { getServices, requestContext } from "../app/services.server";
 import { createPages } from "./pages";
 import { loadStaticFiles } from "./static-files";
@@ -35,17 +36,7 @@ const security = securityMiddleware({
 /** The last handler: a short page with the request id, never a stack trace. */
 const handleErrors = errorHandler({ siteName: env.SITE_NAME, logger });
 
-app.use((req, res, next) => {
-  const requestId = requestIdOf(res);
-  const started = performance.now();
-  res.on("finish", () => {
-    logger.info(
-      { requestId, method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(performance.now() - started), cache: res.getHeader("X-Page-Cache") },
-      "request",
-    );
-  });
-  next();
-});
+app.use(logRequests(logger));
 app.use(security);
 
 // The page cache is off in development (pages change with every edit) and with PAGE_CACHE_MB=0.

@@ -63,7 +63,8 @@ export function createAuth({ db, siteUrl, siteName, secret, logger }: AuthOption
         },
       },
     },
-    verification: { modelName: "verifications" },
+    // Reset tokens are stored as SHA-256 hashes: a leaked row cannot reset a password (issue 9).
+    verification: { modelName: "verifications", storeIdentifier: "hashed" },
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,

@@ -4,6 +4,7 @@ import type { Env } from "../env.server";
 import { currentTime } from "../lib/clock";
 import { deliverDueMail } from "../mail/sender.server";
 import type { MailTransport } from "../mail/transport.server";
+import { purgeSentMailBodies } from "../models/outbox.server";
 import { removeStaleUploads } from "../models/photo-upload.server";
 import type { PhotoStorage } from "../storage/storage.server";
 
@@ -32,6 +33,7 @@ export type Job = {
 };
 
 const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
 
 export const JOBS = {
   "send-mail": {
@@ -43,6 +45,11 @@ export const JOBS = {
     description: "Removes photos uploaded more than a day ago that never became part of a listing.",
     everyMs: HOUR,
     run: async (ctx) => ({ removed: await removeStaleUploads(ctx.db, ctx.storage, ctx.now) }),
+  },
+  "purge-sent-mail": {
+    description: "Blanks the text of emails delivered more than 7 days ago (reset links, contact messages); keeps who, what kind and when.",
+    everyMs: DAY,
+    run: async (ctx) => ({ purged: await purgeSentMailBodies(ctx.db, ctx.now) }),
   },
 } satisfies Record<string, Job>;
 

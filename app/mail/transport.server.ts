@@ -1,6 +1,7 @@
 import nodemailer from "nodemailer";
 import type { Logger } from "pino";
 import type { OutboxMessage } from "../models/outbox.server";
+import { redactUrl } from "../security/redact-url";
 
 /**
  * Where outbox messages go. `deliver` resolves with what happened to the
@@ -36,13 +37,16 @@ export function createSmtpTransport(url: string, from: string): MailTransport {
 /**
  * Without SMTP_URL nothing is sent: each message is printed to the server log
  * once (so a developer or operator can read it) and stays in the outbox as 'logged'.
+ * With `redactLinks` (a public site) the secrets in its links (reset tokens)
+ * are redacted first: whoever reads the log must not be able to reset a password.
  */
-export function createLogTransport(log: Logger): MailTransport {
+export function createLogTransport(log: Logger, options: { redactLinks?: boolean } = {}): MailTransport {
   return {
     name: "log",
     async deliver(message) {
+      const text = options.redactLinks ? message.text.replace(/https?:\/\/\S+/g, (url) => redactUrl(url)) : message.text;
       log.info(
-        { mail: { id: message.id, kind: message.kind, to: message.to, replyTo: message.replyTo, subject: message.subject, text: message.text } },
+        { mail: { id: message.id, kind: message.kind, to: message.to, replyTo: message.replyTo, subject: message.subject, text } },
         "mail not sent (no SMTP_URL); kept in the outbox",
       );
       return "logged";
@@ -51,6 +55,6 @@ export function createLogTransport(log: Logger): MailTransport {
   };
 }
 
-export function createMailTransport(options: { smtpUrl?: string; from: string; log: Logger }): MailTransport {
-  return options.smtpUrl ? createSmtpTransport(options.smtpUrl, options.from) : createLogTransport(options.log);
+export function createMailTransport(options: { smtpUrl?: string; from: string; log: Logger; redactLinks?: boolean }): MailTransport {
+  return options.smtpUrl ? createSmtpTransport(options.smtpUrl, options.from) : createLogTransport(options.log, { redactLinks: options.redactLinks });
 }

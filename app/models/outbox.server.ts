@@ -126,3 +126,25 @@ export async function markMailAttemptFailed(
 export async function listRecentMail(db: DB, limit = 50): Promise<OutboxMessage[]> {
   return db.selectFrom("outbox").selectAll().orderBy("createdAt", "desc").orderBy("id").limit(limit).execute();
 }
+
+/** How long the text of a delivered message is kept (a reset link is dead long before). */
+export const SENT_MAIL_BODY_DAYS = 7;
+
+/**
+ * Blanks the text and HTML of messages delivered (sent, or logged without
+ * SMTP_URL) more than SENT_MAIL_BODY_DAYS ago: the row stays as a record of
+ * who was mailed what kind of message and when, but no longer carries reset
+ * links or what people wrote. Messages still waiting or given up on keep
+ * their text. Returns how many rows were blanked.
+ */
+export async function purgeSentMailBodies(db: DB, now = currentTime()): Promise<number> {
+  const before = new Date(now.getTime() - SENT_MAIL_BODY_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  const result = await db
+    .updateTable("outbox")
+    .set({ text: "", html: null })
+    .where("status", "in", ["sent", "logged"])
+    .where("sentAt", "<", before)
+    .where((eb) => eb.or([eb("text", "<>", ""), eb("html", "is not", null)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

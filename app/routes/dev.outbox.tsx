@@ -3,6 +3,7 @@ import type { Route } from "./+types/dev.outbox";
 import { t as translate, useTranslation } from "~/i18n";
 import { linkifySiteUrls } from "~/lib/site-links";
 import { listRecentMail } from "~/models/outbox.server";
+import { isLoopbackRequest } from "~/security/loopback.server";
 import { requestContext } from "~/services.server";
 import "virtual:catalogue/mail";
 
@@ -22,10 +23,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 // Lets a developer open links from emails (password resets) without a mail
-// server. Emails carry secrets, so production answers 404.
-export async function loader({ context }: Route.LoaderArgs) {
-  const { db, env } = context.get(requestContext);
-  if (env.NODE_ENV === "production") throw data(null, { status: 404 });
+// server. Emails carry secrets, so the page exists only under `npm run dev`
+// and only for a browser on the same machine: anything else gets the 404 of
+// a page that does not exist (issue 9).
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, env, clientIp } = context.get(requestContext);
+  if (env.NODE_ENV !== "development" || !isLoopbackRequest(request, clientIp)) throw data(null, { status: 404 });
   const messages = await listRecentMail(db, SHOWN);
   return {
     siteName: env.SITE_NAME,

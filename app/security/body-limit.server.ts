@@ -6,13 +6,29 @@
 export const MAX_BODY_BYTES = 64 * 1024;
 export const MAX_MULTIPART_BYTES = 20 * 1024 * 1024;
 
-export type BodyLimitVerdict = { ok: true } | { ok: false; status: 411 | 413 | 415; limit?: number };
+export type BodyLimitVerdict =
+  | { ok: true }
+  | { ok: false; status: 411 | 413 | 415; limit?: number; reason?: "multipart" };
 
 /** The JSON API and its compatible aliases (app/routes.ts): they read JSON or nothing, not forms, and answer JSON. */
 const API_PATHS = [/^\/api\//, /^\/updateViewCount$/, /^\/getAdsForSEO$/, /^\/getAdForSEO\//, /^\/getAdsByUniversity\//];
 
 export function isApiPath(path: string): boolean {
   return API_PATHS.some((p) => p.test(path));
+}
+
+/**
+ * Where files go, the only places a multipart body is accepted: the listing
+ * form (new and edit: its photos, also without JavaScript) and the photo
+ * upload. Also as React Router's data requests (`/x.data`, `/x/_.data`).
+ * Everywhere else a multipart body is refused before it is read: parsing
+ * one costs memory and CPU, and no other form has a file to send (issue 9).
+ */
+const MULTIPART_PATHS = [/^\/dashboard\/listings\/new$/, /^\/dashboard\/listings\/[^/]+\/edit$/, /^\/dashboard\/photos$/];
+
+export function acceptsMultipart(path: string): boolean {
+  const route = path.replace(/(\/_)?\.data$/, "").replace(/\/$/, "");
+  return MULTIPART_PATHS.some((p) => p.test(route));
 }
 
 function isFormType(contentType: string): boolean {
@@ -31,7 +47,8 @@ export function checkBody(method: string, headers: BodyHeaders): BodyLimitVerdic
     const hasBody = Number(headers.contentLength ?? 0) > 0 || !!headers.transferEncoding;
     if (headers.contentType ? !isFormType(headers.contentType) : hasBody) return { ok: false, status: 415 };
   }
-  const multipart = (headers.contentType ?? "").toLowerCase().startsWith("multipart/form-data");
+  const multipart = (headers.contentType ?? "").toLowerCase().trimStart().startsWith("multipart/");
+  if (multipart && !acceptsMultipart(headers.path ?? "")) return { ok: false, status: 415, reason: "multipart" };
   const limit = multipart ? MAX_MULTIPART_BYTES : MAX_BODY_BYTES;
   const declared = headers.contentLength;
   if (declared === undefined || declared === null || declared === "") {

@@ -101,7 +101,7 @@ export function securityMiddleware({ siteUrl, siteName, development, trustProxy,
       // The unread body is not wanted: close the connection after answering.
       res.setHeader("Connection", "close");
       logger.info({ requestId, method: req.method, url: req.originalUrl, status: size.status, contentLength: req.get("content-length") }, "request body refused");
-      const key = size.status === 413 ? "tooLarge" : size.status === 415 ? "unsupportedType" : "lengthRequired";
+      const key = size.status === 413 ? "tooLarge" : size.status === 415 ? (size.reason === "multipart" ? "filesNotAccepted" : "unsupportedType") : "lengthRequired";
       return sendProblem(req, res, { status: size.status, title: t(`security.${key}.title`), text: t(`security.${key}.text`), siteName });
     }
     next();

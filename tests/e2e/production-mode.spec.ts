@@ -12,16 +12,18 @@ const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 const port = Number(process.env.E2E_PORT ?? 3210) + 7;
 
 /** server.ts as `npm start` runs it, without NODE_ENV, on a data folder of its own; resolves with its start line. */
-function startServer(dataDir: string, seedDemo: "auto" | "never") {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SEED_DEMO: seedDemo, LOG_LEVEL: "warn" };
+function startServer(dataDir: string, seedDemo: "auto" | "never", options: { port?: number; env?: NodeJS.ProcessEnv; output?: string[] } = {}) {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(options.port ?? port), HOST: "127.0.0.1", DATA_DIR: dataDir, SEED_DEMO: seedDemo, LOG_LEVEL: "warn", ...options.env };
   delete env.NODE_ENV;
   delete env.DATABASE_URL;
+  if (!options.env?.SMTP_URL) delete env.SMTP_URL;
   const server = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", "server.ts"], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
   const exited = new Promise<number | null>((resolve) => server.on("exit", resolve));
   const started = new Promise<string>((resolve, reject) => {
     let out = "";
     server.stdout.on("data", (chunk: Buffer) => {
       out += chunk.toString();
+      options.output?.push(chunk.toString());
       const line = out.split("\n").find((l) => l.includes("Bodima is running"));
       if (line) resolve(line);
     });
@@ -72,6 +74,36 @@ test("a view counted just before SIGTERM is written before the server exits", as
     expect(await run.exited).toBe(0);
     expect(readViews()).toBe(before + 1);
   } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+// Issue 9, points 5, 6 and 7: a site on a public address, with the defaults.
+test("a public SITE_URL gets no demo data, no /dev/outbox, and a start-up warning that its mail goes nowhere", async () => {
+  test.slow();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bodima-public-"));
+  const output: string[] = [];
+  // Its own port: the other tests here may run at the same time.
+  const ownPort = port - 1;
+  const run = startServer(dataDir, "auto", { port: ownPort, env: { SITE_URL: "https://bodima.example" }, output });
+  try {
+    await run.started;
+    const log = output.join("");
+    expect(log).toContain("SMTP_URL is not set on a public site: password-reset emails and contact-form messages cannot be delivered");
+    const base = `http://127.0.0.1:${ownPort}`;
+    const list = (await (await fetch(`${base}/api/listings`)).json()) as { pagination: { total: number } };
+    expect(list.pagination.total).toBe(0);
+    expect((await fetch(`${base}/dev/outbox`)).status).toBe(404);
+    const { DatabaseSync } = await import("node:sqlite");
+    const db = new DatabaseSync(path.join(dataDir, "bodima.sqlite"), { readOnly: true });
+    try {
+      expect(db.prepare("select email from users where email like '%@demo.bodima.lk'").all()).toEqual([]);
+    } finally {
+      db.close();
+    }
+  } finally {
+    run.stop();
+    await run.exited;
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });

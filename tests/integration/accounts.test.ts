@@ -4,6 +4,7 @@ import { expect, it } from "vitest";
 import { cookieHeaders, createAuth, getAuth, RESET_TOKEN_SECONDS } from "../../app/auth/auth.server";
 import { parseEnv } from "../../app/env.server";
 import { action as settingsAction } from "../../app/routes/dashboard.settings";
+import { action as resetPasswordAction } from "../../app/routes/reset-password";
 import { requestContext, type RequestInfo } from "../../app/services.server";
 import { countListingsByUser, createOwnerAccount, updateProfile } from "../../app/models/account.server";
 import { describeEachDatabase } from "../test-db";
@@ -126,7 +127,8 @@ describeEachDatabase("accounts", (ctx) => {
     const token = new URL(/http\S+/.exec(mail!.text)![0]).searchParams.get("token")!;
     expect(mail!.text).toContain(`${SITE}/reset-password?token=`);
 
-    const verification = await db.selectFrom("verifications").selectAll().where("identifier", "=", `reset-password:${token}`).executeTakeFirstOrThrow();
+    // The row is found by its user: the token itself is stored only as a hash (below).
+    const verification = await db.selectFrom("verifications").selectAll().where("value", "=", owner.id).executeTakeFirstOrThrow();
     const lifetime = (Date.parse(verification.expiresAt) - Date.now()) / 1000;
     expect(lifetime).toBeGreaterThan(RESET_TOKEN_SECONDS - 60);
     expect(lifetime).toBeLessThanOrEqual(RESET_TOKEN_SECONDS);
@@ -205,6 +207,45 @@ describeEachDatabase("accounts routes", (ctx) => {
     expect(foreign.init.status).toBe(403);
     const after = await db.selectFrom("users").select("name").where("email", "=", "settings@example.lk").executeTakeFirstOrThrow();
     expect(after.name).toBe("New Name");
+  });
+
+  it("a reset token is stored only as a hash: a stolen verifications row cannot reset the password, the emailed link still can", async () => {
+    const { db } = ctx();
+    const context = contextFor(db);
+    const auth = getAuth(context.get(requestContext));
+    const owner = await createOwnerAccount(db, { name: "Hashed", email: "hashed-reset@example.lk", phone: "0700000011", password: "Old-pass123" });
+    await auth.api.requestPasswordReset({ body: { email: "hashed-reset@example.lk" }, headers: browserHeaders() });
+    const mail = await db.selectFrom("outbox").select("text").where("to", "=", "hashed-reset@example.lk").executeTakeFirstOrThrow();
+    const token = new URL(/http\S+/.exec(mail.text)![0]).searchParams.get("token")!;
+
+    const rows = await db.selectFrom("verifications").selectAll().where("value", "=", owner.id).execute();
+    expect(rows).toHaveLength(1);
+    const stored = rows[0];
+    expect(stored.identifier).not.toContain(token);
+    expect(JSON.stringify(stored)).not.toContain(token);
+
+    const reset = (tokenValue: string, password: string) =>
+      resetPasswordAction({
+        request: new Request(`${SITE}/reset-password`, {
+          method: "POST",
+          headers: { origin: SITE },
+          body: new URLSearchParams({ token: tokenValue, password, confirmPassword: password }),
+        }),
+        params: {},
+        context,
+      } as unknown as Parameters<typeof resetPasswordAction>[0]);
+    // What an attacker with a copy of the database would try: the stored identifier, with or without a prefix.
+    for (const stolen of [stored.identifier, stored.identifier.replace(/^reset-password:/, "")]) {
+      const attempt = (await reset(stolen, "Stolen-pass123")) as unknown as { init: { status: number } };
+      expect(attempt.init.status).toBe(400);
+    }
+    await expect(auth.api.signInEmail({ body: { email: "hashed-reset@example.lk", password: "Stolen-pass123" }, headers: browserHeaders() })).rejects.toMatchObject({
+      body: { code: "INVALID_EMAIL_OR_PASSWORD" },
+    });
+
+    expect(await reset(token, "New-pass123")).toEqual({ status: "done" });
+    const signedIn = await auth.api.signInEmail({ body: { email: "hashed-reset@example.lk", password: "New-pass123" }, headers: browserHeaders() });
+    expect(signedIn.user.id).toBe(owner.id);
   });
 
   it("the settings action sends visitors without a session to the login page", async () => {

@@ -5,9 +5,10 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "../../app/db/db.server";
 import { parseEnv } from "../../app/env.server";
 import { deliverDueMail, startMailSender } from "../../app/mail/sender.server";
-import { createLogTransport, createSmtpTransport } from "../../app/mail/transport.server";
+import { createLogTransport, createMailTransport, createSmtpTransport } from "../../app/mail/transport.server";
 import { emailContactMessageToSupport, saveContactMessage } from "../../app/models/contact.server";
-import { claimDueMail, CLAIM_LEASE_MS, enqueueMail, MAX_ATTEMPTS } from "../../app/models/outbox.server";
+import { JOBS } from "../../app/jobs/jobs.server";
+import { claimDueMail, CLAIM_LEASE_MS, enqueueMail, markMailDelivered, MAX_ATTEMPTS } from "../../app/models/outbox.server";
 import { action as contactAction } from "../../app/routes/contact";
 import { loader as devOutboxLoader } from "../../app/routes/dev.outbox";
 import { requestContext, type RequestInfo } from "../../app/services.server";
@@ -176,6 +177,20 @@ describeEachDatabase("mail outbox", (ctx) => {
     expect((await row(db, id)).status).toBe("logged");
   });
 
+  it("on a public site prints the message with the secrets of its links redacted (a log reader cannot reset a password)", async () => {
+    const { db } = ctx();
+    const { log, lines } = captureLog();
+    const transport = createMailTransport({ from: FROM, log, redactLinks: !parseEnv({ SITE_URL: "https://bodima.lk" }).siteIsLocal });
+    const id = await enqueueMail(db, { ...resetMail, to: "redact@example.com", text: "Open https://bodima.lk/reset-password?token=Secret-abc123 now." });
+    await deliverDueMail(db, transport, silent);
+    const printed = lines.filter((l) => l.mail);
+    expect(printed).toHaveLength(1);
+    expect(JSON.stringify(printed)).not.toContain("Secret-abc123");
+    expect((printed[0].mail as { text: string }).text).toBe("Open https://bodima.lk/reset-password?token=[redacted] now.");
+    // The outbox keeps the message as it was (the purge job blanks it after 7 days).
+    expect((await row(db, id)).text).toContain("Secret-abc123");
+  });
+
   it("lets only one of several racing senders claim a message, and takes over an expired claim", async () => {
     const { db } = ctx();
     const now = new Date();
@@ -214,25 +229,80 @@ describeEachDatabase("mail outbox", (ctx) => {
   });
 
   describe("/dev/outbox", () => {
-    function load(db: DB, nodeEnv: "production" | "development") {
+    function load(db: DB, nodeEnv: "production" | "development" | "test", clientIp = "127.0.0.1", headers: Record<string, string> = {}) {
       const context = new RouterContextProvider();
-      context.set(requestContext, { db, env: parseEnv({ NODE_ENV: nodeEnv }), log: silent } as unknown as RequestInfo);
-      return devOutboxLoader({ request: new Request("http://localhost/dev/outbox"), params: {}, context } as unknown as Parameters<
+      context.set(requestContext, { db, env: parseEnv({ NODE_ENV: nodeEnv }), log: silent, clientIp } as unknown as RequestInfo);
+      return devOutboxLoader({ request: new Request("http://localhost/dev/outbox", { headers }), params: {}, context } as unknown as Parameters<
         typeof devOutboxLoader
       >[0]);
     }
 
-    it("lists the newest messages outside production", async () => {
+    it("lists the newest messages in development, to a browser on this machine", async () => {
       const { db } = ctx();
       await enqueueMail(db, { ...resetMail, subject: "Older" }, new Date("2026-11-22T10:00:00Z"));
       await enqueueMail(db, { ...resetMail, subject: "Newer" }, new Date("2026-11-22T11:00:00Z"));
       const data = await load(db, "development");
       expect(data.messages.map((m) => m.subject)).toEqual(["Newer", "Older"]);
+      expect((await load(db, "development", "::1")).messages).toHaveLength(2);
+      expect((await load(db, "development", "::ffff:127.0.0.1")).messages).toHaveLength(2);
     });
 
-    it("answers 404 in production", async () => {
+    it("answers 404 in production and whenever NODE_ENV is not development", async () => {
       const { db } = ctx();
       await expect(load(db, "production")).rejects.toMatchObject({ init: { status: 404 } });
+      await expect(load(db, "test")).rejects.toMatchObject({ init: { status: 404 } });
+    });
+
+    it("answers 404 in development to anyone not on this machine, also through a proxy on it", async () => {
+      const { db } = ctx();
+      await enqueueMail(db, resetMail);
+      for (const ip of ["192.168.1.20", "10.0.0.5", "2001:db8::1", "unknown", ""]) {
+        await expect(load(db, "development", ip), ip).rejects.toMatchObject({ init: { status: 404 } });
+      }
+      // A reverse proxy on the same machine connects from 127.0.0.1 for every visitor.
+      for (const headers of [{ "X-Forwarded-For": "203.0.113.9" }, { Forwarded: "for=203.0.113.9" }, { "X-Forwarded-For": "127.0.0.1" }] as Record<string, string>[]) {
+        await expect(load(db, "development", "127.0.0.1", headers), JSON.stringify(headers)).rejects.toMatchObject({ init: { status: 404 } });
+      }
+    });
+  });
+
+  describe("purge-sent-mail job", () => {
+    const DAY = 24 * 60 * 60 * 1000;
+
+    it("blanks the text of messages delivered more than 7 days ago and keeps who, what kind and when", async () => {
+      const { db } = ctx();
+      const now = new Date("2027-03-20T12:00:00Z");
+      const at = (days: number) => new Date(now.getTime() - days * DAY);
+      const mail = (subject: string) => ({ ...resetMail, to: "purge@example.com", subject, html: "<p>https://bodima.lk/reset-password?token=abc</p>" });
+      const old = await enqueueMail(db, mail("sent 8 days ago"), at(8));
+      await markMailDelivered(db, old, "sent", at(8));
+      const oldLogged = await enqueueMail(db, mail("logged 10 days ago"), at(10));
+      await markMailDelivered(db, oldLogged, "logged", at(10));
+      const recent = await enqueueMail(db, mail("sent 6 days ago"), at(9));
+      await markMailDelivered(db, recent, "sent", at(6));
+      const waiting = await enqueueMail(db, mail("still pending"), at(9));
+      const failed = await enqueueMail(db, mail("failing"), at(9));
+      await db.updateTable("outbox").set({ status: "failed", attempts: MAX_ATTEMPTS }).where("id", "=", failed).execute();
+
+      const ctxFor = { db, env: parseEnv({ NODE_ENV: "test" }), storage: undefined as never, log: silent, mail: () => createLogTransport(silent), now };
+      expect(await JOBS["purge-sent-mail"].run(ctxFor)).toEqual({ purged: 2 });
+
+      for (const id of [old, oldLogged]) {
+        const purged = await row(db, id);
+        expect(purged.text).toBe("");
+        expect(purged.html).toBeNull();
+        expect(purged).toMatchObject({ to: "purge@example.com", kind: "password-reset" });
+        expect(purged.sentAt).not.toBeNull();
+      }
+      for (const id of [recent, waiting, failed]) {
+        const kept = await row(db, id);
+        expect(kept.text).toContain("token=abc");
+        expect(kept.html).toContain("token=abc");
+      }
+      // Nothing left to do on the next run; a day later the 6-day-old message goes too.
+      expect(await JOBS["purge-sent-mail"].run(ctxFor)).toEqual({ purged: 0 });
+      expect(await JOBS["purge-sent-mail"].run({ ...ctxFor, now: new Date(now.getTime() + 2 * DAY) })).toEqual({ purged: 1 });
+      expect((await row(db, recent)).text).toBe("");
     });
   });
 });

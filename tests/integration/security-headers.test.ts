@@ -33,6 +33,13 @@ function appFor(options: { siteUrl: string; trustProxy?: boolean }) {
     routeCalls++;
     res.type("text").send("route ran");
   });
+  // Stand-ins for the routes that take files (the listing form, the photo upload) and some that do not.
+  for (const path of ["/dashboard/listings/new", "/dashboard/listings/:id/edit", "/dashboard/photos", "/contact", "/login", "/signup", "/listing/:slug/report"]) {
+    app.all([path, `${path}.data`], (_req, res) => {
+      routeCalls++;
+      res.type("text").send("route ran");
+    });
+  }
   // React Router's catch-all route answers every other path in the real app.
   app.use((_req, res) => {
     res.status(404).type("text").send("not found");
@@ -185,9 +192,9 @@ describe("body limits", () => {
       file,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    const res = await raw(`${base}/form`, { method: "POST", headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` }, body: multipart });
+    const res = await raw(`${base}/dashboard/photos`, { method: "POST", headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` }, body: multipart });
     expect(res.status).toBe(200);
-    const declaredHuge = await raw(`${base}/form`, {
+    const declaredHuge = await raw(`${base}/dashboard/photos`, {
       method: "POST",
       headers: { "Content-Type": `multipart/form-data; boundary=${boundary}`, "Content-Length": String(21 * 1024 * 1024) },
     });
@@ -215,6 +222,42 @@ describe("body limits", () => {
     // An empty POST without a type (a fetch with no body) and JSON to the API pass.
     expect((await raw(`${base}/form`, { method: "POST" })).status).toBe(200);
     expect((await raw(`${base}/updateViewCount`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" })).status).toBe(404);
+  });
+});
+
+describe("multipart only where files go", () => {
+  const boundary = "----bodima";
+  const body = `--${boundary}\r\nContent-Disposition: form-data; name="email"\r\n\r\nx@example.lk\r\n--${boundary}\r\nContent-Disposition: form-data; name="f"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\nxxxx\r\n--${boundary}--\r\n`;
+  const post = (path: string, headers: Record<string, string> = {}) =>
+    raw(`${base}${path}`, { method: "POST", headers: { "Content-Type": `multipart/form-data; boundary=${boundary}`, ...headers }, body });
+
+  it("refuses a multipart body with 415 and a clear message on every other page, before the route reads it", async () => {
+    const before = routeCalls;
+    for (const path of ["/contact", "/login", "/signup", "/listing/a-room-1/report", "/listing/a-room-1/report.data", "/form", "/dashboard/photos/abc/delete", "/dashboard/listings/new/x", "/dashboard/photos.json"]) {
+      const res = await post(path);
+      expect(res.status, path).toBe(415);
+      expect(res.body, path).toContain("does not accept files");
+      expect(res.headers.connection, path).toBe("close");
+    }
+    // The API takes JSON and now also refuses multipart, answered as JSON.
+    const api = await post("/updateViewCount");
+    expect(api.status).toBe(415);
+    expect(JSON.parse(api.body).error).toContain("does not accept files");
+    // Other multipart spellings are refused alike.
+    expect((await raw(`${base}/contact`, { method: "POST", headers: { "Content-Type": `Multipart/Form-Data; boundary=${boundary}` }, body })).status).toBe(415);
+    expect((await raw(`${base}/contact`, { method: "POST", headers: { "Content-Type": `multipart/mixed; boundary=${boundary}` }, body })).status).toBe(415);
+    expect(routeCalls).toBe(before);
+  });
+
+  it("lets the listing form (new and edit, with or without JavaScript) and the photo upload take files", async () => {
+    for (const path of ["/dashboard/listings/new", "/dashboard/listings/new.data", "/dashboard/listings/42/edit", "/dashboard/listings/42/edit.data", "/dashboard/photos", "/dashboard/photos/"]) {
+      const res = await post(path);
+      expect(res.status, path).toBe(200);
+      expect(res.body, path).toBe("route ran");
+    }
+    // The pages that refuse files still take their ordinary form posts.
+    const form = await raw(`${base}/contact`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "a=1" });
+    expect(form.status).toBe(200);
   });
 });
 
@@ -246,14 +289,14 @@ describe("hostile headers", () => {
   const printable = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 60 });
   const headerValue = fc.oneof(
     printable,
-    fc.constantFrom("null", "https://evil.example", SITE, "cross-site", "same-origin", "multipart/form-data; boundary=", "application/json", "-1", "1e9", "99999999999999999999", ""),
+    fc.constantFrom("null", "https://evil.example", SITE, "cross-site", "same-origin", "multipart/form-data; boundary=", "multipart/form-data; boundary=x", "application/json", "-1", "1e9", "99999999999999999999", ""),
   );
 
   it("never answer 5xx and always carry the CSP, whatever the method and headers", async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"),
-        fc.constantFrom("/page", "/form", "/api/x", "/updateViewCount", "/favicon.svg", "/item/%E0%A4%A", "/%00", "/a/../../etc/passwd"),
+        fc.constantFrom("/page", "/form", "/api/x", "/updateViewCount", "/favicon.svg", "/item/%E0%A4%A", "/%00", "/a/../../etc/passwd", "/dashboard/photos", "/dashboard/listings/%2e%2e/edit.data", "/contact"),
         fc.record({ origin: headerValue, "sec-fetch-site": headerValue, host: headerValue, "content-type": headerValue, "x-forwarded-proto": headerValue }, { requiredKeys: [] }),
         fc.string({ maxLength: 200 }),
         async (method, path, headers, payload) => {

@@ -1,0 +1,76 @@
+import type { AddressInfo } from "node:net";
+import http from "node:http";
+import { Writable } from "node:stream";
+import express from "express";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { errorHandler, securityMiddleware } from "../../app/security/middleware.server";
+import { logRequests } from "../../app/security/request-log.server";
+import { createLogger } from "../../app/services.server";
+
+// The request log of server/app.ts (and every other line that names a URL)
+// must not hand reset tokens, passwords or codes to whoever reads the logs.
+
+const SITE = "http://bodima.test";
+const lines: Record<string, unknown>[] = [];
+let server: http.Server;
+let base = "";
+
+beforeAll(async () => {
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(JSON.parse(String(chunk)) as Record<string, unknown>);
+      done();
+    },
+  });
+  const logger = createLogger("info", stream);
+  const app = express();
+  app.use(logRequests(logger));
+  app.use(securityMiddleware({ siteUrl: SITE, siteName: "Bodima", development: false, trustProxy: false, logger }));
+  app.get("/reset-password", (_req, res) => res.type("html").send("<p>reset</p>"));
+  app.get("/boom", () => {
+    throw new Error("boom");
+  });
+  app.use(errorHandler({ siteName: "Bodima", logger }));
+  server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+/** Waits for the response's log line (written on 'finish', after the client may have the answer). */
+async function logFor(requestId: string): Promise<Record<string, unknown>[]> {
+  for (let i = 0; i < 50; i++) {
+    const found = lines.filter((l) => l.requestId === requestId);
+    if (found.some((l) => l.msg === "request")) return found;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`no request line for ${requestId}`);
+}
+
+it("redacts a reset token in the request log line and keeps the rest of the URL", async () => {
+  const token = "Zk9secretResetToken123";
+  const res = await fetch(`${base}/reset-password?token=${token}&lang=en`);
+  expect(res.status).toBe(200);
+  const logged = await logFor(res.headers.get("x-request-id")!);
+  const request = logged.find((l) => l.msg === "request")!;
+  expect(request.url).toBe("/reset-password?token=[redacted]&lang=en");
+  expect(request.status).toBe(200);
+  expect(JSON.stringify(logged)).not.toContain(token);
+});
+
+it("redacts passwords and codes in every line that names the URL (refusals and errors too)", async () => {
+  const refused = await fetch(`${base}/reset-password?token=Refused-secret-1&password=hunter2hunter2`, {
+    method: "POST",
+    headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+    body: "a=1",
+  });
+  expect(refused.status).toBe(403);
+  const failed = await fetch(`${base}/boom?code=Code-secret-2`);
+  expect(failed.status).toBe(500);
+  const logged = [...(await logFor(refused.headers.get("x-request-id")!)), ...(await logFor(failed.headers.get("x-request-id")!))];
+  expect(logged.map((l) => l.msg)).toEqual(expect.arrayContaining(["foreign origin refused", "unexpected error", "request"]));
+  const text = JSON.stringify(logged);
+  for (const secret of ["Refused-secret-1", "hunter2hunter2", "Code-secret-2"]) expect(text).not.toContain(secret);
+  expect(text).toContain("token=[redacted]&password=[redacted]");
+  expect(text).toContain("/boom?code=[redacted]");
+});
