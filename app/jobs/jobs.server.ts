@@ -5,6 +5,7 @@ import { currentTime } from "../lib/clock";
 import { deliverDueMail } from "../mail/sender.server";
 import type { MailTransport } from "../mail/transport.server";
 import { removeStaleUploads } from "../models/photo-upload.server";
+import { sweepOrphanPhotos } from "../models/photo-sweep.server";
 import type { PhotoStorage } from "../storage/storage.server";
 
 /**
@@ -43,6 +44,11 @@ export const JOBS = {
     description: "Removes photos uploaded more than a day ago that never became part of a listing.",
     everyMs: HOUR,
     run: async (ctx) => ({ removed: await removeStaleUploads(ctx.db, ctx.storage, ctx.now) }),
+  },
+  "sweep-orphan-photos": {
+    description: "Removes photo files written more than a day ago that no photo row refers to.",
+    everyMs: 24 * HOUR,
+    run: async (ctx) => ({ ...(await sweepOrphanPhotos(ctx.db, ctx.storage, ctx.now)) }),
   },
 } satisfies Record<string, Job>;
 
