@@ -10,8 +10,8 @@ const BATCH = 500;
 
 /**
  * The daily sweep (job "sweep-orphan-photos", ADR 020): removes photo files
- * that no listing_photos row refers to and that were written more than a day
- * ago. A file with a row is never touched, whatever its listing (uploads in
+ * that no listing_photos row refers to (by its id, or by naming the file in its
+ * variants) and that were written more than a day ago. A file with a row is never touched, whatever its listing (uploads in
  * progress, hidden and soft-deleted listings keep theirs), and neither is a
  * file whose name is not a photo variant's.
  */
@@ -26,6 +26,13 @@ export async function sweepOrphanPhotos(db: DB, storage: PhotoStorage, now = cur
     const ids = [...new Set(batch.map((f) => f.photoId))];
     const rows = await db.selectFrom("listing_photos").select("id").where("id", "in", ids).execute();
     const referenced = new Set(rows.map((r) => r.id));
+    // Rows may also point at files named after another id (the synthetic seed's shared
+    // pool of pictures, app/seed/synthetic.server.ts): a file any row's variants name stays.
+    for (const id of ids) {
+      if (referenced.has(id)) continue;
+      const named = await db.selectFrom("listing_photos").select("id").where("variants", "like", `%${id}-%`).limit(1).executeTakeFirst();
+      if (named) referenced.add(id);
+    }
     for (const file of batch) {
       if (referenced.has(file.photoId)) continue;
       await storage.remove(file.key);

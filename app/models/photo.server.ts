@@ -183,8 +183,8 @@ export async function deleteListingPhotos(db: DB, storage: PhotoStorage, listing
   return rows.length;
 }
 
-/** Who may see a photo: anyone (its listing is public), its owner and moderators, or nobody (no row). */
-export type PhotoVisibility = { kind: "public" } | { kind: "owner"; userId: string } | { kind: "none" };
+/** Who may see a photo: anyone (its listing is public), or its owner and moderators only. */
+export type PhotoVisibility = { kind: "public" } | { kind: "owner"; userId: string };
 
 /** Listing statuses whose photos anyone may see (the listing page shows expired ones too). */
 const PUBLIC_PHOTO_STATUSES = new Set(["active", "expired"]);
@@ -200,7 +200,9 @@ export async function photoVisibility(db: DB, photoId: string): Promise<PhotoVis
     .select(["listing_photos.userId as userId", "listing_photos.listingId as listingId", "listings.status as status"])
     .where("listing_photos.id", "=", photoId)
     .executeTakeFirst();
-  if (!row) return { kind: "none" };
+  // No row of that id: a file a row names under another id (the synthetic seed's shared
+  // pool), or an orphan the daily sweep removes. Neither belongs to a hidden listing.
+  if (!row) return { kind: "public" };
   if (row.listingId !== null && row.status !== null && PUBLIC_PHOTO_STATUSES.has(row.status)) return { kind: "public" };
   return { kind: "owner", userId: row.userId };
 }

@@ -31,7 +31,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const visibility = await photoVisibility(db, match[1]!);
   let cacheControl: string;
   if (visibility.kind === "public") cacheControl = PUBLIC_PHOTO_CACHE;
-  else if (visibility.kind === "none") return notFound();
   else {
     // An upload in progress, or a listing that is hidden, pending or deleted: its owner and moderators only.
     const user = await getSessionUser(request, context);
