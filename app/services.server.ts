@@ -32,6 +32,8 @@ export type RequestInfo = Services & {
   log: Logger;
   /** This response's CSP nonce for inline scripts (app/security/headers.server.ts); absent outside HTTP. */
   nonce?: string;
+  /** Adds a Set-Cookie header to this request's response (a refreshed session cookie); absent outside HTTP. */
+  setCookie?: (cookie: string) => void;
 };
 
 export const requestContext = createContext<RequestInfo>();

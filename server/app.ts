@@ -57,7 +57,8 @@ const pages = createPages({
     const clientIp = clientIpFrom({ socketAddress: req.socket.remoteAddress, forwardedFor: req.headers["x-forwarded-for"], trustProxy: !!env.TRUST_PROXY });
     const context = new RouterContextProvider();
     const nonce = String(res.locals.cspNonce);
-    context.set(requestContext, { ...services, requestId, clientIp, nonce, log: logger.child({ requestId }) });
+    const setCookie = (cookie: string) => res.append("Set-Cookie", cookie);
+    context.set(requestContext, { ...services, requestId, clientIp, nonce, setCookie, log: logger.child({ requestId }) });
     return context;
   },
   headers: staticHeaders,

@@ -6,14 +6,23 @@ import { data, redirect } from "react-router";
 import type { DB } from "../db/db.server";
 import { AUTH_COOKIE_PREFIX, hasSessionCookie } from "./session-cookie";
 import { t } from "../i18n";
+import { currentTime } from "../lib/clock";
 import { PASSWORD_HASH_OPTIONS } from "../models/account.server";
 import { enqueueMail } from "../models/outbox.server";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../schemas/signup";
 import { requestContext, type RequestInfo } from "../services.server";
 import "virtual:catalogue/accounts";
 
-/** "Remember me": the session (and its cookie) lasts 30 days. */
+/** "Remember me": the session (and its cookie) lasts 30 days, at most, from sign-in (ADR 019). */
 export const SESSION_DAYS = 30;
+const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
+/** A session in use is refreshed (new expiry, new cookie) at most once a day. */
+export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
+
+/** When a session signed in at `createdAt` ends, however often it is used (ADR 019). */
+export function sessionHardExpiry(createdAt: Date | string): Date {
+  return new Date(new Date(createdAt).getTime() + SESSION_MS);
+}
 export const RESET_TOKEN_SECONDS = 60 * 60;
 
 export type AuthOptions = { db: DB; siteUrl: string; siteName: string; secret: string; logger?: Logger };
@@ -48,6 +57,7 @@ export function createAuth({ db, siteUrl, siteName, secret, logger }: AuthOption
     session: {
       modelName: "sessions",
       expiresIn: SESSION_DAYS * 24 * 60 * 60,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
     },
     account: { modelName: "accounts" },
     // A suspended account gets no session, whichever way it signs in (issue 4).
@@ -59,6 +69,16 @@ export function createAuth({ db, siteUrl, siteName, secret, logger }: AuthOption
             if (user?.status === "suspended") {
               throw APIError.from("FORBIDDEN", { code: "USER_SUSPENDED", message: "This account has been suspended." });
             }
+          },
+        },
+        // A refresh never carries a session past 30 days from sign-in (ADR 019).
+        update: {
+          before: async (update, endpoint) => {
+            const createdAt = endpoint?.context.session?.session.createdAt;
+            const expiresAt = update.expiresAt;
+            if (!createdAt || !(expiresAt instanceof Date)) return;
+            const cap = sessionHardExpiry(createdAt);
+            if (expiresAt > cap) return { data: { ...update, expiresAt: cap } };
           },
         },
       },
@@ -136,15 +156,28 @@ export async function getSessionUser(request: Request, context: ContextLike): Pr
   // View-counting cookies share the prefix: only a session cookie is worth a database read.
   if (!hasSessionCookie(request.headers.get("cookie"))) return null;
   const info = context.get(requestContext);
+  const auth = getAuth(info);
   let session;
   try {
-    session = await getAuth(info).api.getSession({ headers: request.headers });
+    // A session used a day after its last refresh is refreshed: better-auth then
+    // answers with a new cookie, which goes out on this response (ADR 019).
+    const answer = await auth.api.getSession({ headers: request.headers, returnHeaders: true });
+    forwardCookies(info, answer.headers);
+    session = answer.response;
   } catch (error) {
     // Every page asks who is signed in: a failure here shows the page signed out rather than an error.
     info.log.error({ err: error }, "could not read the session");
     return null;
   }
   if (!session) return null;
+  // 30 days from sign-in at most, however often it was used (ADR 019).
+  if (sessionHardExpiry(session.session.createdAt) <= currentTime()) {
+    // Its row goes; the next request's getSession then clears the cookie.
+    await info.db.deleteFrom("sessions").where("id", "=", session.session.id).execute().catch((error: unknown) => {
+      info.log.error({ err: error }, "could not end an expired session");
+    });
+    return null;
+  }
   const user = session.user as typeof session.user & { phone?: string; status?: string; role?: string };
   if (user.status && user.status !== "active") return null;
   return { id: user.id, name: user.name, email: user.email, phone: user.phone ?? "", role: user.role ?? "owner" };
@@ -175,6 +208,15 @@ export function isSameOrigin(request: Request, siteUrl: string): boolean {
   const origin = request.headers.get("origin");
   if (!origin) return false;
   return origin === new URL(siteUrl).origin || origin === new URL(request.url).origin;
+}
+
+/**
+ * Sends better-auth's Set-Cookie headers (a refreshed or cleared session
+ * cookie) on this request's response. Only requests with a session cookie get
+ * here, and those are never kept by the page cache (server/pages.ts).
+ */
+function forwardCookies(info: RequestInfo, headers: Headers): void {
+  for (const cookie of headers.getSetCookie()) info.setCookie?.(cookie);
 }
 
 /** Copies better-auth's Set-Cookie headers onto our response. */

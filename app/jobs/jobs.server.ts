@@ -6,6 +6,7 @@ import { deliverDueMail } from "../mail/sender.server";
 import type { MailTransport } from "../mail/transport.server";
 import { purgeSentMailBodies } from "../models/outbox.server";
 import { removeStaleUploads } from "../models/photo-upload.server";
+import { sweepOrphanPhotos } from "../models/photo-sweep.server";
 import type { PhotoStorage } from "../storage/storage.server";
 
 /**
@@ -50,6 +51,11 @@ export const JOBS = {
     description: "Blanks the text of emails delivered more than 7 days ago (reset links, contact messages); keeps who, what kind and when.",
     everyMs: DAY,
     run: async (ctx) => ({ purged: await purgeSentMailBodies(ctx.db, ctx.now) }),
+  },
+  "sweep-orphan-photos": {
+    description: "Removes photo files written more than a day ago that no photo row refers to.",
+    everyMs: DAY,
+    run: async (ctx) => ({ ...(await sweepOrphanPhotos(ctx.db, ctx.storage, ctx.now)) }),
   },
 } satisfies Record<string, Job>;
 

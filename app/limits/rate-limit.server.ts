@@ -18,6 +18,8 @@ export const DEFAULT_LIMITS = {
   reportIp: { max: 10, windowSeconds: 60 * 60 },
   contactIp: { max: 5, windowSeconds: 60 * 60 },
   uploadUser: { max: 30, windowSeconds: 60 * 60 },
+  /** Settings' password change for one account: each try is a guess of the current password (ADR 019). */
+  passwordUser: { max: 5, windowSeconds: 15 * 60 },
   /** Views one visitor (cookie, else IP) may count per hour across all listings. */
   viewVisitor: { max: 60, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, LimitRule>;

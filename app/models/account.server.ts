@@ -91,12 +91,13 @@ export async function updateProfile(db: DB, userId: string, profile: Profile, no
   return result.numUpdatedRows > 0n;
 }
 
-/** How many ads the user has, whatever their status (the dashboard's ad count). */
+/** How many ads the user has, whatever their status (the dashboard's ad count); deleted ones kept for moderators do not count. */
 export async function countListingsByUser(db: DB, userId: string): Promise<number> {
   const row = await db
     .selectFrom("listings")
     .select((eb) => eb.fn.countAll<number | string>().as("count"))
     .where("userId", "=", userId)
+    .where("status", "!=", "deleted")
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

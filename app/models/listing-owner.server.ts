@@ -38,7 +38,13 @@ const LIMIT: FormMessage = { key: "listingForm.errors.limit" };
 const PHOTO_GONE: FormMessage = { key: "listingForm.errors.photoGone" };
 
 export async function countOwnerListings(db: DB, userId: string): Promise<number> {
-  const row = await db.selectFrom("listings").select((eb) => eb.fn.countAll<number | string>().as("n")).where("userId", "=", userId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("listings")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("userId", "=", userId)
+    // A listing its owner deleted but moderators keep (ADR 020) no longer counts.
+    .where("status", "!=", "deleted")
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -179,7 +185,13 @@ export async function updateOwnerListing(
 ): Promise<UpdateListingResult> {
   const notFound: UpdateListingResult = { ...failure("photos", { key: "listingForm.errors.notFound" }), notFound: true };
   const ownPhotos = async (trx: DB) => {
-    const listing = await trx.selectFrom("listings").select(["id", "slug"]).where("id", "=", listingId).where("userId", "=", owner.id).executeTakeFirst();
+    const listing = await trx
+      .selectFrom("listings")
+      .select(["id", "slug"])
+      .where("id", "=", listingId)
+      .where("userId", "=", owner.id)
+      .where("status", "!=", "deleted")
+      .executeTakeFirst();
     if (!listing) return null;
     const rows = await trx.selectFrom("listing_photos").select(["id", "variants"]).where("listingId", "=", listingId).orderBy("position").orderBy("createdAt").execute();
     return { listing, rows };

@@ -318,6 +318,8 @@ export async function hideListing(db: DB, actor: Actor, listingId: number, reaso
       .updateTable("listings")
       .set({ status: "hidden", hiddenBy: "moderator", hiddenReason: reason, updatedAt: at })
       .where("id", "=", listingId)
+      // Deleted by its owner (kept as evidence, ADR 020): never back to hidden, so never restored.
+      .where("status", "!=", "deleted")
       // Already hidden automatically or by a suspension: a moderator's decision replaces it.
       .where((eb) => eb.or([eb("status", "!=", "hidden"), eb("hiddenBy", "is", null), eb("hiddenBy", "!=", "moderator")]))
       .executeTakeFirst();

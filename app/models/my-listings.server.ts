@@ -1,7 +1,8 @@
 import type { DB } from "../db/db.server";
 import { daysLeft, expiryFrom } from "../lib/days-left";
 import type { PhotoStorage } from "../storage/storage.server";
-import { deleteListingPhotos } from "./photo.server";
+import { removePhotoFiles } from "./photo.server";
+import { lockOwner } from "../db/locks.server";
 import { invalidatePublicPages } from "../cache/invalidation.server";
 import { currentTime } from "../lib/clock";
 
@@ -33,6 +34,7 @@ export async function listOwnerListings(db: DB, userId: string, now = currentTim
     .selectFrom("listings")
     .select(["id", "slug", "title", "status", "createdAt", "expiresAt", "views", "hiddenReason"])
     .where("userId", "=", userId)
+    .where("status", "!=", DELETED_STATUS)
     .orderBy("createdAt", "desc")
     .orderBy("id", "desc")
     .execute();
@@ -59,19 +61,50 @@ export async function findOwnerListing(db: DB, userId: string, id: number): Prom
     .select(["id", "title"])
     .where("id", "=", id)
     .where("userId", "=", userId)
+    .where("status", "!=", DELETED_STATUS)
     .executeTakeFirst();
   return row ?? null;
 }
 
 export type DeleteOwnerListingResult = { ok: true } | { ok: false; reason: "not-found" };
 
-/** Deletes the owner's listing with its photos (rows and files). Someone else's listing is "not found". */
-export async function deleteOwnerListing(db: DB, storage: PhotoStorage, userId: string, id: number): Promise<DeleteOwnerListingResult> {
-  if (!(await findOwnerListing(db, userId, id))) return { ok: false, reason: "not-found" };
-  await deleteListingPhotos(db, storage, id);
-  const deleted = await db.deleteFrom("listings").where("id", "=", id).where("userId", "=", userId).executeTakeFirst();
-  if (Number(deleted.numDeletedRows) === 0) return { ok: false, reason: "not-found" };
-  await invalidatePublicPages(db, [id]);
+/** A listing whose owner deleted it while it was reported or hidden: kept for moderators only (ADR 020). */
+export const DELETED_STATUS = "deleted";
+
+/**
+ * Deletes the owner's listing, in one transaction under the owner's lock (the
+ * same lock as posting and editing). A listing with reports, or hidden, is
+ * kept as evidence for moderators ("soft delete": status 'deleted', gone from
+ * every public view and from the owner's list and count, reports and photos
+ * kept); any other goes with its photos (rows, then files after the commit).
+ * Someone else's listing is "not found".
+ */
+export async function deleteOwnerListing(db: DB, storage: PhotoStorage, userId: string, id: number, now = currentTime()): Promise<DeleteOwnerListingResult> {
+  const outcome = await db.transaction().execute(async (trx) => {
+    await lockOwner(trx, userId);
+    const row = await trx
+      .selectFrom("listings")
+      .select("status")
+      .where("id", "=", id)
+      .where("userId", "=", userId)
+      .where("status", "!=", DELETED_STATUS)
+      .executeTakeFirst();
+    if (!row) return null;
+    const reported = await trx.selectFrom("reports").select("id").where("listingId", "=", id).limit(1).executeTakeFirst();
+    if (reported || row.status === "hidden") {
+      await trx.updateTable("listings").set({ status: DELETED_STATUS, updatedAt: now.toISOString() }).where("id", "=", id).execute();
+      await invalidatePublicPages(trx, [id], now);
+      return { kept: true, photos: [] };
+    }
+    const photos = await trx.selectFrom("listing_photos").select(["id", "variants"]).where("listingId", "=", id).execute();
+    await trx.deleteFrom("listing_photos").where("listingId", "=", id).execute();
+    await trx.deleteFrom("listings").where("id", "=", id).where("userId", "=", userId).execute();
+    await invalidatePublicPages(trx, [id], now);
+    return { kept: false, photos };
+  });
+  if (!outcome) return { ok: false, reason: "not-found" };
+  // A failed file removal only leaves an orphan file (the daily sweep takes it).
+  await removePhotoFiles(storage, outcome.photos);
   return { ok: true };
 }
 
@@ -89,7 +122,7 @@ export async function renewOwnerListing(db: DB, userId: string, id: number, now 
     .where("id", "=", id)
     .where("userId", "=", userId)
     .executeTakeFirst();
-  if (!row) return { ok: false, reason: "not-found" };
+  if (!row || row.status === DELETED_STATUS) return { ok: false, reason: "not-found" };
   if (row.status === "hidden") return { ok: false, reason: "hidden" };
   const expiresAt = expiryFrom(now);
   const updated = await db

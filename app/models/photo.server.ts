@@ -182,3 +182,27 @@ export async function deleteListingPhotos(db: DB, storage: PhotoStorage, listing
   await removePhotoFiles(storage, rows);
   return rows.length;
 }
+
+/** Who may see a photo: anyone (its listing is public), or its owner and moderators only. */
+export type PhotoVisibility = { kind: "public" } | { kind: "owner"; userId: string };
+
+/** Listing statuses whose photos anyone may see (the listing page shows expired ones too). */
+const PUBLIC_PHOTO_STATUSES = new Set(["active", "expired"]);
+
+/**
+ * A photo of a hidden, pending or deleted listing, or an upload not yet part
+ * of a listing, is its owner's (and moderators') alone (ADR 020).
+ */
+export async function photoVisibility(db: DB, photoId: string): Promise<PhotoVisibility> {
+  const row = await db
+    .selectFrom("listing_photos")
+    .leftJoin("listings", "listings.id", "listing_photos.listingId")
+    .select(["listing_photos.userId as userId", "listing_photos.listingId as listingId", "listings.status as status"])
+    .where("listing_photos.id", "=", photoId)
+    .executeTakeFirst();
+  // No row of that id: a file a row names under another id (the synthetic seed's shared
+  // pool), or an orphan the daily sweep removes. Neither belongs to a hidden listing.
+  if (!row) return { kind: "public" };
+  if (row.listingId !== null && row.status !== null && PUBLIC_PHOTO_STATUSES.has(row.status)) return { kind: "public" };
+  return { kind: "owner", userId: row.userId };
+}

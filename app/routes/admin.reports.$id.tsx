@@ -149,7 +149,7 @@ export default function AdminReport({ loaderData, actionData }: Route.ComponentP
           <Fact label={t("admin.report.listingStatus")}>{listingStatus}</Fact>
           {listing.hiddenReason ? <Fact label={t("admin.report.hiddenReason")}>{listing.hiddenReason}</Fact> : null}
         </dl>
-        {listing.status !== "hidden" ? (
+        {listing.status !== "hidden" && listing.status !== "deleted" ? (
           <a href={`/listing/${listing.slug}`} className="mt-3 inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-2">
             {t("admin.report.viewListing")}
           </a>
@@ -207,7 +207,7 @@ export default function AdminReport({ loaderData, actionData }: Route.ComponentP
             {listing.status === "hidden" ? (
               <ModerationForm intent="restore" label={t("admin.actions.restore")} {...formProps("restore")} />
             ) : null}
-            {listing.status !== "hidden" || listing.hiddenBy !== "moderator" ? (
+            {listing.status !== "deleted" && (listing.status !== "hidden" || listing.hiddenBy !== "moderator") ? (
               <ModerationForm intent="hide" label={t("admin.actions.hide")} variant="danger" {...formProps("hide")} />
             ) : null}
           </div>

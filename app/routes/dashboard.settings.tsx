@@ -1,10 +1,16 @@
 import { useEffect, useState } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard.settings";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { FormField, inputClasses } from "~/components/ui/form-field";
-import { isSameOrigin, requireUser } from "~/auth/auth.server";
+import { cookieHeaders, getAuth, isSameOrigin, requireUser } from "~/auth/auth.server";
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "~/auth/common-password.server";
+import { PasswordInput } from "~/components/accounts/password-input";
+import { PasswordChecklist } from "~/components/accounts/password-checklist";
+import { retryAfterHeaders } from "~/limits/rate-limit.server";
+import { type ChangePasswordField, parseChangePasswordForm } from "~/schemas/change-password";
+import { PASSWORD_MAX_LENGTH } from "~/schemas/signup";
 import { useTranslation } from "~/i18n";
 import { updateProfile } from "~/models/account.server";
 import { parseProfileForm, type ProfileField } from "~/schemas/profile";
@@ -15,20 +21,34 @@ import { readForm } from "~/lib/read-form.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  return { profile: { name: user.name, phone: user.phone, email: user.email } };
+  // After a password change or signing other devices out, the action redirects here (the
+  // old session cookie is gone, so this page must load with the new one).
+  const done = new URL(request.url).searchParams.get("done");
+  return {
+    profile: { name: user.name, phone: user.phone, email: user.email },
+    done: done === "password" || done === "sessions" ? done : null,
+  };
 }
 
-type ActionResult = { status: "saved"; savedAt: number } | { status: "error"; savedAt: number; errors: Partial<Record<ProfileField, string>> };
+type ActionResult =
+  | { status: "saved"; savedAt: number }
+  | { status: "error"; savedAt: number; errors: Partial<Record<ProfileField, string>> }
+  | { status: "password-error"; savedAt: number; message: string; errors: Partial<Record<ChangePasswordField, string>> }
+  | { status: "sessions-error"; savedAt: number };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, env, log } = context.get(requestContext);
   const user = await requireUser(request, context);
   const savedAt = Date.now();
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (intent === "password") return changePassword(request, context, user.id, form);
+  if (intent === "sessions") return signOutOtherDevices(request, context);
   if (!isSameOrigin(request, env.siteUrl)) {
     return data({ status: "error", savedAt, errors: {} } satisfies ActionResult, { status: 403 });
   }
   // Whatever email is posted is ignored: only name and phone are read.
-  const parsed = parseProfileForm(await readForm(request));
+  const parsed = parseProfileForm(form);
   if (!parsed.ok) return data({ status: "error", savedAt, errors: parsed.errors } satisfies ActionResult, { status: 400 });
   try {
     await updateProfile(db, user.id, parsed.data);
@@ -36,6 +56,56 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     log.error({ err: error }, "profile update failed");
     return data({ status: "error", savedAt, errors: {} } satisfies ActionResult, { status: 503 });
+  }
+}
+
+type Context = Route.ActionArgs["context"];
+
+/**
+ * "Change password" (ADR 019): the current password is checked by better-auth
+ * (each try counts against passwordUser, keyed by account: it is a password
+ * guess), the new one meets the sign-up policy and is not a common password;
+ * every other session ends and this device gets a new session cookie.
+ */
+async function changePassword(request: Request, context: Context, userId: string, form: FormData) {
+  const info = context.get(requestContext);
+  const savedAt = Date.now();
+  const fail = (message: string, status: number, errors: Partial<Record<ChangePasswordField, string>> = {}, headers?: HeadersInit) =>
+    data({ status: "password-error", savedAt, message, errors } satisfies ActionResult, { status, headers });
+  if (!isSameOrigin(request, info.env.siteUrl)) return fail("accounts.errors.database.permission-denied", 403);
+  const parsed = parseChangePasswordForm(form);
+  if (!parsed.ok) return fail(parsed.first, 400, parsed.errors);
+  if (isCommonPassword(parsed.data.password)) return fail(COMMON_PASSWORD_MESSAGE, 400, { password: COMMON_PASSWORD_MESSAGE });
+  const allowed = await info.limiter.consume("passwordUser", userId);
+  if (!allowed.ok) return fail("accounts.limits.passwordUser", 429, {}, retryAfterHeaders(allowed));
+  try {
+    const { headers } = await getAuth(info).api.changePassword({
+      body: { currentPassword: parsed.data.currentPassword, newPassword: parsed.data.password, revokeOtherSessions: true },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    return redirect("/dashboard/settings?done=password", { headers: cookieHeaders(headers) });
+  } catch (error) {
+    const code = (error as { body?: { code?: unknown } } | null)?.body?.code;
+    if (code === "INVALID_PASSWORD") {
+      return fail("accounts.settings.password.wrongCurrent", 400, { currentPassword: "accounts.settings.password.wrongCurrent" });
+    }
+    info.log.error({ err: error }, "password change failed");
+    return fail("accounts.errors.unexpected", 503);
+  }
+}
+
+/** "Sign out of all other devices": every session of this account but this one ends. */
+async function signOutOtherDevices(request: Request, context: Context) {
+  const info = context.get(requestContext);
+  const savedAt = Date.now();
+  if (!isSameOrigin(request, info.env.siteUrl)) return data({ status: "sessions-error", savedAt } satisfies ActionResult, { status: 403 });
+  try {
+    await getAuth(info).api.revokeOtherSessions({ headers: request.headers });
+    return redirect("/dashboard/settings?done=sessions");
+  } catch (error) {
+    info.log.error({ err: error }, "could not sign out other devices");
+    return data({ status: "sessions-error", savedAt } satisfies ActionResult, { status: 503 });
   }
 }
 
@@ -47,7 +117,6 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
   const result = actionData as ActionResult | undefined;
   const { profile } = loaderData;
   const navigation = useNavigation();
-  const saving = navigation.state === "submitting";
   const [name, setName] = useState(profile.name);
   const [hiddenAt, setHiddenAt] = useState<number | null>(null);
 
@@ -59,65 +128,130 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
   // Without JavaScript there is no timer: the banner stays until the next page.
   const banner = result && hiddenAt !== result.savedAt ? result : null;
   const errors = result?.status === "error" ? result.errors : {};
+  const submittingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const saving = navigation.state === "submitting" && !navigation.formData?.get("intent");
+  const passwordFailure = result?.status === "password-error" ? result : null;
+  const passwordError = (field: ChangePasswordField) => (passwordFailure?.errors[field] ? t(passwordFailure.errors[field]) : undefined);
+  const [newPassword, setNewPassword] = useState("");
 
   return (
-    <section aria-labelledby="settings-heading" className="max-w-xl rounded-xl border border-slate-200 p-5">
-      <h2 id="settings-heading" className="text-xl font-semibold">
-        {t("accounts.settings.heading")}
-      </h2>
-      <div className="mt-4 empty:hidden">
-        {banner?.status === "saved" ? (
-          <Banner variant="success" title={t("accounts.settings.savedTitle")}>
-            {t("accounts.settings.savedText")}
-          </Banner>
-        ) : null}
-        {banner?.status === "error" ? (
-          <Banner variant="error" title={t("accounts.settings.errorTitle")}>
-            {t("accounts.settings.errorText")}
-          </Banner>
-        ) : null}
-      </div>
-      <Form method="post" noValidate className="mt-4 space-y-5">
-        <FormField
-          id="settings-name"
-          name="name"
-          label={t("accounts.settings.name")}
-          error={errors.name ? t(errors.name) : undefined}
-          required
-          requiredLabel={t("common.form.required")}
-        >
-          {(control) => (
-            <input
-              {...control}
-              type="text"
-              autoComplete="name"
-              maxLength={NAME_MAX_LENGTH}
-              value={name}
-              onChange={(event) => setName(event.currentTarget.value)}
-              className={inputClasses}
-            />
-          )}
-        </FormField>
-        <FormField id="settings-phone" name="phone" label={t("accounts.settings.phone")} error={errors.phone ? t(errors.phone) : undefined}>
-          {(control) => (
-            <input
-              {...control}
-              type="tel"
-              autoComplete="tel-national"
-              inputMode="numeric"
-              maxLength={PHONE_LENGTH}
-              defaultValue={profile.phone}
-              className={inputClasses}
-            />
-          )}
-        </FormField>
-        <FormField id="settings-email" name="email" label={t("accounts.settings.email")} hint={t("accounts.settings.emailNote")}>
-          {(control) => <input {...control} type="email" readOnly value={profile.email} className={`${inputClasses} bg-slate-100`} />}
-        </FormField>
-        <Button type="submit" disabled={saving || name.trim() === ""}>
-          {saving ? t("accounts.settings.saving") : t("accounts.settings.save")}
-        </Button>
-      </Form>
-    </section>
+    <div className="space-y-6">
+      <section aria-labelledby="settings-heading" className="max-w-xl rounded-xl border border-slate-200 p-5">
+        <h2 id="settings-heading" className="text-xl font-semibold">
+          {t("accounts.settings.heading")}
+        </h2>
+        <div className="mt-4 empty:hidden">
+          {banner?.status === "saved" ? (
+            <Banner variant="success" title={t("accounts.settings.savedTitle")}>
+              {t("accounts.settings.savedText")}
+            </Banner>
+          ) : null}
+          {banner?.status === "error" ? (
+            <Banner variant="error" title={t("accounts.settings.errorTitle")}>
+              {t("accounts.settings.errorText")}
+            </Banner>
+          ) : null}
+        </div>
+        <Form method="post" noValidate className="mt-4 space-y-5">
+          <FormField
+            id="settings-name"
+            name="name"
+            label={t("accounts.settings.name")}
+            error={errors.name ? t(errors.name) : undefined}
+            required
+            requiredLabel={t("common.form.required")}
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="text"
+                autoComplete="name"
+                maxLength={NAME_MAX_LENGTH}
+                value={name}
+                onChange={(event) => setName(event.currentTarget.value)}
+                className={inputClasses}
+              />
+            )}
+          </FormField>
+          <FormField id="settings-phone" name="phone" label={t("accounts.settings.phone")} error={errors.phone ? t(errors.phone) : undefined}>
+            {(control) => (
+              <input
+                {...control}
+                type="tel"
+                autoComplete="tel-national"
+                inputMode="numeric"
+                maxLength={PHONE_LENGTH}
+                defaultValue={profile.phone}
+                className={inputClasses}
+              />
+            )}
+          </FormField>
+          <FormField id="settings-email" name="email" label={t("accounts.settings.email")} hint={t("accounts.settings.emailNote")}>
+            {(control) => <input {...control} type="email" readOnly value={profile.email} className={`${inputClasses} bg-slate-100`} />}
+          </FormField>
+          <Button type="submit" disabled={saving || name.trim() === ""}>
+            {saving ? t("accounts.settings.saving") : t("accounts.settings.save")}
+          </Button>
+        </Form>
+      </section>
+      <section aria-labelledby="password-heading" className="max-w-xl rounded-xl border border-slate-200 p-5">
+        <h2 id="password-heading" className="text-xl font-semibold">
+          {t("accounts.settings.password.heading")}
+        </h2>
+        <p className="mt-1 text-slate-700">{t("accounts.settings.password.intro")}</p>
+        <div className="mt-4 empty:hidden">
+          {loaderData.done === "password" && !result ? (
+            <Banner variant="success" title={t("accounts.settings.password.changedTitle")}>
+              {t("accounts.settings.password.changedText")}
+            </Banner>
+          ) : null}
+          {passwordFailure ? <Banner variant="error" title={t("accounts.settings.password.errorTitle")}>{t(passwordFailure.message)}</Banner> : null}
+        </div>
+        <Form method="post" noValidate className="mt-4 space-y-5">
+          <input type="hidden" name="intent" value="password" />
+          <FormField id="settings-current-password" name="currentPassword" label={t("accounts.settings.password.current")} error={passwordError("currentPassword")}>
+            {(control) => <PasswordInput {...control} autoComplete="current-password" maxLength={PASSWORD_MAX_LENGTH} />}
+          </FormField>
+          <FormField id="settings-new-password" name="password" label={t("accounts.settings.password.new")} error={passwordError("password")}>
+            {(control) => (
+              <PasswordInput
+                {...control}
+                aria-describedby={[control["aria-describedby"], "settings-password-rules"].filter(Boolean).join(" ")}
+                autoComplete="new-password"
+                maxLength={PASSWORD_MAX_LENGTH}
+                onChange={(event) => setNewPassword(event.currentTarget.value)}
+              />
+            )}
+          </FormField>
+          <PasswordChecklist id="settings-password-rules" password={newPassword} />
+          <FormField id="settings-confirm-password" name="confirmPassword" label={t("accounts.settings.password.confirm")} error={passwordError("confirmPassword")}>
+            {(control) => <PasswordInput {...control} autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />}
+          </FormField>
+          <Button type="submit" disabled={submittingIntent === "password"}>
+            {submittingIntent === "password" ? t("accounts.settings.password.submitting") : t("accounts.settings.password.submit")}
+          </Button>
+        </Form>
+      </section>
+      <section aria-labelledby="sessions-heading" className="max-w-xl rounded-xl border border-slate-200 p-5">
+        <h2 id="sessions-heading" className="text-xl font-semibold">
+          {t("accounts.settings.sessions.heading")}
+        </h2>
+        <p className="mt-1 text-slate-700">{t("accounts.settings.sessions.intro")}</p>
+        <div className="mt-4 empty:hidden">
+          {loaderData.done === "sessions" && !result ? (
+            <Banner variant="success" title={t("accounts.settings.sessions.doneTitle")}>
+              {t("accounts.settings.sessions.doneText")}
+            </Banner>
+          ) : null}
+          {result?.status === "sessions-error" ? <Banner variant="error" title={t("accounts.settings.sessions.errorTitle")} /> : null}
+        </div>
+        <Form method="post" className="mt-4">
+          <input type="hidden" name="intent" value="sessions" />
+          <Button type="submit" variant="secondary" disabled={submittingIntent === "sessions"}>
+            {submittingIntent === "sessions" ? t("accounts.settings.sessions.submitting") : t("accounts.settings.sessions.submit")}
+          </Button>
+        </Form>
+      </section>
+    </div>
   );
 }

@@ -7,6 +7,7 @@ import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { getAuth, isSameOrigin } from "~/auth/auth.server";
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "~/auth/common-password.server";
 import { friendlyError } from "~/auth/error-messages";
 import { t as translate, useTranslation } from "~/i18n";
 import { pageMeta } from "~/lib/seo";
@@ -50,6 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (typeof token !== "string" || !TOKEN_PATTERN.test(token)) return fail("accounts.errors.auth.invalid-action-code", 400);
   const parsed = parseResetPasswordForm(form);
   if (!parsed.ok) return fail(parsed.first, 400, parsed.errors);
+  if (isCommonPassword(parsed.data.password)) return fail(COMMON_PASSWORD_MESSAGE, 400, { password: COMMON_PASSWORD_MESSAGE });
   try {
     // Also ends every session of the user (revokeSessionsOnPasswordReset).
     await getAuth(info).api.resetPassword({ body: { token, newPassword: parsed.data.password }, headers: request.headers });

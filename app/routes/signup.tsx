@@ -10,6 +10,7 @@ import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { FormField, inputClasses } from "~/components/ui/form-field";
 import { cookieHeaders, getAuth, getSessionUser, isSameOrigin } from "~/auth/auth.server";
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "~/auth/common-password.server";
 import { friendlyError, type ErrorKind } from "~/auth/error-messages";
 import { t as translate, useTranslation } from "~/i18n";
 import { pageMeta } from "~/lib/seo";
@@ -73,6 +74,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return fail(parsed.first, "validation", 400, parsed.errors);
   const allowed = await info.limiter.consume("signupIp", ipLimitKey(info.clientIp));
   if (!allowed.ok) return fail("accounts.limits.signupIp", "auth", 429, {}, retryAfterHeaders(allowed));
+  if (isCommonPassword(parsed.data.password)) {
+    return fail(COMMON_PASSWORD_MESSAGE, "validation", 400, { password: COMMON_PASSWORD_MESSAGE });
+  }
   if (isHoneypotFilled(form)) {
     // Looks like a bot: the answer of any failed sign-up, and no account.
     info.log.info("sign-up honeypot filled; no account created");

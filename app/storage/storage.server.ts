@@ -9,6 +9,8 @@ export type PhotoStorage = {
   put(key: string, data: Buffer): Promise<void>;
   get(key: string): Promise<Buffer | null>;
   remove(key: string): Promise<void>;
+  /** Every stored key with when it was last written (the orphan sweep, app/models/photo-sweep.server.ts). */
+  list(): AsyncIterable<{ key: string; modifiedAt: Date }>;
 };
 
 const SAFE_KEY = /^[a-zA-Z0-9][a-zA-Z0-9._-]{0,200}$/;
@@ -33,6 +35,19 @@ export function createLocalPhotoStorage(root: string): PhotoStorage {
     },
     async remove(key) {
       await fs.rm(resolve(key), { force: true });
+    },
+    async *list() {
+      let dir;
+      try {
+        dir = await fs.opendir(root);
+      } catch {
+        return; // nothing stored yet
+      }
+      for await (const entry of dir) {
+        if (!entry.isFile() || !SAFE_KEY.test(entry.name)) continue;
+        const stat = await fs.stat(path.join(root, entry.name)).catch(() => null);
+        if (stat) yield { key: entry.name, modifiedAt: stat.mtime };
+      }
     },
   };
 }

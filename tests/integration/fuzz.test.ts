@@ -343,6 +343,19 @@ describeEachDatabase("fuzz: hostile input never breaks the server", (ctx) => {
     expect(saved.settings).toBeGreaterThan(3);
   });
 
+  it("dashboard settings: change password and sign out of other devices never answer 5xx", async () => {
+    // An account of its own: signing other devices out must not end the fuzz owner's session.
+    const account = await signedIn(ctx().db);
+    await fc.assert(
+      fc.asyncProperty(overrides(["currentPassword", "password", "confirmPassword"]), fc.constantFrom("password", "sessions"), async (o, intent) => {
+        const base = { intent, currentPassword: "Wrong-pass1", password: "Brand-new-pass2", confirmPassword: "Brand-new-pass2" };
+        const outcome = await call(settings.action as Handler, post("/dashboard/settings", body(base, { ...o, extra: {} }), account.cookie), context());
+        expectNo5xx(outcome, `settings ${intent}`);
+      }),
+      settingsFor(),
+    );
+  });
+
   it("new listing: no 5xx; a posted title and description read back exactly", async () => {
     await fc.assert(
       fc.asyncProperty(inputs(LISTING_FIELDS, ["title", "description"]), async (o) => {
