@@ -169,3 +169,22 @@ test.describe("success messages stay for SPEC's delay (issue 9)", () => {
     await context.close();
   });
 });
+
+test("a parallel burst of wrong passwords for one account over HTTP gets 5 tries, then 429 with Retry-After (issue 9)", async ({ browser, request, baseURL }) => {
+  const ownerContext = await browser.newContext();
+  const email = await signUp(await ownerContext.newPage(), "Burst Owner");
+  await ownerContext.close();
+  const answers = await Promise.all(
+    Array.from({ length: 12 }, (_, i) =>
+      request.post("/login", { form: { intent: "login", email, password: `Wrong-pass${i}` }, headers: { Origin: baseURL! }, maxRedirects: 0 }),
+    ),
+  );
+  const statuses = answers.map((a) => a.status());
+  expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+  expect(statuses.filter((s) => s === 429)).toHaveLength(7);
+  for (const answer of answers.filter((a) => a.status() === 429)) {
+    expect(Number(answer.headers()["retry-after"])).toBeGreaterThan(0);
+    expect(answer.headers()["cache-control"]).toBe("no-store");
+  }
+});
+
