@@ -52,4 +52,14 @@ describe("page cache keys", () => {
     expect(isListingPage("/listing/room-1001/report")).toBe(false);
     expect(isListingPage("/api/listings/1001")).toBe(false);
   });
+
+  it("never takes private pages or sign-in pages, their data requests included (issue 9)", () => {
+    const paths = ["/dashboard", "/dashboard/", "/dashboard/settings", "/dashboard/listings/new", "/dashboard/listings/7/edit", "/admin", "/admin/reports/x", "/admin/audit", "/login", "/signup", "/reset-password"];
+    for (const path of paths) {
+      for (const variant of [path, `${path.replace(/\/$/, "")}.data`, path.toUpperCase(), `${path}?redirectTo=%2Fdashboard`]) {
+        expect(cacheablePageKind(variant), variant).toBeNull();
+      }
+    }
+  });
 });
+

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientIpFrom, ipLimitKey, normalizeIp } from "./client-ip.server";
+import { clientIpFrom, ipLimitKey, networkOrigin, normalizeIp } from "./client-ip.server";
 
 describe("client IP", () => {
   it("is the socket's address when no proxy is trusted, whatever X-Forwarded-For says", () => {
@@ -40,5 +40,15 @@ describe("client IP", () => {
     expect(ipLimitKey("2001:db8:aa:bc::1")).not.toBe(ipLimitKey("2001:db8:aa:bb::1"));
     expect(ipLimitKey("203.0.113.7")).toBe("203.0.113.7");
     expect(ipLimitKey("unknown")).toBe("unknown");
+  });
+
+  it("groups network origins per IPv4 /24 and IPv6 /64", () => {
+    expect(networkOrigin("203.0.113.7")).toBe("203.0.113.0/24");
+    expect(networkOrigin("203.0.113.250")).toBe(networkOrigin("203.0.113.7"));
+    expect(networkOrigin("203.0.114.7")).not.toBe(networkOrigin("203.0.113.7"));
+    expect(networkOrigin("2001:db8:aa:bb:1:2:3:4")).toBe("2001:db8:aa:bb::/64");
+    expect(networkOrigin("2001:db8:aa:bb::9")).toBe(networkOrigin("2001:db8:aa:bb:1:2:3:4"));
+    expect(networkOrigin("2001:db8:aa:bc::1")).not.toBe(networkOrigin("2001:db8:aa:bb::1"));
+    expect(networkOrigin("unknown")).toBe("unknown");
   });
 });

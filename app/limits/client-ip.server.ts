@@ -54,6 +54,20 @@ export function ipLimitKey(ip: string): string {
   return `${compressIpv6([...expandIpv6(ip).slice(0, 4), 0, 0, 0, 0])}/64`;
 }
 
+/**
+ * The network a request comes from, for rules that must tell independent people
+ * apart (issue 9): IPv4 per /24 ("203.0.113.0/24"), IPv6 per /64. One home,
+ * office or phone operator's NAT usually hands out addresses within one of
+ * these, so a new address from the same network is not a new person.
+ * Anything that is not an address (the "unknown" socket) is its own origin.
+ */
+export function networkOrigin(ip: string): string {
+  const version = isIP(ip);
+  if (version === 6) return ipLimitKey(ip);
+  if (version !== 4) return ip;
+  return `${ip.split(".").slice(0, 3).join(".")}.0/24`;
+}
+
 /** Eight 16-bit groups of a valid IPv6 address (an embedded IPv4 tail included). */
 function expandIpv6(ip: string): number[] {
   let text = ip;

@@ -53,4 +53,63 @@ describe("rate limiter", () => {
   it("answers with Retry-After", () => {
     expect(retryAfterHeaders({ retryAfterSeconds: 42 })).toMatchObject({ "Retry-After": "42" });
   });
+
+  it("a refused attempt is not counted and creates no key", async () => {
+    const store = createMemoryStore();
+    const limiter = createRateLimiter(store, { signupIp: { max: 1, windowSeconds: 60 }, contactIp: { max: 0, windowSeconds: 60 } }, () => 1_000_000);
+    expect((await limiter.consume("signupIp", "ip")).ok).toBe(true);
+    for (let i = 0; i < 5; i++) expect((await limiter.consume("signupIp", "ip")).ok).toBe(false);
+    // Given back once, the one counted attempt is gone: refusals had added nothing.
+    await limiter.refund("signupIp", "ip");
+    expect((await limiter.consume("signupIp", "ip")).ok).toBe(true);
+    const size = store.size;
+    expect((await limiter.consume("contactIp", "new-key")).ok).toBe(false);
+    expect((await limiter.check("reportIp", "never-counted")).ok).toBe(true);
+    await limiter.refund("reportIp", "never-counted");
+    expect(store.size).toBe(size);
+  });
+
+  it("a full store evicts no live window: a new key is refused (fail closed) until windows end", async () => {
+    let now = 1_000_000;
+    const store = createMemoryStore({ maxKeys: 3 });
+    const limiter = createRateLimiter(store, { signupIp: { max: 2, windowSeconds: 60 } }, () => now);
+    for (const ip of ["a", "b", "c"]) await limiter.consume("signupIp", ip);
+    await limiter.consume("signupIp", "a");
+    expect(store.size).toBe(3);
+
+    // A fourth key would push out a live window (and hand its owner a fresh allowance): refused instead.
+    expect(await limiter.consume("signupIp", "d")).toEqual({ ok: false, retryAfterSeconds: 60 });
+    expect((await limiter.check("signupIp", "d")).ok).toBe(false);
+    expect(await limiter.tally("signupIp", "d")).toBeNull();
+    expect(store.size).toBe(3);
+    // The live windows still count: "a" used its 2 and stays refused.
+    expect((await limiter.consume("signupIp", "a")).ok).toBe(false);
+    expect((await limiter.consume("signupIp", "b")).ok).toBe(true);
+
+    // Each limit has room of its own: a flood of one kind does not refuse another.
+    expect((await limiter.consume("loginIp", "d")).ok).toBe(true);
+
+    now += 60_000;
+    // The windows have ended: swept, and room again.
+    expect((await limiter.consume("signupIp", "d")).ok).toBe(true);
+    expect((await limiter.consume("signupIp", "e")).ok).toBe(true);
+  });
+
+  it("space() allows one attempt per given number of seconds", async () => {
+    const { limiter, advance } = limiterAt();
+    expect((await limiter.space("loginAccountSlowdown", "a@b.lk", 4)).ok).toBe(true);
+    expect(await limiter.space("loginAccountSlowdown", "a@b.lk", 8)).toEqual({ ok: false, retryAfterSeconds: 4 });
+    expect((await limiter.space("loginAccountSlowdown", "other@b.lk", 4)).ok).toBe(true);
+    advance(4_000);
+    expect((await limiter.space("loginAccountSlowdown", "a@b.lk", 8)).ok).toBe(true);
+    advance(7_000);
+    expect(await limiter.space("loginAccountSlowdown", "a@b.lk", 8)).toEqual({ ok: false, retryAfterSeconds: 1 });
+  });
+
+  it("tally() counts whatever the limit and refund() never goes below zero", async () => {
+    const { limiter } = limiterAt();
+    for (let i = 1; i <= 12; i++) expect(await limiter.tally("signupIp", "ip")).toBe(i);
+    for (let i = 0; i < 20; i++) await limiter.refund("signupIp", "ip");
+    expect(await limiter.tally("signupIp", "ip")).toBe(1);
+  });
 });

@@ -8,10 +8,20 @@
 export type LimitRule = { max: number; windowSeconds: number };
 
 export const DEFAULT_LIMITS = {
-  /** Failed logins for one account (email), whatever the IP. */
+  /**
+   * Login attempts for one account from one network origin (IPv4 /24, IPv6 /64):
+   * reserved before the password is checked, given back on success. Someone
+   * else's failures elsewhere never lock the owner out of their own network.
+   */
   loginAccount: { max: 5, windowSeconds: 15 * 60 },
-  /** Failed logins from one IP, whatever the account. */
+  /** Login attempts from one IP, whatever the account: reserved up front, given back on success. */
   loginIp: { max: 20, windowSeconds: 15 * 60 },
+  /**
+   * Failed logins for one account from everywhere: beyond `max` in the window,
+   * every attempt on it waits a growing delay (1 s, 2 s, 4 s … at most
+   * LOGIN_DELAY_CAP_SECONDS) instead of a lockout anyone could trigger.
+   */
+  loginAccountSlowdown: { max: 10, windowSeconds: 60 * 60 },
   signupIp: { max: 5, windowSeconds: 60 * 60 },
   /** Password-reset emails to one address. */
   resetEmail: { max: 3, windowSeconds: 60 * 60 },
@@ -29,56 +39,113 @@ export const LIMIT_NAMES = Object.keys(DEFAULT_LIMITS) as LimitName[];
 
 export type LimitDecision = { ok: true; remaining: number } | { ok: false; retryAfterSeconds: number };
 
+/** The answer of a store: the key's count and when its window ends (ms since epoch). */
+export type StoreCount = {
+  count: number;
+  resetAtMs: number;
+  /** The hit was not counted because it would have passed `limit` (no key was created for it). */
+  refused?: boolean;
+  /** The hit was not counted because the store has no room for another live key: fail closed. */
+  full?: boolean;
+};
+
 /** Counts hits per key in fixed windows. Keys are opaque strings; values expire by themselves. */
 export type RateLimitStore = {
-  /** Adds `by` (0 only reads) to the key's window and returns the count and when the window ends (ms since epoch). */
-  increment(key: string, windowMs: number, nowMs: number, by: number): Promise<{ count: number; resetAtMs: number }>;
+  /**
+   * Adds `by` to the key's window (0 only reads; a negative `by` gives hits back,
+   * never below 0 and never creating a key). With `limit`, a hit that would take
+   * the count past it is not counted and creates no key. Atomic per call.
+   */
+  increment(key: string, windowMs: number, nowMs: number, by: number, limit?: number): Promise<StoreCount>;
   reset(key: string): Promise<void>;
 };
 
 export type RateLimiter = {
-  /** Counts one attempt and says whether it is allowed (the attempt that reaches the limit still is). */
+  /**
+   * Counts one attempt and says whether it is allowed (the attempt that reaches
+   * the limit still is). A refused attempt is not counted and creates no key.
+   */
   consume(name: LimitName, key: string): Promise<LimitDecision>;
   /** Says whether one more attempt would be allowed, without counting one (limits on failures only). */
   check(name: LimitName, key: string): Promise<LimitDecision>;
   /** Counts an attempt after the fact (a failed login). */
   record(name: LimitName, key: string): Promise<void>;
+  /** Counts one attempt whatever the limit and answers the count in the window, or null when the store is full. */
+  tally(name: LimitName, key: string): Promise<number | null>;
+  /** Gives back one attempt counted by consume() or tally() (a login that succeeded). */
+  refund(name: LimitName, key: string): Promise<void>;
+  /** At most one attempt per `seconds` for the key (a growing delay), atomically. */
+  space(name: LimitName, key: string, seconds: number): Promise<LimitDecision>;
   reset(name: LimitName, key: string): Promise<void>;
   readonly rules: Record<LimitName, LimitRule>;
 };
 
-const MAX_MEMORY_KEYS = 100_000;
+/** Live windows one limit may hold in memory (about 150 bytes each). */
+export const MAX_MEMORY_KEYS = 50_000;
 
-/** One process's counters. Bounded: when full, expired windows go first, then the oldest. */
-export function createMemoryStore(): RateLimitStore {
+export type MemoryStore = RateLimitStore & {
+  /** Live and not yet swept windows, all limits together (tests). */
+  readonly size: number;
+};
+
+/**
+ * One process's counters, bounded per limit: keys are "name:…", and each name
+ * holds at most `maxKeys` windows, so a flood of one kind (made-up visitors)
+ * cannot crowd out another (logins). A full limit first sweeps windows that
+ * have ended (at most once a second: a sweep reads every key); when none has,
+ * a new key is refused rather than evicting a live window, which would hand
+ * an attacker a fresh allowance (ADR 016). Only that limit's new keys fail
+ * closed; keys already counting carry on.
+ */
+export function createMemoryStore(options: { maxKeys?: number } = {}): MemoryStore {
+  const maxKeys = options.maxKeys ?? MAX_MEMORY_KEYS;
   const windows = new Map<string, { count: number; resetAtMs: number }>();
-  function makeRoom(nowMs: number) {
-    if (windows.size < MAX_MEMORY_KEYS) return;
-    for (const [key, w] of windows) if (w.resetAtMs <= nowMs) windows.delete(key);
-    // Maps iterate in insertion order: drop the oldest tenth when nothing had expired.
-    if (windows.size >= MAX_MEMORY_KEYS) {
-      let drop = Math.ceil(MAX_MEMORY_KEYS / 10);
-      for (const key of windows.keys()) {
-        if (drop-- <= 0) break;
-        windows.delete(key);
-      }
+  const sizes = new Map<string, number>();
+  const partitionOf = (key: string) => key.slice(0, Math.max(0, key.indexOf(":")));
+  const sizeOf = (partition: string) => sizes.get(partition) ?? 0;
+  function remove(key: string) {
+    if (!windows.delete(key)) return;
+    const partition = partitionOf(key);
+    sizes.set(partition, sizeOf(partition) - 1);
+  }
+  let lastSweepMs = Number.NEGATIVE_INFINITY;
+  function hasRoom(partition: string, nowMs: number): boolean {
+    if (sizeOf(partition) < maxKeys) return true;
+    if (nowMs - lastSweepMs >= 1000) {
+      lastSweepMs = nowMs;
+      for (const [key, w] of windows) if (w.resetAtMs <= nowMs) remove(key);
     }
+    return sizeOf(partition) < maxKeys;
   }
   return {
-    async increment(key, windowMs, nowMs, by) {
+    get size() {
+      return windows.size;
+    },
+    async increment(key, windowMs, nowMs, by, limit) {
       let w = windows.get(key);
-      if (!w || w.resetAtMs <= nowMs) {
-        if (by === 0) return { count: 0, resetAtMs: nowMs + windowMs };
-        makeRoom(nowMs);
-        w = { count: 0, resetAtMs: nowMs + windowMs };
-        windows.delete(key);
-        windows.set(key, w);
+      if (w && w.resetAtMs <= nowMs) {
+        remove(key);
+        w = undefined;
       }
-      w.count += by;
+      if (!w) {
+        const resetAtMs = nowMs + windowMs;
+        const partition = partitionOf(key);
+        if (by < 0) return { count: 0, resetAtMs };
+        // Reading creates nothing, but a key that could not be counted afterwards is refused now.
+        if (by === 0) return hasRoom(partition, nowMs) ? { count: 0, resetAtMs } : { count: 0, resetAtMs, full: true };
+        if (limit !== undefined && by > limit) return { count: 0, resetAtMs, refused: true };
+        if (!hasRoom(partition, nowMs)) return { count: 0, resetAtMs, full: true };
+        w = { count: 0, resetAtMs };
+        windows.set(key, w);
+        sizes.set(partition, sizeOf(partition) + 1);
+      } else if (limit !== undefined && by > 0 && w.count + by > limit) {
+        return { count: w.count, resetAtMs: w.resetAtMs, refused: true };
+      }
+      w.count = Math.max(0, w.count + by);
       return { count: w.count, resetAtMs: w.resetAtMs };
     },
     async reset(key) {
-      windows.delete(key);
+      remove(key);
     },
   };
 }
@@ -109,23 +176,54 @@ export function createRateLimiter(
 ): RateLimiter {
   const rules = { ...DEFAULT_LIMITS, ...overrides } as Record<LimitName, LimitRule>;
   const storeKey = (name: LimitName, key: string) => `${name}:${key.toLowerCase()}`;
+  const retryAfter = (resetAtMs: number, now: number) => Math.max(1, Math.ceil((resetAtMs - now) / 1000));
+  /** A full store refuses new keys for a while: sweeps free room as windows end. */
+  const whenFull = (rule: LimitRule) => ({ ok: false as const, retryAfterSeconds: Math.min(rule.windowSeconds, 60) });
 
-  async function count(name: LimitName, key: string, by: number): Promise<LimitDecision> {
+  async function consume(name: LimitName, key: string): Promise<LimitDecision> {
     const rule = rules[name];
     const now = clock();
-    const { count, resetAtMs } = await store.increment(storeKey(name, key), rule.windowSeconds * 1000, now, by);
-    // consume() counts first, so the attempt that reaches the limit is allowed; check() asks about the next one.
-    const used = by === 0 ? count + 1 : count;
-    if (used > rule.max) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((resetAtMs - now) / 1000)) };
-    return { ok: true, remaining: rule.max - used };
+    const result = await store.increment(storeKey(name, key), rule.windowSeconds * 1000, now, 1, rule.max);
+    if (result.full) return whenFull(rule);
+    // A store that does not know `limit` counts the refused hit too; the answer is the same.
+    if (result.refused || result.count > rule.max) return { ok: false, retryAfterSeconds: retryAfter(result.resetAtMs, now) };
+    return { ok: true, remaining: rule.max - result.count };
+  }
+
+  async function check(name: LimitName, key: string): Promise<LimitDecision> {
+    const rule = rules[name];
+    const now = clock();
+    const result = await store.increment(storeKey(name, key), rule.windowSeconds * 1000, now, 0);
+    if (result.full) return whenFull(rule);
+    // The next attempt would be count + 1.
+    if (result.count + 1 > rule.max) return { ok: false, retryAfterSeconds: retryAfter(result.resetAtMs, now) };
+    return { ok: true, remaining: rule.max - result.count - 1 };
+  }
+
+  async function tally(name: LimitName, key: string): Promise<number | null> {
+    const rule = rules[name];
+    const result = await store.increment(storeKey(name, key), rule.windowSeconds * 1000, clock(), 1);
+    return result.full ? null : result.count;
   }
 
   return {
     rules,
-    consume: (name, key) => count(name, key, 1),
-    check: (name, key) => count(name, key, 0),
+    consume,
+    check,
+    tally,
     async record(name, key) {
-      await count(name, key, 1);
+      await tally(name, key);
+    },
+    async refund(name, key) {
+      const rule = rules[name];
+      await store.increment(storeKey(name, key), rule.windowSeconds * 1000, clock(), -1);
+    },
+    async space(name, key, seconds) {
+      const now = clock();
+      const result = await store.increment(`${storeKey(name, key)}:spacing`, seconds * 1000, now, 1, 1);
+      if (result.full) return whenFull(rules[name]);
+      if (result.refused || result.count > 1) return { ok: false, retryAfterSeconds: retryAfter(result.resetAtMs, now) };
+      return { ok: true, remaining: 0 };
     },
     reset: (name, key) => store.reset(storeKey(name, key)),
   };

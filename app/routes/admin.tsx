@@ -5,6 +5,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { TabNav } from "~/components/ui/tab-nav";
 import { t as translate, useTranslation } from "~/i18n";
 import { pageMeta } from "~/lib/seo";
+import { noStore } from "~/security/no-store.server";
 import { requestContext } from "~/services.server";
 import "virtual:catalogue/admin";
 
@@ -23,6 +24,9 @@ export const meta: Route.MetaFunction = ({ loaderData, error }) => {
     noindex: true,
   });
 };
+
+/** Never cached anywhere (issue 9): private, or about signing in. */
+export const middleware: Route.MiddlewareFunction[] = [noStore];
 
 /** Moderators only: visitors are sent to log in, everyone else gets a 403 (every child route checks again). */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -4,6 +4,7 @@ import { requireUser } from "~/auth/auth.server";
 import { TabNav } from "~/components/ui/tab-nav";
 import { t as translate, useTranslation } from "~/i18n";
 import { pageMeta } from "~/lib/seo";
+import { noStore } from "~/security/no-store.server";
 import { requestContext } from "~/services.server";
 import "virtual:catalogue/accounts";
 
@@ -19,6 +20,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     noindex: true,
   });
 };
+
+/** Never cached anywhere (issue 9): private, or about signing in. */
+export const middleware: Route.MiddlewareFunction[] = [noStore];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(requestContext);

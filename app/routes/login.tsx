@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
+import { data, Form, Link, redirect, type ShouldRevalidateFunction, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { AuthErrorBanner } from "~/components/accounts/auth-banner";
 import { PasswordInput } from "~/components/accounts/password-input";
@@ -11,11 +11,13 @@ import { cookieHeaders, getAuth, getSessionUser, isSameOrigin } from "~/auth/aut
 import { friendlyError, type ErrorKind } from "~/auth/error-messages";
 import { t as translate, useTranslation } from "~/i18n";
 import { pageMeta } from "~/lib/seo";
-import { ipLimitKey } from "~/limits/client-ip.server";
-import { longestRefusal, refusalHeaders } from "~/limits/refusal.server";
+import { reserveLoginAttempt } from "~/limits/login-throttle.server";
+import { refusalHeaders } from "~/limits/refusal.server";
 import { retryAfterHeaders } from "~/limits/rate-limit.server";
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from "~/schemas/signup";
-import { type LoginField, parseForgotPasswordForm, parseLoginForm, safeRedirect } from "~/schemas/login";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { type LoginField, parseForgotPasswordForm, parseLoginForm } from "~/schemas/login";
+import { noStore } from "~/security/no-store.server";
 import { requestContext } from "~/services.server";
 import "virtual:catalogue/accounts";
 import { readForm } from "~/lib/read-form.server";
@@ -33,11 +35,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   });
 };
 
+/** Never cached anywhere (issue 9): private, or about signing in. */
+export const middleware: Route.MiddlewareFunction[] = [noStore];
+
 export const headers: Route.HeadersFunction = refusalHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(requestContext);
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/dashboard", env.siteUrl);
   if (await getSessionUser(request, context)) throw redirect(redirectTo);
   return { siteName: env.SITE_NAME, siteUrl: env.siteUrl, redirectTo };
 }
@@ -77,19 +82,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { status: "resetSent" } satisfies ActionResult;
   }
 
-  const parsed = parseLoginForm(form);
+  const parsed = parseLoginForm(form, info.env.siteUrl);
   if (!parsed.ok) return fail(parsed.first, "validation", 400, parsed.errors);
   const { redirectTo, ...credentials } = parsed.data;
 
-  // Refused while locked, before the password is even looked at (a right one too).
-  // The account's attempt is counted up front (and forgiven on success) so a burst
-  // of parallel guesses cannot all pass the check before the first failure is recorded.
-  const ipKey = ipLimitKey(info.clientIp);
-  const locked = await longestRefusal([
-    info.limiter.consume("loginAccount", credentials.email),
-    info.limiter.check("loginIp", ipKey),
-  ]);
-  if (locked) return fail("accounts.errors.auth.too-many-requests", "auth", 429, {}, retryAfterHeaders(locked));
+  // Reserved before the password is even looked at (a right one too), so a
+  // parallel burst cannot pass the limits before its first failure is counted
+  // (app/limits/login-throttle.server.ts, ADR 016).
+  const attemptSlot = await reserveLoginAttempt(info.limiter, credentials.email, info.clientIp);
+  if (!attemptSlot.ok) return fail("accounts.errors.auth.too-many-requests", "auth", 429, {}, retryAfterHeaders(attemptSlot));
 
   try {
     const { headers } = await getAuth(info).api.signInEmail({
@@ -97,18 +98,26 @@ export async function action({ request, context }: Route.ActionArgs) {
       headers: request.headers,
       returnHeaders: true,
     });
-    await info.limiter.reset("loginAccount", credentials.email);
+    await attemptSlot.settle("success");
     const init = { headers: cookieHeaders(headers) };
     if (form.get("enhanced") !== "1") return redirect(redirectTo, init);
     return data({ status: "success", redirectTo } satisfies ActionResult, init);
   } catch (error) {
     const friendly = friendlyError(error);
     if (friendly.kind === "unknown") info.log.error({ err: error }, "login failed unexpectedly");
-    // Only failed logins count per IP: a campus network shares one address.
-    if (friendly.kind === "auth") await info.limiter.record("loginIp", ipKey);
+    // Only a wrong email or password counts against the limits, not an outage.
+    await attemptSlot.settle(friendly.kind === "auth" ? "failure" : "error");
     return fail(friendly.kind === "unknown" ? "accounts.login.failed" : friendly.key, friendly.kind, friendly.kind === "network" ? 503 : 401);
   }
 }
+
+/**
+ * After a successful sign-in this page's loader would see the new session and
+ * redirect at once, so the success message would only flash: the page is not
+ * revalidated then, and the timer below goes on after SPEC's a second.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  (actionResult as ActionResult | undefined)?.status === "success" ? false : defaultShouldRevalidate;
 
 /** SPEC.md section 4: the success message shows for a second before the dashboard. */
 const REDIRECT_DELAY_MS = 1000;

@@ -13,6 +13,7 @@ import { t as translate, useTranslation } from "~/i18n";
 import { pageMeta } from "~/lib/seo";
 import { parseResetPasswordForm, RESET_FIELDS } from "~/schemas/login";
 import { PASSWORD_MAX_LENGTH } from "~/schemas/signup";
+import { noStore } from "~/security/no-store.server";
 import { requestContext } from "~/services.server";
 import "virtual:catalogue/accounts";
 import { readForm } from "~/lib/read-form.server";
@@ -29,6 +30,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     noindex: true,
   });
 };
+
+/** Never cached anywhere (issue 9): private, or about signing in. */
+export const middleware: Route.MiddlewareFunction[] = [noStore];
 
 const TOKEN_PATTERN = /^[\w-]{8,200}$/;
 

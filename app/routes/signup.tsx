@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
+import { data, Form, Link, redirect, type ShouldRevalidateFunction, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/signup";
 import { AuthErrorBanner } from "~/components/accounts/auth-banner";
 import { HoneypotField } from "~/components/accounts/honeypot-field";
@@ -27,6 +27,7 @@ import { ipLimitKey } from "~/limits/client-ip.server";
 import { isHoneypotFilled } from "~/limits/honeypot";
 import { retryAfterHeaders } from "~/limits/rate-limit.server";
 import { refusalHeaders } from "~/limits/refusal.server";
+import { noStore } from "~/security/no-store.server";
 import { requestContext } from "~/services.server";
 import "virtual:catalogue/accounts";
 import { readForm } from "~/lib/read-form.server";
@@ -43,6 +44,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     noindex: true,
   });
 };
+
+/** Never cached anywhere (issue 9): private, or about signing in. */
+export const middleware: Route.MiddlewareFunction[] = [noStore];
 
 export const headers: Route.HeadersFunction = refusalHeaders;
 
@@ -99,6 +103,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     return fail(friendly.kind === "unknown" ? "accounts.signup.failed" : friendly.key, friendly.kind, status);
   }
 }
+
+/**
+ * After a successful sign-up this page's loader would see the new session and
+ * redirect at once, so the success message would only flash: the page is not
+ * revalidated then, and the timer below goes on after SPEC's 1.5 seconds.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  (actionResult as ActionResult | undefined)?.status === "success" ? false : defaultShouldRevalidate;
 
 /** SPEC.md section 4: the success message shows for 1.5 seconds before the dashboard. */
 const REDIRECT_DELAY_MS = 1500;

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { safeRedirect } from "../lib/safe-redirect";
 import { type FormParseResult, parseWith, readFields } from "./form-errors";
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, PASSWORD_MAX_LENGTH, passwordSchema } from "./signup";
 import "virtual:catalogue/accounts";
@@ -30,13 +31,14 @@ export const loginSchema = z.object({
 
 export type LoginInput = z.infer<typeof loginSchema> & { rememberMe: boolean; redirectTo: string };
 
-export function parseLoginForm(form: FormData): FormParseResult<LoginField, LoginInput> {
+/** `siteUrl` on the server: where to go after signing in may then also be an absolute URL of our own site. */
+export function parseLoginForm(form: FormData, siteUrl?: string): FormParseResult<LoginField, LoginInput> {
   const values = readFields(form, LOGIN_FIELDS);
   const parsed = parseWith(loginSchema, LOGIN_FIELDS, values);
   if (!parsed.ok) return parsed;
   return {
     ...parsed,
-    data: { ...parsed.data, rememberMe: form.get("rememberMe") === "on", redirectTo: safeRedirect(form.get("redirectTo")) },
+    data: { ...parsed.data, rememberMe: form.get("rememberMe") === "on", redirectTo: safeRedirect(form.get("redirectTo"), "/dashboard", siteUrl) },
   };
 }
 
@@ -61,10 +63,4 @@ export function parseResetPasswordForm(form: FormData) {
   return parseWith(resetPasswordSchema, RESET_FIELDS, readFields(form, RESET_FIELDS));
 }
 
-/** Only same-site paths: "/dashboard?x=1" yes, "//evil.example" or "https://…" no. */
-export function safeRedirect(value: FormDataEntryValue | string | null | undefined, fallback = "/dashboard"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
-    return fallback;
-  }
-  return value;
-}
+export { safeRedirect };

@@ -1,0 +1,22 @@
+import type { MiddlewareFunction } from "react-router";
+
+/**
+ * Route middleware for private pages (issue 9, point 9): the dashboard, admin,
+ * login, sign-up and password-reset pages answer `Cache-Control: no-store`,
+ * their documents and their `.data` requests alike, signed in or not, so no
+ * browser, proxy or shared computer keeps a copy. It sits on the route, not on
+ * URL patterns, so every spelling of a URL that reaches the route is covered;
+ * the anonymous page cache refuses no-store responses too (server/pages.ts).
+ */
+export const noStore: MiddlewareFunction<Response> = async (_args, next) => {
+  const response = await next();
+  try {
+    response.headers.set("Cache-Control", "no-store");
+    return response;
+  } catch {
+    // A Response with immutable headers (Response.redirect): copy it.
+    const copy = new Response(response.body, response);
+    copy.headers.set("Cache-Control", "no-store");
+    return copy;
+  }
+};
