@@ -5,6 +5,7 @@ import { currentTime } from "../lib/clock";
 import { deliverDueMail } from "../mail/sender.server";
 import type { MailTransport } from "../mail/transport.server";
 import { removeStaleUploads } from "../models/photo-upload.server";
+import { sendReportDigests } from "../models/report.server";
 import type { PhotoStorage } from "../storage/storage.server";
 
 /**
@@ -43,6 +44,13 @@ export const JOBS = {
     description: "Removes photos uploaded more than a day ago that never became part of a listing.",
     everyMs: HOUR,
     run: async (ctx) => ({ removed: await removeStaleUploads(ctx.db, ctx.storage, ctx.now) }),
+  },
+  "report-digest": {
+    description: "Emails moderators one digest per listing of the reports that came within an hour of the last email about it.",
+    everyMs: 5 * 60 * 1000,
+    run: async (ctx) => ({
+      ...(await sendReportDigests(ctx.db, { supportEmail: ctx.env.SUPPORT_EMAIL, siteName: ctx.env.SITE_NAME, siteUrl: ctx.env.siteUrl }, ctx.now)),
+    }),
   },
 } satisfies Record<string, Job>;
 
