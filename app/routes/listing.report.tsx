@@ -102,9 +102,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     // One email per listing an hour; the "report-digest" job sends the rest together.
     if (created.notifyModerators) await emailModeratorsAboutReport(db, site, created);
+  } catch (error) {
+    log.error({ err: error, reportId: created.report.id }, "could not queue the report email");
+  }
+  try {
     if (created.autoHidden) await emailOwnerAboutAutoHide(db, site, created.listing);
   } catch (error) {
-    log.error({ err: error, reportId: created.report.id }, "could not queue the report emails");
+    log.error({ err: error, listingId: created.listing.id }, "could not queue the owner's auto-hide email");
   }
   return { status: "sent", listingPath: `/listing/${created.listing.slug}` } satisfies ReportActionResult;
 }
