@@ -81,6 +81,7 @@ export function createPages({ services, cache, views, handleRequest, getLoadCont
     const clientIp = clientIpFrom({ socketAddress: req.socket.remoteAddress, forwardedFor: req.headers["x-forwarded-for"], trustProxy });
     const queued = queueListingView(request, listingId, {
       visitorSalt: services.secrets.visitorSalt,
+      visitorSecret: services.secrets.sessionSecret,
       secure,
       limit: { limiter: services.limiter, clientIp },
       counter: views,

@@ -117,6 +117,14 @@ export type ReportsTable = {
   status: string;
   createdAt: string;
   updatedAt: string;
+  /** The reporter's network: IPv4 /24 or IPv6 /64 (`networkOrigin` in app/limits/client-ip.server.ts); null before issue 9. */
+  originGroup: string | null;
+  /** Salted hash of the reporter's signed visitor id; null when the report came without one. */
+  visitorKey: string | null;
+  /** The signed-in reporter's account. */
+  reporterUserId: string | null;
+  /** When moderators were emailed about it; null while it waits for the hourly digest. */
+  notifiedAt: string | null;
 };
 
 export type ContactMessagesTable = {

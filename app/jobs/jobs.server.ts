@@ -7,6 +7,7 @@ import type { MailTransport } from "../mail/transport.server";
 import { purgeSentMailBodies } from "../models/outbox.server";
 import { removeStaleUploads } from "../models/photo-upload.server";
 import { sweepOrphanPhotos } from "../models/photo-sweep.server";
+import { sendReportDigests } from "../models/report.server";
 import type { PhotoStorage } from "../storage/storage.server";
 
 /**
@@ -56,6 +57,13 @@ export const JOBS = {
     description: "Removes photo files written more than a day ago that no photo row refers to.",
     everyMs: DAY,
     run: async (ctx) => ({ ...(await sweepOrphanPhotos(ctx.db, ctx.storage, ctx.now)) }),
+  },
+  "report-digest": {
+    description: "Emails moderators one digest per listing of the reports that came within an hour of the last email about it.",
+    everyMs: 5 * 60 * 1000,
+    run: async (ctx) => ({
+      ...(await sendReportDigests(ctx.db, { supportEmail: ctx.env.SUPPORT_EMAIL, siteName: ctx.env.SITE_NAME, siteUrl: ctx.env.siteUrl }, ctx.now)),
+    }),
   },
 } satisfies Record<string, Job>;
 

@@ -59,13 +59,15 @@ export function ipLimitKey(ip: string): string {
  * apart (issue 9): IPv4 per /24 ("203.0.113.0/24"), IPv6 per /64. One home,
  * office or phone operator's NAT usually hands out addresses within one of
  * these, so a new address from the same network is not a new person.
+ * An IPv4-mapped IPv6 address counts as the IPv4 address it carries; any
+ * spelling of an address (brackets, port, zone, case) gives the same origin.
  * Anything that is not an address (the "unknown" socket) is its own origin.
  */
 export function networkOrigin(ip: string): string {
-  const version = isIP(ip);
-  if (version === 6) return ipLimitKey(ip);
-  if (version !== 4) return ip;
-  return `${ip.split(".").slice(0, 3).join(".")}.0/24`;
+  const address = normalizeIp(ip);
+  if (!address) return ip.trim().toLowerCase();
+  if (isIP(address) === 6) return ipLimitKey(address);
+  return `${address.split(".").slice(0, 3).join(".")}.0/24`;
 }
 
 /** Eight 16-bit groups of a valid IPv6 address (an embedded IPv4 tail included). */

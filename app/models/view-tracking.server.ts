@@ -2,31 +2,39 @@ import { createHash, randomBytes } from "node:crypto";
 import { isbot } from "isbot";
 import type { DB } from "../db/db.server";
 import { ipLimitKey } from "../limits/client-ip.server";
+import { networkOrigin } from "../limits/client-ip.server";
 import type { RateLimiter } from "../limits/rate-limit.server";
 import { recordListingView } from "./listing.server";
 import type { ViewCounter } from "./view-counter.server";
 import { currentTime } from "../lib/clock";
+import { readCookie, VISITOR_COOKIE, visitorIdentity } from "../security/visitor-id.server";
+
+export { readCookie };
 
 /**
  * View counting (SPEC.md section 4 "View tracking"): once per browser session
  * per listing, done on the server with two cookies instead of the original's
  * session storage. The session cookie has no Max-Age, so it ends when the
- * browser closes; the visitor cookie lasts a year and drives unique views.
- * Only salted hashes of the cookie values reach the database.
+ * browser closes; the visitor cookie (signed: app/security/visitor-id.server.ts)
+ * lasts a year and drives unique views. Only salted hashes of the ids reach
+ * the database.
  */
 export const VIEW_SESSION_COOKIE = "bodima_vs";
-export const VIEW_VISITOR_COOKIE = "bodima_vid";
-const VISITOR_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+export const VIEW_VISITOR_COOKIE = VISITOR_COOKIE;
 const ID_PATTERN = /^[a-f0-9]{32}$/;
 
 export type ViewTrackingOptions = {
   visitorSalt: string;
+  /** The app's secret that signs visitor ids (secrets.sessionSecret). */
+  visitorSecret: string;
   /** Adds the Secure attribute (the site is served over https). */
   secure: boolean;
   now?: Date;
   /**
-   * Caps counted views per visitor (limit "viewVisitor"): the visitor cookie,
-   * else the client IP for clients that keep no cookies.
+   * Caps counted views per visitor (limit "viewVisitor"): the signed visitor
+   * cookie, else the client IP for clients that keep no cookies; and, with the
+   * same rule, counted views of one listing from one network origin
+   * (IPv4 /24, IPv6 /64), so ids collected by a script do not add up either.
    */
   limit: { limiter: RateLimiter; clientIp: string };
 };
@@ -59,16 +67,6 @@ export function isCountableViewRequest(request: ViewRequest): boolean {
   return !isbot(userAgent);
 }
 
-export function readCookie(cookieHeader: string | null, name: string): string | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(";")) {
-    const separator = part.indexOf("=");
-    if (separator === -1) continue;
-    if (part.slice(0, separator).trim() === name) return part.slice(separator + 1).trim();
-  }
-  return null;
-}
-
 function validId(value: string | null): string | null {
   return value && ID_PATTERN.test(value) ? value : null;
 }
@@ -77,9 +75,8 @@ function newId(): string {
   return randomBytes(16).toString("hex");
 }
 
-function serializeCookie(name: string, value: string, options: { secure: boolean; maxAge?: number }): string {
+function serializeCookie(name: string, value: string, options: { secure: boolean }): string {
   const parts = [`${name}=${value}`, "Path=/"];
-  if (options.maxAge !== undefined) parts.push(`Max-Age=${options.maxAge}`);
   parts.push("HttpOnly", "SameSite=Lax");
   if (options.secure) parts.push("Secure");
   return parts.join("; ");
@@ -92,25 +89,36 @@ export function hashViewerId(salt: string, kind: "session" | "visitor", id: stri
 /**
  * The caller's session and visitor ids from the request's cookies, with new
  * ones (and their Set-Cookie headers) where a cookie is missing or malformed.
+ * Only a visitor id this server signed is kept (`returning`); any other value
+ * gets a new id, and the request counts no view (`forged`: a script making up
+ * visitors, issue 9).
  */
-export function viewerIdentity(request: ViewRequest, options: { secure: boolean }) {
+export function viewerIdentity(request: ViewRequest, options: { secure: boolean; visitorSecret: string }) {
   const cookieHeader = request.headers.get("cookie");
   const headers = new Headers();
   let sessionId = validId(readCookie(cookieHeader, VIEW_SESSION_COOKIE));
-  let visitorId = validId(readCookie(cookieHeader, VIEW_VISITOR_COOKIE));
-  const returning = visitorId !== null;
+  const visitor = visitorIdentity(cookieHeader, options.visitorSecret, options);
   if (!sessionId) {
     sessionId = newId();
     headers.append("Set-Cookie", serializeCookie(VIEW_SESSION_COOKIE, sessionId, { secure: options.secure }));
   }
-  if (!visitorId) {
-    visitorId = newId();
-    headers.append(
-      "Set-Cookie",
-      serializeCookie(VIEW_VISITOR_COOKIE, visitorId, { secure: options.secure, maxAge: VISITOR_MAX_AGE_SECONDS }),
-    );
+  if (visitor.setCookie) headers.append("Set-Cookie", visitor.setCookie);
+  return { sessionId, visitorId: visitor.visitorId, returning: !visitor.issued, forged: visitor.forged, headers };
+}
+
+/** The limit keys a counted view uses up: the visitor's (else the IP's) and the listing's from this network. */
+function viewLimitKeys(listingId: number, visitorKey: string, returning: boolean, clientIp: string): string[] {
+  // A brand-new cookie proves nothing (a script can drop it every time), so first visits count per IP.
+  const visitor = returning ? `visitor:${visitorKey}` : `ip:${ipLimitKey(clientIp)}`;
+  return [visitor, `origin:${networkOrigin(clientIp)}:listing:${listingId}`];
+}
+
+async function viewAllowed(limiter: RateLimiter, keys: string[]) {
+  for (const key of keys) {
+    const decision = await limiter.check("viewVisitor", key);
+    if (!decision.ok) return decision;
   }
-  return { sessionId, visitorId, returning, headers };
+  return { ok: true } as const;
 }
 
 /**
@@ -125,18 +133,17 @@ export async function trackListingView(
   options: ViewTrackingOptions,
 ): Promise<TrackedView | null> {
   if (!isCountableViewRequest(request)) return null;
-  const { sessionId, visitorId, returning, headers } = viewerIdentity(request, options);
+  const { sessionId, visitorId, returning, forged, headers } = viewerIdentity(request, options);
   const visitorKey = hashViewerId(options.visitorSalt, "visitor", visitorId);
-  // A brand-new cookie proves nothing (a script can drop it every time), so first visits count per IP.
-  const limitKey = returning ? `visitor:${visitorKey}` : `ip:${ipLimitKey(options.limit.clientIp)}`;
-  const allowed = await options.limit.limiter.check("viewVisitor", limitKey);
-  if (!allowed.ok) {
+  const limitKeys = viewLimitKeys(listingId, visitorKey, returning, options.limit.clientIp);
+  const allowed = forged ? null : await viewAllowed(options.limit.limiter, limitKeys);
+  if (!allowed?.ok) {
     const counts = await db
       .selectFrom("listings")
       .select(["views", "uniqueViews"])
       .where("id", "=", listingId)
       .executeTakeFirst();
-    return { views: counts?.views ?? 0, uniqueViews: counts?.uniqueViews ?? 0, counted: false, headers, refused: allowed };
+    return { views: counts?.views ?? 0, uniqueViews: counts?.uniqueViews ?? 0, counted: false, headers, ...(allowed ? { refused: allowed } : {}) };
   }
   const result = await recordListingView(
     db,
@@ -145,7 +152,7 @@ export async function trackListingView(
     options.now,
   );
   // Only views that counted use up the allowance (reloads in one session count once anyway).
-  if (result.counted) await options.limit.limiter.record("viewVisitor", limitKey);
+  if (result.counted) for (const key of limitKeys) await options.limit.limiter.record("viewVisitor", key);
   return { ...result, headers };
 }
 
@@ -161,16 +168,16 @@ export function queueListingView(
   options: Omit<ViewTrackingOptions, "now"> & { counter: ViewCounter },
 ): { headers: Headers; queued: Promise<void> } | null {
   if (!isCountableViewRequest(request)) return null;
-  const { sessionId, visitorId, returning, headers } = viewerIdentity(request, options);
+  const { sessionId, visitorId, returning, forged, headers } = viewerIdentity(request, options);
   const sessionKey = hashViewerId(options.visitorSalt, "session", sessionId);
-  if (options.counter.seen(listingId, sessionKey)) return { headers, queued: Promise.resolve() };
+  if (forged || options.counter.seen(listingId, sessionKey)) return { headers, queued: Promise.resolve() };
   const visitorKey = hashViewerId(options.visitorSalt, "visitor", visitorId);
-  const limitKey = returning ? `visitor:${visitorKey}` : `ip:${ipLimitKey(options.limit.clientIp)}`;
+  const limitKeys = viewLimitKeys(listingId, visitorKey, returning, options.limit.clientIp);
   const { limiter } = options.limit;
   const queued = (async () => {
-    if (!(await limiter.check("viewVisitor", limitKey)).ok) return;
+    if (!(await viewAllowed(limiter, limitKeys)).ok) return;
     options.counter.add({ listingId, sessionKey, visitorKey, viewedAt: currentTime().toISOString() });
-    await limiter.record("viewVisitor", limitKey);
+    for (const key of limitKeys) await limiter.record("viewVisitor", key);
   })();
   return { headers, queued };
 }

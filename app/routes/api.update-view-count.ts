@@ -69,6 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const now = currentTime();
   const tracked = await trackListingView(db, request, Number(listing.id), {
     visitorSalt: secrets.visitorSalt,
+    visitorSecret: secrets.sessionSecret,
     secure: env.siteUrl.startsWith("https:"),
     now,
     limit: { limiter, clientIp },

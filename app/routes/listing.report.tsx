@@ -3,12 +3,15 @@ import type { Route } from "./+types/listing.report";
 import { ReportDialog } from "~/components/listing/report-dialog";
 import { type ReportActionResult, ReportForm, ReportSuccess } from "~/components/listing/report-form";
 import { ButtonLink } from "~/components/ui/button";
-import { isSameOrigin } from "~/auth/auth.server";
+import { getSessionUser, isSameOrigin } from "~/auth/auth.server";
 import { t as translate, useTranslation } from "~/i18n";
 import { isHoneypotFilled } from "~/limits/honeypot";
+import { networkOrigin } from "~/limits/client-ip.server";
 import { retryAfterHeaders } from "~/limits/rate-limit.server";
 import { findListingBySlug } from "~/models/listing.server";
-import { createReport, emailModeratorsAboutReport } from "~/models/report.server";
+import { createReport, emailModeratorsAboutReport, emailOwnerAboutAutoHide, type Reporter } from "~/models/report.server";
+import { hashViewerId } from "~/models/view-tracking.server";
+import { visitorIdFrom } from "~/security/visitor-id.server";
 import { parseReportForm, type ReportValues } from "~/schemas/report";
 import { requestContext } from "~/services.server";
 import "virtual:catalogue/report";
@@ -57,7 +60,7 @@ function refuse(message: string, status: number, values?: ReportValues, headers?
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { db, env, log, limiter, clientIp } = context.get(requestContext);
+  const { db, env, log, limiter, clientIp, secrets } = context.get(requestContext);
   if (!isSameOrigin(request, env.siteUrl)) return refuse("report.errors.origin", 403);
   const form = await readForm(request);
   if (isHoneypotFilled(form)) {
@@ -69,24 +72,43 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!parsed.ok) {
     return data({ status: "invalid", errors: parsed.errors, values: parsed.values } satisfies ReportActionResult, { status: 400 });
   }
-  const decision = await limiter.consume("reportIp", clientIp);
+  // Keyed by network (IPv4 /24, IPv6 /64): another address of the same network is no new reporter.
+  const originGroup = networkOrigin(clientIp);
+  const decision = await limiter.consume("reportIp", originGroup);
   if (!decision.ok) return refuse("report.errors.tooMany", 429, parsed.values, retryAfterHeaders(decision));
 
+  // Who is reporting, as far as auto-hide is concerned (ADR 017); the report is stored either way.
+  const visitorId = visitorIdFrom(request.headers.get("cookie"), secrets.sessionSecret);
+  const reporter: Reporter = {
+    originGroup,
+    visitorKey: visitorId ? hashViewerId(secrets.visitorSalt, "visitor", visitorId) : null,
+    userId: (await getSessionUser(request, context))?.id ?? null,
+  };
   let created: Awaited<ReturnType<typeof createReport>>;
   try {
-    created = await createReport(db, parsed.data, { autoHideAt: env.REPORT_AUTO_HIDE });
+    created = await createReport(db, parsed.data, { autoHideAt: env.REPORT_AUTO_HIDE, reporter });
   } catch (error) {
     log.error({ err: error }, "could not store report");
     return refuse("report.errors.failed", 503, parsed.values);
   }
-  if (!created.ok) return refuse("report.errors.listingNotFound", 404, parsed.values);
+  if (!created.ok) {
+    if (created.error === "origin-cap") return refuse("report.errors.originCap", 429, parsed.values);
+    return refuse("report.errors.listingNotFound", 404, parsed.values);
+  }
   context.set(reportStored, true);
-  log.info({ reportId: created.report.id, listingId: created.listing.id, autoHidden: created.autoHidden }, "report stored");
-  // Stored is what counts: moderators see it in /admin even if queueing the email fails.
+  log.info({ reportId: created.report.id, listingId: created.listing.id, autoHidden: created.autoHidden, weight: created.weight }, "report stored");
+  // Stored is what counts: moderators see it in /admin even if queueing an email fails.
+  const site = { supportEmail: env.SUPPORT_EMAIL, siteName: env.SITE_NAME, siteUrl: env.siteUrl };
   try {
-    await emailModeratorsAboutReport(db, { supportEmail: env.SUPPORT_EMAIL, siteName: env.SITE_NAME, siteUrl: env.siteUrl }, created);
+    // One email per listing an hour; the "report-digest" job sends the rest together.
+    if (created.notifyModerators) await emailModeratorsAboutReport(db, site, created);
   } catch (error) {
     log.error({ err: error, reportId: created.report.id }, "could not queue the report email");
+  }
+  try {
+    if (created.autoHidden) await emailOwnerAboutAutoHide(db, site, created.listing);
+  } catch (error) {
+    log.error({ err: error, listingId: created.listing.id }, "could not queue the owner's auto-hide email");
   }
   return { status: "sent", listingPath: `/listing/${created.listing.slug}` } satisfies ReportActionResult;
 }

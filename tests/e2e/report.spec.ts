@@ -1,23 +1,26 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
+import { devices, expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { readMails, type ReceivedMail } from "./mail";
 import { field, fillListing, photo, signUp, uniqueWord } from "./owners";
 
 // Reporting a listing (issue 4): the dialog on the listing page with
 // JavaScript, the /listing/{slug}/report page without it, and the email to
 // moderators. Each test reports a listing of its own (a fresh owner), so no
-// demo listing collects reports (three people would hide it automatically).
+// demo listing collects reports (three independent people would hide it
+// automatically: issue 9, ADR 017).
 
 const SUPPORT_EMAIL = "support@bodima.lk";
+/** A browser's own user agent (view counting, which issues the visitor id, skips crawlers and headless ones). */
+const DESKTOP_UA = devices["Desktop Chrome"].userAgent;
 
 // Each test first signs up and posts a listing of its own.
 test.describe.configure({ timeout: 60_000 });
 
 /** A fresh owner posts a listing; returns its page's path and title. */
-async function postOwnListing(browser: Browser): Promise<{ path: string; title: string }> {
+async function postOwnListing(browser: Browser): Promise<{ path: string; title: string; ownerEmail: string }> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signUp(page);
+  const ownerEmail = await signUp(page);
   await page.goto("/dashboard/listings/new");
   const word = uniqueWord();
   const title = `Reported room ${word}`;
@@ -29,7 +32,7 @@ async function postOwnListing(browser: Browser): Promise<{ path: string; title: 
   const path = await page.locator('a[href^="/listing/"]').first().getAttribute("href");
   await context.close();
   expect(path).toMatch(/^\/listing\/.+-\d+$/);
-  return { path: path!, title };
+  return { path: path!, title, ownerEmail };
 }
 
 async function expectNoSeriousAxeViolations(page: Page, include?: string) {
@@ -213,14 +216,54 @@ test.describe("without JavaScript", () => {
     expect(mail.text).toMatch(/Review it here: http:\/\/127\.0\.0\.1:\d+\/admin\/reports\/[0-9a-f-]{36}/);
   });
 
-  test("three different people reporting a listing hide it from the public until a moderator looks", async ({ page, browser }) => {
+  // Issue 9: three made-up emails from one browser used to hide any listing at once.
+  test("three reports from one browser with made-up emails do not hide the listing", async ({ page, browser }) => {
     const listing = await postOwnListing(browser);
     const tag = uniqueWord();
+    await page.goto(listing.path);
     for (const person of ["one", "two", "three"]) {
       await page.goto(`${listing.path}/report`);
       await fillReport(page, { name: `Reporter ${person}`, email: `${person}-${tag}@example.com`, details: `Seen twice (${tag})` });
       await page.getByRole("button", { name: "Submit report" }).click();
       await expect(page.getByText("Report Submitted Successfully!")).toBeVisible();
+    }
+    const still = await page.goto(listing.path);
+    expect(still?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: listing.title })).toBeVisible();
+  });
+
+  test("one browser reporting from three networks does not hide the listing", async ({ browser }) => {
+    const listing = await postOwnListing(browser);
+    const tag = uniqueWord();
+    const context = await browser.newContext({ javaScriptEnabled: false, userAgent: DESKTOP_UA });
+    const page = await context.newPage();
+    await page.goto(listing.path);
+    for (const [i, network] of ["192.0.2.10", "198.51.100.10", "203.0.113.10"].entries()) {
+      // TRUST_PROXY is on in the browser tests' server: the proxy's X-Forwarded-For is the client address.
+      await page.setExtraHTTPHeaders({ "X-Forwarded-For": network });
+      await page.goto(`${listing.path}/report`);
+      await fillReport(page, { name: `Roaming ${i}`, email: `roaming-${i}-${tag}@example.com`, details: `Same phone, three networks (${tag})` });
+      await page.getByRole("button", { name: "Submit report" }).click();
+      await expect(page.getByText("Report Submitted Successfully!")).toBeVisible();
+    }
+    expect((await page.goto(listing.path))?.status()).toBe(200);
+    await context.close();
+  });
+
+  test("three independent people (own browser, own network) hide a listing until a moderator looks, and its owner is told why", async ({ page, browser }) => {
+    const listing = await postOwnListing(browser);
+    const tag = uniqueWord();
+    const since = new Date();
+    for (const [i, network] of ["192.0.2.20", "198.51.100.20", "203.0.113.20"].entries()) {
+      const context = await browser.newContext({ javaScriptEnabled: false, userAgent: DESKTOP_UA, extraHTTPHeaders: { "X-Forwarded-For": network } });
+      const reporter = await context.newPage();
+      // Looking at the listing first, as people do, gives the browser its (signed) visitor id.
+      await reporter.goto(listing.path);
+      await reporter.getByRole("link", { name: "Report This Listing" }).click();
+      await fillReport(reporter, { name: `Reporter ${i}`, email: `person-${i}-${tag}@example.com`, details: `Asked for money before a visit (${tag})` });
+      await reporter.getByRole("button", { name: "Submit report" }).click();
+      await expect(reporter.getByText("Report Submitted Successfully!")).toBeVisible();
+      await context.close();
     }
     const gone = await page.goto(listing.path);
     expect(gone?.status()).toBe(404);
@@ -228,7 +271,19 @@ test.describe("without JavaScript", () => {
     expect((await page.goto(`${listing.path}/report`))?.status()).toBe(404);
     await page.goto(`/browse?search=${encodeURIComponent(listing.title.split(" ").at(-1)!)}`);
     await expect(page.locator('a[href^="/listing/"]')).toHaveCount(0);
-    const mails = await waitForReportMails(tag, new Date(Date.now() - 60_000));
-    expect(mails.some((m) => m.text.includes("This listing is now hidden automatically: 3 people have reported it."))).toBe(true);
+
+    // The owner hears that it is hidden pending review, and why, never who reported.
+    const deadline = Date.now() + 10_000;
+    let toOwner: ReceivedMail[] = [];
+    while (toOwner.length === 0 && Date.now() < deadline) {
+      toOwner = readMails({ to: listing.ownerEmail, subject: "is hidden pending review", since: new Date(since.getTime() - 1000) });
+      if (toOwner.length === 0) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(toOwner).toHaveLength(1);
+    expect(toOwner[0].text).toContain("hidden automatically, pending review by a moderator");
+    expect(toOwner[0].text).toContain("Why: it was reported as Wrong Information.");
+    expect(toOwner[0].text).not.toContain(tag);
+    // Moderators: the listing's first report at once; the others go in the hourly digest.
+    expect(await waitForReportMails(tag, since)).toHaveLength(1);
   });
 });

@@ -13,12 +13,13 @@ import {
 import { insertTestOwner, listingInput } from "../factories";
 import { createMemoryStore, createRateLimiter } from "../../app/limits/rate-limit.server";
 import { describeEachDatabase } from "../test-db";
+import { signVisitorId } from "../../app/security/visitor-id.server";
 
 const BROWSER_UA =
   "Mozilla/5.0 (Linux; Android 13; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 const GOOGLEBOT_UA = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 // Limits far above what these tests count (tests/integration/rate-limits.test.ts covers them).
-const OPTIONS = { visitorSalt: "test-salt", secure: false, limit: { limiter: createRateLimiter(createMemoryStore()), clientIp: "192.0.2.1" } };
+const OPTIONS = { visitorSalt: "test-salt", visitorSecret: "v".repeat(64), secure: false, limit: { limiter: createRateLimiter(createMemoryStore()), clientIp: "192.0.2.1" } };
 
 function pageRequest(cookies: Record<string, string> = {}, init: { method?: string; headers?: Record<string, string> } = {}) {
   const cookie = Object.entries(cookies)
@@ -112,7 +113,8 @@ describeEachDatabase("listing view tracking", (ctx) => {
     const rows = await db.selectFrom("listing_views").selectAll().where("listingId", "=", id).execute();
     expect(rows).toHaveLength(1);
     expect(rows[0].sessionKey).toBe(hashViewerId(OPTIONS.visitorSalt, "session", jar[VIEW_SESSION_COOKIE]));
-    expect(rows[0].visitorKey).toBe(hashViewerId(OPTIONS.visitorSalt, "visitor", jar[VIEW_VISITOR_COOKIE]));
+    // The cookie is the signed id ("<id>.<signature>"); the id is what is hashed.
+    expect(rows[0].visitorKey).toBe(hashViewerId(OPTIONS.visitorSalt, "visitor", jar[VIEW_VISITOR_COOKIE].split(".")[0]));
     expect(JSON.stringify(rows)).not.toContain(jar[VIEW_SESSION_COOKIE]);
     expect(JSON.stringify(rows)).not.toContain(jar[VIEW_VISITOR_COOKIE]);
   });
@@ -120,23 +122,31 @@ describeEachDatabase("listing view tracking", (ctx) => {
 
 describe("view tracking cookies", () => {
   it("sets a browser-session cookie and a one-year visitor cookie, HttpOnly and SameSite=Lax", () => {
-    const { headers, sessionId, visitorId } = viewerIdentity(pageRequest(), { secure: false });
+    const { headers, sessionId, visitorId } = viewerIdentity(pageRequest(), { secure: false, visitorSecret: OPTIONS.visitorSecret });
     const [session, visitor] = headers.getSetCookie();
     expect(session).toBe(`${VIEW_SESSION_COOKIE}=${sessionId}; Path=/; HttpOnly; SameSite=Lax`);
-    expect(visitor).toBe(`${VIEW_VISITOR_COOKIE}=${visitorId}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax`);
+    expect(visitor).toBe(`${VIEW_VISITOR_COOKIE}=${signVisitorId(OPTIONS.visitorSecret, visitorId)}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax`);
     expect(sessionId).toMatch(/^[a-f0-9]{32}$/);
     expect(visitorId).not.toBe(sessionId);
   });
 
   it("marks the cookies Secure on an https site", () => {
-    const { headers } = viewerIdentity(pageRequest(), { secure: true });
+    const { headers } = viewerIdentity(pageRequest(), { secure: true, visitorSecret: OPTIONS.visitorSecret });
     for (const line of headers.getSetCookie()) expect(line).toMatch(/; Secure$/);
   });
 
-  it("replaces malformed cookie values", () => {
-    const { headers, sessionId } = viewerIdentity(pageRequest({ [VIEW_SESSION_COOKIE]: "x'; drop table", [VIEW_VISITOR_COOKIE]: "a".repeat(32) }), { secure: false });
-    expect(sessionId).toMatch(/^[a-f0-9]{32}$/);
-    expect(headers.getSetCookie()).toHaveLength(1);
+  it("replaces malformed cookie values, and visitor ids this server did not sign", () => {
+    const unsigned = viewerIdentity(pageRequest({ [VIEW_SESSION_COOKIE]: "x'; drop table", [VIEW_VISITOR_COOKIE]: "a".repeat(32) }), { secure: false, visitorSecret: OPTIONS.visitorSecret });
+    expect(unsigned.sessionId).toMatch(/^[a-f0-9]{32}$/);
+    expect(unsigned.returning).toBe(false);
+    expect(unsigned.visitorId).not.toBe("a".repeat(32));
+    expect(unsigned.headers.getSetCookie()).toHaveLength(2);
+    const signed = viewerIdentity(
+      pageRequest({ [VIEW_SESSION_COOKIE]: "x'; drop table", [VIEW_VISITOR_COOKIE]: signVisitorId(OPTIONS.visitorSecret, "a".repeat(32)) }),
+      { secure: false, visitorSecret: OPTIONS.visitorSecret },
+    );
+    expect(signed).toMatchObject({ visitorId: "a".repeat(32), returning: true });
+    expect(signed.headers.getSetCookie()).toHaveLength(1);
   });
 
   it("reads one cookie among others", () => {

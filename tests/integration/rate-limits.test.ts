@@ -7,6 +7,7 @@ import { createMemoryStore, createRateLimiter, DEFAULT_LIMITS, type RateLimiter 
 import { createOwnerAccount } from "../../app/models/account.server";
 import { insertListing } from "../../app/models/listing.server";
 import { trackListingView, VIEW_SESSION_COOKIE, VIEW_VISITOR_COOKIE } from "../../app/models/view-tracking.server";
+import { signVisitorId } from "../../app/security/visitor-id.server";
 import { action as updateViewCount } from "../../app/routes/api.update-view-count";
 import { action as contactAction } from "../../app/routes/contact";
 import { action as loginAction } from "../../app/routes/login";
@@ -241,13 +242,14 @@ describeEachDatabase("rate limits", (ctx) => {
     const limiter = createRateLimiter(createMemoryStore());
     const owner = await insertTestOwner(db, `views-${randomBytes(3).toString("hex")}`);
     const { id } = await insertListing(db, owner, listingInput({ title: "Room near the campus gate", price: 15000 }));
-    const visitor = randomBytes(16).toString("hex");
-    const ping = (cookies: Record<string, string>, clientIp = "198.51.100.60") => {
+    // A visitor id this server signed (testContext's secret): unsigned ones count per IP (issue 9).
+    const visitor = signVisitorId("y".repeat(64), randomBytes(16).toString("hex"));
+    const ping = (cookies: Record<string, string>, clientIp = "198.51.100.60", adId: number = id) => {
       const cookie = Object.entries(cookies).map(([name, value]) => `${name}=${value}`).join("; ");
       const request = new Request(`${TEST_SITE}/updateViewCount`, {
         method: "POST",
         headers: { "user-agent": BROWSER_UA, "content-type": "application/json", ...(cookie ? { cookie } : {}) },
-        body: JSON.stringify({ adId: id }),
+        body: JSON.stringify({ adId }),
       });
       return updateViewCount({ request, params: {}, context: testContext({ db, limiter, clientIp }) } as never);
     };
@@ -265,12 +267,14 @@ describeEachDatabase("rate limits", (ctx) => {
 
     // The listing page still gets its counts to show (it renders normally), uncounted.
     const page = new Request(`${TEST_SITE}/listing/x`, { headers: { "user-agent": BROWSER_UA, cookie: `${VIEW_VISITOR_COOKIE}=${visitor}` } });
-    const tracked = await trackListingView(db, page, id, { visitorSalt: "s".repeat(32), secure: false, limit: { limiter, clientIp: "198.51.100.60" } });
+    const tracked = await trackListingView(db, page, id, { visitorSalt: "s".repeat(32), visitorSecret: "y".repeat(64), secure: false, limit: { limiter, clientIp: "198.51.100.60" } });
     expect(tracked).toMatchObject({ views: max, counted: false, refused: { retryAfterSeconds: expect.any(Number) } });
 
-    // Another visitor on the same IP still counts.
-    const other = await ping({ [VIEW_VISITOR_COOKIE]: randomBytes(16).toString("hex") });
-    expect(await other.json()).toMatchObject({ counted: true, totalViews: max + 1 });
+    // Another visitor on the same IP still counts, on another listing: this listing has had
+    // as many views from this network as it may count in an hour (issue 9, per origin per listing).
+    const { id: another } = await insertListing(db, owner, listingInput({ title: "Second room near the gate", price: 15000 }));
+    const other = await ping({ [VIEW_VISITOR_COOKIE]: signVisitorId("y".repeat(64), randomBytes(16).toString("hex")) }, "198.51.100.60", another);
+    expect(await other.json()).toMatchObject({ counted: true, totalViews: 1 });
   });
 
   it("views without cookies are capped per IP, not per made-up visitor", async () => {
@@ -281,11 +285,13 @@ describeEachDatabase("rate limits", (ctx) => {
     const fresh = (clientIp: string) =>
       trackListingView(db, new Request(`${TEST_SITE}/listing/x`, { headers: { "user-agent": BROWSER_UA } }), id, {
         visitorSalt: "s".repeat(32),
+        visitorSecret: "y".repeat(64),
         secure: false,
         limit: { limiter, clientIp },
       });
     for (let i = 0; i < 3; i++) expect(await fresh("198.51.100.70")).toMatchObject({ counted: true });
     expect(await fresh("198.51.100.70")).toMatchObject({ counted: false, views: 3 });
-    expect(await fresh("198.51.100.71")).toMatchObject({ counted: true, views: 4 });
+    // Another network (not just another address of the same /24: issue 9 caps one listing's views per network).
+    expect(await fresh("198.51.101.71")).toMatchObject({ counted: true, views: 4 });
   });
 });

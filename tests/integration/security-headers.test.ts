@@ -342,7 +342,7 @@ describeEachDatabase("cookies", (ctx) => {
     });
 
     it(`view-tracking cookies follow the same rule${https ? " (Secure on https)" : ""}`, () => {
-      const { headers } = viewerIdentity(new Request(`${siteUrl}/listing/x`), { secure: https });
+      const { headers } = viewerIdentity(new Request(`${siteUrl}/listing/x`), { secure: https, visitorSecret: "v".repeat(64) });
       const cookies = cookieAttributes(headers);
       expect(cookies.size).toBe(2);
       for (const [name, attributes] of cookies) {

@@ -105,7 +105,7 @@ describeEachDatabase("buffered page views", (ctx) => {
     const { db } = ctx();
     const id = await listing(db);
     counter = startViewCounter({ db, log, intervalMs: 60_000 });
-    const options = { visitorSalt: "salt", secure: false, limit: { limiter: createRateLimiter(createMemoryStore()), clientIp: "192.0.2.7" }, counter };
+    const options = { visitorSalt: "salt", visitorSecret: "v".repeat(64), secure: false, limit: { limiter: createRateLimiter(createMemoryStore()), clientIp: "192.0.2.7" }, counter };
     const first = queueListingView(pageRequest(), id, options);
     expect(first?.headers.getSetCookie()).toHaveLength(2);
     await first?.queued;
@@ -122,7 +122,7 @@ describeEachDatabase("buffered page views", (ctx) => {
     const id = await listing(db);
     counter = startViewCounter({ db, log, intervalMs: 60_000 });
     const crawler = { method: "GET", headers: { get: (name: string) => (name === "user-agent" ? "Googlebot/2.1 (+http://www.google.com/bot.html)" : null) } };
-    const options = { visitorSalt: "salt", secure: false, limit: { limiter: createRateLimiter(createMemoryStore()), clientIp: "192.0.2.8" }, counter };
+    const options = { visitorSalt: "salt", visitorSecret: "v".repeat(64), secure: false, limit: { limiter: createRateLimiter(createMemoryStore()), clientIp: "192.0.2.8" }, counter };
     expect(queueListingView(crawler, id, options)).toBeNull();
     await counter.flush();
     expect((await counts(db, id)).views).toBe(0);

@@ -5,6 +5,7 @@ import * as outbox from "./2026-11-22-003-outbox";
 import * as moderation from "./2026-11-22-004-moderation";
 import * as pageInvalidations from "./2026-11-23-005-page-invalidations";
 import * as searchAtScale from "./2026-11-23-006-search-at-scale";
+import * as reportIndependence from "./2026-11-23-007-report-independence";
 
 /** Every migration, listed explicitly and in order (names sort by date). */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22-004-moderation": moderation,
   "2026-11-23-005-page-invalidations": pageInvalidations,
   "2026-11-23-006-search-at-scale": searchAtScale,
+  "2026-11-23-007-report-independence": reportIndependence,
 };

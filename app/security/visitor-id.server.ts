@@ -1,0 +1,77 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+
+/**
+ * The visitor id (cookie `bodima_vid`): one random id per browser, signed with
+ * the app's secret, so only ids this server issued count (issue 9, ADR 017).
+ * It counts views (one unique view per visitor) and tells reporters apart
+ * (auto-hide needs different browsers). An unsigned or tampered value is
+ * treated as no cookie at all: a script cannot make up fresh visitors.
+ *
+ * The cookie is HttpOnly, SameSite=Lax, Secure on https, and lasts a year.
+ * It is only ever set on responses that are not cached (server/pages.ts adds
+ * it to a cached page's answer, never to the stored page).
+ */
+export const VISITOR_COOKIE = "bodima_vid";
+export const VISITOR_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+const ID_PATTERN = /^[a-f0-9]{32}$/;
+const SIGNED_PATTERN = /^([a-f0-9]{32})\.([A-Za-z0-9_-]{43})$/;
+
+function mac(secret: string, id: string): Buffer {
+  return createHmac("sha256", secret).update(`bodima-visitor:${id}`).digest();
+}
+
+/** The cookie value for an id: `<id>.<HMAC-SHA256, base64url>`. */
+export function signVisitorId(secret: string, id: string): string {
+  if (!ID_PATTERN.test(id)) throw new Error("a visitor id is 32 hex characters");
+  return `${id}.${mac(secret, id).toString("base64url")}`;
+}
+
+/** The id in a cookie value this server signed; null for anything else. */
+export function verifyVisitorId(secret: string, value: string | null | undefined): string | null {
+  const match = value ? SIGNED_PATTERN.exec(value) : null;
+  if (!match) return null;
+  const given = Buffer.from(match[2], "base64url");
+  const expected = mac(secret, match[1]);
+  return given.length === expected.length && timingSafeEqual(given, expected) ? match[1] : null;
+}
+
+export function newVisitorId(): string {
+  return randomBytes(16).toString("hex");
+}
+
+/** The Set-Cookie line that gives a browser this visitor id. */
+export function visitorCookieHeader(secret: string, id: string, options: { secure: boolean }): string {
+  const parts = [`${VISITOR_COOKIE}=${signVisitorId(secret, id)}`, "Path=/", `Max-Age=${VISITOR_MAX_AGE_SECONDS}`, "HttpOnly", "SameSite=Lax"];
+  if (options.secure) parts.push("Secure");
+  return parts.join("; ");
+}
+
+/** One cookie's value from a Cookie header. */
+export function readCookie(cookieHeader: string | null | undefined, name: string): string | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(";")) {
+    const separator = part.indexOf("=");
+    if (separator === -1) continue;
+    if (part.slice(0, separator).trim() === name) return part.slice(separator + 1).trim();
+  }
+  return null;
+}
+
+/** The signed visitor id a request carries, or null (none, unsigned or tampered). */
+export function visitorIdFrom(cookieHeader: string | null | undefined, secret: string): string | null {
+  return verifyVisitorId(secret, readCookie(cookieHeader, VISITOR_COOKIE));
+}
+
+/**
+ * The request's visitor id, or a new one with the Set-Cookie line that keeps it
+ * (`issued`: a new id proves nothing about the browser yet). `forged` says the
+ * request carried a visitor cookie this server did not sign (made up, tampered
+ * with, or from before ids were signed): nothing it asks for should count.
+ */
+export function visitorIdentity(cookieHeader: string | null | undefined, secret: string, options: { secure: boolean }) {
+  const raw = readCookie(cookieHeader, VISITOR_COOKIE);
+  const known = verifyVisitorId(secret, raw);
+  if (known) return { visitorId: known, issued: false, forged: false, setCookie: null };
+  const visitorId = newVisitorId();
+  return { visitorId, issued: true, forged: raw !== null, setCookie: visitorCookieHeader(secret, visitorId, options) };
+}
