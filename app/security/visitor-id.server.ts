@@ -30,8 +30,10 @@ export function signVisitorId(secret: string, id: string): string {
 export function verifyVisitorId(secret: string, value: string | null | undefined): string | null {
   const match = value ? SIGNED_PATTERN.exec(value) : null;
   if (!match) return null;
-  const given = Buffer.from(match[2], "base64url");
-  const expected = mac(secret, match[1]);
+  // Compared as text: the last base64url character carries two unused bits, so
+  // decoding first would accept four spellings of one signature.
+  const given = Buffer.from(match[2], "latin1");
+  const expected = Buffer.from(mac(secret, match[1]).toString("base64url"), "latin1");
   return given.length === expected.length && timingSafeEqual(given, expected) ? match[1] : null;
 }
 
