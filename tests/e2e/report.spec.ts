@@ -283,7 +283,11 @@ test.describe("without JavaScript", () => {
     expect(toOwner[0].text).toContain("hidden automatically, pending review by a moderator");
     expect(toOwner[0].text).toContain("Why: it was reported as Wrong Information.");
     expect(toOwner[0].text).not.toContain(tag);
-    // Moderators: the listing's first report at once; the others go in the hourly digest.
-    expect(await waitForReportMails(tag, since)).toHaveLength(1);
+    // Moderators: the listing's first report at once, one email to each moderator (or to support
+    // while the site has none); the others go in the hourly digest.
+    const mails = await waitForReportMails(tag, since);
+    const recipients = mails.flatMap((m) => m.to);
+    expect(new Set(recipients).size).toBe(mails.length);
+    expect(mails.map((m) => m.replyTo)).toEqual(mails.map(() => `person-0-${tag}@example.com`));
   });
 });

@@ -100,6 +100,8 @@ test("no CSP violation on the public pages, the login page and the dashboard, an
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   // The photo picker previews a chosen photo from a blob: URL and uploads it with fetch.
   await page.goto("/dashboard/listings/new");
+  // Hydrated first: until then the input is the no-JavaScript one, which previews nothing.
+  await expect(field(page, "Photos")).not.toHaveAttribute("name", "photos");
   await field(page, "Photos").setInputFiles([await photo({ r: 30, g: 90, b: 160 }, "preview.jpg")]);
   // The blob: preview shows while uploading, then the uploaded photo: either must load.
   const thumbnail = page.locator('form img[src^="blob:"], form img[src^="/photos/"]').first();
