@@ -1,5 +1,5 @@
 import type { DB } from "../app/db/db.server";
-import type { NewListingInput } from "../app/models/listing.server";
+import { insertListing, type NewListingInput } from "../app/models/listing.server";
 
 /** Test data builders: each test makes the rows it needs (ENGINEERING.md rule 7). */
 
@@ -34,4 +34,13 @@ export function listingInput(overrides: Partial<NewListingInput> = {}): NewListi
     contactPhone: "0771234567",
     ...overrides,
   };
+}
+
+let listingSeq = 0;
+
+/** An active listing of its own new owner; returns its id. `tag` names them in the data. */
+export async function insertOwnedListing(db: DB, tag: string): Promise<number> {
+  const n = ++listingSeq;
+  const owner = await insertTestOwner(db, `${tag}-${n}-${Date.now()}`);
+  return (await insertListing(db, owner, listingInput({ title: `Room ${n} (${tag})` }))).id;
 }

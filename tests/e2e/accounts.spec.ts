@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
-import { waitForMail } from "./mail";
+import { openResetLink } from "./owners";
 
 // Owner accounts (issue 3): sign up, log in/out, remember me, protected
 // dashboard, profile settings, password reset, other tabs.
@@ -273,17 +273,7 @@ test("password reset: same answer for unknown emails; the link works once and en
   await page.getByRole("button", { name: "Forgot password?" }).click();
   await expect(page.getByText("Password reset email sent! Please check your inbox.")).toBeVisible();
 
-  await page.goto("/login");
-  await page.waitForLoadState("networkidle");
-  await page.getByLabel("Email Address").fill(email);
-  await page.getByRole("button", { name: "Forgot password?" }).click();
-  await expect(page.getByText("Password reset email sent! Please check your inbox.")).toBeVisible();
-
-  const mail = await waitForMail(email, /Reset your .* password/);
-  const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail.text)?.[0];
-  expect(link).toBeTruthy();
-  await page.goto(link!);
-  await page.waitForLoadState("networkidle");
+  const link = await openResetLink(page, email);
   await page.getByLabel("New Password", { exact: true }).fill("short");
   await page.getByLabel("Confirm New Password").fill("short");
   await page.getByRole("button", { name: "Set New Password" }).click();
@@ -293,7 +283,7 @@ test("password reset: same answer for unknown emails; the link works once and en
   await page.getByRole("button", { name: "Set New Password" }).click();
   await expect(page.getByText("Your password has been changed.")).toBeVisible();
 
-  await page.goto(link!);
+  await page.goto(link);
   await page.waitForLoadState("networkidle");
   await page.getByLabel("New Password", { exact: true }).fill("Another-pass3");
   await page.getByLabel("Confirm New Password").fill("Another-pass3");

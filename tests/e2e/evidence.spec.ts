@@ -1,6 +1,5 @@
-import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
 import { expect, test } from "@playwright/test";
+import { withServerDb } from "./server-db";
 import { adRow, logIn, postListing, signUp, uniqueWord } from "./owners";
 
 // Issue 9, point 10, through the real server: an owner deleting a reported
@@ -8,20 +7,11 @@ import { adRow, logIn, postListing, signUp, uniqueWord } from "./owners";
 // moderator still finds it with its report in /admin; a hidden listing's
 // photos answer 404 and public photos are not cached for a year.
 
-function withDb<T>(run: (db: DatabaseSync) => T): T {
-  const db = new DatabaseSync(path.join(process.env.E2E_DATA_DIR!, "bodima.sqlite"));
-  try {
-    db.exec("PRAGMA busy_timeout = 5000");
-    return run(db);
-  } finally {
-    db.close();
-  }
-}
 
 /** A report row as the report form stores it (the report route itself is covered elsewhere). */
 function reportListing(id: string) {
   const at = new Date().toISOString();
-  withDb((db) =>
+  withServerDb((db) =>
     db
       .prepare("INSERT INTO reports (id, listingId, reporterName, reporterEmail, reporterContact, reason, description, status, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)")
       .run(crypto.randomUUID(), Number(id), "Worried Student", "student@example.lk", "", "fake-listing", "Asked for key money before any visit", at, at),
@@ -29,7 +19,7 @@ function reportListing(id: string) {
 }
 
 function makeModerator(email: string) {
-  withDb((db) => db.prepare("UPDATE users SET role = 'moderator' WHERE email = ?").run(email));
+  withServerDb((db) => db.prepare("UPDATE users SET role = 'moderator' WHERE email = ?").run(email));
 }
 
 test("an owner deletes a reported listing: 404 for everyone, gone from browse, the API, the sitemap and My Ads; a moderator still sees it with its report", async ({ page, browser }) => {

@@ -1,5 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import sharp from "sharp";
+import { waitForMail } from "./mail";
 
 // Shared steps for browser tests that need a landlord of their own: a fresh
 // account per test, so tests never depend on each other or on demo data.
@@ -69,4 +70,19 @@ export async function postListing(page: Page, title: string) {
 /** The My Ads table row of a listing (the desktop viewport shows the table, not the cards). */
 export function adRow(page: Page, title: string) {
   return page.locator("table tbody tr").filter({ has: page.getByRole("link", { name: title, exact: true }) });
+}
+
+/** Asks for a password reset from the login page, as a person would, and opens the emailed link (returned). */
+export async function openResetLink(page: Page, email: string): Promise<string> {
+  await page.goto("/login");
+  await page.waitForLoadState("networkidle");
+  await page.getByLabel("Email Address").fill(email);
+  await page.getByRole("button", { name: "Forgot password?" }).click();
+  await expect(page.getByText("Password reset email sent! Please check your inbox.")).toBeVisible();
+  const mail = await waitForMail(email, /Reset your .* password/);
+  const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail.text)?.[0];
+  expect(link).toBeTruthy();
+  await page.goto(link!);
+  await page.waitForLoadState("networkidle");
+  return link!;
 }

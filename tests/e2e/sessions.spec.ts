@@ -1,8 +1,6 @@
-import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { waitForMail } from "./mail";
-import { field, logIn, PASSWORD, signUp } from "./owners";
+import { withServerDb } from "./server-db";
+import { field, logIn, openResetLink, PASSWORD, signUp } from "./owners";
 
 // Sessions (issue 9, point 8): 30 days from sign-in at most, the refreshed
 // cookie reaches the browser, Change password and Sign out of all other
@@ -11,21 +9,11 @@ import { field, logIn, PASSWORD, signUp } from "./owners";
 const DAY = 24 * 60 * 60 * 1000;
 const COMMON = "This password is one of the most common passwords and is easy to guess. Please choose a different one.";
 
-/** The browser-test server's own SQLite file (app/db/db.server.ts: DATA_DIR/bodima.sqlite). */
-function withDb<T>(run: (db: DatabaseSync) => T): T {
-  const db = new DatabaseSync(path.join(process.env.E2E_DATA_DIR!, "bodima.sqlite"));
-  try {
-    db.exec("PRAGMA busy_timeout = 5000");
-    return run(db);
-  } finally {
-    db.close();
-  }
-}
 
 type SessionRow = { id: string; createdAt: string; expiresAt: string };
 
 function sessionsOf(email: string): SessionRow[] {
-  return withDb(
+  return withServerDb(
     (db) =>
       db
         .prepare('SELECT s.id, s.createdAt, s.expiresAt FROM sessions s JOIN users u ON u.id = s.userId WHERE u.email = ?')
@@ -36,7 +24,7 @@ function sessionsOf(email: string): SessionRow[] {
 /** Moves every session of the account: signed in `createdAt` ago, expiring `expiresIn` from now. */
 function ageSessions(email: string, times: { signedInAgo: number; expiresIn: number }) {
   const now = Date.now();
-  withDb((db) => {
+  withServerDb((db) => {
     const { changes } = db
       .prepare("UPDATE sessions SET createdAt = ?, updatedAt = ?, expiresAt = ? WHERE userId = (SELECT id FROM users WHERE email = ?)")
       .run(new Date(now - times.signedInAgo).toISOString(), new Date(now - 60_000).toISOString(), new Date(now + times.expiresIn).toISOString(), email);
@@ -209,15 +197,7 @@ test("a common password is refused at sign-up with a clear message", async ({ pa
 test("a common password is refused at reset with a clear message", async ({ page }) => {
   const email = await signUp(page, "Common Reset");
   await page.context().clearCookies();
-  await page.goto("/login");
-  await page.waitForLoadState("networkidle");
-  await page.getByLabel("Email Address").fill(email);
-  await page.getByRole("button", { name: "Forgot password?" }).click();
-  await expect(page.getByText("Password reset email sent! Please check your inbox.")).toBeVisible();
-  const mail = await waitForMail(email, /Reset your .* password/);
-  const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail.text)?.[0];
-  await page.goto(link!);
-  await page.waitForLoadState("networkidle");
+  await openResetLink(page, email);
   await page.getByLabel("New Password", { exact: true }).fill("Qwerty123");
   await page.getByLabel("Confirm New Password").fill("Qwerty123");
   await page.getByRole("button", { name: "Set New Password" }).click();

@@ -3,12 +3,11 @@ import pino from "pino";
 import { afterEach, expect, it } from "vitest";
 import type { DB } from "../../app/db/db.server";
 import { createMemoryStore, createRateLimiter, DEFAULT_LIMITS } from "../../app/limits/rate-limit.server";
-import { insertListing } from "../../app/models/listing.server";
 import { startViewCounter, type ViewCounter } from "../../app/models/view-counter.server";
 import { queueListingView, VIEW_SESSION_COOKIE, VIEW_VISITOR_COOKIE } from "../../app/models/view-tracking.server";
 import { action as updateViewCount } from "../../app/routes/api.update-view-count";
 import { signVisitorId } from "../../app/security/visitor-id.server";
-import { insertTestOwner, listingInput } from "../factories";
+import { insertOwnedListing } from "../factories";
 import { TEST_SITE, testContext } from "../request-context";
 import { describeEachDatabase } from "../test-db";
 
@@ -25,11 +24,7 @@ afterEach(async () => {
   counter = undefined;
 });
 
-let seq = 0;
-async function listing(db: DB): Promise<number> {
-  const owner = await insertTestOwner(db, `fake-views-${++seq}-${Date.now()}`);
-  return (await insertListing(db, owner, listingInput({ title: `Room ${seq} for fake views` }))).id;
-}
+const listing = (db: DB) => insertOwnedListing(db, "fake-views");
 
 async function counts(db: DB, id: number) {
   const row = await db.selectFrom("listings").select(["views", "uniqueViews"]).where("id", "=", id).executeTakeFirstOrThrow();

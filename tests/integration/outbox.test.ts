@@ -1,7 +1,7 @@
-import { Writable } from "node:stream";
 import pino from "pino";
 import { RouterContextProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { captureLog } from "../capture-log";
 import type { DB } from "../../app/db/db.server";
 import { parseEnv } from "../../app/env.server";
 import { deliverDueMail, startMailSender } from "../../app/mail/sender.server";
@@ -20,16 +20,6 @@ const silent = pino({ level: "silent" });
 const FROM = "Bodima <no-reply@bodima.lk>";
 const minutes = (n: number) => n * 60_000;
 
-function captureLog() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(JSON.parse(String(chunk)) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { log: pino({ level: "info" }, stream), lines };
-}
 
 async function row(db: DB, id: string) {
   return db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirstOrThrow();

@@ -1,9 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Writable } from "node:stream";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { captureLog } from "../capture-log";
 import { parseEnv } from "../../app/env.server";
 import { addDemoDataIfWanted, createServices, type Services } from "../../app/services.server";
 import { DEMO_OWNERS } from "../../app/seed/demo.server";
@@ -16,16 +15,6 @@ import { describeEachDatabase } from "../test-db";
 // password is in the README), and a public site without SMTP_URL says loudly
 // that its emails go nowhere.
 
-function captureLog() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(JSON.parse(String(chunk)) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { logger: pino({ level: "info" }, stream), lines };
-}
 
 async function demoOwnersIn(db: DB): Promise<string[]> {
   const rows = await db.selectFrom("users").select("email").where("email", "like", "%@demo.bodima.lk").execute();
@@ -46,7 +35,7 @@ describeEachDatabase("demo data at start-up", (ctx) => {
 
   function servicesFor(db: DB, env: Record<string, string>) {
     const log = captureLog();
-    const services = { env: parseEnv({ DATA_DIR: dir, ...env }), db, logger: log.logger, storage: createLocalPhotoStorage(dir) } as unknown as Services;
+    const services = { env: parseEnv({ DATA_DIR: dir, ...env }), db, logger: log.log, storage: createLocalPhotoStorage(dir) } as unknown as Services;
     return { services, lines: log.lines };
   }
 
@@ -75,7 +64,7 @@ describe("start-up", () => {
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   async function start(env: Record<string, string>) {
-    const { logger, lines } = captureLog();
+    const { log: logger, lines } = captureLog();
     const services = await createServices({ background: false, env: parseEnv({ DATA_DIR: fs.mkdtempSync(path.join(dir, "d-")), NODE_ENV: "test", ...env }), logger });
     return { services, lines };
   }

@@ -1,11 +1,11 @@
 import pino from "pino";
 import { afterEach, expect, it } from "vitest";
 import type { DB } from "../../app/db/db.server";
-import { insertListing, recordListingViews } from "../../app/models/listing.server";
+import { recordListingViews } from "../../app/models/listing.server";
 import { startViewCounter, type ViewCounter } from "../../app/models/view-counter.server";
 import { queueListingView } from "../../app/models/view-tracking.server";
 import { createMemoryStore, createRateLimiter } from "../../app/limits/rate-limit.server";
-import { insertTestOwner, listingInput } from "../factories";
+import { insertOwnedListing } from "../factories";
 import { describeEachDatabase } from "../test-db";
 
 const log = pino({ level: "silent" });
@@ -18,11 +18,7 @@ afterEach(async () => {
   counter = undefined;
 });
 
-let seq = 0;
-async function listing(db: DB): Promise<number> {
-  const owner = await insertTestOwner(db, `views-${++seq}-${Date.now()}`);
-  return (await insertListing(db, owner, listingInput({ title: `Room ${seq}` }))).id;
-}
+const listing = (db: DB) => insertOwnedListing(db, "views");
 
 async function counts(db: DB, id: number) {
   return db.selectFrom("listings").select(["views", "uniqueViews", "lastViewed"]).where("id", "=", id).executeTakeFirstOrThrow();
