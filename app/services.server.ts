@@ -100,11 +100,16 @@ export async function createServices(options: ServiceOptions): Promise<Services>
   await addDemoDataIfWanted(services);
   warnAboutConfiguration(env, logger);
   if (!options.background) return services;
-  const transport = createMailTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: logger, redactLinks: !env.siteIsLocal });
+  const transport = mailTransportFor(env, logger);
   startMailSender({ db, transport, log: logger });
   startJobs({ db, env, storage, log: logger, mail: () => transport });
   logger.info({ dialect, dataDir: env.dataDir, mail: transport.name }, "services ready");
   return services;
+}
+
+/** The configured mail transport (SMTP_URL, else the log, which hides links' tokens on a public site). */
+export function mailTransportFor(env: Env, logger: Logger) {
+  return createMailTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: logger, redactLinks: !env.siteIsLocal });
 }
 
 /**

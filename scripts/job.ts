@@ -16,11 +16,10 @@ try {
       process.exitCode = 2;
       return;
     }
-    const { createServices } = await load<typeof import("../app/services.server.ts")>("/app/services.server.ts");
-    const { createMailTransport } = await load<typeof import("../app/mail/transport.server.ts")>("/app/mail/transport.server.ts");
+    const { createServices, mailTransportFor } = await load<typeof import("../app/services.server.ts")>("/app/services.server.ts");
     const services = await createServices({ background: false });
     const { env, db, storage, logger } = services;
-    const transport = createMailTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: logger, redactLinks: !env.siteIsLocal });
+    const transport = mailTransportFor(env, logger);
     try {
       const counts = await runJob(name, { db, env, storage, log: logger, mail: () => transport });
       console.log(`${name}: ${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(", ") || "done"}`);

@@ -1,13 +1,7 @@
-import { hash } from "@node-rs/argon2";
 import type { DB } from "../db/db.server";
+import { hashPassword } from "../auth/password-hash.server";
 import { currentTime } from "../lib/clock";
-
-/** OWASP's minimum for Argon2id (ENGINEERING.md, Stack): 19 MiB, 2 passes, 1 lane. */
-export const PASSWORD_HASH_OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
-
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, PASSWORD_HASH_OPTIONS);
-}
+import { DELETED_STATUS } from "./my-listings.server";
 
 export type NewOwnerAccount = {
   name: string;
@@ -97,7 +91,7 @@ export async function countListingsByUser(db: DB, userId: string): Promise<numbe
     .selectFrom("listings")
     .select((eb) => eb.fn.countAll<number | string>().as("count"))
     .where("userId", "=", userId)
-    .where("status", "!=", "deleted")
+    .where("status", "!=", DELETED_STATUS)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

@@ -10,6 +10,7 @@ import { processPhoto, type ProcessedVariant, removePhotoFiles, storeProcessedPh
 import "virtual:catalogue/listing-form";
 import { invalidatePublicPages } from "../cache/invalidation.server";
 import { currentTime } from "../lib/clock";
+import { DELETED_STATUS } from "./my-listings.server";
 
 export const MAX_LISTINGS_PER_OWNER = 3;
 
@@ -43,7 +44,7 @@ export async function countOwnerListings(db: DB, userId: string): Promise<number
     .select((eb) => eb.fn.countAll<number | string>().as("n"))
     .where("userId", "=", userId)
     // A listing its owner deleted but moderators keep (ADR 020) no longer counts.
-    .where("status", "!=", "deleted")
+    .where("status", "!=", DELETED_STATUS)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -190,7 +191,7 @@ export async function updateOwnerListing(
       .select(["id", "slug"])
       .where("id", "=", listingId)
       .where("userId", "=", owner.id)
-      .where("status", "!=", "deleted")
+      .where("status", "!=", DELETED_STATUS)
       .executeTakeFirst();
     if (!listing) return null;
     const rows = await trx.selectFrom("listing_photos").select(["id", "variants"]).where("listingId", "=", listingId).orderBy("position").orderBy("createdAt").execute();

@@ -5,6 +5,7 @@ import { paginate, type Pagination } from "../lib/pagination";
 import type { ReportStatus } from "../schemas/moderation";
 import { invalidatePublicPages } from "../cache/invalidation.server";
 import { currentTime } from "../lib/clock";
+import { DELETED_STATUS } from "./my-listings.server";
 
 /**
  * Moderation (issue 4; ENGINEERING.md "Decisions over the spec"): moderators
@@ -319,7 +320,7 @@ export async function hideListing(db: DB, actor: Actor, listingId: number, reaso
       .set({ status: "hidden", hiddenBy: "moderator", hiddenReason: reason, updatedAt: at })
       .where("id", "=", listingId)
       // Deleted by its owner (kept as evidence, ADR 020): never back to hidden, so never restored.
-      .where("status", "!=", "deleted")
+      .where("status", "!=", DELETED_STATUS)
       // Already hidden automatically or by a suspension: a moderator's decision replaces it.
       .where((eb) => eb.or([eb("status", "!=", "hidden"), eb("hiddenBy", "is", null), eb("hiddenBy", "!=", "moderator")]))
       .executeTakeFirst();

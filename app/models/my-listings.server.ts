@@ -1,7 +1,7 @@
 import type { DB } from "../db/db.server";
 import { daysLeft, expiryFrom } from "../lib/days-left";
 import type { PhotoStorage } from "../storage/storage.server";
-import { removePhotoFiles } from "./photo.server";
+import { deleteListingPhotoRows, removePhotoFiles } from "./photo.server";
 import { lockOwner } from "../db/locks.server";
 import { invalidatePublicPages } from "../cache/invalidation.server";
 import { currentTime } from "../lib/clock";
@@ -96,8 +96,7 @@ export async function deleteOwnerListing(db: DB, storage: PhotoStorage, userId: 
       await invalidatePublicPages(trx, [id], now);
       return { kept: true, photos: [] };
     }
-    const photos = await trx.selectFrom("listing_photos").select(["id", "variants"]).where("listingId", "=", id).execute();
-    await trx.deleteFrom("listing_photos").where("listingId", "=", id).execute();
+    const photos = await deleteListingPhotoRows(trx, id);
     await trx.deleteFrom("listings").where("id", "=", id).where("userId", "=", userId).execute();
     await invalidatePublicPages(trx, [id], now);
     return { kept: false, photos };

@@ -11,9 +11,10 @@ const BATCH = 500;
 /**
  * The daily sweep (job "sweep-orphan-photos", ADR 020): removes photo files
  * that no listing_photos row refers to (by its id, or by naming the file in its
- * variants) and that were written more than a day ago. A file with a row is never touched, whatever its listing (uploads in
- * progress, hidden and soft-deleted listings keep theirs), and neither is a
- * file whose name is not a photo variant's.
+ * variants) and that were written more than a day ago. A file with a row is
+ * never touched, whatever its listing (uploads in progress, hidden and
+ * soft-deleted listings keep theirs), and neither is a file whose name is not
+ * a photo variant's.
  */
 export async function sweepOrphanPhotos(db: DB, storage: PhotoStorage, now = currentTime()): Promise<{ checked: number; removed: number }> {
   const cutoff = now.getTime() - ORPHAN_MIN_AGE_MS;
@@ -28,10 +29,15 @@ export async function sweepOrphanPhotos(db: DB, storage: PhotoStorage, now = cur
     const referenced = new Set(rows.map((r) => r.id));
     // Rows may also point at files named after another id (the synthetic seed's shared
     // pool of pictures, app/seed/synthetic.server.ts): a file any row's variants name stays.
-    for (const id of ids) {
-      if (referenced.has(id)) continue;
-      const named = await db.selectFrom("listing_photos").select("id").where("variants", "like", `%${id}-%`).limit(1).executeTakeFirst();
-      if (named) referenced.add(id);
+    const unreferenced = ids.filter((id) => !referenced.has(id));
+    if (unreferenced.length > 0) {
+      // One read for the whole batch (ids are hex and dashes: nothing to escape in LIKE).
+      const naming = await db
+        .selectFrom("listing_photos")
+        .select("variants")
+        .where((eb) => eb.or(unreferenced.map((id) => eb("variants", "like", `%${id}-%`))))
+        .execute();
+      for (const id of unreferenced) if (naming.some((row) => row.variants.includes(`${id}-`))) referenced.add(id);
     }
     for (const file of batch) {
       if (referenced.has(file.photoId)) continue;

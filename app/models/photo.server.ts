@@ -171,14 +171,20 @@ export async function removePhotoFiles(storage: PhotoStorage, rows: { id: string
   await Promise.allSettled(rows.flatMap((r) => ownedKeys(r.id, r.variants)).map((key) => storage.remove(key)));
 }
 
-/** Removes a listing's photo rows, then their files (a failed file removal only leaves an orphan file). */
-export async function deleteListingPhotos(db: DB, storage: PhotoStorage, listingId: number): Promise<number> {
+/** Removes a listing's photo rows (in the caller's transaction, if any) and returns them, for removePhotoFiles after it. */
+export async function deleteListingPhotoRows(db: DB, listingId: number): Promise<{ id: string; variants: string }[]> {
   const rows = await db.selectFrom("listing_photos").select(["id", "variants"]).where("listingId", "=", listingId).execute();
-  if (rows.length === 0) return 0;
+  if (rows.length === 0) return rows;
   await db
     .deleteFrom("listing_photos")
     .where("id", "in", rows.map((r) => r.id))
     .execute();
+  return rows;
+}
+
+/** Removes a listing's photo rows, then their files (a failed file removal only leaves an orphan file). */
+export async function deleteListingPhotos(db: DB, storage: PhotoStorage, listingId: number): Promise<number> {
+  const rows = await deleteListingPhotoRows(db, listingId);
   await removePhotoFiles(storage, rows);
   return rows.length;
 }

@@ -1,15 +1,12 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { isbot } from "isbot";
 import type { DB } from "../db/db.server";
-import { ipLimitKey } from "../limits/client-ip.server";
-import { networkOrigin } from "../limits/client-ip.server";
+import { ipLimitKey, networkOrigin } from "../limits/client-ip.server";
 import type { RateLimiter } from "../limits/rate-limit.server";
 import { recordListingView } from "./listing.server";
 import type { ViewCounter } from "./view-counter.server";
 import { currentTime } from "../lib/clock";
-import { readCookie, VISITOR_COOKIE, visitorIdentity } from "../security/visitor-id.server";
-
-export { readCookie };
+import { ID_PATTERN, newRandomId, readCookie, VISITOR_COOKIE, visitorIdentity } from "../security/visitor-id.server";
 
 /**
  * View counting (SPEC.md section 4 "View tracking"): once per browser session
@@ -21,7 +18,6 @@ export { readCookie };
  */
 export const VIEW_SESSION_COOKIE = "bodima_vs";
 export const VIEW_VISITOR_COOKIE = VISITOR_COOKIE;
-const ID_PATTERN = /^[a-f0-9]{32}$/;
 
 export type ViewTrackingOptions = {
   visitorSalt: string;
@@ -71,10 +67,6 @@ function validId(value: string | null): string | null {
   return value && ID_PATTERN.test(value) ? value : null;
 }
 
-function newId(): string {
-  return randomBytes(16).toString("hex");
-}
-
 function serializeCookie(name: string, value: string, options: { secure: boolean }): string {
   const parts = [`${name}=${value}`, "Path=/"];
   parts.push("HttpOnly", "SameSite=Lax");
@@ -99,7 +91,7 @@ export function viewerIdentity(request: ViewRequest, options: { secure: boolean;
   let sessionId = validId(readCookie(cookieHeader, VIEW_SESSION_COOKIE));
   const visitor = visitorIdentity(cookieHeader, options.visitorSecret, options);
   if (!sessionId) {
-    sessionId = newId();
+    sessionId = newRandomId();
     headers.append("Set-Cookie", serializeCookie(VIEW_SESSION_COOKIE, sessionId, { secure: options.secure }));
   }
   if (visitor.setCookie) headers.append("Set-Cookie", visitor.setCookie);

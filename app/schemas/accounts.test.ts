@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { t } from "~/i18n";
-import { parseForgotPasswordForm, parseLoginForm, parseResetPasswordForm, safeRedirect } from "./login";
+import { safeRedirect } from "../lib/safe-redirect";
+import { parseForgotPasswordForm, parseLoginForm, parseResetPasswordForm } from "./login";
 import { parseProfileForm } from "./profile";
 import { parseSignupForm } from "./signup";
 

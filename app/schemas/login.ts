@@ -63,4 +63,3 @@ export function parseResetPasswordForm(form: FormData) {
   return parseWith(resetPasswordSchema, RESET_FIELDS, readFields(form, RESET_FIELDS));
 }
 
-export { safeRedirect };

@@ -1,23 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { newVisitorId, signVisitorId, verifyVisitorId } from "./visitor-id.server";
+import { newRandomId, signVisitorId, verifyVisitorId } from "./visitor-id.server";
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 const SECRET = "k".repeat(64);
 
 describe("signed visitor ids", () => {
   it("accepts what this server signed and nothing else", () => {
-    const id = newVisitorId();
+    const id = newRandomId();
     const signed = signVisitorId(SECRET, id);
     expect(verifyVisitorId(SECRET, signed)).toBe(id);
     expect(verifyVisitorId("other".repeat(13), signed)).toBeNull();
     expect(verifyVisitorId(SECRET, id)).toBeNull();
-    expect(verifyVisitorId(SECRET, `${newVisitorId()}${signed.slice(32)}`)).toBeNull();
+    expect(verifyVisitorId(SECRET, `${newRandomId()}${signed.slice(32)}`)).toBeNull();
     expect(verifyVisitorId(SECRET, `${signed}x`)).toBeNull();
   });
 
   it("refuses the other spellings of the same signature bytes (the last character's unused bits)", () => {
     for (let i = 0; i < 20; i++) {
-      const signed = signVisitorId(SECRET, newVisitorId());
+      const signed = signVisitorId(SECRET, newRandomId());
       const last = ALPHABET.indexOf(signed.at(-1)!);
       // 32 bytes in 43 characters: the last one holds 4 bits and 2 that must be zero.
       expect(last & 3).toBe(0);

@@ -13,7 +13,8 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
  */
 export const VISITOR_COOKIE = "bodima_vid";
 export const VISITOR_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
-const ID_PATTERN = /^[a-f0-9]{32}$/;
+/** The shape of the random ids in view cookies (this one and the session's): 128 bits in hex. */
+export const ID_PATTERN = /^[a-f0-9]{32}$/;
 const SIGNED_PATTERN = /^([a-f0-9]{32})\.([A-Za-z0-9_-]{43})$/;
 
 function mac(secret: string, id: string): Buffer {
@@ -37,7 +38,7 @@ export function verifyVisitorId(secret: string, value: string | null | undefined
   return given.length === expected.length && timingSafeEqual(given, expected) ? match[1] : null;
 }
 
-export function newVisitorId(): string {
+export function newRandomId(): string {
   return randomBytes(16).toString("hex");
 }
 
@@ -74,6 +75,6 @@ export function visitorIdentity(cookieHeader: string | null | undefined, secret:
   const raw = readCookie(cookieHeader, VISITOR_COOKIE);
   const known = verifyVisitorId(secret, raw);
   if (known) return { visitorId: known, issued: false, forged: false, setCookie: null };
-  const visitorId = newVisitorId();
+  const visitorId = newRandomId();
   return { visitorId, issued: true, forged: raw !== null, setCookie: visitorCookieHeader(secret, visitorId, options) };
 }

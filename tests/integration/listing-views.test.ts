@@ -6,14 +6,13 @@ import {
   VIEW_VISITOR_COOKIE,
   hashViewerId,
   isCountableViewRequest,
-  readCookie,
   trackListingView,
   viewerIdentity,
 } from "../../app/models/view-tracking.server";
 import { insertTestOwner, listingInput } from "../factories";
 import { createMemoryStore, createRateLimiter } from "../../app/limits/rate-limit.server";
 import { describeEachDatabase } from "../test-db";
-import { signVisitorId } from "../../app/security/visitor-id.server";
+import { readCookie, signVisitorId } from "../../app/security/visitor-id.server";
 
 const BROWSER_UA =
   "Mozilla/5.0 (Linux; Android 13; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
