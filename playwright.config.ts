@@ -100,7 +100,11 @@ export default defineConfig({
             timeout: 120_000,
             stdout: "ignore" as const,
             stderr: "pipe" as const,
-            env: { ...serverEnv(postgresPort), DATA_DIR: `${process.env.E2E_DATA_DIR}-pg`, TEST_DATABASE_URL: process.env.TEST_DATABASE_URL! },
+            env: {
+              ...serverEnv(postgresPort),
+              DATA_DIR: `${process.env.E2E_DATA_DIR}-pg`,
+              TEST_DATABASE_URL: process.env.TEST_DATABASE_URL!,
+            },
           },
         ]
       : []),

@@ -29,17 +29,33 @@ describe("NOW", () => {
   it("moves the clock outside production only, and must be an ISO time", () => {
     expect(parseEnv({ NODE_ENV: "test", NOW: "2027-01-15T09:00:00Z" }).NOW).toBe("2027-01-15T09:00:00Z");
     expect(parseEnv({}).NOW).toBeUndefined();
-    expect(() => parseEnv({ NODE_ENV: "test", NOW: "next tuesday" })).toThrowError(/NOW: NOW must be an ISO time such as 2027-01-15T09:00:00Z/);
-    expect(() => parseEnv({ NOW: "2027-01-15T09:00:00Z" })).toThrowError(/NOW: only for trying time-based rules outside production/);
+    expect(() => parseEnv({ NODE_ENV: "test", NOW: "next tuesday" })).toThrowError(
+      /NOW: NOW must be an ISO time such as 2027-01-15T09:00:00Z/,
+    );
+    expect(() => parseEnv({ NOW: "2027-01-15T09:00:00Z" })).toThrowError(
+      /NOW: only for trying time-based rules outside production/,
+    );
   });
 });
 
 describe("siteIsLocal (demo data and the mail warning, issue 9)", () => {
   it("is true only for this machine's addresses", () => {
-    for (const siteUrl of [undefined, "http://localhost:3000", "http://127.0.0.1:3210", "http://[::1]:3000", "http://LOCALHOST"]) {
+    for (const siteUrl of [
+      undefined,
+      "http://localhost:3000",
+      "http://127.0.0.1:3210",
+      "http://[::1]:3000",
+      "http://LOCALHOST",
+    ]) {
       expect(parseEnv(siteUrl ? { SITE_URL: siteUrl } : {}).siteIsLocal, siteUrl).toBe(true);
     }
-    for (const siteUrl of ["https://bodima.lk", "http://192.168.1.5:3000", "http://localhost.evil.example", "https://127.0.0.1.nip.io", "http://10.0.0.1"]) {
+    for (const siteUrl of [
+      "https://bodima.lk",
+      "http://192.168.1.5:3000",
+      "http://localhost.evil.example",
+      "https://127.0.0.1.nip.io",
+      "http://10.0.0.1",
+    ]) {
       expect(parseEnv({ SITE_URL: siteUrl }).siteIsLocal, siteUrl).toBe(false);
     }
   });

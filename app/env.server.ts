@@ -40,7 +40,9 @@ const envSchema = z.object({
     .max(65536, "PAGE_CACHE_MB must be at most 65536")
     .default(64),
   /** auto: demo data on an empty database only when the site runs on a local address (siteIsLocal). */
-  SEED_DEMO: z.enum(["auto", "always", "never"], { message: "SEED_DEMO must be auto, always or never" }).default("auto"),
+  SEED_DEMO: z
+    .enum(["auto", "always", "never"], { message: "SEED_DEMO must be auto, always or never" })
+    .default("auto"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SUPPORT_EMAIL: z.string().email("SUPPORT_EMAIL must be an email address").default("support@bodima.lk"),
   SMTP_URL: z
@@ -65,7 +67,10 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((v) => v || undefined)
-    .refine((v) => !v || (/^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v))), "NOW must be an ISO time such as 2027-01-15T09:00:00Z"),
+    .refine(
+      (v) => !v || (/^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v))),
+      "NOW must be an ISO time such as 2027-01-15T09:00:00Z",
+    ),
 });
 
 export type Env = z.infer<typeof envSchema> & {
@@ -94,7 +99,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   }
   const env = result.data;
   if (env.NOW && env.NODE_ENV === "production") {
-    throw new Error("Invalid configuration:\n  NOW: only for trying time-based rules outside production (set NODE_ENV=development or test, or unset NOW)");
+    throw new Error(
+      "Invalid configuration:\n  NOW: only for trying time-based rules outside production (set NODE_ENV=development or test, or unset NOW)",
+    );
   }
   const dataDir = path.resolve(env.DATA_DIR);
   const siteUrl = (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");

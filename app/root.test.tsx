@@ -7,10 +7,18 @@ import { handleError } from "./entry.server";
 import { ErrorBoundary } from "./root";
 import { requestContext, type RequestInfo } from "./services.server";
 
-const rootData = { siteName: "Bodima", siteUrl: "https://bodima.example", requestId: "ab12cd34", user: null, supportEmail: "support@bodima.lk" };
+const rootData = {
+  siteName: "Bodima",
+  siteUrl: "https://bodima.example",
+  requestId: "ab12cd34",
+  user: null,
+  supportEmail: "support@bodima.lk",
+};
 
 function renderRootError(error: unknown): string {
-  const Stub = createRoutesStub([{ id: "root", path: "/", Component: () => null, ErrorBoundary: ErrorBoundary as never }]);
+  const Stub = createRoutesStub([
+    { id: "root", path: "/", Component: () => null, ErrorBoundary: ErrorBoundary as never },
+  ]);
   return renderToString(<Stub hydrationData={{ loaderData: { root: rootData }, errors: { root: error } }} />);
 }
 

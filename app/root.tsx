@@ -77,7 +77,10 @@ function Shell({ children }: { children: React.ReactNode }) {
   const user = root?.user ?? null;
   return (
     <>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         {t("common.skipToContent")}
       </a>
       <AuthSync signedIn={user !== null} />

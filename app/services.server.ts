@@ -6,7 +6,12 @@ import { createContext } from "react-router";
 import { createDatabase, type DB, type DialectName } from "./db/db.server";
 import { migrateToLatest } from "./db/migrate.server";
 import { getEnv, type Env } from "./env.server";
-import { createMemoryStore, createRateLimiter, parseLimitOverrides, type RateLimiter } from "./limits/rate-limit.server";
+import {
+  createMemoryStore,
+  createRateLimiter,
+  parseLimitOverrides,
+  type RateLimiter,
+} from "./limits/rate-limit.server";
 import { startJobs } from "./jobs/jobs.server";
 import { setClock } from "./lib/clock";
 import { startMailSender } from "./mail/sender.server";
@@ -64,7 +69,9 @@ function loadOrCreateSecrets(dataDir: string): Secrets {
  */
 export function createLogger(level: Env["LOG_LEVEL"], destination?: DestinationStream): Logger {
   const serializers = { url: (url: unknown) => (typeof url === "string" ? redactUrl(url) : url) };
-  return destination ? pino({ level, base: undefined, serializers }, destination) : pino({ level, base: undefined, serializers });
+  return destination
+    ? pino({ level, base: undefined, serializers }, destination)
+    : pino({ level, base: undefined, serializers });
 }
 
 let servicesPromise: Promise<Services> | undefined;
@@ -109,7 +116,12 @@ export async function createServices(options: ServiceOptions): Promise<Services>
 
 /** The configured mail transport (SMTP_URL, else the log, which hides links' tokens on a public site). */
 export function mailTransportFor(env: Env, logger: Logger) {
-  return createMailTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: logger, redactLinks: !env.siteIsLocal });
+  return createMailTransport({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    log: logger,
+    redactLinks: !env.siteIsLocal,
+  });
 }
 
 /**
@@ -121,7 +133,10 @@ export async function addDemoDataIfWanted(services: Services): Promise<void> {
   const { env, logger } = services;
   if (env.SEED_DEMO === "never") return;
   if (env.SEED_DEMO === "auto" && !env.siteIsLocal) {
-    logger.info({ siteUrl: env.siteUrl }, "no demo data: SITE_URL is a public address (SEED_DEMO=always adds it to an empty database)");
+    logger.info(
+      { siteUrl: env.siteUrl },
+      "no demo data: SITE_URL is a public address (SEED_DEMO=always adds it to an empty database)",
+    );
     return;
   }
   const { seedDemoIfEmpty } = await import("./seed/demo.server");

@@ -80,10 +80,16 @@ try {
   // One seeded generator for every random choice, so a run can be repeated.
   const random = createRandom(0xbe7c4);
   const coldWanted = args.duration * COLD_URLS_PER_SECOND;
-  const catalogue = await loadCatalogue({ databaseUrl: args.databaseUrl, dataDir, wanted: args.hotUrls + coldWanted, random });
+  const catalogue = await loadCatalogue({
+    databaseUrl: args.databaseUrl,
+    dataDir,
+    wanted: args.hotUrls + coldWanted,
+    random,
+  });
   const listings = catalogue.groups.reduce((sum, g) => sum + g.count, 0);
   const { hot, cold } = buildUrlSets(catalogue, random, { hot: args.hotUrls, cold: coldWanted });
-  if (hot.length < args.hotUrls) throw new Error(`only ${hot.length} distinct hot URLs could be made from ${listings} listings`);
+  if (hot.length < args.hotUrls)
+    throw new Error(`only ${hot.length} distinct hot URLs could be made from ${listings} listings`);
   console.log(`URL mixes: ${hot.length} hot URLs, ${cold.length} fresh ones for the cold mix (${seconds(started)})`);
 
   const app = startService("server.ts", [], env, serverLog);
@@ -138,7 +144,10 @@ try {
       cold: {
         ...coldPhase,
         urls: coldPhase.requests,
-        note: coldPhase.requests > cold.length ? `asked for more than the ${cold.length} fresh URLs: some twice` : undefined,
+        note:
+          coldPhase.requests > cold.length
+            ? `asked for more than the ${cold.length} fresh URLs: some twice`
+            : undefined,
       },
     },
     shapes,
@@ -147,7 +156,10 @@ try {
   const problems = harnessProblems(results);
   console.log(`\n${formatReport(results, budgets, problems)}\n\nTotal time ${seconds(started)}.`);
   if (args.json) {
-    fs.writeFileSync(args.json, `${JSON.stringify({ ...results, ratios: ratios(results.phases), budgets, problems }, null, 2)}\n`);
+    fs.writeFileSync(
+      args.json,
+      `${JSON.stringify({ ...results, ratios: ratios(results.phases), budgets, problems }, null, 2)}\n`,
+    );
     console.log(`Results written to ${args.json}`);
   }
   if (problems.length > 0) {

@@ -38,16 +38,35 @@ describe("npm run job", () => {
       const owner = await insertTestOwner(db, "job-owner");
       await db
         .insertInto("listing_photos")
-        .values({ id: "stale-upload", listingId: null, userId: owner.id, position: 0, width: 1, height: 1, bytes: 1, variants: "[]", alt: null, createdAt: "2027-01-01T08:00:00.000Z" })
+        .values({
+          id: "stale-upload",
+          listingId: null,
+          userId: owner.id,
+          position: 0,
+          width: 1,
+          height: 1,
+          bytes: 1,
+          variants: "[]",
+          alt: null,
+          createdAt: "2027-01-01T08:00:00.000Z",
+        })
         .execute();
       await destroy();
 
-      const early = runJobCli(["remove-stale-uploads"], { DATA_DIR: dataDir, NODE_ENV: "development", NOW: "2027-01-01T20:00:00Z" });
+      const early = runJobCli(["remove-stale-uploads"], {
+        DATA_DIR: dataDir,
+        NODE_ENV: "development",
+        NOW: "2027-01-01T20:00:00Z",
+      });
       expect(early.stderr).toBe("");
       expect(early.status).toBe(0);
       expect(early.stdout).toContain("remove-stale-uploads: removed 0");
 
-      const later = runJobCli(["remove-stale-uploads"], { DATA_DIR: dataDir, NODE_ENV: "development", NOW: "2027-01-02T09:00:00Z" });
+      const later = runJobCli(["remove-stale-uploads"], {
+        DATA_DIR: dataDir,
+        NODE_ENV: "development",
+        NOW: "2027-01-02T09:00:00Z",
+      });
       expect(later.status).toBe(0);
       expect(later.stdout).toContain("remove-stale-uploads: removed 1");
     } finally {

@@ -17,7 +17,10 @@ for (const entry of fs.readdirSync(clientDir, { recursive: true, withFileTypes: 
   const raw = fs.readFileSync(file);
   if (raw.length < 1024) continue;
   const br = brotliCompressSync(raw, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+    },
   });
   const gz = gzipSync(raw, { level: 9 });
   if (br.length < raw.length) fs.writeFileSync(`${file}.br`, br);

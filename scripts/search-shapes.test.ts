@@ -30,6 +30,17 @@ describe("searchShapes", () => {
 
   it("covers each filter of app/schemas/browse-filters.ts", () => {
     const used = new Set(shapes.flatMap(({ path }) => [...new URL(path, "http://x").searchParams.keys()]));
-    expect([...used].sort()).toEqual(["city", "faculty", "gender", "maxPrice", "minPrice", "page", "propertyType", "search", "sort", "university"]);
+    expect([...used].sort()).toEqual([
+      "city",
+      "faculty",
+      "gender",
+      "maxPrice",
+      "minPrice",
+      "page",
+      "propertyType",
+      "search",
+      "sort",
+      "university",
+    ]);
   });
 });

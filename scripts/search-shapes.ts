@@ -74,7 +74,9 @@ export async function timeShapes(
     }
     samples.sort((a, b) => a - b);
     const result = { ...shape, p50: percentile(samples, 0.5), p95: percentile(samples, 0.95), found };
-    print(`${shape.name.padEnd(52)} ${result.p50.toFixed(1).padStart(5)} ms ${result.p95.toFixed(1).padStart(5)} ms  ${found}`);
+    print(
+      `${shape.name.padEnd(52)} ${result.p50.toFixed(1).padStart(5)} ms ${result.p95.toFixed(1).padStart(5)} ms  ${found}`,
+    );
     results.push(result);
   }
   return results;
@@ -95,7 +97,9 @@ async function main(argv: string[]): Promise<void> {
   // App modules use extensionless imports, so they load through Vite's SSR loader.
   const { withAppModules } = await import("./app-modules.ts");
   await withAppModules(async (load) => {
-    const { timeSearchShapes } = await load<typeof import("../app/bench/search-shapes.server.ts")>("/app/bench/search-shapes.server.ts");
+    const { timeSearchShapes } = await load<typeof import("../app/bench/search-shapes.server.ts")>(
+      "/app/bench/search-shapes.server.ts",
+    );
     await timeSearchShapes(
       { databaseUrl: option(argv, "database-url"), dataDir: option(argv, "data-dir") ?? "./data" },
       searchShapes(),

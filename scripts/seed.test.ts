@@ -29,17 +29,24 @@ describe("npm run seed", () => {
     try {
       const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: "production" };
       delete env.DATABASE_URL;
-      const result = spawnSync(process.execPath, ["--disable-warning=ExperimentalWarning", "scripts/seed.ts", "--listings", "40"], {
-        env,
-        encoding: "utf8",
-        timeout: 60_000,
-      });
+      const result = spawnSync(
+        process.execPath,
+        ["--disable-warning=ExperimentalWarning", "scripts/seed.ts", "--listings", "40"],
+        {
+          env,
+          encoding: "utf8",
+          timeout: 60_000,
+        },
+      );
       expect(result.stderr).toBe("");
       expect(result.status).toBe(0);
       expect(result.stdout).toMatch(/Done: 40 listings added in \d+\.\d s\./);
 
       const { db, destroy } = createDatabase({ dataDir });
-      const row = await db.selectFrom("listings").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom("listings")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow();
       await destroy();
       expect(Number(row.n)).toBe(40);
       expect(fs.readdirSync(path.join(dataDir, "photos")).length).toBe(30);
@@ -49,7 +56,10 @@ describe("npm run seed", () => {
   });
 
   it("refuses a bad argument with the usage text", () => {
-    const result = spawnSync(process.execPath, ["scripts/seed.ts", "--listings", "lots"], { encoding: "utf8", timeout: 30_000 });
+    const result = spawnSync(process.execPath, ["scripts/seed.ts", "--listings", "lots"], {
+      encoding: "utf8",
+      timeout: 30_000,
+    });
     expect(result.status).toBe(2);
     expect(result.stderr).toContain("--listings must be a whole number");
     expect(result.stderr).toContain("Usage: npm run seed -- --listings N");

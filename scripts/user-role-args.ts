@@ -14,6 +14,7 @@ export function parseUserRoleArgs(argv: readonly string[]): UserRoleArgs {
   if (argv.length !== 2) return { error: "Give an email and a role." };
   const [email, role] = argv;
   if (!/^[^\s@]+@[^\s@]+$/.test(email)) return { error: `Not an email address: ${email}` };
-  if (!(ROLE_NAMES as readonly string[]).includes(role)) return { error: `Unknown role "${role}": use owner or moderator.` };
+  if (!(ROLE_NAMES as readonly string[]).includes(role))
+    return { error: `Unknown role "${role}": use owner or moderator.` };
   return { email, role: role as RoleName };
 }

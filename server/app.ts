@@ -42,7 +42,11 @@ app.use(security);
 // The page cache is off in development (pages change with every edit) and with PAGE_CACHE_MB=0.
 const cache = createPageCache({ maxBytes: development ? 0 : env.PAGE_CACHE_MB * 1024 * 1024 });
 const views = startViewCounter({ db: services.db, log: logger });
-const invalidations = await watchPageInvalidations({ db: services.db, log: logger, onChange: (change) => cache.invalidate(change) });
+const invalidations = await watchPageInvalidations({
+  db: services.db,
+  log: logger,
+  onChange: (change) => cache.invalidate(change),
+});
 
 /** What every response carries; a cached page adds its own CSP (inline hashes) on top. */
 const staticHeaders = securityHeaders({ inline: { scripts: [], styles: [] }, https: env.siteUrl.startsWith("https:") });
@@ -51,14 +55,28 @@ const pages = createPages({
   services,
   cache,
   views,
-  handleRequest: createRequestHandler(() => import("virtual:react-router/server-build"), development ? "development" : "production"),
+  handleRequest: createRequestHandler(
+    () => import("virtual:react-router/server-build"),
+    development ? "development" : "production",
+  ),
   getLoadContext(req, res) {
     const requestId = String(res.locals.requestId);
-    const clientIp = clientIpFrom({ socketAddress: req.socket.remoteAddress, forwardedFor: req.headers["x-forwarded-for"], trustProxy: !!env.TRUST_PROXY });
+    const clientIp = clientIpFrom({
+      socketAddress: req.socket.remoteAddress,
+      forwardedFor: req.headers["x-forwarded-for"],
+      trustProxy: !!env.TRUST_PROXY,
+    });
     const context = new RouterContextProvider();
     const nonce = String(res.locals.cspNonce);
     const setCookie = (cookie: string) => res.append("Set-Cookie", cookie);
-    context.set(requestContext, { ...services, requestId, clientIp, nonce, setCookie, log: logger.child({ requestId }) });
+    context.set(requestContext, {
+      ...services,
+      requestId,
+      clientIp,
+      nonce,
+      setCookie,
+      log: logger.child({ requestId }),
+    });
     return context;
   },
   headers: staticHeaders,

@@ -78,7 +78,11 @@ export function createPages({ services, cache, views, handleRequest, getLoadCont
       method: req.method ?? "GET",
       headers: { get: (name) => (req.headers[name.toLowerCase()] as string | undefined) ?? null },
     };
-    const clientIp = clientIpFrom({ socketAddress: req.socket.remoteAddress, forwardedFor: req.headers["x-forwarded-for"], trustProxy });
+    const clientIp = clientIpFrom({
+      socketAddress: req.socket.remoteAddress,
+      forwardedFor: req.headers["x-forwarded-for"],
+      trustProxy,
+    });
     const queued = queueListingView(request, listingId, {
       visitorSalt: services.secrets.visitorSalt,
       visitorSecret: services.secrets.sessionSecret,
@@ -96,16 +100,28 @@ export function createPages({ services, cache, views, handleRequest, getLoadCont
     if (!found) return false;
     const entry = cache.get(found.key);
     if (!entry) return false;
-    sendCachedPage(req, res, cache, entry, { headers, extra: countView(req, found.pathname, entry.listingId) ?? undefined, status: "HIT" });
+    sendCachedPage(req, res, cache, entry, {
+      headers,
+      extra: countView(req, found.pathname, entry.listingId) ?? undefined,
+      status: "HIT",
+    });
     return true;
   }
 
-  async function toEntry(found: Target, response: Response, hints: RenderHints, encoding: ReturnType<typeof preferredEncoding>): Promise<CachedPage> {
+  async function toEntry(
+    found: Target,
+    response: Response,
+    hints: RenderHints,
+    encoding: ReturnType<typeof preferredEncoding>,
+  ): Promise<CachedPage> {
     const body = Buffer.from(await response.arrayBuffer());
     const kept: [string, string][] = [];
     for (const [name, value] of response.headers) if (!NOT_KEPT.has(name)) kept.push([name, value]);
     const isHtml = response.headers.get("content-type")?.startsWith("text/html") ?? false;
-    kept.push([cspHeaderName(), contentSecurityPolicy(isHtml ? inlineHashes(body.toString("utf8")) : { scripts: [], styles: [] })]);
+    kept.push([
+      cspHeaderName(),
+      contentSecurityPolicy(isHtml ? inlineHashes(body.toString("utf8")) : { scripts: [], styles: [] }),
+    ]);
     const variant = encode(body, encoding);
     const expiresAt = Math.min(Date.now() + MAX_AGE_MS, hints.expiresAt ?? Number.POSITIVE_INFINITY);
     return {
@@ -143,7 +159,8 @@ export function createPages({ services, cache, views, handleRequest, getLoadCont
       }
       for (const cookie of viewCookies?.getSetCookie() ?? []) res.append("Set-Cookie", cookie);
       // A page rendered for someone signed in is theirs alone.
-      if (hasSessionCookie(req.headers.cookie) && !response.headers.has("cache-control")) res.setHeader("Cache-Control", "private, no-store");
+      if (hasSessionCookie(req.headers.cookie) && !response.headers.has("cache-control"))
+        res.setHeader("Cache-Control", "private, no-store");
       await sendFetchResponse(res, response);
     } catch (error) {
       next(error);

@@ -32,7 +32,10 @@ const TYPES: Record<string, string> = {
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const SHORT = "public, max-age=3600";
 
-type StaticFile = { etag: string; bodies: Partial<Record<Encoding, { body: Buffer; headers: Record<string, string | number> }>> };
+type StaticFile = {
+  etag: string;
+  bodies: Partial<Record<Encoding, { body: Buffer; headers: Record<string, string | number> }>>;
+};
 
 export type StaticFiles = { serve(req: IncomingMessage, res: ServerResponse): boolean; count: number };
 
@@ -51,8 +54,13 @@ export function loadStaticFiles(clientDir: string, securityHeaders: Record<strin
       ETag: etag,
       Vary: "Accept-Encoding",
     };
-    const bodies: StaticFile["bodies"] = { identity: { body: raw, headers: { ...common, "Content-Length": raw.length } } };
-    for (const [encoding, suffix] of [["br", ".br"], ["gzip", ".gz"]] as const) {
+    const bodies: StaticFile["bodies"] = {
+      identity: { body: raw, headers: { ...common, "Content-Length": raw.length } },
+    };
+    for (const [encoding, suffix] of [
+      ["br", ".br"],
+      ["gzip", ".gz"],
+    ] as const) {
       if (!fs.existsSync(file + suffix)) continue;
       const body = fs.readFileSync(file + suffix);
       bodies[encoding] = { body, headers: { ...common, "Content-Encoding": encoding, "Content-Length": body.length } };

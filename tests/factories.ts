@@ -6,12 +6,27 @@ import { insertListing, type NewListingInput } from "../app/models/listing.serve
 export type TestOwner = { id: string; email: string };
 
 /** A users row for an owner (no credentials: for tests that only need listings). */
-export async function insertTestOwner(db: DB, id: string, overrides: Partial<{ email: string; name: string; createdAt: string }> = {}): Promise<TestOwner> {
+export async function insertTestOwner(
+  db: DB,
+  id: string,
+  overrides: Partial<{ email: string; name: string; createdAt: string }> = {},
+): Promise<TestOwner> {
   const createdAt = overrides.createdAt ?? new Date().toISOString();
   const email = overrides.email ?? `${id}@example.com`;
   await db
     .insertInto("users")
-    .values({ id, name: overrides.name ?? "Owner", email, emailVerified: 0, image: null, phone: "0771234567", role: "owner", status: "active", createdAt, updatedAt: createdAt })
+    .values({
+      id,
+      name: overrides.name ?? "Owner",
+      email,
+      emailVerified: 0,
+      image: null,
+      phone: "0771234567",
+      role: "owner",
+      status: "active",
+      createdAt,
+      updatedAt: createdAt,
+    })
     .execute();
   return { id, email };
 }

@@ -23,7 +23,11 @@ export const LISTING_FORM = {
 export const TEST_PASSWORD = "Secret-pass1";
 
 /** A real account signed in through better-auth, with the cookie a browser would send back. */
-export async function signedInAccount(db: DB, tag: string, options: { name?: string; role?: "owner" | "moderator" } = {}) {
+export async function signedInAccount(
+  db: DB,
+  tag: string,
+  options: { name?: string; role?: "owner" | "moderator" } = {},
+) {
   const { name = "Kamala Perera", role = "owner" } = options;
   const email = `${tag}-${crypto.randomUUID().slice(0, 8)}@example.lk`;
   const account = await createOwnerAccount(db, { name, email, phone: "0771234567", password: TEST_PASSWORD, role });

@@ -2,7 +2,15 @@
 // writes (7bit, quoted-printable or base64 bodies; multipart/alternative;
 // RFC 2047 encoded words). Not for mail from the outside world.
 
-export type ReceivedMail = { from: string; to: string[]; subject: string; replyTo: string; text: string; html: string; raw: string };
+export type ReceivedMail = {
+  from: string;
+  to: string[];
+  subject: string;
+  replyTo: string;
+  text: string;
+  html: string;
+  raw: string;
+};
 
 type Part = { headers: Map<string, string>; body: string };
 
@@ -43,7 +51,9 @@ export function decodeWords(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, "?==?")
     .replace(/=\?([^?]+)\?([BQ])\?([^?]*)\?=/gi, (_, _charset: string, encoding: string, data: string) =>
-      (encoding.toUpperCase() === "B" ? Buffer.from(data, "base64") : decodeQuotedPrintable(data, true)).toString("utf8"),
+      (encoding.toUpperCase() === "B" ? Buffer.from(data, "base64") : decodeQuotedPrintable(data, true)).toString(
+        "utf8",
+      ),
     );
 }
 

@@ -1,6 +1,11 @@
 import type { DB } from "../db/db.server";
 import type { Pagination } from "../lib/pagination";
-import { findListingByIdOrSlug, searchListings, type ListingDetail, type ListingSummary } from "../models/listing.server";
+import {
+  findListingByIdOrSlug,
+  searchListings,
+  type ListingDetail,
+  type ListingSummary,
+} from "../models/listing.server";
 import type { PathFilters } from "../schemas/browse-filters";
 import { parseListQuery, type ListQuery } from "./list-query";
 import { errorResponse, jsonResponse, LIST_CACHE_CONTROL, type ApiError } from "./responses";
@@ -32,7 +37,9 @@ export async function listAdsResponse(db: DB, params: URLSearchParams, path: Pat
 /** The owner's account id stays private; the phone is public on the listing page anyway. */
 export type ApiListingDetail = Omit<ListingDetail, "userId">;
 
-export type GetAdResult = { ok: true; status: 200; body: { ad: ApiListingDetail } } | { ok: false; status: 404; body: ApiError };
+export type GetAdResult =
+  | { ok: true; status: 200; body: { ad: ApiListingDetail } }
+  | { ok: false; status: 404; body: ApiError };
 
 /** SPEC.md section 7: the exact not-found body of /getAdForSEO/{id}. */
 export const AD_NOT_FOUND: ApiError = { error: "Ad not found" };

@@ -190,8 +190,18 @@ export function openApiDocument(siteUrl: string) {
           description: "City code or name.",
           schema: { type: "string", examples: CITIES.map((c) => c.code) },
         },
-        minPrice: { name: "minPrice", in: "query", description: "Lowest monthly rent in LKR.", schema: { type: "integer", minimum: 0 } },
-        maxPrice: { name: "maxPrice", in: "query", description: "Highest monthly rent in LKR.", schema: { type: "integer", minimum: 0 } },
+        minPrice: {
+          name: "minPrice",
+          in: "query",
+          description: "Lowest monthly rent in LKR.",
+          schema: { type: "integer", minimum: 0 },
+        },
+        maxPrice: {
+          name: "maxPrice",
+          in: "query",
+          description: "Highest monthly rent in LKR.",
+          schema: { type: "integer", minimum: 0 },
+        },
         propertyType: {
           name: "propertyType",
           in: "query",
@@ -210,7 +220,12 @@ export function openApiDocument(siteUrl: string) {
           description: "Words that must all appear (as prefixes) in the title, description, location or university.",
           schema: text("Search text"),
         },
-        q: { name: "q", in: "query", description: "Same as `search` (site-search template).", schema: text("Search text") },
+        q: {
+          name: "q",
+          in: "query",
+          description: "Same as `search` (site-search template).",
+          schema: text("Search text"),
+        },
         sort: {
           name: "sort",
           in: "query",
@@ -256,9 +271,14 @@ export function openApiDocument(siteUrl: string) {
             total: {
               type: "integer",
               minimum: 0,
-              description: "The number of matches, or when totalIsExact is false a lower bound (10,000): there are more.",
+              description:
+                "The number of matches, or when totalIsExact is false a lower bound (10,000): there are more.",
             },
-            totalPages: { type: "integer", minimum: 0, description: "Pages that can be fetched; past the bound they reach its first `total` matches." },
+            totalPages: {
+              type: "integer",
+              minimum: 0,
+              description: "Pages that can be fetched; past the bound they reach its first `total` matches.",
+            },
             hasNext: { type: "boolean" },
             hasPrev: { type: "boolean" },
             totalIsExact: { type: "boolean", description: "False when counting stopped at the bound." },

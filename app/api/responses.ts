@@ -11,7 +11,10 @@ export const LIST_CACHE_CONTROL = "public, max-age=60";
 export const STATIC_CACHE_CONTROL = "public, max-age=3600";
 const NO_STORE = "no-store";
 
-export function jsonResponse(body: unknown, init: { status?: number; cacheControl?: string; headers?: HeadersInit } = {}): Response {
+export function jsonResponse(
+  body: unknown,
+  init: { status?: number; cacheControl?: string; headers?: HeadersInit } = {},
+): Response {
   const headers = new Headers(init.headers);
   headers.set("Content-Type", "application/json; charset=utf-8");
   headers.set("Cache-Control", init.cacheControl ?? NO_STORE);

@@ -1,4 +1,12 @@
 /** Crawlers may read every page except the JSON API and the owners' dashboard. */
 export function robotsTxt(siteUrl: string): string {
-  return ["User-agent: *", "Allow: /", "Disallow: /api/", "Disallow: /dashboard", "", `Sitemap: ${siteUrl}/sitemap.xml`, ""].join("\n");
+  return [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /api/",
+    "Disallow: /dashboard",
+    "",
+    `Sitemap: ${siteUrl}/sitemap.xml`,
+    "",
+  ].join("\n");
 }

@@ -47,7 +47,10 @@ export function fixedUrls(siteUrl: string): SitemapUrl[] {
 }
 
 function listingUrls(siteUrl: string, rows: { slug: string; updatedAt: string }[]): SitemapUrl[] {
-  return rows.map((r) => ({ loc: `${siteUrl}/listing/${encodeURIComponent(r.slug)}`, lastmod: r.updatedAt.slice(0, 10) }));
+  return rows.map((r) => ({
+    loc: `${siteUrl}/listing/${encodeURIComponent(r.slug)}`,
+    lastmod: r.updatedAt.slice(0, 10),
+  }));
 }
 
 export type SitemapOptions = { now?: Date; maxUrls?: number; listingsPerPage?: number };
@@ -57,7 +60,12 @@ export type SitemapOptions = { now?: Date; maxUrls?: number; listingsPerPage?: n
  * otherwise an index of /sitemap.xml?page=N. Page 1 also carries the fixed
  * pages. Returns null for a page that does not exist.
  */
-export async function buildSitemap(db: DB, siteUrl: string, page: number | null, options: SitemapOptions = {}): Promise<string | null> {
+export async function buildSitemap(
+  db: DB,
+  siteUrl: string,
+  page: number | null,
+  options: SitemapOptions = {},
+): Promise<string | null> {
   const maxUrls = options.maxUrls ?? SITEMAP_MAX_URLS;
   const perPage = options.listingsPerPage ?? SITEMAP_LISTINGS_PER_PAGE;
   const fixed = fixedUrls(siteUrl);

@@ -39,7 +39,9 @@ function escapeHtml(text: string): string {
 export function createAuth({ db, siteUrl, siteName, secret, logger }: AuthOptions) {
   return betterAuth({
     // Into our own log (with its level), not straight to the console.
-    logger: logger ? { log: (level, message, ...args) => logger[level]({ args }, `better-auth: ${message}`) } : undefined,
+    logger: logger
+      ? { log: (level, message, ...args) => logger[level]({ args }, `better-auth: ${message}`) }
+      : undefined,
     appName: siteName,
     baseURL: siteUrl,
     secret,
@@ -64,7 +66,11 @@ export function createAuth({ db, siteUrl, siteName, secret, logger }: AuthOption
       session: {
         create: {
           before: async (session) => {
-            const user = await db.selectFrom("users").select("status").where("id", "=", session.userId).executeTakeFirst();
+            const user = await db
+              .selectFrom("users")
+              .select("status")
+              .where("id", "=", session.userId)
+              .executeTakeFirst();
             if (user?.status === "suspended") {
               throw APIError.from("FORBIDDEN", { code: "USER_SUSPENDED", message: "This account has been suspended." });
             }
@@ -173,9 +179,13 @@ export async function getSessionUser(request: Request, context: ContextLike): Pr
   // 30 days from sign-in at most, however often it was used (ADR 019).
   if (sessionHardExpiry(session.session.createdAt) <= currentTime()) {
     // Its row goes; the next request's getSession then clears the cookie.
-    await info.db.deleteFrom("sessions").where("id", "=", session.session.id).execute().catch((error: unknown) => {
-      info.log.error({ err: error }, "could not end an expired session");
-    });
+    await info.db
+      .deleteFrom("sessions")
+      .where("id", "=", session.session.id)
+      .execute()
+      .catch((error: unknown) => {
+        info.log.error({ err: error }, "could not end an expired session");
+      });
     return null;
   }
   const user = session.user as typeof session.user & { phone?: string; status?: string; role?: string };

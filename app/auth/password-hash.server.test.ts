@@ -1,6 +1,12 @@
 import { hash } from "@node-rs/argon2";
 import { describe, expect, it } from "vitest";
-import { createConcurrencyGate, PASSWORD_HASH_CONCURRENCY, PASSWORD_HASH_OPTIONS, passwordHashGate, verifyPassword } from "./password-hash.server";
+import {
+  createConcurrencyGate,
+  PASSWORD_HASH_CONCURRENCY,
+  PASSWORD_HASH_OPTIONS,
+  passwordHashGate,
+  verifyPassword,
+} from "./password-hash.server";
 
 describe("password hash gate", () => {
   it("runs at most N tasks at once and queues the rest in order", async () => {
@@ -43,7 +49,9 @@ describe("password hash gate", () => {
   it("real Argon2id verifications of a burst never run more than PASSWORD_HASH_CONCURRENCY at once", async () => {
     const stored = await hash("Secret-pass1", PASSWORD_HASH_OPTIONS);
     const results = await Promise.all(
-      Array.from({ length: PASSWORD_HASH_CONCURRENCY * 3 }, (_, i) => verifyPassword(stored, i % 2 ? "Secret-pass1" : "Wrong-pass1")),
+      Array.from({ length: PASSWORD_HASH_CONCURRENCY * 3 }, (_, i) =>
+        verifyPassword(stored, i % 2 ? "Secret-pass1" : "Wrong-pass1"),
+      ),
     );
     expect(results.filter(Boolean)).toHaveLength(Math.floor(results.length / 2));
     expect(passwordHashGate.peak).toBe(PASSWORD_HASH_CONCURRENCY);

@@ -21,16 +21,25 @@ export type PageChange = {
 export const EVERYTHING: PageChange = { all: true, listingIds: [], viewedListingIds: [] };
 
 /** Called by every write that changes a public page: a listing's pages, or "all" (a suspension, a seed). */
-export async function invalidatePublicPages(db: DB, listingIds: readonly number[] | "all", now = currentTime()): Promise<void> {
+export async function invalidatePublicPages(
+  db: DB,
+  listingIds: readonly number[] | "all",
+  now = currentTime(),
+): Promise<void> {
   const createdAt = now.toISOString();
-  const rows = listingIds === "all" ? [{ listingId: null, createdAt }] : listingIds.map((listingId) => ({ listingId, createdAt }));
+  const rows =
+    listingIds === "all" ? [{ listingId: null, createdAt }] : listingIds.map((listingId) => ({ listingId, createdAt }));
   if (rows.length > 0) await db.insertInto("page_invalidations").values(rows).execute();
 }
 
 /** Written with a batch of views (app/models/listing.server.ts), so the count a visitor sees is seconds old. */
 export async function invalidateViewCounts(db: DB, listingIds: readonly number[], now = currentTime()): Promise<void> {
   const createdAt = now.toISOString();
-  if (listingIds.length > 0) await db.insertInto("page_invalidations").values(listingIds.map((listingId) => ({ listingId, viewsOnly: 1, createdAt }))).execute();
+  if (listingIds.length > 0)
+    await db
+      .insertInto("page_invalidations")
+      .values(listingIds.map((listingId) => ({ listingId, viewsOnly: 1, createdAt })))
+      .execute();
 }
 
 /** How long rows are kept: far longer than any process takes to read them. */
@@ -50,7 +59,10 @@ export async function watchPageInvalidations({
   onChange: (change: PageChange) => void;
   intervalMs?: number;
 }): Promise<InvalidationWatcher> {
-  const newest = await db.selectFrom("page_invalidations").select((eb) => eb.fn.max("id").as("id")).executeTakeFirst();
+  const newest = await db
+    .selectFrom("page_invalidations")
+    .select((eb) => eb.fn.max("id").as("id"))
+    .executeTakeFirst();
   let lastSeen = Number(newest?.id ?? 0);
   let lastPrune = 0;
   let polling: Promise<void> | null = null;
@@ -66,12 +78,17 @@ export async function watchPageInvalidations({
       if (rows.length > 0) {
         lastSeen = Number(rows[rows.length - 1].id);
         const all = rows.some((r) => r.listingId === null);
-        const ids = (viewsOnly: boolean) => [...new Set(rows.filter((r) => !!Number(r.viewsOnly) === viewsOnly).map((r) => Number(r.listingId)))];
+        const ids = (viewsOnly: boolean) => [
+          ...new Set(rows.filter((r) => !!Number(r.viewsOnly) === viewsOnly).map((r) => Number(r.listingId))),
+        ];
         onChange(all ? EVERYTHING : { all, listingIds: ids(false), viewedListingIds: ids(true) });
       }
       if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
         lastPrune = Date.now();
-        await db.deleteFrom("page_invalidations").where("createdAt", "<", new Date(Date.now() - KEEP_MS).toISOString()).execute();
+        await db
+          .deleteFrom("page_invalidations")
+          .where("createdAt", "<", new Date(Date.now() - KEEP_MS).toISOString())
+          .execute();
       }
     } catch (error) {
       // Unable to learn what changed: forget every page rather than serve a stale one.

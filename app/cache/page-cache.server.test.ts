@@ -1,6 +1,15 @@
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { type CachedPage, createPageCache, encode, etagMatches, etagOf, preferredEncoding, variantOf, VIEW_COUNT_LAG_MS } from "./page-cache.server";
+import {
+  type CachedPage,
+  createPageCache,
+  encode,
+  etagMatches,
+  etagOf,
+  preferredEncoding,
+  variantOf,
+  VIEW_COUNT_LAG_MS,
+} from "./page-cache.server";
 
 function page(key: string, overrides: Partial<CachedPage> = {}): CachedPage {
   const body = Buffer.from(`<p>${key}</p>`.repeat(20));

@@ -121,7 +121,8 @@ export function createPageCache({ maxBytes }: { maxBytes: number }) {
         const about = entry.kind === "listing" ? entry.listingId : undefined;
         // Any listing write can change any list (a new price enters a filter, a count moves).
         if ((lists && entry.kind === "list") || (about !== undefined && changed.has(about))) remove(key);
-        else if (about !== undefined && viewed.has(about)) entry.expiresAt = Math.min(entry.expiresAt, now + VIEW_COUNT_LAG_MS);
+        else if (about !== undefined && viewed.has(about))
+          entry.expiresAt = Math.min(entry.expiresAt, now + VIEW_COUNT_LAG_MS);
       }
     },
   };

@@ -26,22 +26,54 @@ describe("page cache keys", () => {
     expect(normalisePageUrl("/browse", "?utm_source=fb&fbclid=x1&page=2")).toBe("/browse?page=2");
     expect(normalisePageUrl("/listing/room-1001", "?cachebuster=12345")).toBe("/listing/room-1001");
     // What the contact form prefills from, and the sitemap's page, are kept.
-    expect(normalisePageUrl("/contact", "?subject=Report%20an%20Issue&listing=1234&ref=x")).toBe("/contact?listing=1234&subject=Report+an+Issue");
+    expect(normalisePageUrl("/contact", "?subject=Report%20an%20Issue&listing=1234&ref=x")).toBe(
+      "/contact?listing=1234&subject=Report+an+Issue",
+    );
     expect(normalisePageUrl("/sitemap.xml", "?page=2")).toBe("/sitemap.xml?page=2");
   });
 
   it("keeps React Router's data parameters", () => {
-    expect(normalisePageUrl("/browse.data", "?_routes=root%2Cbrowse&page=2")).toBe("/browse.data?_routes=root%2Cbrowse&page=2");
+    expect(normalisePageUrl("/browse.data", "?_routes=root%2Cbrowse&page=2")).toBe(
+      "/browse.data?_routes=root%2Cbrowse&page=2",
+    );
   });
 
   it("caches public pages and their data, never private ones", () => {
-    for (const path of ["/", "/_root.data", "/browse", "/browse.data", "/search/Kandy", "/search/Kandy/University%20of%20Peradeniya", "/university/x", "/city/kandy", "/about", "/sitemap.xml", "/robots.txt", "/api/listings", "/api/universities", "/getAdsForSEO"]) {
+    for (const path of [
+      "/",
+      "/_root.data",
+      "/browse",
+      "/browse.data",
+      "/search/Kandy",
+      "/search/Kandy/University%20of%20Peradeniya",
+      "/university/x",
+      "/city/kandy",
+      "/about",
+      "/sitemap.xml",
+      "/robots.txt",
+      "/api/listings",
+      "/api/universities",
+      "/getAdsForSEO",
+    ]) {
       expect(cacheablePageKind(path), path).toBe("list");
     }
     for (const path of ["/listing/room-1001", "/listing/room-1001.data", "/api/listings/1001", "/getAdForSEO/1001"]) {
       expect(cacheablePageKind(path), path).toBe("listing");
     }
-    for (const path of ["/login", "/signup", "/reset-password", "/dashboard", "/dashboard.data", "/admin", "/listing/room-1001/report", "/photos/abc.webp", "/updateViewCount", "/dev/outbox", "/logout", "/browse/x"]) {
+    for (const path of [
+      "/login",
+      "/signup",
+      "/reset-password",
+      "/dashboard",
+      "/dashboard.data",
+      "/admin",
+      "/listing/room-1001/report",
+      "/photos/abc.webp",
+      "/updateViewCount",
+      "/dev/outbox",
+      "/logout",
+      "/browse/x",
+    ]) {
       expect(cacheablePageKind(path), path).toBeNull();
     }
   });
@@ -54,12 +86,28 @@ describe("page cache keys", () => {
   });
 
   it("never takes private pages or sign-in pages, their data requests included (issue 9)", () => {
-    const paths = ["/dashboard", "/dashboard/", "/dashboard/settings", "/dashboard/listings/new", "/dashboard/listings/7/edit", "/admin", "/admin/reports/x", "/admin/audit", "/login", "/signup", "/reset-password"];
+    const paths = [
+      "/dashboard",
+      "/dashboard/",
+      "/dashboard/settings",
+      "/dashboard/listings/new",
+      "/dashboard/listings/7/edit",
+      "/admin",
+      "/admin/reports/x",
+      "/admin/audit",
+      "/login",
+      "/signup",
+      "/reset-password",
+    ];
     for (const path of paths) {
-      for (const variant of [path, `${path.replace(/\/$/, "")}.data`, path.toUpperCase(), `${path}?redirectTo=%2Fdashboard`]) {
+      for (const variant of [
+        path,
+        `${path.replace(/\/$/, "")}.data`,
+        path.toUpperCase(),
+        `${path}?redirectTo=%2Fdashboard`,
+      ]) {
         expect(cacheablePageKind(variant), variant).toBeNull();
       }
     }
   });
 });
-

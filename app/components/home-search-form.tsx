@@ -42,14 +42,20 @@ export function HomeSearchForm() {
     {
       name: "location",
       label: t("home.search.location"),
-      options: [{ value: "", label: t("home.search.anyLocation") }, ...CITIES.map((c) => ({ value: c.name, label: c.name }))],
+      options: [
+        { value: "", label: t("home.search.anyLocation") },
+        ...CITIES.map((c) => ({ value: c.name, label: c.name })),
+      ],
     },
     {
       name: "maxPrice",
       label: t("home.search.maxPrice"),
       options: [
         { value: "", label: t("home.search.anyPrice") },
-        ...MAX_PRICE_OPTIONS.map((p) => ({ value: String(p), label: t("home.search.under", { amount: formatLkr(p) }) })),
+        ...MAX_PRICE_OPTIONS.map((p) => ({
+          value: String(p),
+          label: t("home.search.under", { amount: formatLkr(p) }),
+        })),
       ],
     },
     {

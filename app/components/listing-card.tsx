@@ -66,7 +66,14 @@ export function ListingCard({ listing, eager = false, sizes = DEFAULT_SIZES, hea
           />
         ) : (
           <div className="flex h-full w-full flex-col items-center justify-center gap-2 text-slate-500">
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-10 w-10" fill="none" stroke="currentColor" strokeWidth="1.5">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-10 w-10"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.5"
+            >
               <path d="M3 10.5 12 4l9 6.5V20a1 1 0 0 1-1 1h-5v-6h-6v6H4a1 1 0 0 1-1-1v-9.5Z" strokeLinejoin="round" />
             </svg>
             <span className="text-sm">{t("browse.card.noPhoto")}</span>
@@ -91,13 +98,22 @@ export function ListingCard({ listing, eager = false, sizes = DEFAULT_SIZES, hea
         <p className="text-sm text-slate-700">{listing.university}</p>
         <div className="flex flex-wrap items-center gap-2 text-sm">
           {facultyTag ? (
-            <span className="rounded-full bg-brand-50 px-2.5 py-1 text-xs font-medium text-brand-800">{facultyTag}</span>
+            <span className="rounded-full bg-brand-50 px-2.5 py-1 text-xs font-medium text-brand-800">
+              {facultyTag}
+            </span>
           ) : null}
           <Link
             to={href}
             className="relative z-10 inline-flex min-h-11 items-center gap-1 font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-4 w-4"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               <path d="M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21Z" strokeLinejoin="round" />
               <circle cx="12" cy="9.5" r="2.5" />
             </svg>

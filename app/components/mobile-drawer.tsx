@@ -90,7 +90,8 @@ export function MobileDrawer({ siteName, user, navItems, postAdHref }: MobileDra
     };
   }, [open, close]);
 
-  const toggleClasses = "flex h-11 w-11 items-center justify-center rounded-lg text-slate-800 hover:bg-slate-100 lg:hidden";
+  const toggleClasses =
+    "flex h-11 w-11 items-center justify-center rounded-lg text-slate-800 hover:bg-slate-100 lg:hidden";
   const linkClasses = "flex min-h-11 items-center rounded-lg px-3 font-medium hover:bg-slate-100";
   const visibility = hydrated ? (open ? "flex" : "hidden") : "hidden target:flex";
 
@@ -126,7 +127,10 @@ export function MobileDrawer({ siteName, user, navItems, postAdHref }: MobileDra
         ) : (
           <a href="#" tabIndex={-1} aria-hidden="true" className="absolute inset-0 bg-slate-900/50" />
         )}
-        <div ref={panelRef} className="relative flex h-full w-full max-w-sm flex-col overflow-y-auto bg-white shadow-xl">
+        <div
+          ref={panelRef}
+          className="relative flex h-full w-full max-w-sm flex-col overflow-y-auto bg-white shadow-xl"
+        >
           <div className="flex h-16 items-center justify-between border-b border-slate-200 px-4">
             <span className="text-xl font-bold text-brand-700">{siteName}</span>
             {hydrated ? (
@@ -156,7 +160,9 @@ export function MobileDrawer({ siteName, user, navItems, postAdHref }: MobileDra
                 <li key={item.label}>
                   <NavLink
                     to={item.to}
-                    className={({ isActive }) => `${linkClasses} ${isActive ? "bg-brand-50 text-brand-800" : "text-slate-900"}`}
+                    className={({ isActive }) =>
+                      `${linkClasses} ${isActive ? "bg-brand-50 text-brand-800" : "text-slate-900"}`
+                    }
                   >
                     {item.label}
                   </NavLink>

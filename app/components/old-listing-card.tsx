@@ -86,7 +86,9 @@ export function OldListingCard({ ad }: { ad: OldCardListing }) {
               </li>
             ))}
             {more > 0 ? (
-              <li className="rounded px-1 py-0.5 font-medium text-slate-700">{t("oldBrowse.moreAmenities", { count: more })}</li>
+              <li className="rounded px-1 py-0.5 font-medium text-slate-700">
+                {t("oldBrowse.moreAmenities", { count: more })}
+              </li>
             ) : null}
           </ul>
         ) : null}

@@ -3,12 +3,23 @@ import { RichText } from "~/i18n/rich-text";
 import "virtual:catalogue/info";
 
 /** A short plain-words policy page (privacy, terms) read from the info catalogue. */
-export function PolicyPage({ area, siteName, supportEmail }: { area: "privacy" | "terms"; siteName: string; supportEmail: string }) {
+export function PolicyPage({
+  area,
+  siteName,
+  supportEmail,
+}: {
+  area: "privacy" | "terms";
+  siteName: string;
+  supportEmail: string;
+}) {
   const { t } = useTranslation();
   const vars = { siteName, email: supportEmail };
   const sections = childKeys(`info.${area}.sections`).map((i) => {
     const prefix = `info.${area}.sections.${i}`;
-    return { heading: t(`${prefix}.heading`, vars), items: childKeys(`${prefix}.items`).map((j) => t(`${prefix}.items.${j}`, vars)) };
+    return {
+      heading: t(`${prefix}.heading`, vars),
+      items: childKeys(`${prefix}.items`).map((j) => t(`${prefix}.items.${j}`, vars)),
+    };
   });
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">

@@ -42,7 +42,9 @@ export function SiteFooter({ siteName, supportEmail, signedIn }: SiteFooterProps
         ) : null}
       </div>
       <div className="border-t border-slate-200">
-        <p className="mx-auto max-w-6xl px-4 py-4 text-sm text-slate-700">{t("common.footer.copyright", { siteName })}</p>
+        <p className="mx-auto max-w-6xl px-4 py-4 text-sm text-slate-700">
+          {t("common.footer.copyright", { siteName })}
+        </p>
       </div>
     </footer>
   );

@@ -23,7 +23,9 @@ describe("SiteHeader", () => {
     const html = render({ name: "Saman Kumara" });
     // The menu button is named by the visible name (the initial avatar is hidden
     // from assistive tech), so what people see is what screen readers announce.
-    expect(html).toMatch(/<summary(?![^>]*aria-label)[^>]*>(?:(?!<\/summary>).)*>Saman Kumara<(?:(?!<\/summary>).)*<\/summary>/s);
+    expect(html).toMatch(
+      /<summary(?![^>]*aria-label)[^>]*>(?:(?!<\/summary>).)*>Saman Kumara<(?:(?!<\/summary>).)*<\/summary>/s,
+    );
     expect(html).toContain(">Saman Kumara<");
     expect(html).toMatch(/href="\/dashboard"[^>]*>Dashboard</);
     expect(html).toMatch(/action="\/logout"/);

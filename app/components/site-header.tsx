@@ -109,9 +109,7 @@ function UserMenu({ user }: { user: SiteUser }) {
 
   return (
     <details ref={ref} className="relative" onKeyDown={onKeyDown}>
-      <summary
-        className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-lg px-2 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
-      >
+      <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-lg px-2 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
         <Avatar name={user.name} />
         <span className="max-w-40 truncate font-medium">{user.name}</span>
         <ChevronDownIcon className="h-4 w-4 text-slate-600" />

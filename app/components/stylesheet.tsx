@@ -19,7 +19,8 @@ export function Stylesheet({ href }: { href: string }) {
   // Hydrating (or re-rendering) a page whose styles the server inlined: render
   // the same element with empty content, which React never writes into the DOM
   // (hydration keeps the server's text; later renders see no change).
-  const inlinedByServer = inline === null && typeof document !== "undefined" && document.getElementById(ELEMENT_ID) !== null;
+  const inlinedByServer =
+    inline === null && typeof document !== "undefined" && document.getElementById(ELEMENT_ID) !== null;
   if (inline || inlinedByServer) {
     return (
       <style

@@ -1,4 +1,12 @@
-import { type Expression, type Kysely, PostgresAdapter, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
+import {
+  type Expression,
+  type Kysely,
+  PostgresAdapter,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+  sql,
+} from "kysely";
 
 /**
  * Full-text and location search, the one place that knows each dialect's
@@ -11,7 +19,12 @@ export function isPostgres(db: Kysely<any>): boolean {
 
 /** Splits free text into safe search terms (letters and digits only). */
 export function searchTerms(text: string): string[] {
-  return (text.toLowerCase().normalize("NFKC").match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+  return (
+    text
+      .toLowerCase()
+      .normalize("NFKC")
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  ).slice(0, 8);
 }
 
 export type TextSearch = {
@@ -58,7 +71,12 @@ export function textSearch(db: Kysely<any>, text: string, within: Within = {}): 
     };
   }
   const columnWords = Object.entries(within).flatMap(([column, value]) =>
-    (value?.toLowerCase().normalize("NFKC").match(/[\p{L}\p{N}]+/gu) ?? []).map((word) => `${column} : "${word}"`),
+    (
+      value
+        ?.toLowerCase()
+        .normalize("NFKC")
+        .match(/[\p{L}\p{N}]+/gu) ?? []
+    ).map((word) => `${column} : "${word}"`),
   );
   // FTS5: each term quoted (so no operator can be injected) and marked as a prefix.
   const match = [...terms.map((t) => `"${t}"*`), ...columnWords].join(" ");

@@ -10,7 +10,8 @@ import {
   type ValueNode,
 } from "kysely";
 
-const clean = (value: unknown) => (typeof value === "string" && value.includes("\0") ? value.replaceAll("\0", "") : value);
+const clean = (value: unknown) =>
+  typeof value === "string" && value.includes("\0") ? value.replaceAll("\0", "") : value;
 
 class StripNulTransformer extends OperationNodeTransformer {
   protected override transformValue(node: ValueNode): ValueNode {

@@ -79,13 +79,7 @@ export const CITIES: readonly City[] = Object.freeze([
   { code: "mattegoda-engineering", name: "Mattegoda" },
 ]);
 
-function mainCampus(
-  id: string,
-  city: string,
-  cityCode: string,
-  latitude: number,
-  longitude: number,
-): Faculty {
+function mainCampus(id: string, city: string, cityCode: string, latitude: number, longitude: number): Faculty {
   return { id, name: DEFAULT_FACULTY, city, cityCode, isMainCampus: true, latitude, longitude };
 }
 
@@ -304,10 +298,7 @@ export function findUniversity(value: string): University | undefined {
   const needle = normalize(value);
   if (!needle) return undefined;
   return UNIVERSITIES.find(
-    (u) =>
-      normalize(u.id) === needle ||
-      normalize(u.shortName) === needle ||
-      normalize(u.name) === needle,
+    (u) => normalize(u.id) === needle || normalize(u.shortName) === needle || normalize(u.name) === needle,
   );
 }
 
@@ -315,9 +306,7 @@ export function findUniversity(value: string): University | undefined {
 export function findFaculty(university: University, value: string): Faculty | undefined {
   const needle = normalize(value);
   if (!needle) return undefined;
-  return university.faculties.find(
-    (f) => normalize(f.id) === needle || normalize(f.name) === needle,
-  );
+  return university.faculties.find((f) => normalize(f.id) === needle || normalize(f.name) === needle);
 }
 
 /**

@@ -14,7 +14,11 @@ const PREFIX = "virtual:catalogue/";
 const RESOLVED = "\0catalogue:";
 export const LOCALES = ["en"] as const;
 
-export function flattenMessages(node: unknown, prefix: string, out: Record<string, string> = {}): Record<string, string> {
+export function flattenMessages(
+  node: unknown,
+  prefix: string,
+  out: Record<string, string> = {},
+): Record<string, string> {
   if (typeof node === "string") {
     out[prefix] = node;
   } else if (node && typeof node === "object") {

@@ -5,7 +5,10 @@ import { describe, expect, it } from "vitest";
 import { areaKey, LOCALES, readCatalogue } from "./catalogue-plugin";
 
 const root = path.resolve(__dirname, "../..");
-const areaFiles = fs.readdirSync(path.join(root, "app/i18n/en")).filter((f) => f.endsWith(".json")).map((f) => f.slice(0, -5));
+const areaFiles = fs
+  .readdirSync(path.join(root, "app/i18n/en"))
+  .filter((f) => f.endsWith(".json"))
+  .map((f) => f.slice(0, -5));
 const messages: Record<string, string> = Object.assign({}, ...areaFiles.map((a) => readCatalogue(root, "en", a)));
 
 function sourceFiles(dir: string): string[] {
@@ -15,7 +18,10 @@ function sourceFiles(dir: string): string[] {
     return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [p] : [];
   });
 }
-const files = sourceFiles(path.join(root, "app")).map((p) => ({ p: path.relative(root, p), src: fs.readFileSync(p, "utf8") }));
+const files = sourceFiles(path.join(root, "app")).map((p) => ({
+  p: path.relative(root, p),
+  src: fs.readFileSync(p, "utf8"),
+}));
 
 describe("message catalogues", () => {
   it("compile as ICU MessageFormat", () => {
@@ -42,7 +48,9 @@ describe("message catalogues", () => {
         // (t, an alias, a key table, a template prefix); "listing.hide" as an audit action does not.
         const keys = Object.keys(readCatalogue(root, "en", area));
         const literals = [...src.matchAll(new RegExp(`["'\`](${areaKey(area)}\\.[\\w.-]*)`, "g"))].map((m) => m[1]);
-        const usesArea = literals.some((literal) => keys.some((key) => key === literal || key.startsWith(literal.endsWith(".") ? literal : `${literal}.`)));
+        const usesArea = literals.some((literal) =>
+          keys.some((key) => key === literal || key.startsWith(literal.endsWith(".") ? literal : `${literal}.`)),
+        );
         if (usesArea && !src.includes(`import "virtual:catalogue/${area}";`)) problems.push(`${p} uses ${area}`);
       }
     }
@@ -51,14 +59,16 @@ describe("message catalogues", () => {
 
   it("exist for every supported language", () => {
     for (const locale of LOCALES) {
-      for (const area of areaFiles) expect(fs.existsSync(path.join(root, "app/i18n", locale, `${area}.json`))).toBe(true);
+      for (const area of areaFiles)
+        expect(fs.existsSync(path.join(root, "app/i18n", locale, `${area}.json`))).toBe(true);
     }
   });
 
   it("keep the spec's exact texts", () => {
-    expect(messages["listing.notFound.text"] ?? Object.values(messages).find((m) => m.includes("doesn't exist or has been removed"))).toBe(
-      "The listing you're looking for doesn't exist or has been removed.",
-    );
+    expect(
+      messages["listing.notFound.text"] ??
+        Object.values(messages).find((m) => m.includes("doesn't exist or has been removed")),
+    ).toBe("The listing you're looking for doesn't exist or has been removed.");
     expect(Object.values(messages)).toContain("No listings found");
     expect(Object.values(messages)).toContain("Try adjusting your search criteria or check back later.");
     expect(Object.values(messages)).toContain("Message Sent Successfully!");

@@ -49,7 +49,8 @@ export const JOBS = {
     run: async (ctx) => ({ removed: await removeStaleUploads(ctx.db, ctx.storage, ctx.now) }),
   },
   "purge-sent-mail": {
-    description: "Blanks the text of emails delivered more than 7 days ago (reset links, contact messages); keeps who, what kind and when.",
+    description:
+      "Blanks the text of emails delivered more than 7 days ago (reset links, contact messages); keeps who, what kind and when.",
     everyMs: DAY,
     run: async (ctx) => ({ purged: await purgeSentMailBodies(ctx.db, ctx.now) }),
   },
@@ -59,10 +60,15 @@ export const JOBS = {
     run: async (ctx) => ({ ...(await sweepOrphanPhotos(ctx.db, ctx.storage, ctx.now)) }),
   },
   "report-digest": {
-    description: "Emails moderators one digest per listing of the reports that came within an hour of the last email about it.",
+    description:
+      "Emails moderators one digest per listing of the reports that came within an hour of the last email about it.",
     everyMs: 5 * 60 * 1000,
     run: async (ctx) => ({
-      ...(await sendReportDigests(ctx.db, { supportEmail: ctx.env.SUPPORT_EMAIL, siteName: ctx.env.SITE_NAME, siteUrl: ctx.env.siteUrl }, ctx.now)),
+      ...(await sendReportDigests(
+        ctx.db,
+        { supportEmail: ctx.env.SUPPORT_EMAIL, siteName: ctx.env.SITE_NAME, siteUrl: ctx.env.siteUrl },
+        ctx.now,
+      )),
     }),
   },
 } satisfies Record<string, Job>;

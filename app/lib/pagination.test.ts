@@ -52,14 +52,27 @@ describe("pageWindow", () => {
 
 describe("paginate", () => {
   it("computes totals and neighbours", () => {
-    expect(paginate(1, 10, 0)).toEqual({ page: 1, limit: 10, total: 0, totalPages: 0, hasNext: false, hasPrev: false, totalIsExact: true });
+    expect(paginate(1, 10, 0)).toEqual({
+      page: 1,
+      limit: 10,
+      total: 0,
+      totalPages: 0,
+      hasNext: false,
+      hasPrev: false,
+      totalIsExact: true,
+    });
     expect(paginate(1, 10, 10)).toMatchObject({ totalPages: 1, hasNext: false, hasPrev: false });
     expect(paginate(2, 10, 11)).toMatchObject({ totalPages: 2, hasNext: false, hasPrev: true });
     expect(paginate(1, 10, 45)).toMatchObject({ totalPages: 5, hasNext: true, hasPrev: false });
   });
 
   it("pages up to a bound when counting stopped early", () => {
-    expect(paginate(1000, 10, 10_000, false)).toMatchObject({ totalPages: 1000, hasNext: false, hasPrev: true, totalIsExact: false });
+    expect(paginate(1000, 10, 10_000, false)).toMatchObject({
+      totalPages: 1000,
+      hasNext: false,
+      hasPrev: true,
+      totalIsExact: false,
+    });
     expect(paginate(7, 50, 10_000, false)).toMatchObject({ totalPages: 200, hasNext: true, totalIsExact: false });
   });
 });

@@ -12,7 +12,9 @@ describe("readForm", () => {
   });
 
   it("turns a malformed multipart body into a 400 with a plain message (it used to be a 500)", async () => {
-    const thrown = await readForm(post("--xyz\r\nnot a part at all", "multipart/form-data; boundary=xyz")).catch((error: unknown) => error);
+    const thrown = await readForm(post("--xyz\r\nnot a part at all", "multipart/form-data; boundary=xyz")).catch(
+      (error: unknown) => error,
+    );
     // data() thrown from an action becomes an error response with its status.
     const response = thrown as { type: string; data: unknown; init: { status: number } };
     expect(response.init.status).toBe(400);

@@ -20,12 +20,17 @@ describe("fitInside", () => {
 
   it("always stays within the bound and never grows (any size)", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 20_000 }), fc.integer({ min: 1, max: 20_000 }), fc.constantFrom(1200, 800), (w, h, bound) => {
-        const out = fitInside(w, h, bound);
-        expect(Math.max(out.width, out.height)).toBeLessThanOrEqual(Math.max(bound, 1));
-        expect(out.width).toBeLessThanOrEqual(w);
-        expect(out.height).toBeLessThanOrEqual(h);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 20_000 }),
+        fc.integer({ min: 1, max: 20_000 }),
+        fc.constantFrom(1200, 800),
+        (w, h, bound) => {
+          const out = fitInside(w, h, bound);
+          expect(Math.max(out.width, out.height)).toBeLessThanOrEqual(Math.max(bound, 1));
+          expect(out.width).toBeLessThanOrEqual(w);
+          expect(out.height).toBeLessThanOrEqual(h);
+        },
+      ),
     );
   });
 });

@@ -42,7 +42,11 @@ function encode(bitmap: ImageBitmap, { maxSide, quality }: ResizeStep): Promise<
   context.fillRect(0, 0, width, height);
   context.drawImage(bitmap, 0, 0, width, height);
   return new Promise((resolve, reject) => {
-    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("Failed to compress image"))), "image/jpeg", quality);
+    canvas.toBlob(
+      (blob) => (blob ? resolve(blob) : reject(new Error("Failed to compress image"))),
+      "image/jpeg",
+      quality,
+    );
   });
 }
 

@@ -67,6 +67,7 @@ describe("adNumberFromSlug", () => {
 
   it("parses ad numbers in PostgreSQL's integer range only", () => {
     expect(parseAdNumber("1001")).toBe(1001);
-    for (const bad of [undefined, "", "0", "-1", "1e3", "1.5", " 1001", "2147483648", "99999999999"]) expect(parseAdNumber(bad)).toBeNull();
+    for (const bad of [undefined, "", "0", "-1", "1e3", "1.5", " 1001", "2147483648", "99999999999"])
+      expect(parseAdNumber(bad)).toBeNull();
   });
 });

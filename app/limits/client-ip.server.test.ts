@@ -3,8 +3,12 @@ import { clientIpFrom, ipLimitKey, networkOrigin, normalizeIp } from "./client-i
 
 describe("client IP", () => {
   it("is the socket's address when no proxy is trusted, whatever X-Forwarded-For says", () => {
-    expect(clientIpFrom({ socketAddress: "203.0.113.7", forwardedFor: "1.1.1.1", trustProxy: false })).toBe("203.0.113.7");
-    expect(clientIpFrom({ socketAddress: "::ffff:203.0.113.7", forwardedFor: undefined, trustProxy: false })).toBe("203.0.113.7");
+    expect(clientIpFrom({ socketAddress: "203.0.113.7", forwardedFor: "1.1.1.1", trustProxy: false })).toBe(
+      "203.0.113.7",
+    );
+    expect(clientIpFrom({ socketAddress: "::ffff:203.0.113.7", forwardedFor: undefined, trustProxy: false })).toBe(
+      "203.0.113.7",
+    );
     expect(clientIpFrom({ socketAddress: undefined, forwardedFor: "1.1.1.1", trustProxy: false })).toBe("unknown");
   });
 
@@ -12,8 +16,12 @@ describe("client IP", () => {
     const socketAddress = "10.0.0.2";
     expect(clientIpFrom({ socketAddress, forwardedFor: "198.51.100.9", trustProxy: true })).toBe("198.51.100.9");
     // The client sent "X-Forwarded-For: 6.6.6.6"; the proxy appended the real address.
-    expect(clientIpFrom({ socketAddress, forwardedFor: "6.6.6.6, 198.51.100.9", trustProxy: true })).toBe("198.51.100.9");
-    expect(clientIpFrom({ socketAddress, forwardedFor: ["6.6.6.6", "198.51.100.9 "], trustProxy: true })).toBe("198.51.100.9");
+    expect(clientIpFrom({ socketAddress, forwardedFor: "6.6.6.6, 198.51.100.9", trustProxy: true })).toBe(
+      "198.51.100.9",
+    );
+    expect(clientIpFrom({ socketAddress, forwardedFor: ["6.6.6.6", "198.51.100.9 "], trustProxy: true })).toBe(
+      "198.51.100.9",
+    );
     // No header, or garbage in it: the socket.
     expect(clientIpFrom({ socketAddress, forwardedFor: undefined, trustProxy: true })).toBe("10.0.0.2");
     expect(clientIpFrom({ socketAddress, forwardedFor: "1.1.1.1, not-an-ip", trustProxy: true })).toBe("10.0.0.2");

@@ -18,7 +18,11 @@ export function clientIpFrom(request: {
   const socket = normalizeIp(request.socketAddress);
   if (!request.trustProxy) return socket ?? "unknown";
   const header = Array.isArray(request.forwardedFor) ? request.forwardedFor.join(",") : (request.forwardedFor ?? "");
-  const nearest = header.split(",").map((part) => part.trim()).filter(Boolean).at(-1);
+  const nearest = header
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .at(-1);
   return normalizeIp(nearest) ?? socket ?? "unknown";
 }
 

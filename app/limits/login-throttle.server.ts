@@ -28,7 +28,11 @@ export type LoginReservation =
  * reservations back (and clears the pair's failures), a failure keeps them, an
  * error (the database was down) gives them back.
  */
-export async function reserveLoginAttempt(limiter: RateLimiter, email: string, clientIp: string): Promise<LoginReservation> {
+export async function reserveLoginAttempt(
+  limiter: RateLimiter,
+  email: string,
+  clientIp: string,
+): Promise<LoginReservation> {
   const account = email.trim().toLowerCase();
   const ipKey = ipLimitKey(clientIp);
   const pairKey = `${account} ${networkOrigin(clientIp)}`;

@@ -56,7 +56,11 @@ describe("rate limiter", () => {
 
   it("a refused attempt is not counted and creates no key", async () => {
     const store = createMemoryStore();
-    const limiter = createRateLimiter(store, { signupIp: { max: 1, windowSeconds: 60 }, contactIp: { max: 0, windowSeconds: 60 } }, () => 1_000_000);
+    const limiter = createRateLimiter(
+      store,
+      { signupIp: { max: 1, windowSeconds: 60 }, contactIp: { max: 0, windowSeconds: 60 } },
+      () => 1_000_000,
+    );
     expect((await limiter.consume("signupIp", "ip")).ok).toBe(true);
     for (let i = 0; i < 5; i++) expect((await limiter.consume("signupIp", "ip")).ok).toBe(false);
     // Given back once, the one counted attempt is gone: refusals had added nothing.

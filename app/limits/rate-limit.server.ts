@@ -156,10 +156,15 @@ export function createMemoryStore(options: { maxKeys?: number } = {}): MemorySto
  */
 export function parseLimitOverrides(text: string | undefined): Partial<Record<LimitName, LimitRule>> {
   const overrides: Partial<Record<LimitName, LimitRule>> = {};
-  for (const part of (text ?? "").split(",").map((p) => p.trim()).filter(Boolean)) {
+  for (const part of (text ?? "")
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const match = /^([A-Za-z]+)=(\d+)(?:\/(\d+))?$/.exec(part);
     if (!match || !(match[1] in DEFAULT_LIMITS)) {
-      throw new Error(`RATE_LIMITS: "${part}" is not name=max or name=max/seconds with a name among ${LIMIT_NAMES.join(", ")}`);
+      throw new Error(
+        `RATE_LIMITS: "${part}" is not name=max or name=max/seconds with a name among ${LIMIT_NAMES.join(", ")}`,
+      );
     }
     const name = match[1] as LimitName;
     const windowSeconds = match[3] ? Number(match[3]) : DEFAULT_LIMITS[name].windowSeconds;
@@ -186,7 +191,8 @@ export function createRateLimiter(
     const result = await store.increment(storeKey(name, key), rule.windowSeconds * 1000, now, 1, rule.max);
     if (result.full) return whenFull(rule);
     // A store that does not know `limit` counts the refused hit too; the answer is the same.
-    if (result.refused || result.count > rule.max) return { ok: false, retryAfterSeconds: retryAfter(result.resetAtMs, now) };
+    if (result.refused || result.count > rule.max)
+      return { ok: false, retryAfterSeconds: retryAfter(result.resetAtMs, now) };
     return { ok: true, remaining: rule.max - result.count };
   }
 
@@ -222,7 +228,8 @@ export function createRateLimiter(
       const now = clock();
       const result = await store.increment(`${storeKey(name, key)}:spacing`, seconds * 1000, now, 1, 1);
       if (result.full) return whenFull(rules[name]);
-      if (result.refused || result.count > 1) return { ok: false, retryAfterSeconds: retryAfter(result.resetAtMs, now) };
+      if (result.refused || result.count > 1)
+        return { ok: false, retryAfterSeconds: retryAfter(result.resetAtMs, now) };
       return { ok: true, remaining: 0 };
     },
     reset: (name, key) => store.reset(storeKey(name, key)),

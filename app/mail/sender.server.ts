@@ -11,7 +11,12 @@ export type DeliveryReport = { delivered: number; retrying: number; failed: numb
  * later retry. All times in a run are `now`, so a failed message is never
  * retried within the same run.
  */
-export async function deliverDueMail(db: DB, transport: MailTransport, log: Logger, now = currentTime()): Promise<DeliveryReport> {
+export async function deliverDueMail(
+  db: DB,
+  transport: MailTransport,
+  log: Logger,
+  now = currentTime(),
+): Promise<DeliveryReport> {
   const report: DeliveryReport = { delivered: 0, retrying: 0, failed: 0 };
   for (;;) {
     const batch = await claimDueMail(db, now);
@@ -27,7 +32,10 @@ export async function deliverDueMail(db: DB, transport: MailTransport, log: Logg
         const status = await markMailAttemptFailed(db, message, reason, now);
         if (status === "failed") report.failed++;
         else report.retrying++;
-        log.warn({ mailId: message.id, kind: message.kind, attempt: message.attempts + 1, status, err: reason }, "mail delivery failed");
+        log.warn(
+          { mailId: message.id, kind: message.kind, attempt: message.attempts + 1, status, err: reason },
+          "mail delivery failed",
+        );
       }
     }
   }
@@ -40,7 +48,12 @@ export type MailSender = { wake: () => void; stop: () => void };
  * a message is queued in this process. Runs never overlap, errors are logged
  * and never escape, and the timer is unref'd so it never keeps a process alive.
  */
-export function startMailSender(options: { db: DB; transport: MailTransport; log: Logger; intervalMs?: number }): MailSender {
+export function startMailSender(options: {
+  db: DB;
+  transport: MailTransport;
+  log: Logger;
+  intervalMs?: number;
+}): MailSender {
   const { db, transport, log, intervalMs = 5_000 } = options;
   let timer: NodeJS.Timeout | undefined;
   let running = false;

@@ -16,7 +16,12 @@ export type MailTransport = {
 /** SMTP_URL is smtp://user:pass@host:port (STARTTLS when offered) or smtps:// (TLS from the start). */
 export function createSmtpTransport(url: string, from: string): MailTransport {
   // Short timeouts: a hung server must fail the attempt (and be retried), not stall the sender for minutes.
-  const transporter = nodemailer.createTransport({ url, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 });
+  const transporter = nodemailer.createTransport({
+    url,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 60_000,
+  });
   return {
     name: "smtp",
     async deliver(message) {
@@ -44,9 +49,20 @@ export function createLogTransport(log: Logger, options: { redactLinks?: boolean
   return {
     name: "log",
     async deliver(message) {
-      const text = options.redactLinks ? message.text.replace(/https?:\/\/\S+/g, (url) => redactUrl(url)) : message.text;
+      const text = options.redactLinks
+        ? message.text.replace(/https?:\/\/\S+/g, (url) => redactUrl(url))
+        : message.text;
       log.info(
-        { mail: { id: message.id, kind: message.kind, to: message.to, replyTo: message.replyTo, subject: message.subject, text } },
+        {
+          mail: {
+            id: message.id,
+            kind: message.kind,
+            to: message.to,
+            replyTo: message.replyTo,
+            subject: message.subject,
+            text,
+          },
+        },
         "mail not sent (no SMTP_URL); kept in the outbox",
       );
       return "logged";
@@ -55,6 +71,13 @@ export function createLogTransport(log: Logger, options: { redactLinks?: boolean
   };
 }
 
-export function createMailTransport(options: { smtpUrl?: string; from: string; log: Logger; redactLinks?: boolean }): MailTransport {
-  return options.smtpUrl ? createSmtpTransport(options.smtpUrl, options.from) : createLogTransport(options.log, { redactLinks: options.redactLinks });
+export function createMailTransport(options: {
+  smtpUrl?: string;
+  from: string;
+  log: Logger;
+  redactLinks?: boolean;
+}): MailTransport {
+  return options.smtpUrl
+    ? createSmtpTransport(options.smtpUrl, options.from)
+    : createLogTransport(options.log, { redactLinks: options.redactLinks });
 }

@@ -4,7 +4,14 @@ import { activeFilterCount, draftFromFilters, type FilterDraft } from "~/compone
 import type { PageNav } from "~/components/browse/pagination";
 import type { ListingCardView } from "~/components/listing-card";
 import type { DB } from "~/db/db.server";
-import { cityName, DEFAULT_FACULTY, findCity, findFaculty, findUniversity, UNIVERSITIES } from "~/directory/universities";
+import {
+  cityName,
+  DEFAULT_FACULTY,
+  findCity,
+  findFaculty,
+  findUniversity,
+  UNIVERSITIES,
+} from "~/directory/universities";
 import { t } from "~/i18n";
 import { formatLkr, formatShortDate } from "~/lib/format";
 import { pageWindow } from "~/lib/pagination";
@@ -84,7 +91,9 @@ function pageDescription(filters: BrowseFilters, { total, totalIsExact }: Found)
 }
 
 function foundText({ total, totalIsExact }: Found): string {
-  return totalIsExact ? t("browseServer.found", { count: total }) : t("browseServer.foundMoreThan", { count: wholeNumber.format(total) });
+  return totalIsExact
+    ? t("browseServer.found", { count: total })
+    : t("browseServer.foundMoreThan", { count: wholeNumber.format(total) });
 }
 
 function pageOfText(page: number, totalPages: number, { total, totalIsExact }: Found): string {
@@ -108,7 +117,8 @@ function canonicalPath(filters: BrowseFilters, page: number): string {
   const university = filters.university ? findUniversity(filters.university) : undefined;
   if (keys === "university" && university) return `/university/${university.id}${pageSuffix(page)}`;
   if (keys === "city" && filters.city && findCity(filters.city)) return `/city/${filters.city}${pageSuffix(page)}`;
-  if (keys === "location" && filters.location) return `/search/${encodeURIComponent(filters.location)}${pageSuffix(page)}`;
+  if (keys === "location" && filters.location)
+    return `/search/${encodeURIComponent(filters.location)}${pageSuffix(page)}`;
   if (keys === "location,university" && filters.location && university) {
     return `/search/${encodeURIComponent(filters.location)}/${university.id}${pageSuffix(page)}`;
   }
@@ -125,13 +135,21 @@ function breadcrumbs(filters: BrowseFilters): { name: string; path: string }[] {
   const city = filters.city ? findCity(filters.city) : undefined;
   if (university) crumbs.push({ name: university.name, path: `/university/${university.id}` });
   else if (city) crumbs.push({ name: city.name, path: `/city/${city.code}` });
-  else if (filters.location) crumbs.push({ name: filters.location, path: `/search/${encodeURIComponent(filters.location)}` });
+  else if (filters.location)
+    crumbs.push({ name: filters.location, path: `/search/${encodeURIComponent(filters.location)}` });
   return crumbs;
 }
 
-function browseMeta(filters: BrowseFilters, page: number, found: Found, totalPages: number, site: Site): MetaDescriptor[] {
+function browseMeta(
+  filters: BrowseFilters,
+  page: number,
+  found: Found,
+  totalPages: number,
+  site: Site,
+): MetaDescriptor[] {
   const { total } = found;
-  const subject = filters.university || filters.city || filters.location ? pageHeading(filters) : t("browseServer.meta.titleAll");
+  const subject =
+    filters.university || filters.city || filters.location ? pageHeading(filters) : t("browseServer.meta.titleAll");
   return [
     ...pageMeta({
       title: `${subject} | ${site.siteName}`,
@@ -170,8 +188,10 @@ function buildChips(filters: BrowseFilters): FilterChip[] {
   if (filters.faculty) chips.push(chip("faculty", filters.faculty));
   if (filters.location) chips.push(chip("location", t("browseServer.chips.location", { value: filters.location })));
   if (filters.city) chips.push(chip("city", t("browseServer.chips.city", { value: cityName(filters.city) })));
-  if (filters.minPrice !== undefined) chips.push(chip("minPrice", t("browseServer.chips.minPrice", { value: formatLkr(filters.minPrice) })));
-  if (filters.maxPrice !== undefined) chips.push(chip("maxPrice", t("browseServer.chips.maxPrice", { value: formatLkr(filters.maxPrice) })));
+  if (filters.minPrice !== undefined)
+    chips.push(chip("minPrice", t("browseServer.chips.minPrice", { value: formatLkr(filters.minPrice) })));
+  if (filters.maxPrice !== undefined)
+    chips.push(chip("maxPrice", t("browseServer.chips.maxPrice", { value: formatLkr(filters.maxPrice) })));
   if (filters.propertyType) chips.push(chip("propertyType", t(`browse.propertyTypes.${filters.propertyType}`)));
   if (filters.gender) chips.push(chip("gender", t(`browse.genders.${filters.gender}`)));
   return chips;
@@ -188,7 +208,9 @@ function toListingCard(listing: ListingSummary): ListingCardView {
     photo: listing.photos[0] ?? null,
     photosBadge: photoCount > 1 ? t("browseServer.card.photos", { count: photoCount }) : null,
     priceLine: t("browseServer.card.pricePerMonth", { price: formatLkr(listing.price) }),
-    keymoneyLine: listing.keymoneyFee ? t("browseServer.card.keyMoney", { amount: formatLkr(listing.keymoneyFee) }) : null,
+    keymoneyLine: listing.keymoneyFee
+      ? t("browseServer.card.keyMoney", { amount: formatLkr(listing.keymoneyFee) })
+      : null,
     facultyTag: listing.faculty && listing.faculty !== DEFAULT_FACULTY ? listing.faculty : null,
     typeLabel: t(`browseServer.card.propertyType.${listing.propertyType}`),
     genderLabel: t(`browseServer.card.gender.${listing.gender}`),
@@ -243,7 +265,10 @@ export async function loadBrowsePage(db: DB, url: URL, path: PathFilters, site: 
   // Page links keep the query but not what the path already says. They are relative
   // ("?page=2", or "." for none) and resolve against the route's own path: the
   // request's path is not that path on client-side navigations (/browse.data).
-  const pageFilters = withoutFilters(filters, PATH_KEYS.filter((key) => fromPath[key]));
+  const pageFilters = withoutFilters(
+    filters,
+    PATH_KEYS.filter((key) => fromPath[key]),
+  );
   const hrefFor = (target: number) => {
     const query = filtersToSearchParams(pageFilters, target).toString();
     return query ? `?${query}` : ".";

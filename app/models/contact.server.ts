@@ -12,7 +12,11 @@ export type StoredContactMessage = { id: string; createdAt: string };
  * Stores a message from the contact form (already validated by
  * `contactSchema`). The form only reports success after this resolves.
  */
-export async function saveContactMessage(db: DB, input: ContactInput, now = currentTime()): Promise<StoredContactMessage> {
+export async function saveContactMessage(
+  db: DB,
+  input: ContactInput,
+  now = currentTime(),
+): Promise<StoredContactMessage> {
   const stored = { id: randomUUID(), createdAt: now.toISOString() };
   await db
     .insertInto("contact_messages")
@@ -38,7 +42,13 @@ export async function emailContactMessageToSupport(
   input: ContactInput,
   stored: StoredContactMessage,
 ): Promise<string> {
-  const values = { ...input, siteName: site.siteName, siteUrl: site.siteUrl, id: stored.id, receivedAt: stored.createdAt };
+  const values = {
+    ...input,
+    siteName: site.siteName,
+    siteUrl: site.siteUrl,
+    id: stored.id,
+    receivedAt: stored.createdAt,
+  };
   return enqueueMail(db, {
     kind: "contact",
     to: site.supportEmail,

@@ -1,7 +1,14 @@
 import type { DB } from "~/db/db.server";
 import { lockOwner } from "~/db/locks.server";
 import { isMapLink } from "~/lib/location-link";
-import { LISTING_LIMITS, type ListingFormField, type ListingFormData, type ListingTextField, parseListingForm, type RawListingForm } from "~/schemas/listing-form";
+import {
+  LISTING_LIMITS,
+  type ListingFormField,
+  type ListingFormData,
+  type ListingTextField,
+  parseListingForm,
+  type RawListingForm,
+} from "~/schemas/listing-form";
 import type { PhotoStorage } from "~/storage/storage.server";
 import { findListingById, insertListing } from "./listing.server";
 import { attachUploads, countClaimableUploads } from "./photo-upload.server";
@@ -77,7 +84,10 @@ async function processFiles(files: Buffer[]): Promise<ProcessedVariant[][] | Fai
   for (const [i, file] of files.entries()) {
     const result = await processPhoto(file);
     if (!result.ok) {
-      const key = result.error === "Image dimensions too large" ? "listingForm.errors.photoDimensions" : "listingForm.errors.photoInvalid";
+      const key =
+        result.error === "Image dimensions too large"
+          ? "listingForm.errors.photoDimensions"
+          : "listingForm.errors.photoInvalid";
       return failure("photos", { key, values: { n: i + 1 } });
     }
     processed.push(result.variants);
@@ -106,13 +116,24 @@ async function addPhotos(
   const attached = await attachUploads(trx, owner.id, listingId, photos.uploadIds, firstPosition);
   if (attached < photos.uploadIds.length) throw new UploadsGone();
   for (const [i, variants] of photos.processed.entries()) {
-    const photo = await storeProcessedPhoto(trx, storage, { userId: owner.id, listingId, position: firstPosition + attached + i, alt: null, now, variants });
+    const photo = await storeProcessedPhoto(trx, storage, {
+      userId: owner.id,
+      listingId,
+      position: firstPosition + attached + i,
+      alt: null,
+      now,
+      variants,
+    });
     storedKeys.push(...photo.variants.map((v) => v.key));
   }
 }
 
 /** Runs a transaction that stores photo files; if it does not commit, the files go too. */
-async function withStoredFiles<T>(db: DB, storage: PhotoStorage, work: (trx: DB, storedKeys: string[]) => Promise<T>): Promise<T | "uploadsGone"> {
+async function withStoredFiles<T>(
+  db: DB,
+  storage: PhotoStorage,
+  work: (trx: DB, storedKeys: string[]) => Promise<T>,
+): Promise<T | "uploadsGone"> {
   const storedKeys: string[] = [];
   try {
     return await db.transaction().execute((trx) => work(trx, storedKeys));
@@ -148,7 +169,8 @@ export async function createOwnerListing(
   if (countProblem) return countProblem;
 
   // Cheap early answer; the count inside the transaction is the one that counts.
-  if ((await countOwnerListings(db, owner.id)) >= MAX_LISTINGS_PER_OWNER) return { ...failure("photos", LIMIT), limitReached: true };
+  if ((await countOwnerListings(db, owner.id)) >= MAX_LISTINGS_PER_OWNER)
+    return { ...failure("photos", LIMIT), limitReached: true };
   if (!(await uploadsClaimable(db, owner, uploadIds))) return failure("photos", PHOTO_GONE);
   const processed = await processFiles(photos.files);
   if (!Array.isArray(processed)) return processed;
@@ -184,7 +206,10 @@ export async function updateOwnerListing(
   photos: ListingEdit,
   now = currentTime(),
 ): Promise<UpdateListingResult> {
-  const notFound: UpdateListingResult = { ...failure("photos", { key: "listingForm.errors.notFound" }), notFound: true };
+  const notFound: UpdateListingResult = {
+    ...failure("photos", { key: "listingForm.errors.notFound" }),
+    notFound: true,
+  };
   const ownPhotos = async (trx: DB) => {
     const listing = await trx
       .selectFrom("listings")
@@ -194,7 +219,13 @@ export async function updateOwnerListing(
       .where("status", "!=", DELETED_STATUS)
       .executeTakeFirst();
     if (!listing) return null;
-    const rows = await trx.selectFrom("listing_photos").select(["id", "variants"]).where("listingId", "=", listingId).orderBy("position").orderBy("createdAt").execute();
+    const rows = await trx
+      .selectFrom("listing_photos")
+      .select(["id", "variants"])
+      .where("listingId", "=", listingId)
+      .orderBy("position")
+      .orderBy("createdAt")
+      .execute();
     return { listing, rows };
   };
   // Checks that need no transaction come first, so a refused edit costs little.
@@ -226,7 +257,11 @@ export async function updateOwnerListing(
     const checked = photoPlan(current.rows);
     if ("ok" in checked) return checked;
     if (checked.removed.length > 0) {
-      await trx.deleteFrom("listing_photos").where("listingId", "=", listingId).where("id", "in", checked.removed).execute();
+      await trx
+        .deleteFrom("listing_photos")
+        .where("listingId", "=", listingId)
+        .where("id", "in", checked.removed)
+        .execute();
       removedRows.push(...current.rows.filter((r) => removeIds.has(r.id)));
     }
     for (const [position, id] of checked.kept.entries()) {

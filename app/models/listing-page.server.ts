@@ -50,7 +50,9 @@ export function toListingView(found: ListingDetail, views: number): ListingView 
     contactPhone: found.contactPhone,
     isExpired: found.isExpired,
     priceLine: t("listingServer.price.perMonth", { amount: formatLkr(found.price) }),
-    keymoneyLine: found.keymoneyFee ? t("listingServer.price.keyMoney", { amount: formatLkr(found.keymoneyFee) }) : null,
+    keymoneyLine: found.keymoneyFee
+      ? t("listingServer.price.keyMoney", { amount: formatLkr(found.keymoneyFee) })
+      : null,
     postedText: formatShortDate(found.createdAt),
     viewsLine: t("listingServer.views", { count: views, formatted: views.toLocaleString("en-US") }),
     typeLabel: t(`listingServer.propertyType.${found.propertyType}`),
@@ -125,5 +127,8 @@ export function listingMeta(site: Site, listing: ListingView): MetaDescriptor[] 
 }
 
 export function listingNotFoundMeta(site: Site): MetaDescriptor[] {
-  return [{ title: t("listingServer.meta.notFoundTitle", { siteName: site.siteName }) }, { name: "robots", content: "noindex" }];
+  return [
+    { title: t("listingServer.meta.notFoundTitle", { siteName: site.siteName }) },
+    { name: "robots", content: "noindex" },
+  ];
 }

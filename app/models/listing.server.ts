@@ -3,7 +3,13 @@ import { invalidateViewCounts } from "../cache/invalidation.server";
 import { notePageListing, noteShownListing } from "../cache/render-hints.server";
 import type { DB } from "../db/db.server";
 import type { Database, ListingRow, PhotoRow } from "../db/schema";
-import { containsInsensitive, locationContains, locationRestriction, notIndexed, textSearch } from "../db/search.server";
+import {
+  containsInsensitive,
+  locationContains,
+  locationRestriction,
+  notIndexed,
+  textSearch,
+} from "../db/search.server";
 import { CITIES, cityName, UNIVERSITIES } from "../directory/universities";
 import { expiryFrom } from "../lib/days-left";
 import { paginate, type Pagination } from "../lib/pagination";
@@ -150,7 +156,13 @@ function isPublicNow(db: DB, eb: ExpressionBuilder<Database, "listings">, now: s
  */
 type Walk = "newest" | "price" | "planner";
 
-function filterConditions(db: DB, eb: ExpressionBuilder<Database, "listings">, filters: BrowseFilters, now: string, walk: Walk) {
+function filterConditions(
+  db: DB,
+  eb: ExpressionBuilder<Database, "listings">,
+  filters: BrowseFilters,
+  now: string,
+  walk: Walk,
+) {
   const column = <C extends "university" | "faculty" | "city" | "propertyType" | "gender">(name: C) =>
     walk === "planner" ? eb.ref(`listings.${name}`) : notIndexed(db, eb.ref(`listings.${name}`));
   const conditions = [isPublicNow(db, eb, now)];
@@ -168,9 +180,15 @@ function filterConditions(db: DB, eb: ExpressionBuilder<Database, "listings">, f
     // The spec matches the location text; we also match the city it names,
     // so a listing whose location is a map link is still found (ADR 002).
     const needle = filters.location.toLowerCase();
-    const cityCodes = CITIES.filter((c) => c.code.includes(needle) || c.name.toLowerCase().includes(needle)).map((c) => c.code);
+    const cityCodes = CITIES.filter((c) => c.code.includes(needle) || c.name.toLowerCase().includes(needle)).map(
+      (c) => c.code,
+    );
     // Walking an index, the text is checked on each entry; otherwise the trigram index finds it.
-    const either = [walk === "planner" ? locationContains(db, filters.location) : containsInsensitive(eb.ref("listings.location"), filters.location)];
+    const either = [
+      walk === "planner"
+        ? locationContains(db, filters.location)
+        : containsInsensitive(eb.ref("listings.location"), filters.location),
+    ];
     if (cityCodes.length > 0) either.push(eb(column("city"), "in", cityCodes));
     conditions.push(eb.or(either));
   }
@@ -221,7 +239,8 @@ export async function searchListings(
         faculty: distinctiveWords(filters.faculty, FACULTY_NAMES),
       })
     : null;
-  const where = (walk: Walk) => (eb: ExpressionBuilder<Database, "listings">) => eb.and(filterConditions(db, eb, filters, now, walk));
+  const where = (walk: Walk) => (eb: ExpressionBuilder<Database, "listings">) =>
+    eb.and(filterConditions(db, eb, filters, now, walk));
   const offset = (options.page - 1) * options.limit;
 
   let ids: number[];
@@ -239,13 +258,21 @@ export async function searchListings(
     const numbered = db
       .selectFrom(candidates.as("c"))
       .selectAll("c")
-      .select([sql<number>`count(*) over ()`.as("total"), sql<number>`row_number() over (order by c.id desc)`.as("position")]);
+      .select([
+        sql<number>`count(*) over ()`.as("total"),
+        sql<number>`row_number() over (order by c.id desc)`.as("position"),
+      ]);
     let ranked = db.selectFrom(numbered.as("m")).select(["m.id", "m.total"]).where("m.position", "<=", countLimit);
     const sort = filters.sort ?? "relevance";
     if (sort === "relevance") ranked = ranked.orderBy("m.score", "desc");
     else if (sort === "price_asc") ranked = ranked.orderBy("m.price", "asc");
     else if (sort === "price_desc") ranked = ranked.orderBy("m.price", "desc");
-    const rows = await ranked.orderBy("m.createdAt", "desc").orderBy("m.id", "desc").limit(options.limit).offset(offset).execute();
+    const rows = await ranked
+      .orderBy("m.createdAt", "desc")
+      .orderBy("m.id", "desc")
+      .limit(options.limit)
+      .offset(offset)
+      .execute();
     // A page past the end has no rows to carry the total.
     const total = rows.length > 0 ? Number(rows[0].total) : await countRows(db, candidates);
     pagination = paginate(options.page, options.limit, Math.min(total, countLimit), total <= countLimit);
@@ -287,18 +314,34 @@ export async function searchListings(
  * full condition, its city names included (ADR 011).
  */
 async function countMatches(db: DB, filters: BrowseFilters, now: string, countLimit: number): Promise<number> {
-  const matching = (from: BrowseFilters) => (eb: ExpressionBuilder<Database, "listings">) => eb.and(filterConditions(db, eb, from, now, "planner"));
+  const matching = (from: BrowseFilters) => (eb: ExpressionBuilder<Database, "listings">) =>
+    eb.and(filterConditions(db, eb, from, now, "planner"));
   const restrictToLocation = filters.location ? locationRestriction(db, filters.location) : null;
   if (restrictToLocation) {
     const { location: _location, ...others } = filters;
-    const inLocation = await countRows(db, restrictToLocation(db.selectFrom("listings").select("listings.id")).where(matching(others)).limit(countLimit + 1));
+    const inLocation = await countRows(
+      db,
+      restrictToLocation(db.selectFrom("listings").select("listings.id"))
+        .where(matching(others))
+        .limit(countLimit + 1),
+    );
     if (inLocation > countLimit) return inLocation;
   }
-  return countRows(db, db.selectFrom("listings").select("listings.id").where(matching(filters)).limit(countLimit + 1));
+  return countRows(
+    db,
+    db
+      .selectFrom("listings")
+      .select("listings.id")
+      .where(matching(filters))
+      .limit(countLimit + 1),
+  );
 }
 
 async function countRows(db: DB, query: SelectQueryBuilder<Database, "listings", { id: number }>): Promise<number> {
-  const row = await db.selectFrom(query.as("q")).select((eb) => eb.fn.countAll().as("count")).executeTakeFirst();
+  const row = await db
+    .selectFrom(query.as("q"))
+    .select((eb) => eb.fn.countAll().as("count"))
+    .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
 
@@ -466,7 +509,8 @@ export async function recordListingViews(db: DB, views: readonly ListingView[]):
   if (views.length === 0) return [];
   return db.transaction().execute(async (trx) => {
     const counted: CountedView[] = [];
-    for (let i = 0; i < views.length; i += VIEW_CHUNK) counted.push(...(await recordChunk(trx, views.slice(i, i + VIEW_CHUNK))));
+    for (let i = 0; i < views.length; i += VIEW_CHUNK)
+      counted.push(...(await recordChunk(trx, views.slice(i, i + VIEW_CHUNK))));
     const perListing = new Map<number, { views: number; unique: number; lastViewed: string }>();
     // A visitor new to a listing counts once as unique, even with two sessions in one batch.
     const uniqueCounted = new Set<string>();
@@ -516,7 +560,9 @@ async function recordChunk(trx: DB, chunk: readonly ListingView[]): Promise<Coun
   );
   const inserted = await trx
     .insertInto("listing_views")
-    .values(rows.map(({ listingId, sessionKey, visitorKey, viewedAt }) => ({ listingId, sessionKey, visitorKey, viewedAt })))
+    .values(
+      rows.map(({ listingId, sessionKey, visitorKey, viewedAt }) => ({ listingId, sessionKey, visitorKey, viewedAt })),
+    )
     .onConflict((oc) => oc.columns(["listingId", "sessionKey"]).doNothing())
     .returning(["listingId", "sessionKey"])
     .execute();
@@ -541,6 +587,10 @@ export async function recordListingView(
   now = currentTime(),
 ): Promise<{ views: number; uniqueViews: number; counted: boolean }> {
   const counted = await recordListingViews(db, [{ listingId, ...keys, viewedAt: now.toISOString() }]);
-  const row = await db.selectFrom("listings").select(["views", "uniqueViews"]).where("id", "=", listingId).executeTakeFirst();
+  const row = await db
+    .selectFrom("listings")
+    .select(["views", "uniqueViews"])
+    .where("id", "=", listingId)
+    .executeTakeFirst();
   return { views: row?.views ?? 0, uniqueViews: row?.uniqueViews ?? 0, counted: counted.length > 0 };
 }

@@ -122,7 +122,14 @@ export async function setUserRole(db: DB, email: string, role: Role, now = curre
     if (user.role === role) return { ok: true, changed: false, name: user.name } as const;
     const at = now.toISOString();
     await trx.updateTable("users").set({ role, updatedAt: at }).where("id", "=", user.id).execute();
-    await audit(trx, null, "user.role", { type: "user", id: user.id }, `${user.role} → ${role} (npm run user:role)`, at);
+    await audit(
+      trx,
+      null,
+      "user.role",
+      { type: "user", id: user.id },
+      `${user.role} → ${role} (npm run user:role)`,
+      at,
+    );
     return { ok: true, changed: true, name: user.name } as const;
   });
 }
@@ -157,7 +164,11 @@ function queueWhere(filters: QueueFilters) {
  * The reports queue, grouped per listing with counts: listings with pending
  * reports first, then the most recently reported. Paginated by listing.
  */
-export async function listReportQueue(db: DB, filters: QueueFilters, options: { page: number; limit: number }): Promise<ReportQueue> {
+export async function listReportQueue(
+  db: DB,
+  filters: QueueFilters,
+  options: { page: number; limit: number },
+): Promise<ReportQueue> {
   const where = queueWhere(filters);
   const countRow = await db
     .selectFrom("reports")
@@ -208,7 +219,13 @@ export async function listReportQueue(db: DB, filters: QueueFilters, options: { 
     latestAt: String(row.latestAt),
     reports: reports
       .filter((r) => r.listingId === row.listingId)
-      .map(({ id, reason, status, reporterName, createdAt }) => ({ id, reason, status: status as ReportStatus, reporterName, createdAt })),
+      .map(({ id, reason, status, reporterName, createdAt }) => ({
+        id,
+        reason,
+        status: status as ReportStatus,
+        reporterName,
+        createdAt,
+      })),
   }));
   return { groups, pagination };
 }
@@ -240,11 +257,7 @@ export type ReportDetail = {
 };
 
 export async function getReportDetail(db: DB, reportId: string): Promise<ReportDetail | null> {
-  const report = await db
-    .selectFrom("reports")
-    .selectAll()
-    .where("id", "=", reportId)
-    .executeTakeFirst();
+  const report = await db.selectFrom("reports").selectAll().where("id", "=", reportId).executeTakeFirst();
   if (!report) return null;
   const listing = await db
     .selectFrom("listings")
@@ -302,7 +315,14 @@ export async function closeReport(
       .where("status", "=", "pending")
       .executeTakeFirst();
     if (!changed(updated)) await refuseUnchanged(trx, "reports", reportId);
-    await audit(trx, actor, outcome === "dismissed" ? "report.dismiss" : "report.review", { type: "report", id: reportId }, reason, at);
+    await audit(
+      trx,
+      actor,
+      outcome === "dismissed" ? "report.dismiss" : "report.review",
+      { type: "report", id: reportId },
+      reason,
+      at,
+    );
   });
 }
 
@@ -312,7 +332,13 @@ export async function closeReport(
  * Hides a listing from every public view (status 'hidden'); its owner sees
  * the reason in My Ads. Its pending reports count as reviewed.
  */
-export async function hideListing(db: DB, actor: Actor, listingId: number, reason: string, now = currentTime()): Promise<ModerationResult> {
+export async function hideListing(
+  db: DB,
+  actor: Actor,
+  listingId: number,
+  reason: string,
+  now = currentTime(),
+): Promise<ModerationResult> {
   const at = now.toISOString();
   return run(db, async (trx) => {
     const updated = await trx
@@ -322,7 +348,9 @@ export async function hideListing(db: DB, actor: Actor, listingId: number, reaso
       // Deleted by its owner (kept as evidence, ADR 020): never back to hidden, so never restored.
       .where("status", "!=", DELETED_STATUS)
       // Already hidden automatically or by a suspension: a moderator's decision replaces it.
-      .where((eb) => eb.or([eb("status", "!=", "hidden"), eb("hiddenBy", "is", null), eb("hiddenBy", "!=", "moderator")]))
+      .where((eb) =>
+        eb.or([eb("status", "!=", "hidden"), eb("hiddenBy", "is", null), eb("hiddenBy", "!=", "moderator")]),
+      )
       .executeTakeFirst();
     if (!changed(updated)) await refuseUnchanged(trx, "listings", listingId);
     await reviewPendingReports(trx, listingId, at);
@@ -337,7 +365,13 @@ export async function hideListing(db: DB, actor: Actor, listingId: number, reaso
  * so the automatic hiding does not fire again at once. A listing of a
  * suspended owner stays hidden until the owner is reinstated.
  */
-export async function restoreListing(db: DB, actor: Actor, listingId: number, reason: string | null, now = currentTime()): Promise<ModerationResult> {
+export async function restoreListing(
+  db: DB,
+  actor: Actor,
+  listingId: number,
+  reason: string | null,
+  now = currentTime(),
+): Promise<ModerationResult> {
   const at = now.toISOString();
   return run(db, async (trx) => {
     const listing = await trx
@@ -369,7 +403,13 @@ export async function restoreListing(db: DB, actor: Actor, listingId: number, re
  * back exactly those). Moderators cannot be suspended (take the role back
  * first), nor can a moderator suspend themselves.
  */
-export async function suspendUser(db: DB, actor: Actor, userId: string, reason: string, now = currentTime()): Promise<ModerationResult> {
+export async function suspendUser(
+  db: DB,
+  actor: Actor,
+  userId: string,
+  reason: string,
+  now = currentTime(),
+): Promise<ModerationResult> {
   const at = now.toISOString();
   if (actor && actor.id === userId) return { ok: false, reason: "self" };
   return run(db, async (trx) => {
@@ -398,7 +438,13 @@ export async function suspendUser(db: DB, actor: Actor, userId: string, reason: 
 }
 
 /** Lets a suspended owner sign in again; only the listings the suspension hid come back. */
-export async function reinstateUser(db: DB, actor: Actor, userId: string, reason: string | null, now = currentTime()): Promise<ModerationResult> {
+export async function reinstateUser(
+  db: DB,
+  actor: Actor,
+  userId: string,
+  reason: string | null,
+  now = currentTime(),
+): Promise<ModerationResult> {
   const at = now.toISOString();
   return run(db, async (trx) => {
     const updated = await trx
@@ -457,7 +503,9 @@ export async function listAuditLog(db: DB, options: { page: number; limit: numbe
   const titles = listingIds.length
     ? await db.selectFrom("listings").select(["id", "title"]).where("id", "in", listingIds).execute()
     : [];
-  const emails = userIds.length ? await db.selectFrom("users").select(["id", "email"]).where("id", "in", userIds).execute() : [];
+  const emails = userIds.length
+    ? await db.selectFrom("users").select(["id", "email"]).where("id", "in", userIds).execute()
+    : [];
   const labels = new Map<string, string>([
     ...titles.map((l) => [`listing:${l.id}`, l.title] as const),
     ...emails.map((u) => [`user:${u.id}`, u.email] as const),

@@ -55,7 +55,11 @@ export async function listOwnerListings(db: DB, userId: string, now = currentTim
 }
 
 /** One of the owner's listings (for the delete confirmation), or null when it is not theirs. */
-export async function findOwnerListing(db: DB, userId: string, id: number): Promise<{ id: number; title: string } | null> {
+export async function findOwnerListing(
+  db: DB,
+  userId: string,
+  id: number,
+): Promise<{ id: number; title: string } | null> {
   const row = await db
     .selectFrom("listings")
     .select(["id", "title"])
@@ -79,7 +83,13 @@ export const DELETED_STATUS = "deleted";
  * kept); any other goes with its photos (rows, then files after the commit).
  * Someone else's listing is "not found".
  */
-export async function deleteOwnerListing(db: DB, storage: PhotoStorage, userId: string, id: number, now = currentTime()): Promise<DeleteOwnerListingResult> {
+export async function deleteOwnerListing(
+  db: DB,
+  storage: PhotoStorage,
+  userId: string,
+  id: number,
+  now = currentTime(),
+): Promise<DeleteOwnerListingResult> {
   const outcome = await db.transaction().execute(async (trx) => {
     await lockOwner(trx, userId);
     const row = await trx
@@ -90,9 +100,18 @@ export async function deleteOwnerListing(db: DB, storage: PhotoStorage, userId: 
       .where("status", "!=", DELETED_STATUS)
       .executeTakeFirst();
     if (!row) return null;
-    const reported = await trx.selectFrom("reports").select("id").where("listingId", "=", id).limit(1).executeTakeFirst();
+    const reported = await trx
+      .selectFrom("reports")
+      .select("id")
+      .where("listingId", "=", id)
+      .limit(1)
+      .executeTakeFirst();
     if (reported || row.status === "hidden") {
-      await trx.updateTable("listings").set({ status: DELETED_STATUS, updatedAt: now.toISOString() }).where("id", "=", id).execute();
+      await trx
+        .updateTable("listings")
+        .set({ status: DELETED_STATUS, updatedAt: now.toISOString() })
+        .where("id", "=", id)
+        .execute();
       await invalidatePublicPages(trx, [id], now);
       return { kept: true, photos: [] };
     }
@@ -114,7 +133,12 @@ export type RenewOwnerListingResult = { ok: true; expiresAt: string } | { ok: fa
  * moderator stays hidden; a pending one stays pending (renewal is no way
  * around review).
  */
-export async function renewOwnerListing(db: DB, userId: string, id: number, now = currentTime()): Promise<RenewOwnerListingResult> {
+export async function renewOwnerListing(
+  db: DB,
+  userId: string,
+  id: number,
+  now = currentTime(),
+): Promise<RenewOwnerListingResult> {
   const row = await db
     .selectFrom("listings")
     .select("status")

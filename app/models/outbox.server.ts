@@ -25,7 +25,15 @@ export type OutboxStatus = "pending" | "sending" | "sent" | "logged" | "failed";
 export type OutboxMessage = Selectable<OutboxTable>;
 
 /** Delays after the 1st, 2nd, … failed attempt; the last repeats. */
-export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 * 3_600_000, 12 * 3_600_000, 24 * 3_600_000];
+export const RETRY_DELAYS_MS = [
+  60_000,
+  5 * 60_000,
+  30 * 60_000,
+  2 * 3_600_000,
+  6 * 3_600_000,
+  12 * 3_600_000,
+  24 * 3_600_000,
+];
 export const MAX_ATTEMPTS = 8;
 /** How long a claim lasts before another sender may take the message over. */
 export const CLAIM_LEASE_MS = 5 * 60_000;
@@ -92,7 +100,12 @@ export async function claimDueMail(db: DB, now = currentTime(), limit = 20): Pro
   return claimed;
 }
 
-export async function markMailDelivered(db: DB, id: string, status: "sent" | "logged", now = currentTime()): Promise<void> {
+export async function markMailDelivered(
+  db: DB,
+  id: string,
+  status: "sent" | "logged",
+  now = currentTime(),
+): Promise<void> {
   await db
     .updateTable("outbox")
     .set({ status, sentAt: now.toISOString(), attempts: (eb) => eb("attempts", "+", 1), lastError: null })

@@ -16,7 +16,11 @@ const BATCH = 500;
  * soft-deleted listings keep theirs), and neither is a file whose name is not
  * a photo variant's.
  */
-export async function sweepOrphanPhotos(db: DB, storage: PhotoStorage, now = currentTime()): Promise<{ checked: number; removed: number }> {
+export async function sweepOrphanPhotos(
+  db: DB,
+  storage: PhotoStorage,
+  now = currentTime(),
+): Promise<{ checked: number; removed: number }> {
   const cutoff = now.getTime() - ORPHAN_MIN_AGE_MS;
   let checked = 0;
   let removed = 0;

@@ -14,7 +14,13 @@ import { currentTime } from "../lib/clock";
  * from `firstPosition`. Returns how many were attached: fewer than asked means
  * some ids were not the owner's, already attached, or gone (the caller refuses).
  */
-export async function attachUploads(db: DB, ownerId: string, listingId: number, uploadIds: string[], firstPosition: number): Promise<number> {
+export async function attachUploads(
+  db: DB,
+  ownerId: string,
+  listingId: number,
+  uploadIds: string[],
+  firstPosition: number,
+): Promise<number> {
   let attached = 0;
   for (const [i, id] of [...new Set(uploadIds)].entries()) {
     const result = await db
@@ -72,7 +78,12 @@ export async function uploadPhoto(
  * The conditions sit in the DELETE itself, so an upload claimed at the same
  * moment is never removed. Returns false when there was nothing to remove.
  */
-export async function deleteOwnUpload(db: DB, storage: PhotoStorage, userId: string, photoId: string): Promise<boolean> {
+export async function deleteOwnUpload(
+  db: DB,
+  storage: PhotoStorage,
+  userId: string,
+  photoId: string,
+): Promise<boolean> {
   const rows = await db
     .deleteFrom("listing_photos")
     .where("id", "=", photoId)
@@ -99,7 +110,11 @@ export async function removeStaleUploads(db: DB, storage: PhotoStorage, now = cu
     if (stale.length === 0) return removed;
     const rows = await db
       .deleteFrom("listing_photos")
-      .where("id", "in", stale.map((r) => r.id))
+      .where(
+        "id",
+        "in",
+        stale.map((r) => r.id),
+      )
       .where("listingId", "is", null)
       .returning(["id", "variants"])
       .execute();

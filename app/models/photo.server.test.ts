@@ -45,7 +45,12 @@ describe("processPhoto", () => {
       .jpeg()
       .withExif({
         IFD0: { Make: "PhoneMaker", Model: "Phone 12" },
-        IFD3: { GPSLatitudeRef: "N", GPSLatitude: "6/1 47/1 42/1", GPSLongitudeRef: "E", GPSLongitude: "79/1 54/1 3/1" },
+        IFD3: {
+          GPSLatitudeRef: "N",
+          GPSLatitude: "6/1 47/1 42/1",
+          GPSLongitudeRef: "E",
+          GPSLongitude: "79/1 54/1 3/1",
+        },
       })
       .toBuffer();
     const before = await sharp(input).metadata();
@@ -70,17 +75,25 @@ describe("processPhoto", () => {
   });
 
   it("rejects a file that is not an image, whatever its name", async () => {
-    expect(await processPhoto(Buffer.from("just some text, not a photo\n"))).toEqual({ ok: false, error: "Invalid image file" });
+    expect(await processPhoto(Buffer.from("just some text, not a photo\n"))).toEqual({
+      ok: false,
+      error: "Invalid image file",
+    });
     expect(await processPhoto(Buffer.alloc(0))).toEqual({ ok: false, error: "Invalid image file" });
   });
 
   it("rejects a truncated JPEG", async () => {
     const full = await solidImage(800, 600).jpeg().toBuffer();
-    expect(await processPhoto(full.subarray(0, Math.floor(full.length / 2)))).toEqual({ ok: false, error: "Invalid image file" });
+    expect(await processPhoto(full.subarray(0, Math.floor(full.length / 2)))).toEqual({
+      ok: false,
+      error: "Invalid image file",
+    });
   });
 
   it("rejects SVG documents", async () => {
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><rect width="100" height="100"/></svg>');
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><rect width="100" height="100"/></svg>',
+    );
     expect(await processPhoto(svg)).toEqual({ ok: false, error: "Invalid image file" });
   });
 
@@ -127,7 +140,18 @@ describe("storePhoto and deleteListingPhotos", async () => {
   const now = new Date().toISOString();
   await db
     .insertInto("users")
-    .values({ id: "u1", name: "A", email: "a@example.com", emailVerified: 1, image: null, phone: "0771234567", role: "owner", status: "active", createdAt: now, updatedAt: now })
+    .values({
+      id: "u1",
+      name: "A",
+      email: "a@example.com",
+      emailVerified: 1,
+      image: null,
+      phone: "0771234567",
+      role: "owner",
+      status: "active",
+      createdAt: now,
+      updatedAt: now,
+    })
     .execute();
 
   afterAll(async () => {
@@ -146,7 +170,11 @@ describe("storePhoto and deleteListingPhotos", async () => {
     if (!result.ok) throw new Error(result.error);
     const { photo } = result;
     expect(photo.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(photo.variants.map((v) => v.key)).toEqual([`${photo.id}-400.webp`, `${photo.id}-800.webp`, `${photo.id}-1000.webp`]);
+    expect(photo.variants.map((v) => v.key)).toEqual([
+      `${photo.id}-400.webp`,
+      `${photo.id}-800.webp`,
+      `${photo.id}-1000.webp`,
+    ]);
     expect([photo.width, photo.height]).toEqual([1000, 750]);
     const row = await db.selectFrom("listing_photos").selectAll().where("id", "=", photo.id).executeTakeFirstOrThrow();
     expect(JSON.parse(row.variants)).toEqual(photo.variants);
@@ -156,7 +184,13 @@ describe("storePhoto and deleteListingPhotos", async () => {
 
   it("returns the error and stores nothing for a bad file", async () => {
     const before = await fs.readdir(dir);
-    const result = await storePhoto(db, storage, { userId: "u1", listingId: null, position: 0, alt: null, data: Buffer.from("nope") });
+    const result = await storePhoto(db, storage, {
+      userId: "u1",
+      listingId: null,
+      position: 0,
+      alt: null,
+      data: Buffer.from("nope"),
+    });
     expect(result).toEqual({ ok: false, error: "Invalid image file" });
     expect(await fs.readdir(dir)).toEqual(before);
   });
@@ -164,7 +198,30 @@ describe("storePhoto and deleteListingPhotos", async () => {
   it("deletes a listing's photo rows and the files they own, and no others", async () => {
     const { id: listingId } = await db
       .insertInto("listings")
-      .values({ slug: "room-1001", title: "Room", description: "d", price: 10000, keymoneyFee: null, location: null, university: "University of Moratuwa", faculty: "Main Campus", city: "moratuwa", propertyType: "single", gender: "any", amenities: "[]", userId: "u1", userEmail: "a@example.com", contactName: "A", contactPhone: "0771234567", status: "active", lastViewed: null, expiresAt: now, hiddenReason: null, createdAt: now, updatedAt: now })
+      .values({
+        slug: "room-1001",
+        title: "Room",
+        description: "d",
+        price: 10000,
+        keymoneyFee: null,
+        location: null,
+        university: "University of Moratuwa",
+        faculty: "Main Campus",
+        city: "moratuwa",
+        propertyType: "single",
+        gender: "any",
+        amenities: "[]",
+        userId: "u1",
+        userEmail: "a@example.com",
+        contactName: "A",
+        contactPhone: "0771234567",
+        status: "active",
+        lastViewed: null,
+        expiresAt: now,
+        hiddenReason: null,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const data = await solidImage(500, 400).jpeg().toBuffer();
@@ -174,7 +231,18 @@ describe("storePhoto and deleteListingPhotos", async () => {
     // A row that points at another photo's files (as synthetic seed rows do).
     await db
       .insertInto("listing_photos")
-      .values({ id: crypto.randomUUID(), listingId, userId: "u1", position: 1, width: 1, height: 1, bytes: 1, variants: JSON.stringify(other.photo.variants), alt: null, createdAt: now })
+      .values({
+        id: crypto.randomUUID(),
+        listingId,
+        userId: "u1",
+        position: 1,
+        width: 1,
+        height: 1,
+        bytes: 1,
+        variants: JSON.stringify(other.photo.variants),
+        alt: null,
+        createdAt: now,
+      })
       .execute();
 
     expect(await deleteListingPhotos(db, storage, listingId)).toBe(2);

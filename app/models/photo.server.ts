@@ -148,7 +148,14 @@ export async function storePhoto(
   const processed = await processPhoto(input.data);
   if (!processed.ok) return processed;
   const { userId, listingId, position, alt, now } = input;
-  const photo = await storeProcessedPhoto(db, storage, { userId, listingId, position, alt, now, variants: processed.variants });
+  const photo = await storeProcessedPhoto(db, storage, {
+    userId,
+    listingId,
+    position,
+    alt,
+    now,
+    variants: processed.variants,
+  });
   return { ok: true, photo };
 }
 
@@ -173,11 +180,19 @@ export async function removePhotoFiles(storage: PhotoStorage, rows: { id: string
 
 /** Removes a listing's photo rows (in the caller's transaction, if any) and returns them, for removePhotoFiles after it. */
 export async function deleteListingPhotoRows(db: DB, listingId: number): Promise<{ id: string; variants: string }[]> {
-  const rows = await db.selectFrom("listing_photos").select(["id", "variants"]).where("listingId", "=", listingId).execute();
+  const rows = await db
+    .selectFrom("listing_photos")
+    .select(["id", "variants"])
+    .where("listingId", "=", listingId)
+    .execute();
   if (rows.length === 0) return rows;
   await db
     .deleteFrom("listing_photos")
-    .where("id", "in", rows.map((r) => r.id))
+    .where(
+      "id",
+      "in",
+      rows.map((r) => r.id),
+    )
     .execute();
   return rows;
 }

@@ -73,7 +73,8 @@ export async function createReport(
   const at = now.toISOString();
   const listingId = Number(input.listingId);
   // Ad numbers are PostgreSQL integers: a larger number is no listing (and no query error).
-  if (!Number.isSafeInteger(listingId) || listingId < 1 || listingId > MAX_AD_NUMBER) return { ok: false, error: "listing-not-found" };
+  if (!Number.isSafeInteger(listingId) || listingId < 1 || listingId > MAX_AD_NUMBER)
+    return { ok: false, error: "listing-not-found" };
   const { reporter } = options;
   return db.transaction().execute(async (trx) => {
     // A no-op write takes the listing's row lock on PostgreSQL, so concurrent
@@ -86,7 +87,11 @@ export async function createReport(
       .where("status", "in", REPORTABLE_STATUSES)
       .executeTakeFirst();
     if (Number(locked.numUpdatedRows) !== 1) return { ok: false, error: "listing-not-found" } as const;
-    const listing = await trx.selectFrom("listings").select(["id", "slug", "title"]).where("id", "=", listingId).executeTakeFirstOrThrow();
+    const listing = await trx
+      .selectFrom("listings")
+      .select(["id", "slug", "title"])
+      .where("id", "=", listingId)
+      .executeTakeFirstOrThrow();
 
     const fromOrigin = await trx
       .selectFrom("reports")
@@ -102,7 +107,8 @@ export async function createReport(
       .select((eb) => eb.fn.max("notifiedAt").as("at"))
       .where("listingId", "=", listingId)
       .executeTakeFirst();
-    const notifyModerators = !lastNotified?.at || Date.parse(lastNotified.at) <= now.getTime() - MODERATOR_MAIL_INTERVAL_MS;
+    const notifyModerators =
+      !lastNotified?.at || Date.parse(lastNotified.at) <= now.getTime() - MODERATOR_MAIL_INTERVAL_MS;
 
     const report: StoredReport = { ...input, id: randomUUID(), status: "pending", createdAt: at };
     await trx
@@ -147,7 +153,10 @@ export async function createReport(
  * RESTORE_COOL_DOWN_MS after the restore count, and none from a network,
  * browser or account that reported it before then (that wave was reviewed).
  */
-export async function countIndependentReports(db: DB, listingId: number): Promise<{ reporters: number; weight: number; reasons: string[] }> {
+export async function countIndependentReports(
+  db: DB,
+  listingId: number,
+): Promise<{ reporters: number; weight: number; reasons: string[] }> {
   const restored = await db
     .selectFrom("audit_log")
     .select((eb) => eb.fn.max("createdAt").as("at"))
@@ -295,57 +304,69 @@ export async function sendReportDigests(
   let digests = 0;
   let reports = 0;
   for (const { listingId } of waiting) {
-    const sent = await db.transaction().execute(async (trx) => {
-      const last = await trx
-        .selectFrom("reports")
-        .select((eb) => eb.fn.max("notifiedAt").as("at"))
-        .where("listingId", "=", listingId)
-        .executeTakeFirst();
-      if (last?.at && last.at > due) return 0;
-      const rows = await trx
-        .selectFrom("reports")
-        .select(["id", "reason", "reporterName", "reporterEmail", "createdAt"])
-        .where("listingId", "=", listingId)
-        .where("notifiedAt", "is", null)
-        .orderBy("createdAt")
-        .execute();
-      if (rows.length === 0) return 0;
-      const marked = await trx
-        .updateTable("reports")
-        .set({ notifiedAt: at })
-        .where("id", "in", rows.map((r) => r.id))
-        .where("notifiedAt", "is", null)
-        .executeTakeFirst();
-      // Another run got there first.
-      if (Number(marked.numUpdatedRows) !== rows.length) throw new DigestRace();
-      const listing = await trx.selectFrom("listings").select(["id", "slug", "title", "status"]).where("id", "=", listingId).executeTakeFirst();
-      const values = {
-        siteName: site.siteName,
-        count: rows.length,
-        title: listing?.title ?? "",
-        adNumber: String(listingId),
-        listingUrl: `${site.siteUrl}/listing/${listing?.slug ?? listingId}`,
-        status: listing?.status === "hidden" ? t("mail.reportDigest.hidden") : "",
-        reports: rows
-          .map((r) =>
-            t("mail.reportDigest.line", {
-              reason: t(`report.reasons.${r.reason}.label`),
-              reporterName: r.reporterName,
-              reporterEmail: r.reporterEmail,
-              receivedAt: r.createdAt,
-              reviewUrl: `${site.siteUrl}/admin/reports/${r.id}`,
-            }).replace(/[\r\n]+/g, " "),
+    const sent = await db
+      .transaction()
+      .execute(async (trx) => {
+        const last = await trx
+          .selectFrom("reports")
+          .select((eb) => eb.fn.max("notifiedAt").as("at"))
+          .where("listingId", "=", listingId)
+          .executeTakeFirst();
+        if (last?.at && last.at > due) return 0;
+        const rows = await trx
+          .selectFrom("reports")
+          .select(["id", "reason", "reporterName", "reporterEmail", "createdAt"])
+          .where("listingId", "=", listingId)
+          .where("notifiedAt", "is", null)
+          .orderBy("createdAt")
+          .execute();
+        if (rows.length === 0) return 0;
+        const marked = await trx
+          .updateTable("reports")
+          .set({ notifiedAt: at })
+          .where(
+            "id",
+            "in",
+            rows.map((r) => r.id),
           )
-          .join("\n"),
-      };
-      const subject = t("mail.reportDigest.subject", values).replace(/\s+/g, " ");
-      const text = t("mail.reportDigest.text", values);
-      for (const to of await moderatorAddresses(trx, site.supportEmail)) await enqueueMail(trx, { kind: "report-digest", to, subject, text }, now);
-      return rows.length;
-    }).catch((error: unknown) => {
-      if (error instanceof DigestRace) return 0;
-      throw error;
-    });
+          .where("notifiedAt", "is", null)
+          .executeTakeFirst();
+        // Another run got there first.
+        if (Number(marked.numUpdatedRows) !== rows.length) throw new DigestRace();
+        const listing = await trx
+          .selectFrom("listings")
+          .select(["id", "slug", "title", "status"])
+          .where("id", "=", listingId)
+          .executeTakeFirst();
+        const values = {
+          siteName: site.siteName,
+          count: rows.length,
+          title: listing?.title ?? "",
+          adNumber: String(listingId),
+          listingUrl: `${site.siteUrl}/listing/${listing?.slug ?? listingId}`,
+          status: listing?.status === "hidden" ? t("mail.reportDigest.hidden") : "",
+          reports: rows
+            .map((r) =>
+              t("mail.reportDigest.line", {
+                reason: t(`report.reasons.${r.reason}.label`),
+                reporterName: r.reporterName,
+                reporterEmail: r.reporterEmail,
+                receivedAt: r.createdAt,
+                reviewUrl: `${site.siteUrl}/admin/reports/${r.id}`,
+              }).replace(/[\r\n]+/g, " "),
+            )
+            .join("\n"),
+        };
+        const subject = t("mail.reportDigest.subject", values).replace(/\s+/g, " ");
+        const text = t("mail.reportDigest.text", values);
+        for (const to of await moderatorAddresses(trx, site.supportEmail))
+          await enqueueMail(trx, { kind: "report-digest", to, subject, text }, now);
+        return rows.length;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof DigestRace) return 0;
+        throw error;
+      });
     if (sent > 0) {
       digests += 1;
       reports += sent;

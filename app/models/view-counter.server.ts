@@ -21,7 +21,15 @@ const RECENT_LIMIT = 50_000;
 /** Views kept while the database cannot be written; past this the oldest are given up (and logged). */
 const PENDING_LIMIT = 200_000;
 
-export function startViewCounter({ db, log, intervalMs = 1_000 }: { db: DB; log: Logger; intervalMs?: number }): ViewCounter {
+export function startViewCounter({
+  db,
+  log,
+  intervalMs = 1_000,
+}: {
+  db: DB;
+  log: Logger;
+  intervalMs?: number;
+}): ViewCounter {
   let pending: ListingView[] = [];
   const recent = new Set<string>();
   let running: Promise<void> = Promise.resolve();

@@ -135,7 +135,13 @@ export async function trackListingView(
       .select(["views", "uniqueViews"])
       .where("id", "=", listingId)
       .executeTakeFirst();
-    return { views: counts?.views ?? 0, uniqueViews: counts?.uniqueViews ?? 0, counted: false, headers, ...(allowed ? { refused: allowed } : {}) };
+    return {
+      views: counts?.views ?? 0,
+      uniqueViews: counts?.uniqueViews ?? 0,
+      counted: false,
+      headers,
+      ...(allowed ? { refused: allowed } : {}),
+    };
   }
   const result = await recordListingView(
     db,

@@ -54,7 +54,10 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
           {t("admin.audit.recent")}
         </h2>
         <AuditTable entries={recent} />
-        <Link to="/admin/audit" className="mt-3 inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-2">
+        <Link
+          to="/admin/audit"
+          className="mt-3 inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-2"
+        >
           {t("admin.audit.all")}
         </Link>
       </section>

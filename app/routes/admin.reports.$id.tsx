@@ -22,7 +22,8 @@ import "virtual:catalogue/admin";
 import { readForm } from "~/lib/read-form.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const siteName = (matches.find((m) => m?.id === "root")?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Bodima";
+  const siteName =
+    (matches.find((m) => m?.id === "root")?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Bodima";
   return [{ title: translate("admin.report.metaTitle", { siteName }) }, { name: "robots", content: "noindex" }];
 };
 
@@ -54,10 +55,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await readForm(request);
   const parsed = parseModerationForm(form);
   if (!isSameOrigin(request, env.siteUrl)) {
-    return data({ intent: parsed.intent, error: "admin.actions.errors.forbidden", reason: "" } satisfies ActionFailure, { status: 403 });
+    return data(
+      { intent: parsed.intent, error: "admin.actions.errors.forbidden", reason: "" } satisfies ActionFailure,
+      { status: 403 },
+    );
   }
   if (!parsed.ok) {
-    return data({ intent: parsed.intent, error: parsed.error, reason: parsed.reason } satisfies ActionFailure, { status: 422 });
+    return data({ intent: parsed.intent, error: parsed.error, reason: parsed.reason } satisfies ActionFailure, {
+      status: 422,
+    });
   }
   const detail = await loadReport(db, params.id);
   const actor = { id: moderator.id, email: moderator.email };
@@ -107,11 +113,16 @@ export default function AdminReport({ loaderData, actionData }: Route.ComponentP
   const formProps = (intent: ModerationIntent) =>
     failure?.intent === intent ? { error: failure.error, reason: failure.reason } : {};
   const listingStatus =
-    listing.status === "hidden" && listing.hiddenBy ? t(`admin.hiddenBy.${listing.hiddenBy}`) : t(`admin.listingStatus.${listing.status}`);
+    listing.status === "hidden" && listing.hiddenBy
+      ? t(`admin.hiddenBy.${listing.hiddenBy}`)
+      : t(`admin.listingStatus.${listing.status}`);
 
   return (
     <article aria-labelledby="report-heading" className="space-y-6">
-      <Link to="/admin" className="inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-2">
+      <Link
+        to="/admin"
+        className="inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-2"
+      >
         {t("admin.report.back")}
       </Link>
       <h2 id="report-heading" className="text-2xl font-semibold">
@@ -120,18 +131,27 @@ export default function AdminReport({ loaderData, actionData }: Route.ComponentP
       <div aria-live="polite" className="empty:hidden">
         {done && !failure ? <Banner variant="success" title={t(`admin.actions.done.${done}`)} /> : null}
         {failure && failure.intent === null ? <Banner variant="error" title={t(failure.error)} /> : null}
-        {failure && failure.intent !== null && failure.error !== "admin.actions.errors.reasonRequired" && failure.error !== "admin.actions.errors.reasonTooLong" ? (
+        {failure &&
+        failure.intent !== null &&
+        failure.error !== "admin.actions.errors.reasonRequired" &&
+        failure.error !== "admin.actions.errors.reasonTooLong" ? (
           <Banner variant="error" title={t(failure.error)} />
         ) : null}
       </div>
 
       <section aria-labelledby="report-details" className="rounded-xl border border-slate-200 p-5">
-        <h3 id="report-details" className="text-xl font-semibold">{t("admin.report.details")}</h3>
+        <h3 id="report-details" className="text-xl font-semibold">
+          {t("admin.report.details")}
+        </h3>
         <dl className="mt-3 space-y-2">
           <Fact label={t("admin.report.status")}>{t(`admin.reportStatus.${report.status}`)}</Fact>
           <Fact label={t("admin.report.reason")}>{reasonLabel(t, report.reason)}</Fact>
           <Fact label={t("admin.report.description")}>
-            {report.description ? <span className="whitespace-pre-line">{report.description}</span> : t("admin.report.noDescription")}
+            {report.description ? (
+              <span className="whitespace-pre-line">{report.description}</span>
+            ) : (
+              t("admin.report.noDescription")
+            )}
           </Fact>
           <Fact label={t("admin.report.reporter")}>{report.reporterName}</Fact>
           <Fact label={t("admin.report.email")}>{report.reporterEmail}</Fact>
@@ -141,7 +161,9 @@ export default function AdminReport({ loaderData, actionData }: Route.ComponentP
       </section>
 
       <section aria-labelledby="report-listing" className="rounded-xl border border-slate-200 p-5">
-        <h3 id="report-listing" className="text-xl font-semibold">{t("admin.report.listing")}</h3>
+        <h3 id="report-listing" className="text-xl font-semibold">
+          {t("admin.report.listing")}
+        </h3>
         <dl className="mt-3 space-y-2">
           <Fact label={t("admin.report.listing")}>
             #{listing.id} {listing.title}
@@ -150,14 +172,19 @@ export default function AdminReport({ loaderData, actionData }: Route.ComponentP
           {listing.hiddenReason ? <Fact label={t("admin.report.hiddenReason")}>{listing.hiddenReason}</Fact> : null}
         </dl>
         {listing.status !== "hidden" && listing.status !== "deleted" ? (
-          <a href={`/listing/${listing.slug}`} className="mt-3 inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-2">
+          <a
+            href={`/listing/${listing.slug}`}
+            className="mt-3 inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-2"
+          >
             {t("admin.report.viewListing")}
           </a>
         ) : null}
       </section>
 
       <section aria-labelledby="report-owner" className="rounded-xl border border-slate-200 p-5">
-        <h3 id="report-owner" className="text-xl font-semibold">{t("admin.report.owner")}</h3>
+        <h3 id="report-owner" className="text-xl font-semibold">
+          {t("admin.report.owner")}
+        </h3>
         {owner ? (
           <dl className="mt-3 space-y-2">
             <Fact label={t("admin.report.owner")}>
@@ -166,7 +193,9 @@ export default function AdminReport({ loaderData, actionData }: Route.ComponentP
             <Fact label={t("admin.report.ownerRole")}>
               {owner.role === "moderator" ? t("admin.report.moderatorRole") : t("admin.report.ownerRoleName")}
             </Fact>
-            <Fact label={t("admin.report.ownerStatus")}>{t(`admin.userStatus.${owner.status === "suspended" ? "suspended" : "active"}`)}</Fact>
+            <Fact label={t("admin.report.ownerStatus")}>
+              {t(`admin.userStatus.${owner.status === "suspended" ? "suspended" : "active"}`)}
+            </Fact>
           </dl>
         ) : (
           <p className="mt-3">{t("admin.report.noOwner")}</p>
@@ -174,7 +203,9 @@ export default function AdminReport({ loaderData, actionData }: Route.ComponentP
       </section>
 
       <section aria-labelledby="report-others" className="rounded-xl border border-slate-200 p-5">
-        <h3 id="report-others" className="text-xl font-semibold">{t("admin.report.otherReports")}</h3>
+        <h3 id="report-others" className="text-xl font-semibold">
+          {t("admin.report.otherReports")}
+        </h3>
         {otherReports.length === 0 ? (
           <p className="mt-3">{t("admin.report.noOtherReports")}</p>
         ) : (
@@ -189,7 +220,9 @@ export default function AdminReport({ loaderData, actionData }: Route.ComponentP
       </section>
 
       <section aria-labelledby="actions-heading" className="rounded-xl border border-slate-200 p-5">
-        <h3 id="actions-heading" className="text-xl font-semibold">{t("admin.actions.heading")}</h3>
+        <h3 id="actions-heading" className="text-xl font-semibold">
+          {t("admin.actions.heading")}
+        </h3>
         <div className="mt-4 grid gap-6 md:grid-cols-3">
           <div className="space-y-4">
             <h4 className="font-semibold">{t("admin.actions.reportHeading")}</h4>
@@ -219,7 +252,12 @@ export default function AdminReport({ loaderData, actionData }: Route.ComponentP
               ) : owner.status === "suspended" ? (
                 <ModerationForm intent="reinstate" label={t("admin.actions.reinstate")} {...formProps("reinstate")} />
               ) : (
-                <ModerationForm intent="suspend" label={t("admin.actions.suspend")} variant="danger" {...formProps("suspend")} />
+                <ModerationForm
+                  intent="suspend"
+                  label={t("admin.actions.suspend")}
+                  variant="danger"
+                  {...formProps("suspend")}
+                />
               )}
             </div>
           ) : null}

@@ -11,7 +11,10 @@ import "virtual:catalogue/admin";
 
 export const meta: Route.MetaFunction = ({ loaderData, error }) => {
   if (!loaderData) {
-    const title = isRouteErrorResponse(error) && error.status === 404 ? translate("admin.notFound.title") : translate("admin.forbidden.title");
+    const title =
+      isRouteErrorResponse(error) && error.status === 404
+        ? translate("admin.notFound.title")
+        : translate("admin.forbidden.title");
     return [{ title }, { name: "robots", content: "noindex" }];
   }
   const { siteName, siteUrl } = loaderData;

@@ -78,7 +78,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   headers.set("Cache-Control", "no-store");
   if (tracked?.refused) {
     for (const [name, value] of Object.entries(retryAfterHeaders(tracked.refused))) headers.set(name, value);
-    return Response.json({ error: "Too many views counted from this browser. Please try again later." }, { status: 429, headers });
+    return Response.json(
+      { error: "Too many views counted from this browser. Please try again later." },
+      { status: 429, headers },
+    );
   }
   return Response.json(
     {

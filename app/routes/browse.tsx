@@ -26,7 +26,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? 
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, env } = context.get(requestContext);
-  return loadBrowsePage(db, new URL(request.url), params as PathFilters, { siteName: env.SITE_NAME, siteUrl: env.siteUrl });
+  return loadBrowsePage(db, new URL(request.url), params as PathFilters, {
+    siteName: env.SITE_NAME,
+    siteUrl: env.siteUrl,
+  });
 }
 
 export default function Browse({ loaderData }: Route.ComponentProps) {
@@ -46,7 +49,8 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
   const currentUrl = location.pathname + location.search;
 
   useEffect(() => {
-    if (shownUrl.current && shownUrl.current !== currentUrl && selfNavigated.current !== currentUrl) setFormKey((k) => k + 1);
+    if (shownUrl.current && shownUrl.current !== currentUrl && selfNavigated.current !== currentUrl)
+      setFormKey((k) => k + 1);
     shownUrl.current = currentUrl;
     selfNavigated.current = null;
   }, [currentUrl]);

@@ -72,7 +72,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const parsed = parseContactForm(form);
   if (!parsed.ok) {
-    return data({ status: "invalid", errors: parsed.errors, values: parsed.values } satisfies ActionResult, { status: 400 });
+    return data({ status: "invalid", errors: parsed.errors, values: parsed.values } satisfies ActionResult, {
+      status: 400,
+    });
   }
   const allowed = await limiter.consume("contactIp", ipLimitKey(clientIp));
   if (!allowed.ok) {
@@ -86,7 +88,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     log.info({ contactMessageId: stored.id }, "contact message stored");
     // Stored is what counts: support can still read it if queueing the email fails.
     try {
-      await emailContactMessageToSupport(db, { supportEmail: env.SUPPORT_EMAIL, siteName: env.SITE_NAME, siteUrl: env.siteUrl }, parsed.data, stored);
+      await emailContactMessageToSupport(
+        db,
+        { supportEmail: env.SUPPORT_EMAIL, siteName: env.SITE_NAME, siteUrl: env.siteUrl },
+        parsed.data,
+        stored,
+      );
     } catch (error) {
       log.error({ err: error, contactMessageId: stored.id }, "could not queue the contact message email");
     }
@@ -151,7 +158,10 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <MailIcon className="h-7 w-7 text-brand-700" />
           <h2 className="mt-2 text-lg font-semibold">{t("info.contact.cards.email.title")}</h2>
           <p className="mt-1 text-slate-700">{t("info.contact.cards.email.text")}</p>
-          <a href={`mailto:${supportEmail}`} className="mt-2 inline-flex min-h-11 items-center break-all font-medium text-brand-700 underline">
+          <a
+            href={`mailto:${supportEmail}`}
+            className="mt-2 inline-flex min-h-11 items-center break-all font-medium text-brand-700 underline"
+          >
             {supportEmail}
           </a>
         </li>

@@ -17,7 +17,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(requestContext);
   const user = await requireUser(request, context);
   const listings = await listOwnerListings(db, user.id);
-  const ads = listings.map(({ id, slug, title, status, createdAt, daysLeft, views, hiddenReason }) => ({ id, slug, title, status, createdAt, daysLeft, views, hiddenReason }));
+  const ads = listings.map(({ id, slug, title, status, createdAt, daysLeft, views, hiddenReason }) => ({
+    id,
+    slug,
+    title,
+    status,
+    createdAt,
+    daysLeft,
+    views,
+    hiddenReason,
+  }));
   return { ads, limit: MAX_LISTINGS_PER_OWNER };
 }
 
@@ -58,7 +67,11 @@ export default function DashboardOverview({ loaderData }: Route.ComponentProps) 
           </h2>
           <p className="mt-1 text-slate-700">{t("dashboard.myAds.adCount", { count: ads.length })}</p>
         </div>
-        {ads.length > 0 && ads.length < limit ? <ButtonLink to={NEW_AD_PATH} preventScrollReset>{t("dashboard.myAds.postNew")}</ButtonLink> : null}
+        {ads.length > 0 && ads.length < limit ? (
+          <ButtonLink to={NEW_AD_PATH} preventScrollReset>
+            {t("dashboard.myAds.postNew")}
+          </ButtonLink>
+        ) : null}
       </div>
       <div className="mt-4 space-y-3 empty:hidden" aria-live="polite">
         {flash === "posted" ? <Banner variant="success" title={t("dashboard.myAds.postedSuccess")} /> : null}

@@ -52,7 +52,9 @@ export default function DeleteListing({ loaderData, actionData }: Route.Componen
       <h2 id="delete-heading" className="text-xl font-semibold">
         {t("dashboard.delete.heading")}
       </h2>
-      {actionData?.forbidden ? <Banner variant="error" title={t("dashboard.delete.forbidden")} className="mt-4" /> : null}
+      {actionData?.forbidden ? (
+        <Banner variant="error" title={t("dashboard.delete.forbidden")} className="mt-4" />
+      ) : null}
       <p className="mt-3 text-lg">{t("dashboard.delete.confirm")}</p>
       <p className="mt-1 font-semibold">{listing.title}</p>
       <div className="mt-5 flex flex-wrap gap-3">

@@ -4,7 +4,14 @@ import type { Route } from "./+types/dashboard.listings.$id.edit";
 import { isSameOrigin, requireUser } from "~/auth/auth.server";
 import { DashboardDialog } from "~/components/dashboard/dashboard-dialog";
 import { ListingForm } from "~/components/listing-form/listing-form";
-import { type ListingActionResult, modelRefusal, readListingSubmission, refuse, submissionProblems, unavailable } from "~/components/listing-form/listing-form.server";
+import {
+  type ListingActionResult,
+  modelRefusal,
+  readListingSubmission,
+  refuse,
+  submissionProblems,
+  unavailable,
+} from "~/components/listing-form/listing-form.server";
 import { Banner } from "~/components/ui/banner";
 import { t as translate, useTranslation } from "~/i18n";
 import { pageMeta } from "~/lib/seo";
@@ -53,7 +60,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   let result: Awaited<ReturnType<typeof updateOwnerListing>>;
   try {
     const files = await Promise.all(submission.files.map(async (f) => Buffer.from(await f.arrayBuffer())));
-    result = await updateOwnerListing(db, storage, user, id, submission.values, { files, uploadIds: submission.uploadIds, removePhotoIds: submission.removePhotoIds });
+    result = await updateOwnerListing(db, storage, user, id, submission.values, {
+      files,
+      uploadIds: submission.uploadIds,
+      removePhotoIds: submission.removePhotoIds,
+    });
   } catch (error) {
     log.error({ err: error }, "updating a listing failed");
     return unavailable(submission, "listingForm.errors.saveUnavailable");
@@ -73,7 +84,13 @@ export default function EditListing({ loaderData, actionData }: Route.ComponentP
     <DashboardDialog labelledBy="edit-listing-heading" title={t("listingForm.edit.heading")}>
       <p className="text-slate-700">{t("listingForm.edit.intro")}</p>
       <div className="mt-4">
-        <ListingForm key={listing.id} mode="edit" profile={profile} initial={listing} result={actionData as ListingActionResult | undefined} />
+        <ListingForm
+          key={listing.id}
+          mode="edit"
+          profile={profile}
+          initial={listing}
+          result={actionData as ListingActionResult | undefined}
+        />
       </div>
     </DashboardDialog>
   );

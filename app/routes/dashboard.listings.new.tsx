@@ -3,7 +3,14 @@ import type { Route } from "./+types/dashboard.listings.new";
 import { isSameOrigin, requireUser } from "~/auth/auth.server";
 import { DashboardDialog } from "~/components/dashboard/dashboard-dialog";
 import { ListingForm } from "~/components/listing-form/listing-form";
-import { type ListingActionResult, modelRefusal, readListingSubmission, refuse, submissionProblems, unavailable } from "~/components/listing-form/listing-form.server";
+import {
+  type ListingActionResult,
+  modelRefusal,
+  readListingSubmission,
+  refuse,
+  submissionProblems,
+  unavailable,
+} from "~/components/listing-form/listing-form.server";
 import { Banner } from "~/components/ui/banner";
 import { ButtonLink } from "~/components/ui/button";
 import { t as translate, useTranslation } from "~/i18n";
@@ -43,7 +50,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   try {
     const files = await Promise.all(submission.files.map(async (f) => Buffer.from(await f.arrayBuffer())));
-    const result = await createOwnerListing(db, storage, user, submission.values, { files, uploadIds: submission.uploadIds });
+    const result = await createOwnerListing(db, storage, user, submission.values, {
+      files,
+      uploadIds: submission.uploadIds,
+    });
     if (!result.ok) return modelRefusal(submission, result, result.limitReached ? 409 : 400);
     log.info({ listingId: result.listing.id }, "listing posted");
     if (!submission.enhanced) return redirect("/dashboard?posted=1");

@@ -42,7 +42,9 @@ async function readCappedBody(request: Request, cap: number): Promise<Buffer | "
 
 async function onlyFile(request: Request, body: Buffer): Promise<File | null> {
   try {
-    const form = await new Response(new Uint8Array(body), { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
+    const form = await new Response(new Uint8Array(body), {
+      headers: { "content-type": request.headers.get("content-type") ?? "" },
+    }).formData();
     const files = [...form.values()].filter((v): v is File => typeof v !== "string");
     return files.length === 1 ? files[0] : null;
   } catch {
@@ -61,7 +63,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!isSameOrigin(request, env.siteUrl)) return refuse("photos.errors.origin", 403);
   const decision = await limiter.consume("uploadUser", user.id);
   if (!decision.ok) {
-    return refuse("photos.errors.rateLimited", 429, retryAfterHeaders(decision), { minutes: Math.ceil(decision.retryAfterSeconds / 60) });
+    return refuse("photos.errors.rateLimited", 429, retryAfterHeaders(decision), {
+      minutes: Math.ceil(decision.retryAfterSeconds / 60),
+    });
   }
   const body = await readCappedBody(request, MAX_UPLOAD_BODY_BYTES);
   if (body === "tooLarge") return refuse("photos.errors.tooLarge", 413);

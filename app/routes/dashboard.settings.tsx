@@ -49,7 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // Whatever email is posted is ignored: only name and phone are read.
   const parsed = parseProfileForm(form);
-  if (!parsed.ok) return data({ status: "error", savedAt, errors: parsed.errors } satisfies ActionResult, { status: 400 });
+  if (!parsed.ok)
+    return data({ status: "error", savedAt, errors: parsed.errors } satisfies ActionResult, { status: 400 });
   try {
     await updateProfile(db, user.id, parsed.data);
     return { status: "saved", savedAt } satisfies ActionResult;
@@ -70,17 +71,26 @@ type Context = Route.ActionArgs["context"];
 async function changePassword(request: Request, context: Context, userId: string, form: FormData) {
   const info = context.get(requestContext);
   const savedAt = Date.now();
-  const fail = (message: string, status: number, errors: Partial<Record<ChangePasswordField, string>> = {}, headers?: HeadersInit) =>
-    data({ status: "password-error", savedAt, message, errors } satisfies ActionResult, { status, headers });
+  const fail = (
+    message: string,
+    status: number,
+    errors: Partial<Record<ChangePasswordField, string>> = {},
+    headers?: HeadersInit,
+  ) => data({ status: "password-error", savedAt, message, errors } satisfies ActionResult, { status, headers });
   if (!isSameOrigin(request, info.env.siteUrl)) return fail("accounts.errors.database.permission-denied", 403);
   const parsed = parseChangePasswordForm(form);
   if (!parsed.ok) return fail(parsed.first, 400, parsed.errors);
-  if (isCommonPassword(parsed.data.password)) return fail(COMMON_PASSWORD_MESSAGE, 400, { password: COMMON_PASSWORD_MESSAGE });
+  if (isCommonPassword(parsed.data.password))
+    return fail(COMMON_PASSWORD_MESSAGE, 400, { password: COMMON_PASSWORD_MESSAGE });
   const allowed = await info.limiter.consume("passwordUser", userId);
   if (!allowed.ok) return fail("accounts.limits.passwordUser", 429, {}, retryAfterHeaders(allowed));
   try {
     const { headers } = await getAuth(info).api.changePassword({
-      body: { currentPassword: parsed.data.currentPassword, newPassword: parsed.data.password, revokeOtherSessions: true },
+      body: {
+        currentPassword: parsed.data.currentPassword,
+        newPassword: parsed.data.password,
+        revokeOtherSessions: true,
+      },
       headers: request.headers,
       returnHeaders: true,
     });
@@ -88,7 +98,9 @@ async function changePassword(request: Request, context: Context, userId: string
   } catch (error) {
     const code = (error as { body?: { code?: unknown } } | null)?.body?.code;
     if (code === "INVALID_PASSWORD") {
-      return fail("accounts.settings.password.wrongCurrent", 400, { currentPassword: "accounts.settings.password.wrongCurrent" });
+      return fail("accounts.settings.password.wrongCurrent", 400, {
+        currentPassword: "accounts.settings.password.wrongCurrent",
+      });
     }
     info.log.error({ err: error }, "password change failed");
     return fail("accounts.errors.unexpected", 503);
@@ -99,7 +111,8 @@ async function changePassword(request: Request, context: Context, userId: string
 async function signOutOtherDevices(request: Request, context: Context) {
   const info = context.get(requestContext);
   const savedAt = Date.now();
-  if (!isSameOrigin(request, info.env.siteUrl)) return data({ status: "sessions-error", savedAt } satisfies ActionResult, { status: 403 });
+  if (!isSameOrigin(request, info.env.siteUrl))
+    return data({ status: "sessions-error", savedAt } satisfies ActionResult, { status: 403 });
   try {
     await getAuth(info).api.revokeOtherSessions({ headers: request.headers });
     return redirect("/dashboard/settings?done=sessions");
@@ -131,7 +144,8 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
   const submittingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const saving = navigation.state === "submitting" && !navigation.formData?.get("intent");
   const passwordFailure = result?.status === "password-error" ? result : null;
-  const passwordError = (field: ChangePasswordField) => (passwordFailure?.errors[field] ? t(passwordFailure.errors[field]) : undefined);
+  const passwordError = (field: ChangePasswordField) =>
+    passwordFailure?.errors[field] ? t(passwordFailure.errors[field]) : undefined;
   const [newPassword, setNewPassword] = useState("");
 
   return (
@@ -173,7 +187,12 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
               />
             )}
           </FormField>
-          <FormField id="settings-phone" name="phone" label={t("accounts.settings.phone")} error={errors.phone ? t(errors.phone) : undefined}>
+          <FormField
+            id="settings-phone"
+            name="phone"
+            label={t("accounts.settings.phone")}
+            error={errors.phone ? t(errors.phone) : undefined}
+          >
             {(control) => (
               <input
                 {...control}
@@ -186,8 +205,21 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
               />
             )}
           </FormField>
-          <FormField id="settings-email" name="email" label={t("accounts.settings.email")} hint={t("accounts.settings.emailNote")}>
-            {(control) => <input {...control} type="email" readOnly value={profile.email} className={`${inputClasses} bg-slate-100`} />}
+          <FormField
+            id="settings-email"
+            name="email"
+            label={t("accounts.settings.email")}
+            hint={t("accounts.settings.emailNote")}
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="email"
+                readOnly
+                value={profile.email}
+                className={`${inputClasses} bg-slate-100`}
+              />
+            )}
           </FormField>
           <Button type="submit" disabled={saving || name.trim() === ""}>
             {saving ? t("accounts.settings.saving") : t("accounts.settings.save")}
@@ -205,14 +237,30 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
               {t("accounts.settings.password.changedText")}
             </Banner>
           ) : null}
-          {passwordFailure ? <Banner variant="error" title={t("accounts.settings.password.errorTitle")}>{t(passwordFailure.message)}</Banner> : null}
+          {passwordFailure ? (
+            <Banner variant="error" title={t("accounts.settings.password.errorTitle")}>
+              {t(passwordFailure.message)}
+            </Banner>
+          ) : null}
         </div>
         <Form method="post" noValidate className="mt-4 space-y-5">
           <input type="hidden" name="intent" value="password" />
-          <FormField id="settings-current-password" name="currentPassword" label={t("accounts.settings.password.current")} error={passwordError("currentPassword")}>
-            {(control) => <PasswordInput {...control} autoComplete="current-password" maxLength={PASSWORD_MAX_LENGTH} />}
+          <FormField
+            id="settings-current-password"
+            name="currentPassword"
+            label={t("accounts.settings.password.current")}
+            error={passwordError("currentPassword")}
+          >
+            {(control) => (
+              <PasswordInput {...control} autoComplete="current-password" maxLength={PASSWORD_MAX_LENGTH} />
+            )}
           </FormField>
-          <FormField id="settings-new-password" name="password" label={t("accounts.settings.password.new")} error={passwordError("password")}>
+          <FormField
+            id="settings-new-password"
+            name="password"
+            label={t("accounts.settings.password.new")}
+            error={passwordError("password")}
+          >
             {(control) => (
               <PasswordInput
                 {...control}
@@ -224,11 +272,18 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
             )}
           </FormField>
           <PasswordChecklist id="settings-password-rules" password={newPassword} />
-          <FormField id="settings-confirm-password" name="confirmPassword" label={t("accounts.settings.password.confirm")} error={passwordError("confirmPassword")}>
+          <FormField
+            id="settings-confirm-password"
+            name="confirmPassword"
+            label={t("accounts.settings.password.confirm")}
+            error={passwordError("confirmPassword")}
+          >
             {(control) => <PasswordInput {...control} autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />}
           </FormField>
           <Button type="submit" disabled={submittingIntent === "password"}>
-            {submittingIntent === "password" ? t("accounts.settings.password.submitting") : t("accounts.settings.password.submit")}
+            {submittingIntent === "password"
+              ? t("accounts.settings.password.submitting")
+              : t("accounts.settings.password.submit")}
           </Button>
         </Form>
       </section>
@@ -243,12 +298,16 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
               {t("accounts.settings.sessions.doneText")}
             </Banner>
           ) : null}
-          {result?.status === "sessions-error" ? <Banner variant="error" title={t("accounts.settings.sessions.errorTitle")} /> : null}
+          {result?.status === "sessions-error" ? (
+            <Banner variant="error" title={t("accounts.settings.sessions.errorTitle")} />
+          ) : null}
         </div>
         <Form method="post" className="mt-4">
           <input type="hidden" name="intent" value="sessions" />
           <Button type="submit" variant="secondary" disabled={submittingIntent === "sessions"}>
-            {submittingIntent === "sessions" ? t("accounts.settings.sessions.submitting") : t("accounts.settings.sessions.submit")}
+            {submittingIntent === "sessions"
+              ? t("accounts.settings.sessions.submitting")
+              : t("accounts.settings.sessions.submit")}
           </Button>
         </Form>
       </section>

@@ -27,7 +27,9 @@ function render(text: string) {
 
 describe("/dev/outbox page", () => {
   it("makes links to our own site clickable and escapes everything else", () => {
-    const html = render('Open https://bodima.lk/reset-password?token=a&b=1 <script>alert(1)</script> or https://evil.example/x');
+    const html = render(
+      "Open https://bodima.lk/reset-password?token=a&b=1 <script>alert(1)</script> or https://evil.example/x",
+    );
     expect(html).toContain('<a href="https://bodima.lk/reset-password?token=a&amp;b=1"');
     expect(html).not.toContain("<script>");
     expect(html).toContain("&lt;script&gt;");

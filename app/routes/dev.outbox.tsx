@@ -80,10 +80,14 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
                   <dt className="font-medium text-slate-600">{t("mail.devOutbox.status")}</dt>
                   <dd>
                     {STATUS_KEYS[m.status] ? t(STATUS_KEYS[m.status]) : m.status}
-                    {m.attempts > 0 && m.status !== "sent" && m.status !== "logged" ? ` · ${t("mail.devOutbox.attempts", { count: m.attempts })}` : null}
+                    {m.attempts > 0 && m.status !== "sent" && m.status !== "logged"
+                      ? ` · ${t("mail.devOutbox.attempts", { count: m.attempts })}`
+                      : null}
                   </dd>
                 </dl>
-                {m.lastError ? <p className="mt-2 text-sm text-red-700">{t("mail.devOutbox.lastError", { error: m.lastError })}</p> : null}
+                {m.lastError ? (
+                  <p className="mt-2 text-sm text-red-700">{t("mail.devOutbox.lastError", { error: m.lastError })}</p>
+                ) : null}
                 <pre className="mt-3 overflow-x-auto font-sans text-sm whitespace-pre-wrap break-words text-slate-800">
                   {linkifySiteUrls(m.text, siteUrl).map((part, i) =>
                     part.href ? (

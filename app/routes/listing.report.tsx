@@ -9,7 +9,12 @@ import { isHoneypotFilled } from "~/limits/honeypot";
 import { networkOrigin } from "~/limits/client-ip.server";
 import { retryAfterHeaders } from "~/limits/rate-limit.server";
 import { findListingBySlug } from "~/models/listing.server";
-import { createReport, emailModeratorsAboutReport, emailOwnerAboutAutoHide, type Reporter } from "~/models/report.server";
+import {
+  createReport,
+  emailModeratorsAboutReport,
+  emailOwnerAboutAutoHide,
+  type Reporter,
+} from "~/models/report.server";
 import { hashViewerId } from "~/models/view-tracking.server";
 import { visitorIdFrom } from "~/security/visitor-id.server";
 import { parseReportForm, type ReportValues } from "~/schemas/report";
@@ -37,7 +42,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, env } = context.get(requestContext);
   const found = await findListingBySlug(db, params.slug);
   // A report that just hid the listing still gets its success page, as 200.
-  if (!found) return data({ siteName: env.SITE_NAME, listing: null }, { status: context.get(reportStored) ? 200 : 404 });
+  if (!found)
+    return data({ siteName: env.SITE_NAME, listing: null }, { status: context.get(reportStored) ? 200 : 404 });
   if (found.slug !== params.slug) throw redirect(`/listing/${found.slug}/report`, 301);
   return { siteName: env.SITE_NAME, listing: { adNumber: found.adNumber, slug: found.slug, title: found.title } };
 }
@@ -70,7 +76,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const parsed = parseReportForm(form);
   if (!parsed.ok) {
-    return data({ status: "invalid", errors: parsed.errors, values: parsed.values } satisfies ReportActionResult, { status: 400 });
+    return data({ status: "invalid", errors: parsed.errors, values: parsed.values } satisfies ReportActionResult, {
+      status: 400,
+    });
   }
   // Keyed by network (IPv4 /24, IPv6 /64): another address of the same network is no new reporter.
   const originGroup = networkOrigin(clientIp);
@@ -96,7 +104,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return refuse("report.errors.listingNotFound", 404, parsed.values);
   }
   context.set(reportStored, true);
-  log.info({ reportId: created.report.id, listingId: created.listing.id, autoHidden: created.autoHidden, weight: created.weight }, "report stored");
+  log.info(
+    {
+      reportId: created.report.id,
+      listingId: created.listing.id,
+      autoHidden: created.autoHidden,
+      weight: created.weight,
+    },
+    "report stored",
+  );
   // Stored is what counts: moderators see it in /admin even if queueing an email fails.
   const site = { supportEmail: env.SUPPORT_EMAIL, siteName: env.SITE_NAME, siteUrl: env.siteUrl };
   try {
@@ -151,7 +167,9 @@ export default function ListingReportPage({ loaderData, actionData }: Route.Comp
         {t("report.backToListing")}
       </Link>
       <h1 className="mt-2 text-2xl font-bold">{t("report.heading")}</h1>
-      <p className="mt-2 break-words text-slate-700">{t("report.intro", { title: listing.title, adNumber: listing.adNumber })}</p>
+      <p className="mt-2 break-words text-slate-700">
+        {t("report.intro", { title: listing.title, adNumber: listing.adNumber })}
+      </p>
       <div className="mt-6">
         <ReportForm
           FormComponent={Form}

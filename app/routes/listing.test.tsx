@@ -46,16 +46,25 @@ function listing(overrides: Partial<ListingView> = {}): ListingView {
     genderLabel: "Any Gender",
     facultyTag: null,
     phoneHref: "tel:0771234567",
-    locationLink: { href: "https://www.google.com/maps/search/?api=1&query=Katubedda", label: "Katubedda", kind: "search" },
+    locationLink: {
+      href: "https://www.google.com/maps/search/?api=1&query=Katubedda",
+      label: "Katubedda",
+      kind: "search",
+    },
     ...overrides,
   };
 }
 
 /** The <head> tags React Router renders from the route's meta export, given the loader's meta. */
 function renderHead(loaderData: unknown): string {
-  const Stub = createRoutesStub([{ id: "routes/listing", path: "/listing/:slug", meta: meta as never, Component: () => <Meta /> }]);
+  const Stub = createRoutesStub([
+    { id: "routes/listing", path: "/listing/:slug", meta: meta as never, Component: () => <Meta /> },
+  ]);
   return renderToString(
-    <Stub initialEntries={["/listing/quiet-room-1042"]} hydrationData={{ loaderData: { "routes/listing": loaderData } }} />,
+    <Stub
+      initialEntries={["/listing/quiet-room-1042"]}
+      hydrationData={{ loaderData: { "routes/listing": loaderData } }}
+    />,
   );
 }
 
@@ -82,7 +91,11 @@ describe("listing page meta", () => {
       itemListElement: [
         { position: 1, name: "Home", item: "https://bodima.example/" },
         { position: 2, name: "Browse", item: "https://bodima.example/browse" },
-        { position: 3, name: "University of Moratuwa", item: "https://bodima.example/university/university-of-moratuwa" },
+        {
+          position: 3,
+          name: "University of Moratuwa",
+          item: "https://bodima.example/university/university-of-moratuwa",
+        },
         { position: 4, name: "Quiet room", item: "https://bodima.example/listing/quiet-room-1042" },
       ],
     });

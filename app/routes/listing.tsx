@@ -31,7 +31,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const site = { siteName: env.SITE_NAME, siteUrl: env.siteUrl };
   const found = await findListingBySlug(db, params.slug);
   if (!found) {
-    return data({ siteName: site.siteName, listing: null, universityHref: "", meta: listingNotFoundMeta(site) }, { status: 404 });
+    return data(
+      { siteName: site.siteName, listing: null, universityHref: "", meta: listingNotFoundMeta(site) },
+      { status: 404 },
+    );
   }
   // An old slug (the title changed) still finds the ad by its number: send
   // people and search engines to the current address.
@@ -40,7 +43,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The view is counted around the render (server/pages.ts), so that a page
   // served from the page cache counts too; the count shown is at most seconds old.
   const listing = toListingView(found, found.views);
-  return { siteName: site.siteName, listing, universityHref: universityPath(listing.university), meta: listingMeta(site, listing) };
+  return {
+    siteName: site.siteName,
+    listing,
+    universityHref: universityPath(listing.university),
+    meta: listingMeta(site, listing),
+  };
 }
 
 export default function ListingPage({ loaderData }: Route.ComponentProps) {
@@ -48,9 +56,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
   const { listing, siteName, universityHref } = loaderData;
   if (!listing) return <ListingNotFound />;
 
-  const place = [listing.university, listing.facultyTag, listing.cityName]
-    .filter(Boolean)
-    .join(" · ");
+  const place = [listing.university, listing.facultyTag, listing.cityName].filter(Boolean).join(" · ");
 
   return (
     <div className="mx-auto max-w-6xl px-4 pt-4 lg:pb-12">

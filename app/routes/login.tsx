@@ -50,7 +50,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type ActionResult =
   | { status: "success"; redirectTo: string }
   | { status: "resetSent" }
-  | { status: "failed"; message: string; kind: ErrorKind; attempt: number; errors: Partial<Record<LoginField, string>>; email: string };
+  | {
+      status: "failed";
+      message: string;
+      kind: ErrorKind;
+      attempt: number;
+      errors: Partial<Record<LoginField, string>>;
+      email: string;
+    };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const info = context.get(requestContext);
@@ -90,7 +97,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   // parallel burst cannot pass the limits before its first failure is counted
   // (app/limits/login-throttle.server.ts, ADR 016).
   const attemptSlot = await reserveLoginAttempt(info.limiter, credentials.email, info.clientIp);
-  if (!attemptSlot.ok) return fail("accounts.errors.auth.too-many-requests", "auth", 429, {}, retryAfterHeaders(attemptSlot));
+  if (!attemptSlot.ok)
+    return fail("accounts.errors.auth.too-many-requests", "auth", 429, {}, retryAfterHeaders(attemptSlot));
 
   try {
     const { headers } = await getAuth(info).api.signInEmail({
@@ -107,7 +115,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (friendly.kind === "unknown") info.log.error({ err: error }, "login failed unexpectedly");
     // Only a wrong email or password counts against the limits, not an outage.
     await attemptSlot.settle(friendly.kind === "auth" ? "failure" : "error");
-    return fail(friendly.kind === "unknown" ? "accounts.login.failed" : friendly.key, friendly.kind, friendly.kind === "network" ? 503 : 401);
+    return fail(
+      friendly.kind === "unknown" ? "accounts.login.failed" : friendly.key,
+      friendly.kind,
+      friendly.kind === "network" ? 503 : 401,
+    );
   }
 }
 
@@ -205,7 +217,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           <span>{t("accounts.login.rememberMe")}</span>
         </label>
         <Button type="submit" name="intent" value="login" size="lg" disabled={busy} className="w-full">
-          {busy && navigation.formData?.get("intent") === "login" ? t("accounts.login.submitting") : t("accounts.login.submit")}
+          {busy && navigation.formData?.get("intent") === "login"
+            ? t("accounts.login.submitting")
+            : t("accounts.login.submit")}
         </Button>
         {/* After the main button so Enter in a field logs in rather than asking for a reset. */}
         <button
@@ -216,7 +230,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           disabled={busy}
           className="min-h-11 font-medium text-brand-700 underline"
         >
-          {busy && navigation.formData?.get("intent") === "forgot" ? t("accounts.forgot.sending") : t("accounts.login.forgotPassword")}
+          {busy && navigation.formData?.get("intent") === "forgot"
+            ? t("accounts.forgot.sending")
+            : t("accounts.login.forgotPassword")}
         </button>
       </Form>
 

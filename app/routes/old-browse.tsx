@@ -67,11 +67,16 @@ export default function OldBrowse({ loaderData }: Route.ComponentProps) {
       {loaderData.ok ? (
         <>
           <p className="mt-4 text-slate-700">
-            <span className="font-semibold text-slate-900">{t("oldBrowse.found", { count: loaderData.pagination.total })}</span>
+            <span className="font-semibold text-slate-900">
+              {t("oldBrowse.found", { count: loaderData.pagination.total })}
+            </span>
             {loaderData.pagination.totalPages > 0 ? (
               <>
                 {" · "}
-                {t("oldBrowse.pageOf", { page: loaderData.pagination.page, totalPages: loaderData.pagination.totalPages })}
+                {t("oldBrowse.pageOf", {
+                  page: loaderData.pagination.page,
+                  totalPages: loaderData.pagination.totalPages,
+                })}
               </>
             ) : null}
           </p>
@@ -94,13 +99,23 @@ export default function OldBrowse({ loaderData }: Route.ComponentProps) {
           {loaderData.prevHref || loaderData.nextHref ? (
             <nav aria-label={t("oldBrowse.pagination")} className="mt-6 flex gap-3">
               {loaderData.prevHref ? (
-                <a href={loaderData.prevHref} rel="prev" aria-label={t("oldBrowse.previousLabel")} className={linkClasses}>
+                <a
+                  href={loaderData.prevHref}
+                  rel="prev"
+                  aria-label={t("oldBrowse.previousLabel")}
+                  className={linkClasses}
+                >
                   <span aria-hidden="true">←&nbsp;</span>
                   {t("oldBrowse.previous")}
                 </a>
               ) : null}
               {loaderData.nextHref ? (
-                <a href={loaderData.nextHref} rel="next" aria-label={t("oldBrowse.nextLabel")} className={`${linkClasses} ml-auto`}>
+                <a
+                  href={loaderData.nextHref}
+                  rel="next"
+                  aria-label={t("oldBrowse.nextLabel")}
+                  className={`${linkClasses} ml-auto`}
+                >
                   {t("oldBrowse.next")}
                   <span aria-hidden="true">&nbsp;→</span>
                 </a>

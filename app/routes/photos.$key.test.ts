@@ -22,7 +22,8 @@ const db = {
     leftJoin: () => ({
       select: () => ({
         where: (_column: string, _op: string, id: string) => ({
-          executeTakeFirst: async () => (KEY.startsWith(id) ? { userId: "u1", listingId: 1, status: "active" } : undefined),
+          executeTakeFirst: async () =>
+            KEY.startsWith(id) ? { userId: "u1", listingId: 1, status: "active" } : undefined,
         }),
       }),
     }),

@@ -34,7 +34,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   else {
     // An upload in progress, or a listing that is hidden, pending or deleted: its owner and moderators only.
     const user = await getSessionUser(request, context);
-    const allowed = !!user && (user.role === "moderator" || (visibility.kind === "owner" && user.id === visibility.userId));
+    const allowed =
+      !!user && (user.role === "moderator" || (visibility.kind === "owner" && user.id === visibility.userId));
     if (!allowed) return notFound();
     cacheControl = PRIVATE_PHOTO_CACHE;
   }

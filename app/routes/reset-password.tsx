@@ -52,13 +52,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     data({ status: "failed", message, errors } satisfies ActionResult, { status });
   if (!isSameOrigin(request, info.env.siteUrl)) return fail("accounts.errors.database.permission-denied", 403);
   const token = form.get("token");
-  if (typeof token !== "string" || !TOKEN_PATTERN.test(token)) return fail("accounts.errors.auth.invalid-action-code", 400);
+  if (typeof token !== "string" || !TOKEN_PATTERN.test(token))
+    return fail("accounts.errors.auth.invalid-action-code", 400);
   const parsed = parseResetPasswordForm(form);
   if (!parsed.ok) return fail(parsed.first, 400, parsed.errors);
-  if (isCommonPassword(parsed.data.password)) return fail(COMMON_PASSWORD_MESSAGE, 400, { password: COMMON_PASSWORD_MESSAGE });
+  if (isCommonPassword(parsed.data.password))
+    return fail(COMMON_PASSWORD_MESSAGE, 400, { password: COMMON_PASSWORD_MESSAGE });
   try {
     // Also ends every session of the user (revokeSessionsOnPasswordReset).
-    await getAuth(info).api.resetPassword({ body: { token, newPassword: parsed.data.password }, headers: request.headers });
+    await getAuth(info).api.resetPassword({
+      body: { token, newPassword: parsed.data.password },
+      headers: request.headers,
+    });
     return { status: "done" } satisfies ActionResult;
   } catch (error) {
     const friendly = friendlyError(error);
@@ -73,7 +78,10 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const [password, setPassword] = useState("");
-  const [clientFailure, setClientFailure] = useState<{ message: string; errors: Partial<Record<Field, string>> } | null>(null);
+  const [clientFailure, setClientFailure] = useState<{
+    message: string;
+    errors: Partial<Record<Field, string>>;
+  } | null>(null);
   const bannerRef = useRef<HTMLDivElement>(null);
   useEffect(() => setClientFailure(null), [actionData]);
   useEffect(() => bannerRef.current?.focus(), [actionData, clientFailure]);
@@ -110,7 +118,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
               name="password"
               label={t("accounts.reset.password")}
               error={errorText("password")}
-                >
+            >
               {(control) => (
                 <PasswordInput
                   {...control}
@@ -122,7 +130,12 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
               )}
             </FormField>
             <PasswordChecklist id="reset-password-rules" password={password} />
-            <FormField id="reset-confirm" name="confirmPassword" label={t("accounts.reset.confirmPassword")} error={errorText("confirmPassword")}>
+            <FormField
+              id="reset-confirm"
+              name="confirmPassword"
+              label={t("accounts.reset.confirmPassword")}
+              error={errorText("confirmPassword")}
+            >
               {(control) => <PasswordInput {...control} autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />}
             </FormField>
             <Button type="submit" size="lg" disabled={busy} className="w-full">

@@ -131,7 +131,9 @@ export default function Signup({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const enhanced = useEnhanced();
   const busy = navigation.state === "submitting";
-  const [clientFailure, setClientFailure] = useState<{ first: string; errors: SignupErrors; attempt: number } | null>(null);
+  const [clientFailure, setClientFailure] = useState<{ first: string; errors: SignupErrors; attempt: number } | null>(
+    null,
+  );
   const [password, setPassword] = useState("");
   const bannerRef = useRef<HTMLDivElement>(null);
 
@@ -176,12 +178,31 @@ export default function Signup({ actionData }: Route.ComponentProps) {
       <Form method="post" noValidate onSubmit={onSubmit} className="mt-6 space-y-5">
         <input type="hidden" name="attempt" value={attempt} />
         {enhanced ? <input type="hidden" name="enhanced" value="1" /> : null}
-        <FormField id={FIELD_IDS.name} name="name" label={t("accounts.signup.name")} error={errorText("name")} {...required}>
+        <FormField
+          id={FIELD_IDS.name}
+          name="name"
+          label={t("accounts.signup.name")}
+          error={errorText("name")}
+          {...required}
+        >
           {(control) => (
-            <input {...control} type="text" autoComplete="name" maxLength={NAME_MAX_LENGTH} defaultValue={values.name} className={inputClasses} />
+            <input
+              {...control}
+              type="text"
+              autoComplete="name"
+              maxLength={NAME_MAX_LENGTH}
+              defaultValue={values.name}
+              className={inputClasses}
+            />
           )}
         </FormField>
-        <FormField id={FIELD_IDS.email} name="email" label={t("accounts.signup.email")} error={errorText("email")} {...required}>
+        <FormField
+          id={FIELD_IDS.email}
+          name="email"
+          label={t("accounts.signup.email")}
+          error={errorText("email")}
+          {...required}
+        >
           {(control) => (
             <input
               {...control}

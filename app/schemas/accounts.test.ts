@@ -26,7 +26,11 @@ const SIGNUP_RULES: Array<[string, Record<string, string>, string]> = [
   ["email", { email: "not an@email.lk" }, "Please enter a valid email address"],
   ["phone", { phone: "07712345" }, "Please enter a valid 10-digit phone number"],
   ["password", { password: "Ab1", confirmPassword: "Ab1" }, "Password must be at least 8 characters long"],
-  ["password", { password: "alllowercase1", confirmPassword: "alllowercase1" }, "Password must contain uppercase, lowercase, and number characters"],
+  [
+    "password",
+    { password: "alllowercase1", confirmPassword: "alllowercase1" },
+    "Password must contain uppercase, lowercase, and number characters",
+  ],
   ["confirmPassword", { confirmPassword: "Secret-pass2" }, "Passwords do not match"],
   ["terms", { terms: "" }, "Please agree to the Terms and Conditions"],
 ];
@@ -74,8 +78,15 @@ describe("login schema", () => {
   });
 
   it("reads remember-me and a safe redirect", () => {
-    const result = parseLoginForm(form({ email: "A@B.lk", password: "x", rememberMe: "on", redirectTo: "/dashboard/settings?x=1" }));
-    expect(result.ok && result.data).toEqual({ email: "a@b.lk", password: "x", rememberMe: true, redirectTo: "/dashboard/settings?x=1" });
+    const result = parseLoginForm(
+      form({ email: "A@B.lk", password: "x", rememberMe: "on", redirectTo: "/dashboard/settings?x=1" }),
+    );
+    expect(result.ok && result.data).toEqual({
+      email: "a@b.lk",
+      password: "x",
+      rememberMe: true,
+      redirectTo: "/dashboard/settings?x=1",
+    });
     const unchecked = parseLoginForm(form({ email: "a@b.lk", password: "x", redirectTo: "https://evil.example" }));
     expect(unchecked.ok && unchecked.data).toMatchObject({ rememberMe: false, redirectTo: "/dashboard" });
   });

@@ -72,7 +72,9 @@ describe("parseBrowseFilters", () => {
 
   it("resolves a faculty of the chosen university by id or name", () => {
     expect(parse("university=USJ&faculty=usj-engineering-new").filters.faculty).toBe("Faculty of Engineering (new)");
-    expect(parse("university=USJ&faculty=faculty%20of%20engineering%20(current)").filters.faculty).toBe("Faculty of Engineering (current)");
+    expect(parse("university=USJ&faculty=faculty%20of%20engineering%20(current)").filters.faculty).toBe(
+      "Faculty of Engineering (current)",
+    );
   });
 
   it("finds a city by code or by name, from the query or the path", () => {

@@ -3,7 +3,16 @@ import { CITIES, findCity, findUniversity, findFaculty } from "../directory/univ
 export const PROPERTY_TYPES = ["single", "shared", "apartment", "hostel"] as const;
 export const GENDERS = ["any", "male", "female"] as const;
 export const SORTS = ["newest", "price_asc", "price_desc", "relevance"] as const;
-export const AMENITIES = ["WiFi", "AC", "Parking", "Laundry", "Kitchen", "Security", "24/7 Water", "Furniture"] as const;
+export const AMENITIES = [
+  "WiFi",
+  "AC",
+  "Parking",
+  "Laundry",
+  "Kitchen",
+  "Security",
+  "24/7 Water",
+  "Furniture",
+] as const;
 export const MAX_PRICE_OPTIONS = [10000, 15000, 20000, 25000, 30000, 50000] as const;
 export const BROWSE_PAGE_SIZE = 10;
 export const API_DEFAULT_LIMIT = 20;
@@ -53,7 +62,10 @@ export type PathFilters = { location?: string; university?: string; city?: strin
 function cleanText(value: string | null | undefined): string | undefined {
   if (value == null) return undefined;
   // Drop control characters (including NUL) and collapse white space.
-  const cleaned = value.replace(/[\u0000-\u001f\u007f]/g, " ").replace(/\s+/g, " ").trim();
+  const cleaned = value
+    .replace(/[\u0000-\u001f\u007f]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   return cleaned ? cleaned.slice(0, MAX_TEXT) : undefined;
 }
 
@@ -62,7 +74,12 @@ function fromPathSegment(value: string | undefined): string | undefined {
   return cleanText(value?.replace(/\+/g, " "));
 }
 
-function parseWholeNumber(raw: string | undefined, param: string, errors: FilterError[], max: number): number | undefined {
+function parseWholeNumber(
+  raw: string | undefined,
+  param: string,
+  errors: FilterError[],
+  max: number,
+): number | undefined {
   if (raw === undefined) return undefined;
   if (!/^\d+$/.test(raw)) {
     errors.push({ param, message: `${param} must be a whole number` });
@@ -123,7 +140,8 @@ export function parseBrowseFilters(
 
   const propertyType = get("propertyType")?.toLowerCase();
   if (propertyType && propertyType !== "all") {
-    if ((PROPERTY_TYPES as readonly string[]).includes(propertyType)) filters.propertyType = propertyType as PropertyType;
+    if ((PROPERTY_TYPES as readonly string[]).includes(propertyType))
+      filters.propertyType = propertyType as PropertyType;
     else errors.push({ param: "propertyType", message: `propertyType must be one of ${PROPERTY_TYPES.join(", ")}` });
   }
 

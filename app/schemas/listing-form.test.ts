@@ -27,7 +27,15 @@ describe("parseListingForm", () => {
   it("accepts a valid listing, defaulting faculty and gender and deriving the city", () => {
     const result = parseListingForm(valid);
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
-    expect(result.data).toMatchObject({ price: 15000, keymoneyFee: null, faculty: "Main Campus", gender: "any", city: "moratuwa", amenities: ["WiFi"], location: null });
+    expect(result.data).toMatchObject({
+      price: 15000,
+      keymoneyFee: null,
+      faculty: "Main Campus",
+      gender: "any",
+      city: "moratuwa",
+      amenities: ["WiFi"],
+      location: null,
+    });
   });
 
   it("leads with the spec's required-fields message whenever a required field is empty", () => {
@@ -78,7 +86,9 @@ describe("parseListingForm", () => {
   it("refuses listings carrying more than 2 links", () => {
     expect(countLinks("see https://a.example and www.b.example")).toBe(2);
     expect(parseListingForm({ ...valid, description: "https://a.lk and https://b.lk" }).ok).toBe(true);
-    expect(errorsOf({ ...valid, description: "https://a.lk https://b.lk https://c.lk" }).errors.description).toBe("listingForm.errors.tooManyLinks");
+    expect(errorsOf({ ...valid, description: "https://a.lk https://b.lk https://c.lk" }).errors.description).toBe(
+      "listingForm.errors.tooManyLinks",
+    );
   });
 
   it("reads only the form's own fields", () => {

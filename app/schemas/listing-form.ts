@@ -57,15 +57,37 @@ const listingTextSchema = z.object({
   title: requiredText(LISTING_LIMITS.title),
   description: requiredText(LISTING_LIMITS.description),
   price: z.string().check(z.trim(), z.minLength(1, REQUIRED), z.refine(rupees, WHOLE_NUMBER)),
-  keymoneyFee: z.string().check(z.trim(), z.refine((v) => v === "" || rupees(v), WHOLE_NUMBER)),
-  university: z.string().check(z.trim(), z.minLength(1, REQUIRED), z.refine((v) => findUniversity(v) !== undefined, "listingForm.errors.university")),
+  keymoneyFee: z.string().check(
+    z.trim(),
+    z.refine((v) => v === "" || rupees(v), WHOLE_NUMBER),
+  ),
+  university: z.string().check(
+    z.trim(),
+    z.minLength(1, REQUIRED),
+    z.refine((v) => findUniversity(v) !== undefined, "listingForm.errors.university"),
+  ),
   faculty: optionalText(LISTING_LIMITS.name),
-  propertyType: z.string().check(z.trim(), z.refine((v) => (PROPERTY_TYPES as readonly string[]).includes(v), "listingForm.errors.propertyType")),
-  gender: z.string().check(z.trim(), z.refine((v) => v === "" || (GENDERS as readonly string[]).includes(v), "listingForm.errors.gender")),
-  mapLink: z.string().check(z.trim(), z.maxLength(LISTING_LIMITS.mapLink, TOO_LONG), z.refine((v) => v === "" || isMapLink(v), "listingForm.errors.mapLink")),
+  propertyType: z.string().check(
+    z.trim(),
+    z.refine((v) => (PROPERTY_TYPES as readonly string[]).includes(v), "listingForm.errors.propertyType"),
+  ),
+  gender: z.string().check(
+    z.trim(),
+    z.refine((v) => v === "" || (GENDERS as readonly string[]).includes(v), "listingForm.errors.gender"),
+  ),
+  mapLink: z.string().check(
+    z.trim(),
+    z.maxLength(LISTING_LIMITS.mapLink, TOO_LONG),
+    z.refine((v) => v === "" || isMapLink(v), "listingForm.errors.mapLink"),
+  ),
   location: optionalText(LISTING_LIMITS.location),
   contactName: requiredText(LISTING_LIMITS.name),
-  contactPhone: z.string().check(z.trim(), z.minLength(1, REQUIRED), z.maxLength(LISTING_LIMITS.phone, TOO_LONG), z.refine((v) => PHONE_PATTERN.test(v), "listingForm.errors.phone")),
+  contactPhone: z.string().check(
+    z.trim(),
+    z.minLength(1, REQUIRED),
+    z.maxLength(LISTING_LIMITS.phone, TOO_LONG),
+    z.refine((v) => PHONE_PATTERN.test(v), "listingForm.errors.phone"),
+  ),
 });
 
 /**
@@ -76,7 +98,12 @@ export type ListingFormData = NewListingInput;
 
 export type ListingFormResult =
   | { ok: true; data: ListingFormData; values: Record<ListingTextField, string> }
-  | { ok: false; errors: Partial<Record<ListingFormField, string>>; first: string; values: Record<ListingTextField, string> };
+  | {
+      ok: false;
+      errors: Partial<Record<ListingFormField, string>>;
+      first: string;
+      values: Record<ListingTextField, string>;
+    };
 
 /** Links anywhere in the listing's own text (the separate map link field is not counted). */
 export function countLinks(text: string): number {
@@ -106,8 +133,11 @@ export function parseListingForm(raw: RawListingForm): ListingFormResult {
   const faculty = university ? findFaculty(university, facultyName) : undefined;
   if (university && !faculty) errors.faculty ??= "listingForm.errors.faculty";
 
-  const amenities = Array.isArray(raw.amenities) ? [...new Set(raw.amenities.filter((a) => typeof a === "string"))] : [];
-  if (amenities.some((a) => !(AMENITIES as readonly string[]).includes(a))) errors.amenities = "listingForm.errors.amenities";
+  const amenities = Array.isArray(raw.amenities)
+    ? [...new Set(raw.amenities.filter((a) => typeof a === "string"))]
+    : [];
+  if (amenities.some((a) => !(AMENITIES as readonly string[]).includes(a)))
+    errors.amenities = "listingForm.errors.amenities";
 
   const text = [values.title, values.description, values.location, values.contactName].join("\n");
   if (countLinks(text) > LISTING_LIMITS.maxLinks) errors.description ??= "listingForm.errors.tooManyLinks";

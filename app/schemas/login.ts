@@ -38,7 +38,11 @@ export function parseLoginForm(form: FormData, siteUrl?: string): FormParseResul
   if (!parsed.ok) return parsed;
   return {
     ...parsed,
-    data: { ...parsed.data, rememberMe: form.get("rememberMe") === "on", redirectTo: safeRedirect(form.get("redirectTo"), "/dashboard", siteUrl) },
+    data: {
+      ...parsed.data,
+      rememberMe: form.get("rememberMe") === "on",
+      redirectTo: safeRedirect(form.get("redirectTo"), "/dashboard", siteUrl),
+    },
   };
 }
 
@@ -62,4 +66,3 @@ export const resetPasswordSchema = z.object({ password: passwordSchema, confirmP
 export function parseResetPasswordForm(form: FormData) {
   return parseWith(resetPasswordSchema, RESET_FIELDS, readFields(form, RESET_FIELDS));
 }
-

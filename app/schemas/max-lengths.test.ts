@@ -17,7 +17,14 @@ function form(fields: Record<string, string>) {
 
 const longEmail = (length: number) => `${"a".repeat(length - "@example.lk".length)}@example.lk`;
 const longPassword = (length: number) => `Aa1${"x".repeat(length - 3)}`;
-const signup = { name: "Nimali", email: "n@example.lk", phone: "0771234567", password: "Secret-pass1", confirmPassword: "Secret-pass1", terms: "on" };
+const signup = {
+  name: "Nimali",
+  email: "n@example.lk",
+  phone: "0771234567",
+  password: "Secret-pass1",
+  confirmPassword: "Secret-pass1",
+  terms: "on",
+};
 
 type Parsed = { ok: boolean; errors?: Record<string, string | undefined> };
 const errorOf = (parsed: Parsed, field: string) => (parsed.ok ? undefined : t(parsed.errors![field]!));
@@ -25,7 +32,9 @@ const errorOf = (parsed: Parsed, field: string) => (parsed.ok ? undefined : t(pa
 describe("maximum lengths", () => {
   it("sign-up: name, email and password, each at the limit and one past it", () => {
     expect(parseSignupForm(form({ ...signup, name: "N".repeat(NAME_MAX_LENGTH) })).ok).toBe(true);
-    expect(errorOf(parseSignupForm(form({ ...signup, name: "N".repeat(NAME_MAX_LENGTH + 1) })), "name")).toBe("Name must be 100 characters or fewer");
+    expect(errorOf(parseSignupForm(form({ ...signup, name: "N".repeat(NAME_MAX_LENGTH + 1) })), "name")).toBe(
+      "Name must be 100 characters or fewer",
+    );
 
     expect(parseSignupForm(form({ ...signup, email: longEmail(EMAIL_MAX_LENGTH) })).ok).toBe(true);
     expect(errorOf(parseSignupForm(form({ ...signup, email: longEmail(EMAIL_MAX_LENGTH + 1) })), "email")).toBe(
@@ -39,7 +48,9 @@ describe("maximum lengths", () => {
       "Password must be 128 characters or fewer",
     );
     // A phone number is exactly 10 digits, so a long one is simply invalid.
-    expect(errorOf(parseSignupForm(form({ ...signup, phone: "0".repeat(5000) })), "phone")).toBe("Please enter a valid 10-digit phone number");
+    expect(errorOf(parseSignupForm(form({ ...signup, phone: "0".repeat(5000) })), "phone")).toBe(
+      "Please enter a valid 10-digit phone number",
+    );
   });
 
   it("log in, forgot password and reset password", () => {
@@ -75,8 +86,8 @@ describe("maximum lengths", () => {
     expect(errorOf(parseContactForm(form({ ...contact, email: longEmail(CONTACT_LIMITS.email + 1) })), "email")).toBe(
       "Your email address must be 254 characters or fewer.",
     );
-    expect(errorOf(parseContactForm(form({ ...contact, message: "m".repeat(CONTACT_LIMITS.message + 1) })), "message")).toBe(
-      "Your message must be 5,000 characters or fewer.",
-    );
+    expect(
+      errorOf(parseContactForm(form({ ...contact, message: "m".repeat(CONTACT_LIMITS.message + 1) })), "message"),
+    ).toBe("Your message must be 5,000 characters or fewer.");
   });
 });

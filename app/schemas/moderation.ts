@@ -30,10 +30,18 @@ export function parseModerationForm(form: FormData): ModerationFormResult {
   const rawIntent = form.get("intent");
   const rawReason = form.get("reason");
   const reason = typeof rawReason === "string" ? rawReason.trim() : "";
-  if (!isOneOf(MODERATION_INTENTS, rawIntent)) return { ok: false, intent: null, error: "admin.actions.errors.unknownAction", reason };
+  if (!isOneOf(MODERATION_INTENTS, rawIntent))
+    return { ok: false, intent: null, error: "admin.actions.errors.unknownAction", reason };
   const intent = rawIntent;
-  if (reason.length > REASON_MAX_LENGTH) return { ok: false, intent, error: "admin.actions.errors.reasonTooLong", reason: reason.slice(0, REASON_MAX_LENGTH) };
-  if (!reason && REASON_REQUIRED.includes(intent)) return { ok: false, intent, error: "admin.actions.errors.reasonRequired", reason };
+  if (reason.length > REASON_MAX_LENGTH)
+    return {
+      ok: false,
+      intent,
+      error: "admin.actions.errors.reasonTooLong",
+      reason: reason.slice(0, REASON_MAX_LENGTH),
+    };
+  if (!reason && REASON_REQUIRED.includes(intent))
+    return { ok: false, intent, error: "admin.actions.errors.reasonRequired", reason };
   return { ok: true, intent, reason: reason || null };
 }
 

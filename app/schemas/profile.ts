@@ -15,9 +15,10 @@ export const profileSchema = z.object({
       z.minLength(1, "accounts.settings.errors.name"),
       z.maxLength(NAME_MAX_LENGTH, "accounts.settings.errors.nameTooLong"),
     ),
-  phone: z
-    .string()
-    .check(z.trim(), z.refine((p) => p === "" || PHONE_PATTERN.test(p), "accounts.settings.errors.phone")),
+  phone: z.string().check(
+    z.trim(),
+    z.refine((p) => p === "" || PHONE_PATTERN.test(p), "accounts.settings.errors.phone"),
+  ),
 });
 
 export type ProfileInput = z.infer<typeof profileSchema>;

@@ -22,12 +22,26 @@ describe("parseReportForm", () => {
     const result = parseReportForm(new FormData());
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(Object.keys(result.errors)).toEqual(["listingId", "reporterName", "reporterEmail", "reporterContact", "reason"]);
+    expect(Object.keys(result.errors)).toEqual([
+      "listingId",
+      "reporterName",
+      "reporterEmail",
+      "reporterContact",
+      "reason",
+    ]);
     expect(result.first).toBe("report.errors.listingIdRequired");
   });
 
   it("knows the spec's seven reasons and nothing else", () => {
-    expect(REPORT_REASONS).toEqual(["fake-listing", "inappropriate-content", "spam", "wrong-information", "safety-concerns", "harassment", "other"]);
+    expect(REPORT_REASONS).toEqual([
+      "fake-listing",
+      "inappropriate-content",
+      "spam",
+      "wrong-information",
+      "safety-concerns",
+      "harassment",
+      "other",
+    ]);
     for (const reason of REPORT_REASONS) expect(parseReportForm(form({ ...valid, reason })).ok).toBe(true);
     const odd = parseReportForm(form({ ...valid, reason: "Spam" }));
     expect(odd.ok ? null : odd.errors).toEqual({ reason: "report.errors.reasonRequired" });
@@ -35,6 +49,9 @@ describe("parseReportForm", () => {
 
   it("refuses a listing id that is not a number, and an email without a domain", () => {
     const result = parseReportForm(form({ ...valid, listingId: "1004 or 1=1", reporterEmail: "nimal@" }));
-    expect(result.ok ? null : result.errors).toEqual({ listingId: "report.errors.listingNotFound", reporterEmail: "report.errors.emailInvalid" });
+    expect(result.ok ? null : result.errors).toEqual({
+      listingId: "report.errors.listingNotFound",
+      reporterEmail: "report.errors.emailInvalid",
+    });
   });
 });

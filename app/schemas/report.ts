@@ -18,10 +18,22 @@ export const REPORT_REASONS = [
 
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
-export const REPORT_LIMITS = { reporterName: 100, reporterEmail: 254, reporterContact: 100, description: 2000 } as const;
+export const REPORT_LIMITS = {
+  reporterName: 100,
+  reporterEmail: 254,
+  reporterContact: 100,
+  description: 2000,
+} as const;
 
 /** In the spec's order: the error list follows it (SPEC.md section 5 "Report"). */
-export const REPORT_FIELDS = ["listingId", "reporterName", "reporterEmail", "reporterContact", "reason", "description"] as const;
+export const REPORT_FIELDS = [
+  "listingId",
+  "reporterName",
+  "reporterEmail",
+  "reporterContact",
+  "reason",
+  "description",
+] as const;
 export type ReportField = (typeof REPORT_FIELDS)[number];
 
 const requiredText = (max: number, required: string, tooLong: string) =>
@@ -40,7 +52,11 @@ export const reportSchema = z.object({
     requiredText(REPORT_LIMITS.reporterEmail, "report.errors.emailRequired", "report.errors.emailTooLong"),
     z.email("report.errors.emailInvalid"),
   ),
-  reporterContact: requiredText(REPORT_LIMITS.reporterContact, "report.errors.contactRequired", "report.errors.contactTooLong"),
+  reporterContact: requiredText(
+    REPORT_LIMITS.reporterContact,
+    "report.errors.contactRequired",
+    "report.errors.contactTooLong",
+  ),
   reason: z.enum(REPORT_REASONS, "report.errors.reasonRequired"),
   description: z.string().check(z.trim(), z.maxLength(REPORT_LIMITS.description, "report.errors.descriptionTooLong")),
 });

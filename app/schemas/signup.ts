@@ -26,13 +26,11 @@ export const PASSWORD_RULES = [
   { id: "number", test: (p: string) => /\d/.test(p) },
 ] as const;
 
-export const passwordSchema = z
-  .string()
-  .check(
-    z.minLength(PASSWORD_MIN_LENGTH, "accounts.signup.errors.passwordLength"),
-    z.maxLength(PASSWORD_MAX_LENGTH, "accounts.signup.errors.passwordTooLong"),
-    z.refine((p) => /[A-Z]/.test(p) && /[a-z]/.test(p) && /\d/.test(p), "accounts.signup.errors.passwordChars"),
-  );
+export const passwordSchema = z.string().check(
+  z.minLength(PASSWORD_MIN_LENGTH, "accounts.signup.errors.passwordLength"),
+  z.maxLength(PASSWORD_MAX_LENGTH, "accounts.signup.errors.passwordTooLong"),
+  z.refine((p) => /[A-Z]/.test(p) && /[a-z]/.test(p) && /\d/.test(p), "accounts.signup.errors.passwordChars"),
+);
 
 export const signupSchema = z
   .object({

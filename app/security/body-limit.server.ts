@@ -11,7 +11,13 @@ export type BodyLimitVerdict =
   | { ok: false; status: 411 | 413 | 415; limit?: number; reason?: "multipart" };
 
 /** The JSON API and its compatible aliases (app/routes.ts): they read JSON or nothing, not forms, and answer JSON. */
-const API_PATHS = [/^\/api\//, /^\/updateViewCount$/, /^\/getAdsForSEO$/, /^\/getAdForSEO\//, /^\/getAdsByUniversity\//];
+const API_PATHS = [
+  /^\/api\//,
+  /^\/updateViewCount$/,
+  /^\/getAdsForSEO$/,
+  /^\/getAdForSEO\//,
+  /^\/getAdsByUniversity\//,
+];
 
 export function isApiPath(path: string): boolean {
   return API_PATHS.some((p) => p.test(path));
@@ -24,7 +30,11 @@ export function isApiPath(path: string): boolean {
  * Everywhere else a multipart body is refused before it is read: parsing
  * one costs memory and CPU, and no other form has a file to send (issue 9).
  */
-const MULTIPART_PATHS = [/^\/dashboard\/listings\/new$/, /^\/dashboard\/listings\/[^/]+\/edit$/, /^\/dashboard\/photos$/];
+const MULTIPART_PATHS = [
+  /^\/dashboard\/listings\/new$/,
+  /^\/dashboard\/listings\/[^/]+\/edit$/,
+  /^\/dashboard\/photos$/,
+];
 
 export function acceptsMultipart(path: string): boolean {
   const route = path.replace(/(\/_)?\.data$/, "").replace(/\/$/, "");
@@ -32,12 +42,20 @@ export function acceptsMultipart(path: string): boolean {
 }
 
 function isFormType(contentType: string): boolean {
-  const [mime, ...params] = contentType.toLowerCase().split(";").map((p) => p.trim());
+  const [mime, ...params] = contentType
+    .toLowerCase()
+    .split(";")
+    .map((p) => p.trim());
   if (mime === "application/x-www-form-urlencoded") return true;
   return mime === "multipart/form-data" && params.some((p) => /^boundary=.+/.test(p));
 }
 
-export type BodyHeaders = { path?: string; contentLength?: string | null; contentType?: string | null; transferEncoding?: string | null };
+export type BodyHeaders = {
+  path?: string;
+  contentLength?: string | null;
+  contentType?: string | null;
+  transferEncoding?: string | null;
+};
 
 export function checkBody(method: string, headers: BodyHeaders): BodyLimitVerdict {
   const verb = method.toUpperCase();

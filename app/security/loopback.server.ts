@@ -16,6 +16,7 @@ export function isLoopbackIp(ip: string | null | undefined): boolean {
  * carries forwarding headers never counts as local, whatever TRUST_PROXY says.
  */
 export function isLoopbackRequest(request: Request, clientIp: string | undefined): boolean {
-  if (request.headers.has("x-forwarded-for") || request.headers.has("forwarded") || request.headers.has("x-real-ip")) return false;
+  if (request.headers.has("x-forwarded-for") || request.headers.has("forwarded") || request.headers.has("x-real-ip"))
+    return false;
   return isLoopbackIp(clientIp);
 }

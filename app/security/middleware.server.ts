@@ -7,7 +7,13 @@ import { createNonce, nonceSources, securityHeaders } from "./headers.server";
 import { isForeignRequest, originOf } from "./origin.server";
 import "virtual:catalogue/security";
 
-export type SecurityOptions = { siteUrl: string; siteName: string; development: boolean; trustProxy: boolean; logger: Logger };
+export type SecurityOptions = {
+  siteUrl: string;
+  siteName: string;
+  development: boolean;
+  trustProxy: boolean;
+  logger: Logger;
+};
 
 /**
  * Whether the browser reached us over https. Computed here rather than with
@@ -16,7 +22,12 @@ export type SecurityOptions = { siteUrl: string; siteName: string; development: 
 function servedOverHttps(req: Request, trustProxy: boolean): boolean {
   if ((req.socket as { encrypted?: boolean }).encrypted) return true;
   if (!trustProxy) return false;
-  return String(req.headers["x-forwarded-proto"] ?? "").split(",")[0].trim().toLowerCase() === "https";
+  return (
+    String(req.headers["x-forwarded-proto"] ?? "")
+      .split(",")[0]
+      .trim()
+      .toLowerCase() === "https"
+  );
 }
 
 /** The id that ties a response (X-Request-Id, error pages) to its log lines; made once per request. */
@@ -37,7 +48,9 @@ function wantsJson(req: Request): boolean {
   if (isApiPath(req.path)) return true;
   const accept = String(req.headers.accept ?? "");
   const contentType = String(req.headers["content-type"] ?? "");
-  return contentType.includes("application/json") || (accept.includes("application/json") && !accept.includes("text/html"));
+  return (
+    contentType.includes("application/json") || (accept.includes("application/json") && !accept.includes("text/html"))
+  );
 }
 
 /** A short answer with no detail beyond the message and the request id (never a stack). */
@@ -55,13 +68,15 @@ export function sendProblem(
   }
   const reference = `<p class="ref">${escapeHtml(t("common.errors.requestId", { requestId }))}</p>`;
   const nonce = String(res.locals.cspNonce ?? "");
-  res.type("html").send(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-      `<title>${escapeHtml(title)} | ${escapeHtml(siteName)}</title>` +
-      `<style nonce="${escapeHtml(nonce)}">body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#0f172a;line-height:1.5}a{color:#0d5f54}.ref{color:#475569;font-size:.875rem}</style>` +
-      `</head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>${reference}` +
-      `<p><a href="/">${escapeHtml(t("security.backHome"))}</a></p></main></body></html>`,
-  );
+  res
+    .type("html")
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+        `<title>${escapeHtml(title)} | ${escapeHtml(siteName)}</title>` +
+        `<style nonce="${escapeHtml(nonce)}">body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#0f172a;line-height:1.5}a{color:#0d5f54}.ref{color:#475569;font-size:.875rem}</style>` +
+        `</head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>${reference}` +
+        `<p><a href="/">${escapeHtml(t("security.backHome"))}</a></p></main></body></html>`,
+    );
 }
 
 /**
@@ -70,7 +85,13 @@ export function sendProblem(
  * server.ts ahead of the static files and again by server/app.ts; the second
  * pass sees the nonce and steps aside.
  */
-export function securityMiddleware({ siteUrl, siteName, development, trustProxy, logger }: SecurityOptions): RequestHandler {
+export function securityMiddleware({
+  siteUrl,
+  siteName,
+  development,
+  trustProxy,
+  logger,
+}: SecurityOptions): RequestHandler {
   const siteOrigin = originOf(siteUrl);
   const siteIsHttps = siteUrl.startsWith("https:");
   return (req, res, next) => {
@@ -82,13 +103,28 @@ export function securityMiddleware({ siteUrl, siteName, development, trustProxy,
     res.set(securityHeaders({ inline: nonceSources(nonce), https: https || siteIsHttps, development }));
     // A Host no URL can carry would make the router throw: say so as a client error.
     const host = req.get("host");
-    if (host !== undefined && !originOf(`http://${host}`)) return next(Object.assign(new Error("Malformed Host header"), { status: 400 }));
+    if (host !== undefined && !originOf(`http://${host}`))
+      return next(Object.assign(new Error("Malformed Host header"), { status: 400 }));
 
     const ownOrigin = originOf(`${https ? "https" : "http"}://${req.get("host") ?? ""}`);
     const allowed = [siteOrigin, ownOrigin].filter((o): o is string => o !== null);
     if (isForeignRequest(req.method, { origin: req.get("origin"), secFetchSite: req.get("sec-fetch-site") }, allowed)) {
-      logger.info({ requestId, method: req.method, url: req.originalUrl, origin: req.get("origin"), secFetchSite: req.get("sec-fetch-site") }, "foreign origin refused");
-      return sendProblem(req, res, { status: 403, title: t("security.foreignOrigin.title"), text: t("security.foreignOrigin.text", { siteName }), siteName });
+      logger.info(
+        {
+          requestId,
+          method: req.method,
+          url: req.originalUrl,
+          origin: req.get("origin"),
+          secFetchSite: req.get("sec-fetch-site"),
+        },
+        "foreign origin refused",
+      );
+      return sendProblem(req, res, {
+        status: 403,
+        title: t("security.foreignOrigin.title"),
+        text: t("security.foreignOrigin.text", { siteName }),
+        siteName,
+      });
     }
 
     const size = checkBody(req.method, {
@@ -100,9 +136,30 @@ export function securityMiddleware({ siteUrl, siteName, development, trustProxy,
     if (!size.ok) {
       // The unread body is not wanted: close the connection after answering.
       res.setHeader("Connection", "close");
-      logger.info({ requestId, method: req.method, url: req.originalUrl, status: size.status, contentLength: req.get("content-length") }, "request body refused");
-      const key = size.status === 413 ? "tooLarge" : size.status === 415 ? (size.reason === "multipart" ? "filesNotAccepted" : "unsupportedType") : "lengthRequired";
-      return sendProblem(req, res, { status: size.status, title: t(`security.${key}.title`), text: t(`security.${key}.text`), siteName });
+      logger.info(
+        {
+          requestId,
+          method: req.method,
+          url: req.originalUrl,
+          status: size.status,
+          contentLength: req.get("content-length"),
+        },
+        "request body refused",
+      );
+      const key =
+        size.status === 413
+          ? "tooLarge"
+          : size.status === 415
+            ? size.reason === "multipart"
+              ? "filesNotAccepted"
+              : "unsupportedType"
+            : "lengthRequired";
+      return sendProblem(req, res, {
+        status: size.status,
+        title: t(`security.${key}.title`),
+        text: t(`security.${key}.text`),
+        siteName,
+      });
     }
     next();
   };
@@ -116,14 +173,24 @@ export function securityMiddleware({ siteUrl, siteName, development, trustProxy,
 export function errorHandler({ siteName, logger }: { siteName: string; logger: Logger }): ErrorRequestHandler {
   return (error, req, res, next) => {
     if (res.headersSent) {
-      logger.error({ err: error, requestId: requestIdOf(res), url: req.originalUrl }, "error after the response started");
+      logger.error(
+        { err: error, requestId: requestIdOf(res), url: req.originalUrl },
+        "error after the response started",
+      );
       return next(error);
     }
     const requestId = requestIdOf(res);
-    const declared = Number((error as { status?: unknown; statusCode?: unknown })?.status ?? (error as { statusCode?: unknown })?.statusCode);
+    const declared = Number(
+      (error as { status?: unknown; statusCode?: unknown })?.status ?? (error as { statusCode?: unknown })?.statusCode,
+    );
     const status = Number.isInteger(declared) && declared >= 400 && declared < 500 ? declared : 500;
-    if (status === 500) logger.error({ err: error, requestId, method: req.method, url: req.originalUrl }, "unexpected error");
-    else logger.warn({ requestId, method: req.method, url: req.originalUrl, status, message: (error as Error)?.message }, "request refused");
+    if (status === 500)
+      logger.error({ err: error, requestId, method: req.method, url: req.originalUrl }, "unexpected error");
+    else
+      logger.warn(
+        { requestId, method: req.method, url: req.originalUrl, status, message: (error as Error)?.message },
+        "request refused",
+      );
     const copy =
       status === 500
         ? { title: t("common.errors.unexpectedTitle"), text: t("common.errors.unexpectedText") }

@@ -4,11 +4,15 @@ import { redactUrl } from "./redact-url";
 describe("redactUrl", () => {
   it("hides the values of secret-looking query parameters and keeps everything else as sent", () => {
     expect(redactUrl("/reset-password?token=abcDEF123-_")).toBe("/reset-password?token=[redacted]");
-    expect(redactUrl("/reset-password.data?token=abc&_routes=routes%2Freset-password")).toBe("/reset-password.data?token=[redacted]&_routes=routes%2Freset-password");
+    expect(redactUrl("/reset-password.data?token=abc&_routes=routes%2Freset-password")).toBe(
+      "/reset-password.data?token=[redacted]&_routes=routes%2Freset-password",
+    );
     expect(redactUrl("/x?access_token=a&refresh-token=b&ID_TOKEN=c&session=d&sessionToken=e")).toBe(
       "/x?access_token=[redacted]&refresh-token=[redacted]&ID_TOKEN=[redacted]&session=[redacted]&sessionToken=[redacted]",
     );
-    expect(redactUrl("/login?password=hunter2&newPassword=x&pwd=y&code=123456&otp=1&api_key=k&sig=s&client_secret=z")).toBe(
+    expect(
+      redactUrl("/login?password=hunter2&newPassword=x&pwd=y&code=123456&otp=1&api_key=k&sig=s&client_secret=z"),
+    ).toBe(
       "/login?password=[redacted]&newPassword=[redacted]&pwd=[redacted]&code=[redacted]&otp=[redacted]&api_key=[redacted]&sig=[redacted]&client_secret=[redacted]",
     );
     // Encoded names are judged decoded; odd separators and fragments survive.

@@ -13,7 +13,14 @@ export function logRequests(logger: Logger): RequestHandler {
     const started = performance.now();
     res.on("finish", () => {
       logger.info(
-        { requestId, method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(performance.now() - started), cache: res.getHeader("X-Page-Cache") },
+        {
+          requestId,
+          method: req.method,
+          url: req.originalUrl,
+          status: res.statusCode,
+          ms: Math.round(performance.now() - started),
+          cache: res.getHeader("X-Page-Cache"),
+        },
         "request",
       );
     });

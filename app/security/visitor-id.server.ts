@@ -44,7 +44,13 @@ export function newRandomId(): string {
 
 /** The Set-Cookie line that gives a browser this visitor id. */
 export function visitorCookieHeader(secret: string, id: string, options: { secure: boolean }): string {
-  const parts = [`${VISITOR_COOKIE}=${signVisitorId(secret, id)}`, "Path=/", `Max-Age=${VISITOR_MAX_AGE_SECONDS}`, "HttpOnly", "SameSite=Lax"];
+  const parts = [
+    `${VISITOR_COOKIE}=${signVisitorId(secret, id)}`,
+    "Path=/",
+    `Max-Age=${VISITOR_MAX_AGE_SECONDS}`,
+    "HttpOnly",
+    "SameSite=Lax",
+  ];
   if (options.secure) parts.push("Secure");
   return parts.join("; ");
 }

@@ -29,7 +29,9 @@ export async function runSeedCommand(listings: number, print: (line: string) => 
     if (dialect === "sqlite") await sql`pragma cache_size = -1048576`.execute(db);
     // The same folder the server reads photos from (app/services.server.ts).
     const storage = createLocalPhotoStorage(path.join(env.dataDir, "photos"));
-    print(`Adding ${count.format(listings)} synthetic listings to ${dialect === "postgres" ? "PostgreSQL" : `SQLite in ${env.dataDir}`}...`);
+    print(
+      `Adding ${count.format(listings)} synthetic listings to ${dialect === "postgres" ? "PostgreSQL" : `SQLite in ${env.dataDir}`}...`,
+    );
     let lastReport = 0;
     const added = await seedSynthetic(db, storage, {
       count: listings,

@@ -32,13 +32,39 @@ export const DEMO_OWNERS: readonly DemoPerson[] = [
  */
 const LANDLORDS: Record<Region, readonly string[]> = {
   south: [
-    "Sunil Jayasinghe", "Chandrika Wijesinghe", "Pradeep Gunawardena", "Malini Fernando", "Ajith Bandara",
-    "Dilani Rathnayake", "Ruwan Dissanayake", "Sriyani Herath", "Lalith Wickramasinghe", "Anoma Karunaratne",
-    "Mahinda Senanayake", "Nadeeka Weerasinghe", "Upali Abeysekara", "Fathima Rizna", "Mohamed Faizal",
-    "Brian de Silva", "Kamala Rajapaksha", "Sarath Kumara", "Priyanthi Mendis", "Ameer Hassan",
-    "Gamini Samarasinghe", "Shirani Peiris", "Chaminda Ekanayake", "Rohini Gamage",
+    "Sunil Jayasinghe",
+    "Chandrika Wijesinghe",
+    "Pradeep Gunawardena",
+    "Malini Fernando",
+    "Ajith Bandara",
+    "Dilani Rathnayake",
+    "Ruwan Dissanayake",
+    "Sriyani Herath",
+    "Lalith Wickramasinghe",
+    "Anoma Karunaratne",
+    "Mahinda Senanayake",
+    "Nadeeka Weerasinghe",
+    "Upali Abeysekara",
+    "Fathima Rizna",
+    "Mohamed Faizal",
+    "Brian de Silva",
+    "Kamala Rajapaksha",
+    "Sarath Kumara",
+    "Priyanthi Mendis",
+    "Ameer Hassan",
+    "Gamini Samarasinghe",
+    "Shirani Peiris",
+    "Chaminda Ekanayake",
+    "Rohini Gamage",
   ],
-  northEast: ["Suresh Kumar", "Thilaga Rajendran", "Kanagaratnam Sivakumar", "Vasuki Ponnampalam", "Ramesh Arulampalam", "Sithy Nazeera"],
+  northEast: [
+    "Suresh Kumar",
+    "Thilaga Rajendran",
+    "Kanagaratnam Sivakumar",
+    "Vasuki Ponnampalam",
+    "Ramesh Arulampalam",
+    "Sithy Nazeera",
+  ],
 };
 type Region = "south" | "northEast";
 const NORTH_EAST = new Set(["university-of-jaffna", "eastern"]);
@@ -84,10 +110,26 @@ const DEMO_OWNER_LISTINGS: [number, string, number][] = [
 const TYPE_CYCLE: PropertyType[] = ["single", "shared", "hostel", "apartment", "single", "shared", "single"];
 
 const GENDER_ODDS: Record<PropertyType, [Gender, number][]> = {
-  single: [["female", 0.45], ["male", 0.3], ["any", 0.25]],
-  shared: [["female", 0.4], ["male", 0.4], ["any", 0.2]],
-  hostel: [["female", 0.5], ["male", 0.4], ["any", 0.1]],
-  apartment: [["any", 0.7], ["female", 0.15], ["male", 0.15]],
+  single: [
+    ["female", 0.45],
+    ["male", 0.3],
+    ["any", 0.25],
+  ],
+  shared: [
+    ["female", 0.4],
+    ["male", 0.4],
+    ["any", 0.2],
+  ],
+  hostel: [
+    ["female", 0.5],
+    ["male", 0.4],
+    ["any", 0.1],
+  ],
+  apartment: [
+    ["any", 0.7],
+    ["female", 0.15],
+    ["male", 0.15],
+  ],
 };
 
 const FIRST_PICTURE: Record<PropertyType, SceneKind[]> = {
@@ -199,7 +241,10 @@ export async function seedDemo(db: DB, storage: PhotoStorage, now = currentTime(
   const pool = await demoPhotoPool();
 
   return db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom("listings").select((eb) => eb.fn.countAll().as("count")).executeTakeFirst();
+    const existing = await trx
+      .selectFrom("listings")
+      .select((eb) => eb.fn.countAll().as("count"))
+      .executeTakeFirst();
     if (Number(existing?.count ?? 0) > 0) return 0;
 
     const people = new Map(listings.map((l) => [l.owner.email, l.owner]));
@@ -223,7 +268,12 @@ export async function seedDemo(db: DB, storage: PhotoStorage, now = currentTime(
       const owner = owners.get(listing.owner.email)!;
       const text = generateListing(rand, listing.place, { propertyType: listing.propertyType, gender: listing.gender });
       const createdAt = new Date(now.getTime() - ageMs);
-      const { id } = await insertListing(trx, owner, { ...text, contactName: owner.name, contactPhone: owner.phone }, createdAt);
+      const { id } = await insertListing(
+        trx,
+        owner,
+        { ...text, contactName: owner.name, contactPhone: owner.phone },
+        createdAt,
+      );
 
       const ageDays = ageMs / DAY_MS;
       const views = rand.int(0, Math.min(300, Math.round(20 + ageDays * 12)));

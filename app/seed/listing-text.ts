@@ -66,7 +66,8 @@ const OPENINGS: Record<PropertyType, ((w: Words) => string)[]> = {
   apartment: [
     (w) =>
       `Separate annex with ${w.bedrooms} bedroom${w.bedrooms > 1 ? "s" : ""}, a hall, kitchen and bathroom, ${w.distance} to ${w.landmark}. Suitable for ${w.people} students.`,
-    (w) => `Newly built apartment in ${w.area} with its own entrance, ${w.distance} to ${w.landmark}. Ideal for a group of ${w.people}.`,
+    (w) =>
+      `Newly built apartment in ${w.area} with its own entrance, ${w.distance} to ${w.landmark}. Ideal for a group of ${w.people}.`,
   ],
   hostel: [
     (w) => `${w.hostel} with ${w.people * 6} beds in ${w.people * 2} rooms, ${w.distance} to ${w.landmark}.`,
@@ -76,13 +77,18 @@ const OPENINGS: Record<PropertyType, ((w: Words) => string)[]> = {
 
 const AMENITY_SENTENCES: Record<Amenity, (type: PropertyType) => string> = {
   WiFi: () => "WiFi included in the rent.",
-  AC: (t) => (t === "apartment" ? "Air-conditioned bedrooms." : "The room is air-conditioned; AC electricity is charged by meter."),
+  AC: (t) =>
+    t === "apartment"
+      ? "Air-conditioned bedrooms."
+      : "The room is air-conditioned; AC electricity is charged by meter.",
   Parking: () => "Space to park a motorbike or bicycle.",
   Laundry: () => "Washing machine available.",
-  Kitchen: (t) => (t === "apartment" ? "Kitchen with a gas cooker and fridge." : "Cooking allowed in the common kitchen."),
+  Kitchen: (t) =>
+    t === "apartment" ? "Kitchen with a gas cooker and fridge." : "Cooking allowed in the common kitchen.",
   Security: () => "Safe area with a lockable gate and CCTV.",
   "24/7 Water": () => "Water supply 24 hours, no cuts.",
-  Furniture: (t) => (t === "apartment" ? "Furnished with beds, tables and a sofa set." : "Bed, table, chair and cupboard provided."),
+  Furniture: (t) =>
+    t === "apartment" ? "Furnished with beds, tables and a sofa set." : "Bed, table, chair and cupboard provided.",
 };
 
 const CLOSINGS = [
@@ -97,10 +103,46 @@ const CLOSINGS = [
 
 /** Chance of each amenity per property type. */
 const AMENITY_ODDS: Record<PropertyType, Record<Amenity, number>> = {
-  single: { WiFi: 0.7, AC: 0.2, Parking: 0.3, Laundry: 0.3, Kitchen: 0.4, Security: 0.5, "24/7 Water": 0.6, Furniture: 0.8 },
-  shared: { WiFi: 0.7, AC: 0.1, Parking: 0.2, Laundry: 0.3, Kitchen: 0.5, Security: 0.5, "24/7 Water": 0.6, Furniture: 0.8 },
-  apartment: { WiFi: 0.6, AC: 0.35, Parking: 0.6, Laundry: 0.5, Kitchen: 1, Security: 0.6, "24/7 Water": 0.7, Furniture: 0.5 },
-  hostel: { WiFi: 0.8, AC: 0.1, Parking: 0.2, Laundry: 0.5, Kitchen: 0.5, Security: 0.8, "24/7 Water": 0.7, Furniture: 0.9 },
+  single: {
+    WiFi: 0.7,
+    AC: 0.2,
+    Parking: 0.3,
+    Laundry: 0.3,
+    Kitchen: 0.4,
+    Security: 0.5,
+    "24/7 Water": 0.6,
+    Furniture: 0.8,
+  },
+  shared: {
+    WiFi: 0.7,
+    AC: 0.1,
+    Parking: 0.2,
+    Laundry: 0.3,
+    Kitchen: 0.5,
+    Security: 0.5,
+    "24/7 Water": 0.6,
+    Furniture: 0.8,
+  },
+  apartment: {
+    WiFi: 0.6,
+    AC: 0.35,
+    Parking: 0.6,
+    Laundry: 0.5,
+    Kitchen: 1,
+    Security: 0.6,
+    "24/7 Water": 0.7,
+    Furniture: 0.5,
+  },
+  hostel: {
+    WiFi: 0.8,
+    AC: 0.1,
+    Parking: 0.2,
+    Laundry: 0.5,
+    Kitchen: 0.5,
+    Security: 0.8,
+    "24/7 Water": 0.7,
+    Furniture: 0.9,
+  },
 };
 
 /** Monthly rent in LKR before local adjustments. */
@@ -111,7 +153,14 @@ const PRICE_RANGES: Record<PropertyType, [number, number]> = {
   hostel: [6_000, 14_000],
 };
 
-const DEARER_CITIES = new Set(["colombo", "colombo-medical", "nugegoda", "malabe", "ratmalana", "mount-lavinia-engineering"]);
+const DEARER_CITIES = new Set([
+  "colombo",
+  "colombo-medical",
+  "nugegoda",
+  "malabe",
+  "ratmalana",
+  "mount-lavinia-engineering",
+]);
 const CHEAPER_CITIES = new Set(["belihuloya", "batticaloa", "kuliyapitiya", "jaffna"]);
 
 export const MIN_PRICE = 5_000;
@@ -139,7 +188,9 @@ function keyMoney(rand: Random, type: PropertyType, rent: number): number | null
 
 function keyMoneySentence(type: PropertyType, rent: number, keymoney: number): string {
   const months = Math.round(keymoney / rent);
-  return months === 1 ? "One month's rent as key money." : `${months} months' key money${type === "apartment" ? ", refundable when you leave" : ""}.`;
+  return months === 1
+    ? "One month's rent as key money."
+    : `${months} months' key money${type === "apartment" ? ", refundable when you leave" : ""}.`;
 }
 
 /** The first two areas of each campus are within walking distance; the rest are a bus ride away. */

@@ -22,7 +22,9 @@ export function demoPhotoPool(): Promise<PoolPhoto[]> {
 async function renderPool(): Promise<PoolPhoto[]> {
   return Promise.all(
     SCENES.map(async (scene) => {
-      const png = await sharp(Buffer.from(sceneSvg(scene))).png({ compressionLevel: 1 }).toBuffer();
+      const png = await sharp(Buffer.from(sceneSvg(scene)))
+        .png({ compressionLevel: 1 })
+        .toBuffer();
       const processed = await processPhoto(png);
       if (!processed.ok) throw new Error(`Demo picture ${scene.kind} could not be processed: ${processed.error}`);
       return { kind: scene.kind, variants: processed.variants };

@@ -14,12 +14,22 @@ type PlaceBook = { main: Neighbourhood; faculties?: Record<string, Neighbourhood
 const PLACES: Record<string, PlaceBook> = {
   "university-of-colombo": {
     main: {
-      areas: ["Thimbirigasyaya, Colombo 05", "Borella, Colombo 08", "Havelock Town, Colombo 05", "Kirulapone, Colombo 06", "Wellawatte, Colombo 06"],
+      areas: [
+        "Thimbirigasyaya, Colombo 05",
+        "Borella, Colombo 08",
+        "Havelock Town, Colombo 05",
+        "Kirulapone, Colombo 06",
+        "Wellawatte, Colombo 06",
+      ],
       landmark: "the Reid Avenue entrance",
       nickname: "Colombo Uni",
     },
     faculties: {
-      "uoc-medicine": { areas: ["Borella, Colombo 08", "Maradana, Colombo 10", "Dematagoda, Colombo 09"], landmark: "the Faculty of Medicine on Kynsey Road", nickname: "Colombo Medical Faculty" },
+      "uoc-medicine": {
+        areas: ["Borella, Colombo 08", "Maradana, Colombo 10", "Dematagoda, Colombo 09"],
+        landmark: "the Faculty of Medicine on Kynsey Road",
+        nickname: "Colombo Medical Faculty",
+      },
     },
   },
   "university-of-peradeniya": {
@@ -31,24 +41,46 @@ const PLACES: Record<string, PlaceBook> = {
   },
   "university-of-moratuwa": {
     main: {
-      areas: ["Katubedda, Moratuwa", "Rawathawatte, Moratuwa", "Lakshapathiya, Moratuwa", "Soysapura, Moratuwa", "Angulana, Moratuwa"],
+      areas: [
+        "Katubedda, Moratuwa",
+        "Rawathawatte, Moratuwa",
+        "Lakshapathiya, Moratuwa",
+        "Soysapura, Moratuwa",
+        "Angulana, Moratuwa",
+      ],
       landmark: "the University of Moratuwa main gate",
       nickname: "UoM",
     },
   },
   "university-of-kelaniya": {
     main: {
-      areas: ["Dalugama, Kelaniya", "Thorana Junction, Kelaniya", "Kiribathgoda", "Eriyawetiya, Kelaniya", "Pethiyagoda, Kelaniya"],
+      areas: [
+        "Dalugama, Kelaniya",
+        "Thorana Junction, Kelaniya",
+        "Kiribathgoda",
+        "Eriyawetiya, Kelaniya",
+        "Pethiyagoda, Kelaniya",
+      ],
       landmark: "the Dalugama gate",
       nickname: "Kelaniya Uni",
     },
     faculties: {
-      "uok-medicine": { areas: ["Ragama", "Batuwatta, Ragama", "Mahara"], landmark: "Ragama hospital", nickname: "Ragama Medical Faculty" },
+      "uok-medicine": {
+        areas: ["Ragama", "Batuwatta, Ragama", "Mahara"],
+        landmark: "Ragama hospital",
+        nickname: "Ragama Medical Faculty",
+      },
     },
   },
   "university-of-jaffna": {
     main: {
-      areas: ["Thirunelvely, Jaffna", "Parameshwara Junction, Jaffna", "Kokuvil, Jaffna", "Nallur, Jaffna", "Kondavil, Jaffna"],
+      areas: [
+        "Thirunelvely, Jaffna",
+        "Parameshwara Junction, Jaffna",
+        "Kokuvil, Jaffna",
+        "Nallur, Jaffna",
+        "Kondavil, Jaffna",
+      ],
       landmark: "Parameshwara junction",
       nickname: "Jaffna Uni",
     },
@@ -60,18 +92,36 @@ const PLACES: Record<string, PlaceBook> = {
       nickname: "Ruhuna Uni",
     },
     faculties: {
-      "uor-medicine": { areas: ["Karapitiya, Galle", "Labuduwa, Galle", "Hirimbura, Galle"], landmark: "Karapitiya teaching hospital", nickname: "Karapitiya" },
+      "uor-medicine": {
+        areas: ["Karapitiya, Galle", "Labuduwa, Galle", "Hirimbura, Galle"],
+        landmark: "Karapitiya teaching hospital",
+        nickname: "Karapitiya",
+      },
     },
   },
   "university-of-sri-jayewardenepura": {
     main: {
-      areas: ["Gangodawila, Nugegoda", "Wijerama, Nugegoda", "Udahamulla, Nugegoda", "Mirihana, Nugegoda", "Pagoda, Nugegoda"],
+      areas: [
+        "Gangodawila, Nugegoda",
+        "Wijerama, Nugegoda",
+        "Udahamulla, Nugegoda",
+        "Mirihana, Nugegoda",
+        "Pagoda, Nugegoda",
+      ],
       landmark: "the Gangodawila gate",
       nickname: "USJ",
     },
     faculties: {
-      "usj-engineering-current": { areas: ["Mount Lavinia", "Dehiwala", "Ratmalana"], landmark: "Galle Road", nickname: "USJ Engineering Faculty" },
-      "usj-engineering-new": { areas: ["Mattegoda", "Polgasowita", "Kottawa"], landmark: "the new Faculty of Engineering", nickname: "USJ Engineering Faculty" },
+      "usj-engineering-current": {
+        areas: ["Mount Lavinia", "Dehiwala", "Ratmalana"],
+        landmark: "Galle Road",
+        nickname: "USJ Engineering Faculty",
+      },
+      "usj-engineering-new": {
+        areas: ["Mattegoda", "Polgasowita", "Kottawa"],
+        landmark: "the new Faculty of Engineering",
+        nickname: "USJ Engineering Faculty",
+      },
     },
   },
   "open-university-of-sri-lanka": {
@@ -154,4 +204,3 @@ export function campus(university: University, facultyId?: string): Campus {
 export function allCampuses(): Campus[] {
   return UNIVERSITIES.flatMap((u) => u.faculties.map((f) => campus(u, f.id)));
 }
-

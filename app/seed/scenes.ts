@@ -19,12 +19,72 @@ type Palette = {
 };
 
 const PALETTES: Palette[] = [
-  { wall: "#f3e9d2", sideWall: "#e4d6b8", ceiling: "#fbf6ea", floor: "#c98b6b", floorLine: "#b5775a", sheet: "#ffffff", blanket: "#3f7f8c", wood: "#8a5a3b", curtain: "#d9a441" },
-  { wall: "#d8efe4", sideWall: "#c2e0d2", ceiling: "#f1faf5", floor: "#b9bcc0", floorLine: "#a2a5aa", sheet: "#f7f7f2", blanket: "#c0504d", wood: "#6d4c33", curtain: "#5b8fb9" },
-  { wall: "#dbe8f5", sideWall: "#c5d6ea", ceiling: "#f2f7fc", floor: "#b07a4f", floorLine: "#966442", sheet: "#fdfdfd", blanket: "#e3a13b", wood: "#5a3d2b", curtain: "#8fb996" },
-  { wall: "#f6dfcf", sideWall: "#ebcbb5", ceiling: "#fcf1e9", floor: "#e3e3e0", floorLine: "#cfcfca", sheet: "#ffffff", blanket: "#5b6abf", wood: "#9c6b43", curtain: "#c96f53" },
-  { wall: "#e6def0", sideWall: "#d4c8e3", ceiling: "#f6f2fa", floor: "#a9856a", floorLine: "#927058", sheet: "#fbfbfb", blanket: "#2e8b57", wood: "#704b35", curtain: "#e0b0c8" },
-  { wall: "#f7f0c6", sideWall: "#e9dfa8", ceiling: "#fdfbe9", floor: "#9fa7a0", floorLine: "#8a928b", sheet: "#ffffff", blanket: "#8e4f8c", wood: "#7a5230", curtain: "#4f9a94" },
+  {
+    wall: "#f3e9d2",
+    sideWall: "#e4d6b8",
+    ceiling: "#fbf6ea",
+    floor: "#c98b6b",
+    floorLine: "#b5775a",
+    sheet: "#ffffff",
+    blanket: "#3f7f8c",
+    wood: "#8a5a3b",
+    curtain: "#d9a441",
+  },
+  {
+    wall: "#d8efe4",
+    sideWall: "#c2e0d2",
+    ceiling: "#f1faf5",
+    floor: "#b9bcc0",
+    floorLine: "#a2a5aa",
+    sheet: "#f7f7f2",
+    blanket: "#c0504d",
+    wood: "#6d4c33",
+    curtain: "#5b8fb9",
+  },
+  {
+    wall: "#dbe8f5",
+    sideWall: "#c5d6ea",
+    ceiling: "#f2f7fc",
+    floor: "#b07a4f",
+    floorLine: "#966442",
+    sheet: "#fdfdfd",
+    blanket: "#e3a13b",
+    wood: "#5a3d2b",
+    curtain: "#8fb996",
+  },
+  {
+    wall: "#f6dfcf",
+    sideWall: "#ebcbb5",
+    ceiling: "#fcf1e9",
+    floor: "#e3e3e0",
+    floorLine: "#cfcfca",
+    sheet: "#ffffff",
+    blanket: "#5b6abf",
+    wood: "#9c6b43",
+    curtain: "#c96f53",
+  },
+  {
+    wall: "#e6def0",
+    sideWall: "#d4c8e3",
+    ceiling: "#f6f2fa",
+    floor: "#a9856a",
+    floorLine: "#927058",
+    sheet: "#fbfbfb",
+    blanket: "#2e8b57",
+    wood: "#704b35",
+    curtain: "#e0b0c8",
+  },
+  {
+    wall: "#f7f0c6",
+    sideWall: "#e9dfa8",
+    ceiling: "#fdfbe9",
+    floor: "#9fa7a0",
+    floorLine: "#8a928b",
+    sheet: "#ffffff",
+    blanket: "#8e4f8c",
+    wood: "#7a5230",
+    curtain: "#4f9a94",
+  },
 ];
 
 export type SceneKind = "room" | "room-wardrobe" | "shared" | "bunk" | "house" | "kitchen";
@@ -152,7 +212,10 @@ function bunk(p: Palette, x: number): string {
 function bedroom(p: Palette, scene: Scene): string {
   let furniture: string;
   if (scene.kind === "shared") {
-    furniture = bed(p, 190, 300) + bed(p, 720, 300) + `<rect x="540" y="560" width="120" height="110" fill="${p.wood}"/><rect x="555" y="520" width="30" height="40" fill="#f2c14e"/>`;
+    furniture =
+      bed(p, 190, 300) +
+      bed(p, 720, 300) +
+      `<rect x="540" y="560" width="120" height="110" fill="${p.wood}"/><rect x="555" y="520" width="30" height="40" fill="#f2c14e"/>`;
   } else if (scene.kind === "bunk") {
     furniture = bunk(p, 180) + bed(p, 820, 200);
   } else {

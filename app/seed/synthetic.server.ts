@@ -88,11 +88,17 @@ export async function seedSynthetic(db: DB, storage: PhotoStorage, options: Synt
   const owner = await syntheticOwner(db);
   const pool = await writePool(storage);
   const pictures = Object.fromEntries(
-    Object.entries(PICTURE_FOR).map(([type, kinds]) => [type, pool.filter((p) => kinds.includes(p.kind)).map((p) => p.variants)]),
+    Object.entries(PICTURE_FOR).map(([type, kinds]) => [
+      type,
+      pool.filter((p) => kinds.includes(p.kind)).map((p) => p.variants),
+    ]),
   ) as Record<PropertyType, PhotoVariant[][]>;
   const campuses = allCampuses();
   const mainCampuses = campuses.filter((c) => c.faculty.isMainCampus);
-  const existing = await db.selectFrom("listings").select((eb) => eb.fn.countAll().as("count")).executeTakeFirst();
+  const existing = await db
+    .selectFrom("listings")
+    .select((eb) => eb.fn.countAll().as("count"))
+    .executeTakeFirst();
   // A different but reproducible sequence on each run.
   const rand = createRandom(0x5eed + Number(existing?.count ?? 0));
   const run = crypto.randomUUID();
@@ -135,7 +141,11 @@ export async function seedSynthetic(db: DB, storage: PhotoStorage, options: Synt
     await trx
       .updateTable("listings")
       .set({ slug: sql<string>`case id ${sql.join(slugs, sql` `)} end` })
-      .where("id", "in", listings.map((l) => l.id))
+      .where(
+        "id",
+        "in",
+        listings.map((l) => l.id),
+      )
       .execute();
     await trx
       .insertInto("listing_photos")

@@ -20,7 +20,19 @@ describe("parseBenchArgs", () => {
 
   it("reads every option in both forms; --short changes defaults, not explicit values", () => {
     expect(
-      parseBenchArgs(["--short", "--listings=5000", "--database-url", "postgres://postgres@127.0.0.1/b", "--json", "out.json", "--keep", "--check", "--port=3510", "--connections", "10"]),
+      parseBenchArgs([
+        "--short",
+        "--listings=5000",
+        "--database-url",
+        "postgres://postgres@127.0.0.1/b",
+        "--json",
+        "out.json",
+        "--keep",
+        "--check",
+        "--port=3510",
+        "--connections",
+        "10",
+      ]),
     ).toEqual({
       listings: 5_000,
       duration: 3,
@@ -38,9 +50,15 @@ describe("parseBenchArgs", () => {
   });
 
   it("explains what is wrong", () => {
-    expect(parseBenchArgs(["--listings", "0"])).toEqual({ error: "--listings must be a whole number from 1 to 1000000" });
-    expect(parseBenchArgs(["--duration", "2.5"])).toEqual({ error: "--duration must be a whole number from 1 to 3600" });
-    expect(parseBenchArgs(["--database-url", "mysql://x"])).toEqual({ error: "--database-url must be a postgres:// URL" });
+    expect(parseBenchArgs(["--listings", "0"])).toEqual({
+      error: "--listings must be a whole number from 1 to 1000000",
+    });
+    expect(parseBenchArgs(["--duration", "2.5"])).toEqual({
+      error: "--duration must be a whole number from 1 to 3600",
+    });
+    expect(parseBenchArgs(["--database-url", "mysql://x"])).toEqual({
+      error: "--database-url must be a postgres:// URL",
+    });
     expect(parseBenchArgs(["--json"])).toEqual({ error: "Missing value for --json" });
     expect(parseBenchArgs(["--short=yes"])).toEqual({ error: "--short takes no value" });
     expect(parseBenchArgs(["--requests", "30"])).toEqual({ error: "Unknown argument: --requests" });

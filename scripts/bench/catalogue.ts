@@ -4,9 +4,36 @@ import type { ListingGroup, ListingRef, UrlCatalogue } from "./urls.ts";
 
 /** Words the synthetic listings are written with (app/seed/listing-text.ts), as people type them. */
 const SEARCH_WORDS = [
-  "room", "single", "shared", "sharing", "annex", "apartment", "hostel", "furnished", "kitchen", "bathroom",
-  "attached", "quiet", "family", "girls", "boys", "students", "meals", "wifi", "parking", "walk",
-  "bus", "bed", "upstairs", "spacious", "water", "laundry", "cctv", "near", "campus", "sofa",
+  "room",
+  "single",
+  "shared",
+  "sharing",
+  "annex",
+  "apartment",
+  "hostel",
+  "furnished",
+  "kitchen",
+  "bathroom",
+  "attached",
+  "quiet",
+  "family",
+  "girls",
+  "boys",
+  "students",
+  "meals",
+  "wifi",
+  "parking",
+  "walk",
+  "bus",
+  "bed",
+  "upstairs",
+  "spacious",
+  "water",
+  "laundry",
+  "cctv",
+  "near",
+  "campus",
+  "sofa",
 ];
 
 /**
@@ -15,7 +42,12 @@ const SEARCH_WORDS = [
  * `random`, so a run can be repeated), and the app's own filter values and
  * neighbourhoods. Runs before the server starts.
  */
-export async function loadCatalogue(options: { databaseUrl?: string; dataDir: string; wanted: number; random: Random }): Promise<UrlCatalogue> {
+export async function loadCatalogue(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  wanted: number;
+  random: Random;
+}): Promise<UrlCatalogue> {
   return withAppModules(async (load) => {
     const { createDatabase } = await load<typeof import("../../app/db/db.server.ts")>("/app/db/db.server.ts");
     const filters = await load<typeof import("../../app/schemas/browse-filters.ts")>("/app/schemas/browse-filters.ts");
@@ -25,7 +57,15 @@ export async function loadCatalogue(options: { databaseUrl?: string; dataDir: st
       const now = new Date().toISOString();
       const groupRows = await db
         .selectFrom("listings")
-        .select(["university", "faculty", "city", "propertyType", "gender", "price", (eb) => eb.fn.countAll().as("count")])
+        .select([
+          "university",
+          "faculty",
+          "city",
+          "propertyType",
+          "gender",
+          "price",
+          (eb) => eb.fn.countAll().as("count"),
+        ])
         .where("status", "=", "active")
         .where("expiresAt", ">", now)
         .groupBy(["university", "faculty", "city", "propertyType", "gender", "price"])

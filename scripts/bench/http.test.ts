@@ -4,13 +4,18 @@ import { findStylesheetPath, UNCACHED_HEADERS } from "./http.ts";
 
 describe("findStylesheetPath", () => {
   it("finds the root stylesheet whatever the attribute order", () => {
-    expect(findStylesheetPath('<link nonce="x" rel="stylesheet" href="/assets/app-DYIxwc1P.css"/>')).toBe("/assets/app-DYIxwc1P.css");
+    expect(findStylesheetPath('<link nonce="x" rel="stylesheet" href="/assets/app-DYIxwc1P.css"/>')).toBe(
+      "/assets/app-DYIxwc1P.css",
+    );
     expect(findStylesheetPath('<link href="/assets/app-a_b.css" rel=stylesheet>')).toBe("/assets/app-a_b.css");
-    expect(findStylesheetPath('<style id="site-css" data-href="/assets/app-c.css" nonce="n">body{}</style>')).toBe("/assets/app-c.css");
+    expect(findStylesheetPath('<style id="site-css" data-href="/assets/app-c.css" nonce="n">body{}</style>')).toBe(
+      "/assets/app-c.css",
+    );
   });
 
   it("ignores preloads, other stylesheets and pages without one", () => {
-    const html = '<link rel="modulepreload" href="/assets/root-x.js"/><link rel="preload" href="/assets/app-y.css"/><link rel="stylesheet" href="/assets/browse-z.css"/>';
+    const html =
+      '<link rel="modulepreload" href="/assets/root-x.js"/><link rel="preload" href="/assets/app-y.css"/><link rel="stylesheet" href="/assets/browse-z.css"/>';
     expect(findStylesheetPath(html)).toBeNull();
   });
 });

@@ -3,7 +3,8 @@ import http from "node:http";
 /** What a browser sends with every request that matters to the server: it compresses by Accept-Encoding. */
 export const BROWSER_HEADERS = {
   "accept-encoding": "br, gzip",
-  "user-agent": "Mozilla/5.0 (Linux; Android 14; SM-A155F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Mobile Safari/537.36",
+  "user-agent":
+    "Mozilla/5.0 (Linux; Android 14; SM-A155F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Mobile Safari/537.36",
 } as const;
 
 /**
@@ -22,7 +23,9 @@ export function getRaw(url: string, headers: Record<string, string>, agent?: htt
     const request = http.get(url, { headers, agent }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on("end", () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
       response.on("error", reject);
     });
     request.on("error", reject);
@@ -37,7 +40,9 @@ export function findStylesheetPath(html: string): string | null {
   for (const [tag] of html.matchAll(/<(?:link|style)\b[^>]*>/gi)) {
     const inlined = /^<style\b/i.test(tag);
     if (!inlined && !/\brel=["']?stylesheet\b/i.test(tag)) continue;
-    const href = new RegExp(`\\b${inlined ? "data-href" : "href"}=["']?(\\/assets\\/app-[^"'\\s>]+\\.css)`, "i").exec(tag)?.[1];
+    const href = new RegExp(`\\b${inlined ? "data-href" : "href"}=["']?(\\/assets\\/app-[^"'\\s>]+\\.css)`, "i").exec(
+      tag,
+    )?.[1];
     if (href) return href;
   }
   return null;

@@ -41,7 +41,19 @@ export async function runLoad(options: LoadOptions): Promise<PhaseResult> {
     const pathsFile = path.join(dir, "paths.txt");
     fs.writeFileSync(pathsFile, `${options.paths.join("\n")}\n`);
     const headerArgs = Object.entries(options.headers).flatMap(([name, value]) => ["-H", `${name}: ${value}`]);
-    const args = ["-t1", `-c${options.connections}`, `-d${Math.max(1, Math.round(options.seconds))}s`, "--timeout", "10s", ...headerArgs, "-s", SCRIPT, options.base, "--", pathsFile];
+    const args = [
+      "-t1",
+      `-c${options.connections}`,
+      `-d${Math.max(1, Math.round(options.seconds))}s`,
+      "--timeout",
+      "10s",
+      ...headerArgs,
+      "-s",
+      SCRIPT,
+      options.base,
+      "--",
+      pathsFile,
+    ];
     const output = await new Promise<string>((resolve, reject) => {
       const child = spawn("wrk", args, { stdio: ["ignore", "pipe", "pipe"] });
       let out = "";
@@ -49,7 +61,9 @@ export async function runLoad(options: LoadOptions): Promise<PhaseResult> {
       child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
       child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
       child.on("error", (error) => reject(new Error(`wrk could not run (apt-get install wrk): ${error.message}`)));
-      child.on("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`wrk exited with ${code}: ${err || out}`))));
+      child.on("exit", (code) =>
+        code === 0 ? resolve(out) : reject(new Error(`wrk exited with ${code}: ${err || out}`)),
+      );
     });
     const line = output.split("\n").find((l) => l.startsWith('{"requests"'));
     if (!line) throw new Error(`wrk printed no summary:\n${output}`);
@@ -75,7 +89,12 @@ export async function runLoad(options: LoadOptions): Promise<PhaseResult> {
  * Asks for each path once, `connections` at a time (the hot mix's warm-up):
  * wrk runs for a fixed time, so it cannot stop after the last one.
  */
-export async function requestEach(base: string, paths: readonly string[], connections: number, headers: Record<string, string>): Promise<PhaseResult> {
+export async function requestEach(
+  base: string,
+  paths: readonly string[],
+  connections: number,
+  headers: Record<string, string>,
+): Promise<PhaseResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const times: number[] = [];
   const statusCodes: StatusCounts = {};
@@ -105,11 +124,26 @@ export async function requestEach(base: string, paths: readonly string[], connec
   }
   const seconds = (performance.now() - started) / 1000;
   times.sort((a, b) => a - b);
-  return { connections, seconds, requests: times.length, requestsPerSecond: times.length / seconds, p50: percentile(times, 50), p99: percentile(times, 99), statusCodes, errors, pageCache };
+  return {
+    connections,
+    seconds,
+    requests: times.length,
+    requestsPerSecond: times.length / seconds,
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    statusCodes,
+    errors,
+    pageCache,
+  };
 }
 
 /** Requests `path` one after another on one kept-alive connection and times each to its last byte. */
-export async function timeShape(base: string, shape: { name: string; path: string }, requests: number, headers: Record<string, string>): Promise<ShapeResult> {
+export async function timeShape(
+  base: string,
+  shape: { name: string; path: string },
+  requests: number,
+  headers: Record<string, string>,
+): Promise<ShapeResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   try {
     // Two unmeasured requests open the connection and load what the first query reads.

@@ -29,7 +29,12 @@ export type Service = { child: ChildProcess; stop: () => void };
  */
 export function startService(script: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): Service {
   const log = fs.openSync(logFile, "a");
-  const child = spawn(process.execPath, [...NODE_FLAGS, script, ...args], { cwd: ROOT, env, stdio: ["ignore", log, log], detached: true });
+  const child = spawn(process.execPath, [...NODE_FLAGS, script, ...args], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", log, log],
+    detached: true,
+  });
   fs.closeSync(log);
   let stopped = false;
   return {
@@ -51,7 +56,9 @@ export async function waitUntilUp(url: string, service: Service, seconds = 120):
   const deadline = Date.now() + seconds * 1000;
   while (Date.now() < deadline) {
     if (service.child.exitCode !== null || service.child.signalCode !== null) {
-      throw new Error(`the process for ${url} exited (${service.child.exitCode ?? service.child.signalCode}) before answering`);
+      throw new Error(
+        `the process for ${url} exited (${service.child.exitCode ?? service.child.signalCode}) before answering`,
+      );
     }
     try {
       const response = await fetch(url);

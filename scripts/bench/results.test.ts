@@ -3,7 +3,17 @@ import { type BenchResults, checkBudgets, harnessProblems, type PhaseResult, per
 
 function phase(requestsPerSecond: number, extra: Partial<PhaseResult> = {}): PhaseResult {
   const requests = requestsPerSecond * 20;
-  return { connections: 50, seconds: 20, requests, requestsPerSecond, p50: 5, p99: 20, statusCodes: { 200: requests }, errors: 0, ...extra };
+  return {
+    connections: 50,
+    seconds: 20,
+    requests,
+    requestsPerSecond,
+    p50: 5,
+    p99: 20,
+    statusCodes: { 200: requests },
+    errors: 0,
+    ...extra,
+  };
 }
 
 function results(overrides: Partial<BenchResults> = {}): BenchResults {
@@ -65,7 +75,11 @@ describe("ratios and budgets", () => {
         cold: phase(299, { p99: 251 }),
       },
     });
-    expect(checkBudgets(slow).filter((c) => !c.pass).map((c) => c.measured)).toEqual(["30.0%", "46.7%", "51 ms", "2", "1", "10.0%", "251 ms"]);
+    expect(
+      checkBudgets(slow)
+        .filter((c) => !c.pass)
+        .map((c) => c.measured),
+    ).toEqual(["30.0%", "46.7%", "51 ms", "2", "1", "10.0%", "251 ms"]);
   });
 
   it("relaxes the ratios at 1,000,000 listings and adds the search shapes", () => {
@@ -74,13 +88,30 @@ describe("ratios and budgets", () => {
       phases: { ...results().phases, hot: phase(2_000), cold: phase(250) },
       shapes: [
         { name: "newest first", path: "/browse", requests: 50, p50: 10, p95: 20, statusCodes: { 200: 50 } },
-        { name: "common word", path: "/browse?search=room", requests: 50, p50: 40, p95: 61.25, statusCodes: { 200: 50 } },
+        {
+          name: "common word",
+          path: "/browse?search=room",
+          requests: 50,
+          p50: 40,
+          p95: 61.25,
+          statusCodes: { 200: 50 },
+        },
       ],
     });
     const checks = checkBudgets(large);
-    expect(checks.find((c) => c.budget.startsWith("(c) hot ≥"))).toMatchObject({ budget: "(c) hot ≥ 40.0% of (b) static", pass: true });
-    expect(checks.find((c) => c.budget.startsWith("(d) cold ≥"))).toMatchObject({ budget: "(d) cold ≥ 5.0% of (b) static", pass: true });
-    expect(checks.at(-1)).toEqual({ budget: "(e) every search shape p95 ≤ 50 ms", measured: "slowest: common word 61.3 ms", pass: false });
+    expect(checks.find((c) => c.budget.startsWith("(c) hot ≥"))).toMatchObject({
+      budget: "(c) hot ≥ 40.0% of (b) static",
+      pass: true,
+    });
+    expect(checks.find((c) => c.budget.startsWith("(d) cold ≥"))).toMatchObject({
+      budget: "(d) cold ≥ 5.0% of (b) static",
+      pass: true,
+    });
+    expect(checks.at(-1)).toEqual({
+      budget: "(e) every search shape p95 ≤ 50 ms",
+      measured: "slowest: common word 61.3 ms",
+      pass: false,
+    });
   });
 });
 
@@ -98,7 +129,9 @@ describe("harnessProblems", () => {
         hot: phase(2_000, { urls: 5_000, statusCodes: { 200: 10, 500: 2, 404: 1 } }),
         cold: phase(600),
       },
-      shapes: [{ name: "rare word", path: "/browse?search=x", requests: 10, p50: 1, p95: 1, statusCodes: { 200: 9, 502: 1 } }],
+      shapes: [
+        { name: "rare word", path: "/browse?search=x", requests: 10, p50: 1, p95: 1, statusCodes: { 200: 9, 502: 1 } },
+      ],
     });
     expect(harnessProblems(broken)).toEqual([
       "static: no 2xx response",

@@ -18,7 +18,14 @@ export type PhaseResult = {
   note?: string;
 };
 
-export type ShapeResult = { name: string; path: string; requests: number; p50: number; p95: number; statusCodes: StatusCounts };
+export type ShapeResult = {
+  name: string;
+  path: string;
+  requests: number;
+  p50: number;
+  p95: number;
+  statusCodes: StatusCounts;
+};
 
 export type PhaseName = "bare" | "static" | "warmUp" | "hot" | "cold";
 
@@ -73,11 +80,19 @@ export function checkBudgets(results: BenchResults): BudgetCheck[] {
   const hotNon2xx = count(phases.hot.statusCodes, (s) => !is2xx(s));
   const checks: BudgetCheck[] = [
     { budget: "(b) static ≥ 40% of (a) bare", measured: percent(r.staticToBare), pass: r.staticToBare >= 0.4 },
-    { budget: `(c) hot ≥ ${percent(hotShare)} of (b) static`, measured: percent(r.hotToStatic), pass: r.hotToStatic >= hotShare },
+    {
+      budget: `(c) hot ≥ ${percent(hotShare)} of (b) static`,
+      measured: percent(r.hotToStatic),
+      pass: r.hotToStatic >= hotShare,
+    },
     { budget: "(c) hot p99 ≤ 50 ms", measured: `${phases.hot.p99} ms`, pass: phases.hot.p99 <= 50 },
     { budget: "(c) hot errors = 0", measured: String(phases.hot.errors), pass: phases.hot.errors === 0 },
     { budget: "(c) hot non-2xx = 0", measured: String(hotNon2xx), pass: hotNon2xx === 0 },
-    { budget: `(d) cold ≥ ${percent(coldShare)} of (b) static`, measured: percent(r.coldToStatic), pass: r.coldToStatic >= coldShare },
+    {
+      budget: `(d) cold ≥ ${percent(coldShare)} of (b) static`,
+      measured: percent(r.coldToStatic),
+      pass: r.coldToStatic >= coldShare,
+    },
     { budget: "(d) cold p99 ≤ 250 ms", measured: `${phases.cold.p99} ms`, pass: phases.cold.p99 <= 250 },
   ];
   if (large && shapes.length > 0) {
@@ -113,7 +128,8 @@ export function harnessProblems(results: BenchResults): string[] {
   }
   if (results.shapes.length === 0) problems.push("search shapes: none ran");
   for (const shape of results.shapes) {
-    if (count(shape.statusCodes, (s) => !is2xx(s)) > 0) problems.push(`search shape ${shape.name}: ${describe(shape.statusCodes)}`);
+    if (count(shape.statusCodes, (s) => !is2xx(s)) > 0)
+      problems.push(`search shape ${shape.name}: ${describe(shape.statusCodes)}`);
   }
   return problems;
 }

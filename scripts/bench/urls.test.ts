@@ -1,20 +1,69 @@
 import { describe, expect, it } from "vitest";
 import { createRandom } from "../../app/seed/random.ts";
-import { API_DEFAULT_LIMIT, API_MAX_LIMIT, BROWSE_PAGE_SIZE, MAX_PRICE_OPTIONS, parseBrowseFilters } from "../../app/schemas/browse-filters";
-import { buildUrlSets, countMatching, FIXED_PAGES, type ListingGroup, pickPage, takeDistinct, type UrlCatalogue } from "./urls.ts";
+import {
+  API_DEFAULT_LIMIT,
+  API_MAX_LIMIT,
+  BROWSE_PAGE_SIZE,
+  MAX_PRICE_OPTIONS,
+  parseBrowseFilters,
+} from "../../app/schemas/browse-filters";
+import {
+  buildUrlSets,
+  countMatching,
+  FIXED_PAGES,
+  type ListingGroup,
+  pickPage,
+  takeDistinct,
+  type UrlCatalogue,
+} from "./urls.ts";
 
 const groups: ListingGroup[] = [
-  { university: "University of Moratuwa", faculty: "Main Campus", city: "moratuwa", propertyType: "single", gender: "male", price: 12_000, count: 400 },
-  { university: "University of Moratuwa", faculty: "Main Campus", city: "moratuwa", propertyType: "hostel", gender: "any", price: 8_000, count: 300 },
-  { university: "University of Colombo", faculty: "Faculty of Medicine Colombo", city: "colombo-medical", propertyType: "apartment", gender: "female", price: 45_000, count: 200 },
-  { university: "University of Peradeniya", faculty: "Main Campus", city: "kandy", propertyType: "shared", gender: "female", price: 6_000, count: 100 },
+  {
+    university: "University of Moratuwa",
+    faculty: "Main Campus",
+    city: "moratuwa",
+    propertyType: "single",
+    gender: "male",
+    price: 12_000,
+    count: 400,
+  },
+  {
+    university: "University of Moratuwa",
+    faculty: "Main Campus",
+    city: "moratuwa",
+    propertyType: "hostel",
+    gender: "any",
+    price: 8_000,
+    count: 300,
+  },
+  {
+    university: "University of Colombo",
+    faculty: "Faculty of Medicine Colombo",
+    city: "colombo-medical",
+    propertyType: "apartment",
+    gender: "female",
+    price: 45_000,
+    count: 200,
+  },
+  {
+    university: "University of Peradeniya",
+    faculty: "Main Campus",
+    city: "kandy",
+    propertyType: "shared",
+    gender: "female",
+    price: 6_000,
+    count: 100,
+  },
 ];
 
 function catalogue(listings = 10_000): UrlCatalogue {
   return {
     listings: Array.from({ length: listings }, (_, i) => ({ id: i + 1, slug: `room-${i + 1}` })),
     groups,
-    places: Array.from({ length: 30 }, (_, i) => ({ name: `Place ${i}`, university: groups[i % groups.length].university })),
+    places: Array.from({ length: 30 }, (_, i) => ({
+      name: `Place ${i}`,
+      university: groups[i % groups.length].university,
+    })),
     words: ["room", "annex", "hostel", "UoM"],
     browsePageSize: BROWSE_PAGE_SIZE,
     apiLimits: [API_DEFAULT_LIMIT, API_MAX_LIMIT],
@@ -56,8 +105,23 @@ describe("buildUrlSets", () => {
   });
 
   it("mixes every kind of public URL", () => {
-    const kinds = (urls: string[]) => new Set(urls.map((u) => u.match(/^\/(listing|api\/listings\/\d|api\/listings\?|browse\?search|browse|search|university|city)/)?.[1]));
-    const expected = ["listing", "api/listings/1", "api/listings?", "browse?search", "browse", "search", "university", "city"];
+    const kinds = (urls: string[]) =>
+      new Set(
+        urls.map(
+          (u) =>
+            u.match(/^\/(listing|api\/listings\/\d|api\/listings\?|browse\?search|browse|search|university|city)/)?.[1],
+        ),
+      );
+    const expected = [
+      "listing",
+      "api/listings/1",
+      "api/listings?",
+      "browse?search",
+      "browse",
+      "search",
+      "university",
+      "city",
+    ];
     for (const urls of [hot.slice(FIXED_PAGES.length), cold]) {
       const found = [...kinds(urls)].map((k) => (k?.startsWith("api/listings/") ? "api/listings/1" : k));
       expect(new Set(found)).toEqual(new Set(expected));
@@ -83,7 +147,9 @@ describe("buildUrlSets", () => {
   it("fills the sets with other kinds once the listings are used up, and gives the same sets for the same seed", () => {
     const few = buildUrlSets(catalogue(100), createRandom(7), { hot: 1_000, cold: 1_000 });
     expect(few.hot.length + few.cold.length).toBe(2_000);
-    expect([...few.hot, ...few.cold].filter((u) => u.startsWith("/listing/") || /^\/api\/listings\/\d/.test(u)).length).toBe(100);
+    expect(
+      [...few.hot, ...few.cold].filter((u) => u.startsWith("/listing/") || /^\/api\/listings\/\d/.test(u)).length,
+    ).toBe(100);
     expect(buildUrlSets(catalogue(), createRandom(7), { hot: 5_000, cold: 6_000 })).toEqual({ hot, cold });
   });
 });

@@ -57,7 +57,17 @@ export type Filters = {
 };
 
 // The order of app/schemas/browse-filters.ts filtersToSearchParams, as the app's own links have it.
-const PARAM_ORDER = ["search", "university", "faculty", "city", "minPrice", "maxPrice", "propertyType", "gender", "sort"] as const;
+const PARAM_ORDER = [
+  "search",
+  "university",
+  "faculty",
+  "city",
+  "minPrice",
+  "maxPrice",
+  "propertyType",
+  "gender",
+  "sort",
+] as const;
 
 function withQuery(path: string, filters: Filters, extra: Record<string, number | undefined> = {}): string {
   const params = new URLSearchParams();
@@ -140,7 +150,9 @@ export function createUrlGenerator(catalogue: UrlCatalogue, random: Random): () 
     if (random.chance(0.5)) return word;
     // People type a second word, or the start of a place name ("room morat").
     const place = random.pick(catalogue.places).name;
-    return random.chance(0.5) ? `${word} ${random.pick(catalogue.words)}` : `${word} ${place.slice(0, random.int(4, place.length))}`;
+    return random.chance(0.5)
+      ? `${word} ${random.pick(catalogue.words)}`
+      : `${word} ${place.slice(0, random.int(4, place.length))}`;
   };
 
   const kinds: { weight: number; make: () => string | null }[] = [

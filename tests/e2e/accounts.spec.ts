@@ -179,7 +179,9 @@ test("signing up twice with one email says so", async ({ browser }) => {
   await page.waitForLoadState("networkidle");
   await fillSignup(page, { ...validSignup(), "Email Address": email }, true);
   await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(outcome(page)).toContainText("An account with this email already exists. Please try logging in instead.");
+  await expect(outcome(page)).toContainText(
+    "An account with this email already exists. Please try logging in instead.",
+  );
   await page.close();
 });
 
@@ -217,7 +219,9 @@ test("wrong password: friendly message and the attempt counter", async ({ browse
     const banner = outcome(page);
     await expect(banner).toContainText("Invalid email or password. Please check your credentials and try again.");
     await expect(banner).toContainText(
-      attempt < 3 ? `Attempt ${attempt} - Please try again` : "Multiple attempts failed. Please check your information and try again.",
+      attempt < 3
+        ? `Attempt ${attempt} - Please try again`
+        : "Multiple attempts failed. Please check your information and try again.",
     );
   }
 });
@@ -260,7 +264,9 @@ test("settings: name and phone are saved; the email cannot be changed", async ({
   await expect(page.getByLabel("Email Address")).toHaveValue(email);
 });
 
-test("password reset: same answer for unknown emails; the link works once and ends other sessions", async ({ browser }) => {
+test("password reset: same answer for unknown emails; the link works once and ends other sessions", async ({
+  browser,
+}) => {
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
   const email = await signUp(owner, "Reset Owner");

@@ -12,7 +12,11 @@ import { field, fillListing, logIn, PASSWORD, photo, signUp, uniqueWord } from "
 function setRole(email: string, role: "moderator" | "owner") {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR };
   delete env.DATABASE_URL;
-  return execFileSync("npm", ["run", "--silent", "user:role", "--", email, role], { env, encoding: "utf8", timeout: 60_000 });
+  return execFileSync("npm", ["run", "--silent", "user:role", "--", email, role], {
+    env,
+    encoding: "utf8",
+    timeout: 60_000,
+  });
 }
 
 async function newPage(browser: Browser, javaScriptEnabled = true): Promise<Page> {
@@ -28,7 +32,10 @@ async function postListing(page: Page) {
   await field(page, "Photos").setInputFiles([await photo({ r: 90, g: 120, b: 60 }, "room.jpg")]);
   await page.getByRole("button", { name: "Post listing" }).click();
   await expect(page).toHaveURL(/\/dashboard\?posted=1$/, { timeout: 15_000 });
-  const href = await page.locator("table tbody tr").getByRole("link", { name: title, exact: true }).getAttribute("href");
+  const href = await page
+    .locator("table tbody tr")
+    .getByRole("link", { name: title, exact: true })
+    .getAttribute("href");
   return { title, slug: href!.replace("/listing/", "") };
 }
 
@@ -46,7 +53,9 @@ async function report(browser: Browser, slug: string, reporterName: string) {
   await page.context().close();
 }
 
-test("a moderator finds a report, hides the listing with a reason, restores it, and both show in the audit log", async ({ browser }) => {
+test("a moderator finds a report, hides the listing with a reason, restores it, and both show in the audit log", async ({
+  browser,
+}) => {
   // Three people (moderator, owner, reporter) and a posted listing: more than the default 30 s on a busy machine.
   test.slow();
   const moderator = await newPage(browser);
@@ -93,14 +102,21 @@ test("a moderator finds a report, hides the listing with a reason, restores it, 
   await moderator.getByRole("button", { name: "Hide listing" }).click();
   await expect(moderator.getByText("Please give a reason.")).toBeVisible();
   const reason = "The photos are of another house.";
-  await moderator.locator('form[data-intent="hide"]').getByLabel(/^Reason/).fill(reason);
+  await moderator
+    .locator('form[data-intent="hide"]')
+    .getByLabel(/^Reason/)
+    .fill(reason);
   await moderator.getByRole("button", { name: "Hide listing" }).click();
   await expect(moderator.getByText("Listing hidden. It is gone from every public page.")).toBeVisible();
   await expect(moderator.getByText("Hidden by a moderator")).toBeVisible();
   // Gone from every cached page within a second (issue 8).
   const hiddenAt = Date.now();
   await expect.poll(async () => (await cachedVisitor.get(`/listing/${slug}`)).status(), { intervals: [50] }).toBe(404);
-  await expect.poll(async () => (await (await cachedVisitor.get(`/browse?search=${word}`)).text()).includes(title), { intervals: [50] }).toBe(false);
+  await expect
+    .poll(async () => (await (await cachedVisitor.get(`/browse?search=${word}`)).text()).includes(title), {
+      intervals: [50],
+    })
+    .toBe(false);
   expect(Date.now() - hiddenAt).toBeLessThanOrEqual(1_000);
   await cachedVisitor.dispose();
 
@@ -129,7 +145,9 @@ test("a moderator finds a report, hides the listing with a reason, restores it, 
   const hid = moderator.locator('tr[data-action="listing.hide"]', { hasText: title });
   await expect(hid).toContainText(moderatorEmail);
   await expect(hid).toContainText(reason);
-  await expect(moderator.locator('tr[data-action="listing.restore"]', { hasText: title })).toContainText(moderatorEmail);
+  await expect(moderator.locator('tr[data-action="listing.restore"]', { hasText: title })).toContainText(
+    moderatorEmail,
+  );
 });
 
 test("a suspended owner is signed out and cannot log in until reinstated", async ({ browser }) => {
@@ -144,7 +162,10 @@ test("a suspended owner is signed out and cannot log in until reinstated", async
 
   await moderator.goto("/admin?status=pending&reason=fake-listing");
   await moderator.locator("li[data-listing-id]", { hasText: title }).getByRole("link").first().click();
-  await moderator.locator('form[data-intent="suspend"]').getByLabel(/^Reason/).fill("Asked students for deposits before visits.");
+  await moderator
+    .locator('form[data-intent="suspend"]')
+    .getByLabel(/^Reason/)
+    .fill("Asked students for deposits before visits.");
   await moderator.getByRole("button", { name: "Suspend owner" }).click();
   await expect(moderator.getByText("Owner suspended.", { exact: false })).toBeVisible();
 

@@ -3,7 +3,14 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 // HTTP tests of the JSON API, the compatible aliases, the sitemap and
 // robots.txt, against the production server with demo data.
 
-type Pagination = { page: number; limit: number; total: number; totalPages: number; hasNext: boolean; hasPrev: boolean };
+type Pagination = {
+  page: number;
+  limit: number;
+  total: number;
+  totalPages: number;
+  hasNext: boolean;
+  hasPrev: boolean;
+};
 type Ad = { id: string; adNumber: string; slug: string; title: string; university: string; amenities: string[] };
 type ListBody = { ads: Ad[]; pagination: Pagination };
 
@@ -114,7 +121,12 @@ test.describe("GET /api/listings", () => {
   });
 
   test("never lists phone numbers", async ({ request }) => {
-    for (const path of ["/api/listings?limit=50", "/api/listings?limit=50&page=2", "/getAdsForSEO?limit=50", "/getAdsByUniversity/UOM?limit=50"]) {
+    for (const path of [
+      "/api/listings?limit=50",
+      "/api/listings?limit=50&page=2",
+      "/getAdsForSEO?limit=50",
+      "/getAdsByUniversity/UOM?limit=50",
+    ]) {
       const response = await request.get(path);
       const text = await response.text();
       expect(text, path).not.toContain("contactPhone");
@@ -138,10 +150,16 @@ test.describe("GET /api/listings/{idOrSlug} and /getAdForSEO/{id}", () => {
   test("finds a listing by slug and by ad number, with its phone but not its owner", async ({ request }) => {
     const { ads } = await getList(request, "/api/listings?limit=1");
     const [first] = ads;
-    for (const path of [`/api/listings/${first.slug}`, `/api/listings/${first.adNumber}`, `/getAdForSEO/${first.adNumber}`]) {
+    for (const path of [
+      `/api/listings/${first.slug}`,
+      `/api/listings/${first.adNumber}`,
+      `/getAdForSEO/${first.adNumber}`,
+    ]) {
       const response = await request.get(path);
       expect(response.status(), path).toBe(200);
-      const { ad } = (await response.json()) as { ad: Ad & { contactPhone: string; isExpired: boolean; userId?: string } };
+      const { ad } = (await response.json()) as {
+        ad: Ad & { contactPhone: string; isExpired: boolean; userId?: string };
+      };
       expect(ad.slug).toBe(first.slug);
       expect(ad.title).toBe(first.title);
       expect(ad.contactPhone).toBeTruthy();
@@ -194,10 +212,16 @@ test("GET /api/universities lists the 15 universities with faculties and cities"
   const usj = body.universities.find((u) => u.name === "University of Sri Jayewardenepura");
   expect(usj?.faculties).toHaveLength(3);
   expect(typeof usj?.latitude).toBe("number");
-  expect(body.cities.map((c) => c.code)).toEqual(expect.arrayContaining(["colombo", "galle-medical", "mattegoda-engineering"]));
+  expect(body.cities.map((c) => c.code)).toEqual(
+    expect.arrayContaining(["colombo", "galle-medical", "mattegoda-engineering"]),
+  );
 });
 
-test("GET /sitemap.xml lists pages, universities, cities and every public listing as well-formed XML", async ({ request, page, baseURL }) => {
+test("GET /sitemap.xml lists pages, universities, cities and every public listing as well-formed XML", async ({
+  request,
+  page,
+  baseURL,
+}) => {
   const response = await request.get("/sitemap.xml");
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toMatch(/^application\/xml/);
@@ -222,18 +246,26 @@ test("GET /sitemap.xml lists pages, universities, cities and every public listin
   let listingLocs: string[] = [];
   let list = await getList(request, "/api/listings?limit=50");
   await expect
-    .poll(async () => {
-      const latest = await (await request.get("/sitemap.xml")).text();
-      listingLocs = [...latest.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]).filter((l) => l.includes("/listing/"));
-      list = await getList(request, "/api/listings?limit=50");
-      return listingLocs.length - list.pagination.total;
-    }, { timeout: 5_000 })
+    .poll(
+      async () => {
+        const latest = await (await request.get("/sitemap.xml")).text();
+        listingLocs = [...latest.matchAll(/<loc>([^<]+)<\/loc>/g)]
+          .map((m) => m[1])
+          .filter((l) => l.includes("/listing/"));
+        list = await getList(request, "/api/listings?limit=50");
+        return listingLocs.length - list.pagination.total;
+      },
+      { timeout: 5_000 },
+    )
     .toBe(0);
   expect(listingLocs).toContain(`${baseURL}/listing/${list.ads[0].slug}`);
   expect(xml).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
 });
 
-test("GET /robots.txt allows crawling, keeps out the API and dashboard, and names the sitemap", async ({ request, baseURL }) => {
+test("GET /robots.txt allows crawling, keeps out the API and dashboard, and names the sitemap", async ({
+  request,
+  baseURL,
+}) => {
   const response = await request.get("/robots.txt");
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toMatch(/^text\/plain/);
@@ -247,7 +279,11 @@ test("GET /robots.txt allows crawling, keeps out the API and dashboard, and name
 test("GET /api/openapi.json is an OpenAPI 3.1 document listing every endpoint", async ({ request, baseURL }) => {
   const response = await request.get("/api/openapi.json");
   expect(response.status()).toBe(200);
-  const doc = (await response.json()) as { openapi: string; servers: { url: string }[]; paths: Record<string, Record<string, unknown>> };
+  const doc = (await response.json()) as {
+    openapi: string;
+    servers: { url: string }[];
+    paths: Record<string, Record<string, unknown>>;
+  };
   expect(doc.openapi).toBe("3.1.0");
   expect(doc.servers[0].url).toBe(baseURL);
   expect(Object.keys(doc.paths)).toEqual(

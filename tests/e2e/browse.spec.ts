@@ -50,7 +50,10 @@ test.describe("with JavaScript", () => {
     expect(total).toBeGreaterThanOrEqual(40);
     await expect(page.getByText(`Page 1 of ${Math.ceil(total / 10)}`)).toBeVisible();
     await expect(cards(page)).toHaveCount(10);
-    await expect(page.getByRole("searchbox", { name: "Search" })).toHaveAttribute("placeholder", /title, description, location or university/);
+    await expect(page.getByRole("searchbox", { name: "Search" })).toHaveAttribute(
+      "placeholder",
+      /title, description, location or university/,
+    );
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/browse$/);
 
     const first = cards(page).first();
@@ -83,7 +86,9 @@ test.describe("with JavaScript", () => {
     let badge = false;
     for (let n = 1; n <= totalPages && !badge; n++) {
       if (n > 1) await page.goto(`/browse?page=${n}`);
-      const counts = await cards(page).getByText(/^\d+ photos$/).allTextContents();
+      const counts = await cards(page)
+        .getByText(/^\d+ photos$/)
+        .allTextContents();
       expect(counts.every((c) => Number.parseInt(c, 10) > 1)).toBe(true);
       badge = counts.includes("3 photos");
     }
@@ -190,7 +195,9 @@ test.describe("with JavaScript", () => {
     await nav.getByRole("link", { name: "Previous" }).click();
     await expect(page).toHaveURL(/\/browse$/);
     await expect(page.getByText(`Page 1 of ${totalPages}`)).toBeVisible();
-    await expect.poll(() => cardLinks().evaluateAll((links) => links.map((a) => a.getAttribute("href")))).toEqual(firstHrefs);
+    await expect
+      .poll(() => cardLinks().evaluateAll((links) => links.map((a) => a.getAttribute("href"))))
+      .toEqual(firstHrefs);
 
     await nav.getByRole("link", { name: "Last" }).click();
     await expect(page.getByText(`Page ${totalPages} of ${totalPages}`)).toBeVisible();
@@ -201,8 +208,14 @@ test.describe("with JavaScript", () => {
     await gotoHydrated(page, "/university/UOM");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Boarding places near ${UOM}`);
     await expect(page).toHaveTitle(`Boarding places near ${UOM} | Bodima`);
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /^\d+ boarding places? near University of Moratuwa/);
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/university\/university-of-moratuwa$/);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      "content",
+      /^\d+ boarding places? near University of Moratuwa/,
+    );
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      "href",
+      /\/university\/university-of-moratuwa$/,
+    );
     const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
     const breadcrumb = JSON.parse(jsonLd.find((text) => text.includes("BreadcrumbList")) ?? "{}");
     expect(breadcrumb.itemListElement.map((i: { name: string }) => i.name)).toEqual(["Home", "Browse", UOM]);
@@ -271,7 +284,14 @@ test.describe("with JavaScript", () => {
     await page.goto("/browse?university=UOM");
     const results = await new AxeBuilder({ page }).analyze();
     const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious, JSON.stringify(serious.map((v) => [v.id, v.nodes.map((n) => n.target)]), null, 2)).toEqual([]);
+    expect(
+      serious,
+      JSON.stringify(
+        serious.map((v) => [v.id, v.nodes.map((n) => n.target)]),
+        null,
+        2,
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -301,7 +321,14 @@ test.describe("on a phone (390 px)", () => {
     await page.goto("/browse");
     const results = await new AxeBuilder({ page }).analyze();
     const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious, JSON.stringify(serious.map((v) => [v.id, v.nodes.map((n) => n.target)]), null, 2)).toEqual([]);
+    expect(
+      serious,
+      JSON.stringify(
+        serious.map((v) => [v.id, v.nodes.map((n) => n.target)]),
+        null,
+        2,
+      ),
+    ).toEqual([]);
   });
 });
 

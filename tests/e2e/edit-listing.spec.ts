@@ -5,7 +5,9 @@ import { adRow, field, photo, postListing, signUp, uniqueWord } from "./owners";
 // Editing an ad (issue 3, SPEC.md section 4 "Edit flow"): a dialog over My Ads
 // at /dashboard/listings/{id}/edit, and a page of its own without JavaScript.
 
-test("with JavaScript: the edit dialog opens over My Ads, traps focus, closes with Escape and saves", async ({ page }) => {
+test("with JavaScript: the edit dialog opens over My Ads, traps focus, closes with Escape and saves", async ({
+  page,
+}) => {
   await signUp(page);
   const word = uniqueWord();
   const title = `Garden room ${word}`;
@@ -50,7 +52,10 @@ test("with JavaScript: the edit dialog opens over My Ads, traps focus, closes wi
   await field(page, "Title").fill(newTitle);
   await field(page, "Monthly rent \\(LKR\\)").fill("19000");
   // One photo replaced by another: the listing keeps 1 photo.
-  await page.getByRole("checkbox", { name: /Remove/ }).first().check();
+  await page
+    .getByRole("checkbox", { name: /Remove/ })
+    .first()
+    .check();
   await field(page, "Photos").setInputFiles([await photo({ r: 20, g: 160, b: 60 }, "new.jpg")]);
   const save = dialog.getByRole("button", { name: "Save changes" });
   await expect(save).toBeEnabled({ timeout: 15_000 });
@@ -74,11 +79,15 @@ test("a failed save keeps the dialog open with the attempt count", async ({ page
   await signUp(page);
   const title = `Loft ${uniqueWord()}`;
   await postListing(page, title);
-  await adRow(page, title).getByRole("link", { name: `Edit ${title}` }).click();
+  await adRow(page, title)
+    .getByRole("link", { name: `Edit ${title}` })
+    .click();
   const dialog = page.getByRole("dialog", { name: "Edit ad" });
   await field(page, "Title").fill("");
   await dialog.getByRole("button", { name: "Save changes" }).click();
-  await expect(dialog.getByRole("alert").filter({ hasText: "Please fill in all required fields and upload at least one image." })).toBeVisible();
+  await expect(
+    dialog.getByRole("alert").filter({ hasText: "Please fill in all required fields and upload at least one image." }),
+  ).toBeVisible();
   await expect(dialog.getByText("Attempt 1 - Please try again")).toBeVisible();
   await dialog.getByRole("button", { name: "Save changes" }).click();
   await expect(dialog.getByText("Attempt 2 - Please try again")).toBeVisible();
@@ -87,11 +96,17 @@ test("a failed save keeps the dialog open with the attempt count", async ({ page
   await expect(adRow(page, title)).toBeVisible();
 });
 
-test("without JavaScript: the edit page shows the form over My Ads, Close goes back, Save redirects with a banner", async ({ browser, page }) => {
+test("without JavaScript: the edit page shows the form over My Ads, Close goes back, Save redirects with a banner", async ({
+  browser,
+  page,
+}) => {
   await signUp(page);
   const title = `Annex ${uniqueWord()}`;
   await postListing(page, title);
-  const context = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
   const noJs = await context.newPage();
   await noJs.goto("/dashboard");
   const row = adRow(noJs, title);

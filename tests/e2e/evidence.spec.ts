@@ -7,14 +7,25 @@ import { adRow, logIn, postListing, signUp, uniqueWord } from "./owners";
 // moderator still finds it with its report in /admin; a hidden listing's
 // photos answer 404 and public photos are not cached for a year.
 
-
 /** A report row as the report form stores it (the report route itself is covered elsewhere). */
 function reportListing(id: string) {
   const at = new Date().toISOString();
   withServerDb((db) =>
     db
-      .prepare("INSERT INTO reports (id, listingId, reporterName, reporterEmail, reporterContact, reason, description, status, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)")
-      .run(crypto.randomUUID(), Number(id), "Worried Student", "student@example.lk", "", "fake-listing", "Asked for key money before any visit", at, at),
+      .prepare(
+        "INSERT INTO reports (id, listingId, reporterName, reporterEmail, reporterContact, reason, description, status, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)",
+      )
+      .run(
+        crypto.randomUUID(),
+        Number(id),
+        "Worried Student",
+        "student@example.lk",
+        "",
+        "fake-listing",
+        "Asked for key money before any visit",
+        at,
+        at,
+      ),
   );
 }
 
@@ -22,7 +33,10 @@ function makeModerator(email: string) {
   withServerDb((db) => db.prepare("UPDATE users SET role = 'moderator' WHERE email = ?").run(email));
 }
 
-test("an owner deletes a reported listing: 404 for everyone, gone from browse, the API, the sitemap and My Ads; a moderator still sees it with its report", async ({ page, browser }) => {
+test("an owner deletes a reported listing: 404 for everyone, gone from browse, the API, the sitemap and My Ads; a moderator still sees it with its report", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   await signUp(page, "Evidence Owner");
   const word = uniqueWord();
@@ -55,7 +69,8 @@ test("an owner deletes a reported listing: 404 for everyone, gone from browse, t
   await expect(browse.getByText("No listings found")).toBeVisible();
   const sitemaps = await (await anonymous.get("/sitemap.xml")).text();
   const files = [...sitemaps.matchAll(/<loc>[^<]*(\/sitemap[^<]*\.xml)<\/loc>/g)].map((m) => m[1]!);
-  for (const file of files.length > 0 ? files : ["/sitemap.xml"]) expect(await (await anonymous.get(file)).text()).not.toContain(href);
+  for (const file of files.length > 0 ? files : ["/sitemap.xml"])
+    expect(await (await anonymous.get(file)).text()).not.toContain(href);
   await visitor.close();
 
   const modContext = await browser.newContext();

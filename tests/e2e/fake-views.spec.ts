@@ -13,7 +13,9 @@ const settled = { intervals: [500, 1000], timeout: 12_000 };
 /** A listing on the second page of browse (newest first): one other specs do not look at. */
 async function quietListing(baseURL: string | undefined, page: number): Promise<{ id: string; slug: string }> {
   const api = await playwrightRequest.newContext({ baseURL });
-  const { ads } = (await (await api.get(`/api/listings?limit=10&page=${page}`)).json()) as { ads: { id: string; slug: string }[] };
+  const { ads } = (await (await api.get(`/api/listings?limit=10&page=${page}`)).json()) as {
+    ads: { id: string; slug: string }[];
+  };
   await api.dispose();
   return ads[ads.length - 1];
 }
@@ -50,7 +52,10 @@ test("random unsigned visitor cookies and tampered signatures add no views", asy
   expect(signed).toMatch(/^[a-f0-9]{32}\.[A-Za-z0-9_-]{43}$/);
   const tampered = `${signed!.slice(0, 40)}${signed![40] === "A" ? "B" : "A"}${signed!.slice(41)}`;
   for (let i = 0; i < 5; i++) {
-    const json = await script.post("/updateViewCount", { data: { adId: listing.id }, headers: { Cookie: `bodima_vs=${hex()}; bodima_vid=${tampered}` } });
+    const json = await script.post("/updateViewCount", {
+      data: { adId: listing.id },
+      headers: { Cookie: `bodima_vs=${hex()}; bodima_vid=${tampered}` },
+    });
     expect(await json.json()).toMatchObject({ counted: false });
   }
   await given.dispose();
@@ -64,13 +69,18 @@ test("random unsigned visitor cookies and tampered signatures add no views", asy
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a real browser counts one view per session: reloads do not count, a new browser does", async ({ browser, baseURL }) => {
+  test("a real browser counts one view per session: reloads do not count, a new browser does", async ({
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(60_000);
     const listing = await quietListing(baseURL, 4);
     const firstContext = await browser.newContext({ javaScriptEnabled: false, userAgent: UA });
     const page = await firstContext.newPage();
     await page.goto(`/listing/${listing.slug}`);
-    const before = Number(/([\d,]+) views?/.exec(await page.getByTestId("view-count").innerText())![1].replace(/,/g, ""));
+    const before = Number(
+      /([\d,]+) views?/.exec(await page.getByTestId("view-count").innerText())![1].replace(/,/g, ""),
+    );
     await expect.poll(() => shownViews(page), settled).toBe(before + 1);
     await page.waitForTimeout(4_000);
     expect(await shownViews(page)).toBe(before + 1);

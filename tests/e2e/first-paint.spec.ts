@@ -7,7 +7,10 @@ import { expect, test, type Page } from "@playwright/test";
 
 async function bodyIsStyled(page: Page) {
   // `flex min-h-screen flex-col` on <body> (app/root.tsx) comes from the stylesheet.
-  return page.evaluate(() => getComputedStyle(document.body).display === "flex" && getComputedStyle(document.body).flexDirection === "column");
+  return page.evaluate(
+    () =>
+      getComputedStyle(document.body).display === "flex" && getComputedStyle(document.body).flexDirection === "column",
+  );
 }
 
 test("pages are styled without fetching a stylesheet, before and after client-side navigation", async ({ page }) => {

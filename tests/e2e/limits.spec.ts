@@ -119,7 +119,9 @@ test("a filled honeypot on /signup creates no account", async ({ page }) => {
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
 });
 
-test("a 4th reset email for one address within the hour is refused with a clear message (without JavaScript)", async ({ browser }) => {
+test("a 4th reset email for one address within the hour is refused with a clear message (without JavaScript)", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   // An address nobody has: the limit counts per address whether or not an account exists.
@@ -133,6 +135,8 @@ test("a 4th reset email for one address within the hour is refused with a clear 
   await page.goto("/login");
   await page.getByLabel("Email Address").fill(email);
   await page.getByRole("button", { name: "Forgot password?" }).click();
-  await expect(outcome(page)).toContainText("Too many reset emails for this address. Please wait an hour and try again.");
+  await expect(outcome(page)).toContainText(
+    "Too many reset emails for this address. Please wait an hour and try again.",
+  );
   await context.close();
 });

@@ -13,7 +13,10 @@ async function seriousViolations(page: Page) {
 
 async function cardLinks(page: Page, filter?: string): Promise<string[]> {
   const cards = filter ? page.locator("article").filter({ hasText: filter }) : page.locator("article");
-  return cards.getByRole("heading").getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+  return cards
+    .getByRole("heading")
+    .getByRole("link")
+    .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
 }
 
 /** The path of the first listing on /browse whose card says '3 photos'. */
@@ -86,7 +89,9 @@ test.describe("listing page", () => {
     await expect(page).toHaveURL(threePhotoPath);
   });
 
-  test("lightbox: opens full screen, arrow keys move, Tab stays inside, Escape closes and returns focus", async ({ page }) => {
+  test("lightbox: opens full screen, arrow keys move, Tab stays inside, Escape closes and returns focus", async ({
+    page,
+  }) => {
     await page.goto(threePhotoPath);
     const opener = page.getByRole("link", { name: "Open photo 1 full screen" });
     await opener.click();
@@ -145,7 +150,10 @@ test.describe("listing page", () => {
     if ((await locationLink.count()) > 0) {
       await expect(locationLink).toHaveAttribute("target", "_blank");
       await expect(locationLink).toHaveAttribute("rel", "noopener noreferrer");
-      await expect(locationLink).toHaveAttribute("href", /^https:\/\/(www\.google\.com\/maps|maps\.google\.com|maps\.app\.goo\.gl|goo\.gl)/);
+      await expect(locationLink).toHaveAttribute(
+        "href",
+        /^https:\/\/(www\.google\.com\/maps|maps\.google\.com|maps\.app\.goo\.gl|goo\.gl)/,
+      );
     } else {
       await expect(location).toHaveText("Location not specified");
     }
@@ -172,7 +180,12 @@ test.describe("listing page", () => {
       .locator('script[type="application/ld+json"]')
       .evaluateAll((scripts) => scripts.map((s) => JSON.parse(s.textContent ?? "null")));
     const breadcrumb = blocks.find((b) => b?.["@type"] === "BreadcrumbList");
-    expect(breadcrumb.itemListElement.map((i: { name: string }) => i.name)).toEqual(["Home", "Browse", expect.any(String), title]);
+    expect(breadcrumb.itemListElement.map((i: { name: string }) => i.name)).toEqual([
+      "Home",
+      "Browse",
+      expect.any(String),
+      title,
+    ]);
     const product = blocks.find((b) => b?.["@type"] === "Product");
     expect(product.offers).toMatchObject({ "@type": "Offer", priceCurrency: "LKR", price: expect.any(Number) });
   });
@@ -238,7 +251,10 @@ test.describe("listing not found", () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "Listing not found" })).toBeVisible();
     await expect(page.getByText("The listing you're looking for doesn't exist or has been removed.")).toBeVisible();
-    await expect(page.getByRole("main").getByRole("link", { name: "Browse Listings" })).toHaveAttribute("href", "/browse");
+    await expect(page.getByRole("main").getByRole("link", { name: "Browse Listings" })).toHaveAttribute(
+      "href",
+      "/browse",
+    );
     await expect(page.locator("header").first()).toBeVisible();
     await expect(page.locator("footer").first()).toBeVisible();
     await expect(page).toHaveTitle("Listing not found | Bodima");
@@ -287,7 +303,10 @@ test.describe("without JavaScript", () => {
 test.describe("POST /updateViewCount", () => {
   test("counts a view once per browser session and answers the spec's errors", async ({ playwright, baseURL }) => {
     const adNumber = /-(\d+)$/.exec(threePhotoPath)![1];
-    const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36" } });
+    const api = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36" },
+    });
     try {
       expect((await api.get("/updateViewCount")).status()).toBe(405);
 
@@ -308,7 +327,10 @@ test.describe("POST /updateViewCount", () => {
       expect(again).toMatchObject({ counted: false });
       expect(again.totalViews).toBeGreaterThanOrEqual(counted.totalViews);
 
-      const crossSite = await api.post("/updateViewCount", { data: { adId: adNumber }, headers: { Origin: "https://evil.example" } });
+      const crossSite = await api.post("/updateViewCount", {
+        data: { adId: adNumber },
+        headers: { Origin: "https://evil.example" },
+      });
       expect(crossSite.status()).toBe(403);
     } finally {
       await api.dispose();

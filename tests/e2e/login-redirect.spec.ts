@@ -57,7 +57,10 @@ test.describe("open redirect after login (issue 9)", () => {
   // Dozens of sign-ins and page loads per test.
   test.describe.configure({ timeout: 120_000 });
 
-  test("a signed-in person opening a login link with any known bypass stays on the site", async ({ browser, baseURL }) => {
+  test("a signed-in person opening a login link with any known bypass stays on the site", async ({
+    browser,
+    baseURL,
+  }) => {
     const context = await browser.newContext();
     const foreign = await watchForeignRequests(context, baseURL!);
     const page = await context.newPage();
@@ -78,7 +81,10 @@ test.describe("open redirect after login (issue 9)", () => {
     await context.close();
   });
 
-  test("signing in from a poisoned login link, with and without JavaScript, lands on the dashboard", async ({ browser, baseURL }) => {
+  test("signing in from a poisoned login link, with and without JavaScript, lands on the dashboard", async ({
+    browser,
+    baseURL,
+  }) => {
     const ownerContext = await browser.newContext();
     const email = await signUp(await ownerContext.newPage(), "Poisoned Link");
     await ownerContext.close();
@@ -92,7 +98,9 @@ test.describe("open redirect after login (issue 9)", () => {
         if (javaScriptEnabled) await page.waitForLoadState("networkidle");
         await fillLogin(page, email);
         await page.getByRole("button", { name: "Log In" }).click();
-        await expect(page, `${JSON.stringify(value)} js=${javaScriptEnabled}`).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+        await expect(page, `${JSON.stringify(value)} js=${javaScriptEnabled}`).toHaveURL(/\/dashboard$/, {
+          timeout: 10_000,
+        });
         expect(foreign).toEqual([]);
         await context.close();
       }
@@ -101,11 +109,23 @@ test.describe("open redirect after login (issue 9)", () => {
 });
 
 test.describe("private pages are never cached (issue 9)", () => {
-  const PRIVATE = ["/dashboard", "/dashboard/settings", "/dashboard/listings/new", "/admin", "/admin/audit", "/login", "/signup", "/reset-password"];
+  const PRIVATE = [
+    "/dashboard",
+    "/dashboard/settings",
+    "/dashboard/listings/new",
+    "/admin",
+    "/admin/audit",
+    "/login",
+    "/signup",
+    "/reset-password",
+  ];
   const dataUrl = (path: string) => `${path}.data`;
 
   for (const signedIn of [false, true]) {
-    test(`documents and .data requests answer Cache-Control: no-store (${signedIn ? "signed in" : "signed out"})`, async ({ page, request }) => {
+    test(`documents and .data requests answer Cache-Control: no-store (${signedIn ? "signed in" : "signed out"})`, async ({
+      page,
+      request,
+    }) => {
       if (signedIn) await signUp(page, "Cache Owner");
       const client = signedIn ? page.request : request;
       for (const path of PRIVATE) {
@@ -114,7 +134,9 @@ test.describe("private pages are never cached (issue 9)", () => {
           for (let round = 0; round < 2; round++) {
             const response = await client.get(url, { maxRedirects: 0 });
             expect(response.status(), url).toBeLessThan(500);
-            expect(response.headers()["cache-control"], `${url} (${signedIn ? "signed in" : "signed out"})`).toBe("no-store");
+            expect(response.headers()["cache-control"], `${url} (${signedIn ? "signed in" : "signed out"})`).toBe(
+              "no-store",
+            );
             expect(response.headers()["x-page-cache"], url).toBeUndefined();
           }
         }
@@ -124,7 +146,9 @@ test.describe("private pages are never cached (issue 9)", () => {
 });
 
 test.describe("success messages stay for SPEC's delay (issue 9)", () => {
-  test("login: 'Login successful! Redirecting...' is shown for about a second before /dashboard", async ({ browser }) => {
+  test("login: 'Login successful! Redirecting...' is shown for about a second before /dashboard", async ({
+    browser,
+  }) => {
     const ownerContext = await browser.newContext();
     const email = await signUp(await ownerContext.newPage(), "Timer Owner");
     await ownerContext.close();
@@ -170,13 +194,21 @@ test.describe("success messages stay for SPEC's delay (issue 9)", () => {
   });
 });
 
-test("a parallel burst of wrong passwords for one account over HTTP gets 5 tries, then 429 with Retry-After (issue 9)", async ({ browser, request, baseURL }) => {
+test("a parallel burst of wrong passwords for one account over HTTP gets 5 tries, then 429 with Retry-After (issue 9)", async ({
+  browser,
+  request,
+  baseURL,
+}) => {
   const ownerContext = await browser.newContext();
   const email = await signUp(await ownerContext.newPage(), "Burst Owner");
   await ownerContext.close();
   const answers = await Promise.all(
     Array.from({ length: 12 }, (_, i) =>
-      request.post("/login", { form: { intent: "login", email, password: `Wrong-pass${i}` }, headers: { Origin: baseURL! }, maxRedirects: 0 }),
+      request.post("/login", {
+        form: { intent: "login", email, password: `Wrong-pass${i}` },
+        headers: { Origin: baseURL! },
+        maxRedirects: 0,
+      }),
     ),
   );
   const statuses = answers.map((a) => a.status());
@@ -187,4 +219,3 @@ test("a parallel burst of wrong passwords for one account over HTTP gets 5 tries
     expect(answer.headers()["cache-control"]).toBe("no-store");
   }
 });
-

@@ -40,7 +40,8 @@ export async function waitForMail(to: string, subject?: string | RegExp, timeout
   for (;;) {
     const found = readMails({ to, subject });
     if (found.length > 0) return found[found.length - 1];
-    if (Date.now() > deadline) throw new Error(`No email to ${to}${subject ? ` matching ${subject}` : ""} within ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`No email to ${to}${subject ? ` matching ${subject}` : ""} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }

@@ -35,10 +35,16 @@ function rows(page: Page) {
 async function firstAd(page: Page) {
   const row = rows(page).first();
   const link = row.getByRole("link").first();
-  return { id: await row.getAttribute("data-ad-id"), title: (await link.textContent())!.trim(), href: (await link.getAttribute("href"))! };
+  return {
+    id: await row.getAttribute("data-ad-id"),
+    title: (await link.textContent())!.trim(),
+    href: (await link.getAttribute("href"))!,
+  };
 }
 
-test("owner1 sees its listings with status, posted date, days left and views; the page is accessible", async ({ browser }) => {
+test("owner1 sees its listings with status, posted date, days left and views; the page is accessible", async ({
+  browser,
+}) => {
   const { context, page } = await ownerPage(browser, OWNER1);
   await expect(page.getByRole("heading", { name: "My Ads" })).toBeVisible();
   await expect(rows(page)).toHaveCount(2);
@@ -54,7 +60,10 @@ test("owner1 sees its listings with status, posted date, days left and views; th
     await expect(row.getByText(/^\d+ views?$/)).toBeVisible();
     await expect(row.getByRole("link", { name: /^View / })).toBeVisible();
     await expect(row.getByRole("link", { name: /^Delete / })).toBeVisible();
-    await expect(row.getByRole("link", { name: /^Edit / })).toHaveAttribute("href", `/dashboard/listings/${await row.getAttribute("data-ad-id")}/edit`);
+    await expect(row.getByRole("link", { name: /^Edit / })).toHaveAttribute(
+      "href",
+      `/dashboard/listings/${await row.getAttribute("data-ad-id")}/edit`,
+    );
     // Renew is only for expired ads.
     await expect(row.getByRole("button", { name: /^Renew / })).toHaveCount(0);
   }
@@ -69,7 +78,9 @@ test("owner1 sees its listings with status, posted date, days left and views; th
 test("owner2 (3 ads) sees the posting limit instead of Post New Ad", async ({ browser }) => {
   const { context, page } = await ownerPage(browser, OWNER2);
   await expect(rows(page)).toHaveCount(3);
-  await expect(page.getByText("You have reached your ad posting limit (3 ads). Please delete an existing ad to post a new one.")).toBeVisible();
+  await expect(
+    page.getByText("You have reached your ad posting limit (3 ads). Please delete an existing ad to post a new one."),
+  ).toBeVisible();
   await expect(page.getByRole("link", { name: "Post New Ad" })).toHaveCount(0);
 
   // A phone gets cards instead of the table.
@@ -78,7 +89,9 @@ test("owner2 (3 ads) sees the posting limit instead of Post New Ad", async ({ br
   const cards = page.locator("li[data-ad-id]");
   await expect(cards).toHaveCount(3);
   await expect(cards.first().getByText(/^(Active|Expired|Pending|Hidden)$/)).toBeVisible();
-  await expect(cards.first().getByText(/^Posted [A-Z][a-z]{2} \d{1,2}, \d{4} · \d+ days? left · \d+ views?$/)).toBeVisible();
+  await expect(
+    cards.first().getByText(/^Posted [A-Z][a-z]{2} \d{1,2}, \d{4} · \d+ days? left · \d+ views?$/),
+  ).toBeVisible();
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
   await context.close();
@@ -89,9 +102,15 @@ test("deleting another owner's listing answers 404 and changes nothing", async (
   const target = await firstAd(owner2.page);
   const owner1 = await ownerPage(browser, OWNER1);
 
-  const response = await owner1.page.request.post(`/dashboard/listings/${target.id}/delete`, { headers: { Origin: baseURL! }, maxRedirects: 0 });
+  const response = await owner1.page.request.post(`/dashboard/listings/${target.id}/delete`, {
+    headers: { Origin: baseURL! },
+    maxRedirects: 0,
+  });
   expect(response.status()).toBe(404);
-  const renew = await owner1.page.request.post(`/dashboard/listings/${target.id}/renew`, { headers: { Origin: baseURL! }, maxRedirects: 0 });
+  const renew = await owner1.page.request.post(`/dashboard/listings/${target.id}/renew`, {
+    headers: { Origin: baseURL! },
+    maxRedirects: 0,
+  });
   expect(renew.status()).toBe(404);
   const page = await owner1.page.goto(`/dashboard/listings/${target.id}/delete`);
   expect(page?.status()).toBe(404);
@@ -99,7 +118,15 @@ test("deleting another owner's listing answers 404 and changes nothing", async (
   expect(editPage?.status()).toBe(404);
   const edit = await owner1.page.request.post(`/dashboard/listings/${target.id}/edit`, {
     headers: { Origin: baseURL! },
-    multipart: { title: "Hijacked", description: "x", price: "1", university: "University of Moratuwa", propertyType: "single", contactName: "X", contactPhone: "0771234567" },
+    multipart: {
+      title: "Hijacked",
+      description: "x",
+      price: "1",
+      university: "University of Moratuwa",
+      propertyType: "single",
+      contactName: "X",
+      contactPhone: "0771234567",
+    },
     maxRedirects: 0,
   });
   expect(edit.status()).toBe(404);
@@ -110,7 +137,10 @@ test("deleting another owner's listing answers 404 and changes nothing", async (
   expect((await owner2.page.request.get(target.href)).status()).toBe(200);
 
   // A post from another site is refused too, even for the owner (React Router's own check answers 400 before ours).
-  const foreign = await owner2.page.request.post(`/dashboard/listings/${target.id}/delete`, { headers: { Origin: "https://evil.example" }, maxRedirects: 0 });
+  const foreign = await owner2.page.request.post(`/dashboard/listings/${target.id}/delete`, {
+    headers: { Origin: "https://evil.example" },
+    maxRedirects: 0,
+  });
   expect([400, 403]).toContain(foreign.status());
   await owner2.page.reload();
   await expect(rows(owner2.page)).toHaveCount(3);
@@ -129,13 +159,19 @@ test("with JavaScript: confirm, then 'Ad deleted successfully!' and the listing 
     question = dialog.message();
     void dialog.dismiss();
   });
-  await rows(page).first().getByRole("link", { name: /^Delete / }).click();
+  await rows(page)
+    .first()
+    .getByRole("link", { name: /^Delete / })
+    .click();
   await expect.poll(() => question).toBe("Are you sure you want to delete this ad?");
   await expect(rows(page)).toHaveCount(2);
   await expect(page).toHaveURL(/\/dashboard$/);
 
   page.once("dialog", (dialog) => void dialog.accept());
-  await rows(page).first().getByRole("link", { name: /^Delete / }).click();
+  await rows(page)
+    .first()
+    .getByRole("link", { name: /^Delete / })
+    .click();
   await expect(page.getByText("Ad deleted successfully!")).toBeVisible();
   await expect(rows(page)).toHaveCount(1);
   await expect(page.getByRole("link", { name: ad.title })).toHaveCount(0);
@@ -152,7 +188,10 @@ test("without JavaScript: a confirmation page, Cancel keeps the ad, Delete remov
   await expect(rows(page)).toHaveCount(1);
   const ad = await firstAd(page);
 
-  await rows(page).first().getByRole("link", { name: /^Delete / }).click();
+  await rows(page)
+    .first()
+    .getByRole("link", { name: /^Delete / })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/listings/${ad.id}/delete$`));
   await expect(page.getByText("Are you sure you want to delete this ad?")).toBeVisible();
   await expect(page.getByText(ad.title)).toBeVisible();
@@ -160,12 +199,18 @@ test("without JavaScript: a confirmation page, Cancel keeps the ad, Delete remov
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(rows(page)).toHaveCount(1);
 
-  await rows(page).first().getByRole("link", { name: /^Delete / }).click();
+  await rows(page)
+    .first()
+    .getByRole("link", { name: /^Delete / })
+    .click();
   await page.getByRole("button", { name: "Delete", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\?deleted=1$/);
   await expect(page.getByText("Ad deleted successfully!")).toBeVisible();
   await expect(page.getByText("You have 0 ads.")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Post Your First Ad" })).toHaveAttribute("href", "/dashboard/listings/new");
+  await expect(page.getByRole("link", { name: "Post Your First Ad" })).toHaveAttribute(
+    "href",
+    "/dashboard/listings/new",
+  );
   expect((await page.request.get(ad.href)).status()).toBe(404);
   await context.close();
 });

@@ -30,7 +30,10 @@ test("shows 20 classic cards in the same order as the API", async ({ page, reque
   const first = cards(page).first();
   await expect(first.getByText(/^LKR [\d,]+\/month$/)).toBeVisible();
   await expect(first.getByRole("img")).toHaveAttribute("alt", /.+/);
-  await expect(first.getByRole("link", { name: api.ads[0].title })).toHaveAttribute("href", `/listing/${api.ads[0].slug}`);
+  await expect(first.getByRole("link", { name: api.ads[0].title })).toHaveAttribute(
+    "href",
+    `/listing/${api.ads[0].slug}`,
+  );
 });
 
 test("shows the first 3 amenities and '+n more' for listings with more", async ({ page, request }) => {
@@ -49,13 +52,17 @@ test("shows the first 3 amenities and '+n more' for listings with more", async (
   const { ad, pageNumber } = found!;
 
   await page.goto(`/old-browse?page=${pageNumber}`);
-  const card = cards(page).filter({ has: page.getByRole("link", { name: ad.title, exact: true }) }).first();
+  const card = cards(page)
+    .filter({ has: page.getByRole("link", { name: ad.title, exact: true }) })
+    .first();
   const amenities = card.getByRole("list", { name: "Amenities" }).getByRole("listitem");
   await expect(amenities).toHaveText([...ad.amenities.slice(0, 3), `+${ad.amenities.length - 3} more`]);
 
   if (fewer) {
     await page.goto(`/old-browse?page=${fewer.pageNumber}`);
-    const other = cards(page).filter({ has: page.getByRole("link", { name: fewer.ad.title, exact: true }) }).first();
+    const other = cards(page)
+      .filter({ has: page.getByRole("link", { name: fewer.ad.title, exact: true }) })
+      .first();
     await expect(other.getByRole("list", { name: "Amenities" }).getByRole("listitem")).toHaveText(fewer.ad.amenities);
     await expect(other.getByText(/\+\d+ more/)).toHaveCount(0);
   }
@@ -82,8 +89,15 @@ test.describe("without JavaScript", () => {
 
   test("keeps filters when paging and explains invalid ones", async ({ page }) => {
     await page.goto("/old-browse?sort=price_asc");
-    await expect(page.getByRole("link", { name: "Next page" })).toHaveAttribute("href", "/old-browse?sort=price_asc&page=2");
-    const prices = (await cards(page).getByText(/\/month$/).allTextContents()).map((p) => Number(p.replace(/\D/g, "")));
+    await expect(page.getByRole("link", { name: "Next page" })).toHaveAttribute(
+      "href",
+      "/old-browse?sort=price_asc&page=2",
+    );
+    const prices = (
+      await cards(page)
+        .getByText(/\/month$/)
+        .allTextContents()
+    ).map((p) => Number(p.replace(/\D/g, "")));
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
 
     await page.goto("/old-browse?propertyType=castle");

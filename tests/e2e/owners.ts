@@ -11,7 +11,9 @@ export const uniqueWord = () => `zq${Date.now().toString(36)}${Math.random().toS
 
 /** A real JPEG of one colour, as a phone would send it. */
 export async function photo(colour: { r: number; g: number; b: number }, name: string) {
-  const buffer = await sharp({ create: { width: 640, height: 480, channels: 3, background: colour } }).jpeg().toBuffer();
+  const buffer = await sharp({ create: { width: 640, height: 480, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
   return { name, mimeType: "image/jpeg", buffer };
 }
 

@@ -72,28 +72,40 @@ test.describe("served from the cache", () => {
 
   test("a cached listing page still counts its view, and gives a new visitor the view cookies", async ({ baseURL }) => {
     const client = await visitor(baseURL);
-    const { ads } = (await (await client.get("/api/listings?limit=50&sort=price_desc")).json()) as { ads: { id: string; slug: string }[] };
+    const { ads } = (await (await client.get("/api/listings?limit=50&sort=price_desc")).json()) as {
+      ads: { id: string; slug: string }[];
+    };
     const target = ads[ads.length - 1];
     await client.get(`/listing/${target.slug}`);
     const before = (await (await client.get(`/api/listings/${target.id}`)).json()) as { ad: { views: number } };
 
     // Two new browsers; the page is already in the cache for both.
     for (let i = 0; i < 2; i++) {
-      const browser = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { "User-Agent": "Mozilla/5.0 (Linux; Android 13) Chrome/126.0 Mobile Safari/537.36" } });
+      const browser = await playwrightRequest.newContext({
+        baseURL,
+        extraHTTPHeaders: { "User-Agent": "Mozilla/5.0 (Linux; Android 13) Chrome/126.0 Mobile Safari/537.36" },
+      });
       const response = await browser.get(`/listing/${target.slug}`);
       expect(response.headers()["x-page-cache"]).toBe("HIT");
       expect(response.headers()["set-cookie"]).toMatch(/bodima_vs=/);
       await browser.dispose();
     }
     await expect
-      .poll(async () => ((await (await client.get(`/api/listings/${target.id}`)).json()) as { ad: { views: number } }).ad.views, { timeout: 12_000 })
+      .poll(
+        async () =>
+          ((await (await client.get(`/api/listings/${target.id}`)).json()) as { ad: { views: number } }).ad.views,
+        { timeout: 12_000 },
+      )
       .toBeGreaterThanOrEqual(before.ad.views + 2);
     await client.dispose();
   });
 });
 
 test.describe("never for someone signed in", () => {
-  test("a signed-in owner gets pages rendered for them, never stored nor served from the cache", async ({ page, baseURL }) => {
+  test("a signed-in owner gets pages rendered for them, never stored nor served from the cache", async ({
+    page,
+    baseURL,
+  }) => {
     const name = `Cache Owner ${uniqueWord()}`;
     await signUp(page, name);
     const anonymous = await visitor(baseURL);
@@ -112,7 +124,10 @@ test.describe("never for someone signed in", () => {
 });
 
 test.describe("no inline script runs without its hash", () => {
-  test("a cached page keeps a strict CSP and still works: no violation, the page hydrates", async ({ page, baseURL }) => {
+  test("a cached page keeps a strict CSP and still works: no violation, the page hydrates", async ({
+    page,
+    baseURL,
+  }) => {
     const client = await visitor(baseURL);
     const cached = await cachedTwice(client, "/browse");
     const csp = cached.headers()["content-security-policy"];
@@ -135,13 +150,18 @@ test.describe("no inline script runs without its hash", () => {
     // Hydrated: a client-side navigation works (React Router handles the click).
     await page.getByRole("link", { name: /^Next/ }).first().click();
     await expect(page).toHaveURL(/page=2/);
-    expect(await page.evaluate(() => (window as unknown as { __violations?: string[] }).__violations ?? [])).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { __violations?: string[] }).__violations ?? [])).toEqual(
+      [],
+    );
     expect(violations).toEqual([]);
   });
 });
 
 test.describe("fresh within a second", () => {
-  test("a new listing shows on a cached /browse, an edit on every cached page, a delete takes it off", async ({ page, baseURL }) => {
+  test("a new listing shows on a cached /browse, an edit on every cached page, a delete takes it off", async ({
+    page,
+    baseURL,
+  }) => {
     test.slow();
     const client = await visitor(baseURL);
     await signUp(page);
@@ -152,7 +172,9 @@ test.describe("fresh within a second", () => {
     await cachedTwice(client, `/browse?search=${word}`);
     await postListing(page, title);
     expect(await timeUntil(client, "/browse", (html) => html.includes(title))).toBeLessThanOrEqual(FRESH_MS);
-    expect(await timeUntil(client, `/browse?search=${word}`, (html) => html.includes(title))).toBeLessThanOrEqual(FRESH_MS);
+    expect(await timeUntil(client, `/browse?search=${word}`, (html) => html.includes(title))).toBeLessThanOrEqual(
+      FRESH_MS,
+    );
 
     const row = adRow(page, title);
     const id = await row.getAttribute("data-ad-id");
@@ -168,12 +190,16 @@ test.describe("fresh within a second", () => {
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect(page.getByText("Ad updated successfully!")).toBeVisible({ timeout: 15_000 });
     const edited = (html: string) => html.includes(newTitle);
-    expect(await timeUntil(client, href, (html) => edited(html) && html.includes("19,500"))).toBeLessThanOrEqual(FRESH_MS);
+    expect(await timeUntil(client, href, (html) => edited(html) && html.includes("19,500"))).toBeLessThanOrEqual(
+      FRESH_MS,
+    );
     expect(await timeUntil(client, `/api/listings/${id}`, edited)).toBeLessThanOrEqual(FRESH_MS);
     expect(await timeUntil(client, `/browse?search=${word}`, edited)).toBeLessThanOrEqual(FRESH_MS);
 
     await deleteListing(page, newTitle);
-    expect(await timeUntil(client, `/browse?search=${word}`, (html) => !html.includes(newTitle))).toBeLessThanOrEqual(FRESH_MS);
+    expect(await timeUntil(client, `/browse?search=${word}`, (html) => !html.includes(newTitle))).toBeLessThanOrEqual(
+      FRESH_MS,
+    );
     expect((await client.get(href)).status()).toBe(404);
     await client.dispose();
   });
@@ -182,6 +208,8 @@ test.describe("fresh within a second", () => {
 async function deleteListing(page: Page, title: string) {
   await page.goto("/dashboard");
   page.once("dialog", (dialog) => void dialog.accept());
-  await adRow(page, title).getByRole("link", { name: /^Delete / }).click();
+  await adRow(page, title)
+    .getByRole("link", { name: /^Delete / })
+    .click();
   await expect(page.getByText("Ad deleted successfully!")).toBeVisible({ timeout: 15_000 });
 }

@@ -158,7 +158,10 @@ test.describe("footer", () => {
     await page.goto("/");
     const footer = page.locator("footer");
     await expect(footer).toContainText("© 2024 Bodima");
-    await expect(footer.getByRole("link", { name: "support@bodima.lk" })).toHaveAttribute("href", "mailto:support@bodima.lk");
+    await expect(footer.getByRole("link", { name: "support@bodima.lk" })).toHaveAttribute(
+      "href",
+      "mailto:support@bodima.lk",
+    );
     await expect(footer.getByRole("link", { name: "Help Center" })).toHaveAttribute("href", "/contact");
     await footer.getByRole("link", { name: "Privacy Policy" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
@@ -201,11 +204,15 @@ test.describe("contact form", () => {
     await page.getByRole("button", { name: "Send message" }).click();
     const summary = page.getByRole("alert").filter({ hasText: "Please fix the following:" });
     await expect(summary).toBeVisible();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? "")).toContain("Please fix the following:");
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ""))
+      .toContain("Please fix the following:");
     await expect(page.getByLabel("Your name")).toHaveAccessibleDescription(/Please enter your name\./);
     await expect(page.getByLabel("Email address")).toHaveAccessibleDescription(/Please enter your email address\./);
     await expect(page.getByLabel("Subject")).toHaveAccessibleDescription(/Please choose a subject\./);
-    await expect(page.getByRole("textbox", { name: /^Message/ })).toHaveAccessibleDescription(/Please enter your message\./);
+    await expect(page.getByRole("textbox", { name: /^Message/ })).toHaveAccessibleDescription(
+      /Please enter your message\./,
+    );
     await expect(page.getByLabel("Your name")).toHaveAttribute("aria-invalid", "true");
   });
 
@@ -254,7 +261,9 @@ test.describe("contact form without JavaScript", () => {
     await page.getByRole("button", { name: "Send message" }).click();
     await expect(page.getByText("Please fix the following:")).toBeVisible();
     await expect(page.getByLabel("Email address")).toHaveAccessibleDescription(/Please enter your email address\./);
-    await expect(page.getByRole("textbox", { name: /^Message/ })).toHaveAccessibleDescription(/Please enter your message\./);
+    await expect(page.getByRole("textbox", { name: /^Message/ })).toHaveAccessibleDescription(
+      /Please enter your message\./,
+    );
     await expect(page.getByLabel("Your name")).toHaveValue("Ravi");
   });
 
@@ -273,8 +282,14 @@ test.describe("not found", () => {
       expect(response?.status()).toBe(404);
       await expect(page).toHaveTitle("Page not found | Bodima");
       await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
-      await expect(page.locator("main").getByRole("link", { name: "Go to the home page" })).toHaveAttribute("href", "/");
-      await expect(page.locator("main").getByRole("link", { name: "Browse Listings" })).toHaveAttribute("href", "/browse");
+      await expect(page.locator("main").getByRole("link", { name: "Go to the home page" })).toHaveAttribute(
+        "href",
+        "/",
+      );
+      await expect(page.locator("main").getByRole("link", { name: "Browse Listings" })).toHaveAttribute(
+        "href",
+        "/browse",
+      );
     });
   }
 });

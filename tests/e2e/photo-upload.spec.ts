@@ -54,9 +54,13 @@ test("two picked photos each show a progress bar, then a thumbnail; the page pas
 
 test("a text file and a file of 5MB are refused at once with the spec's messages", async ({ page }) => {
   await openForm(page);
-  await field(page, "Photos").setInputFiles([{ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a photo") }]);
+  await field(page, "Photos").setInputFiles([
+    { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a photo") },
+  ]);
   await expect(page.getByRole("alert")).toContainText("File 1: Must be an image file");
-  await field(page, "Photos").setInputFiles([{ name: "huge.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(5 * 1024 * 1024) }]);
+  await field(page, "Photos").setInputFiles([
+    { name: "huge.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(5 * 1024 * 1024) },
+  ]);
   await expect(page.getByRole("alert")).toContainText("File 1: Size must be less than 5MB");
   await expect(page.getByRole("alert")).not.toContainText("Must be an image file");
   await expect(thumbnails(page)).toHaveCount(0);
@@ -78,7 +82,9 @@ test("four picked photos: 'Maximum 3 images allowed' and only three are uploaded
 
 test("an upload the server refuses shows its message and can be removed", async ({ page }) => {
   await openForm(page);
-  await field(page, "Photos").setInputFiles([{ name: "fake.jpg", mimeType: "image/jpeg", buffer: Buffer.from("just some text") }]);
+  await field(page, "Photos").setInputFiles([
+    { name: "fake.jpg", mimeType: "image/jpeg", buffer: Buffer.from("just some text") },
+  ]);
   await expect(page.getByRole("alert")).toContainText("File 1: Invalid image file", { timeout: 15_000 });
   await expect(uploadIds(page)).toHaveCount(0);
   await page.getByRole("button", { name: "Remove photo 1" }).click();
@@ -139,7 +145,11 @@ test("a large photo is resized in the browser to fit 1200x1200 and sent as JPEG"
     sent.push(body.subarray(start, body.lastIndexOf("\r\n--")));
     await route.continue();
   });
-  const large = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: { r: 90, g: 120, b: 200 } } }).png().toBuffer();
+  const large = await sharp({
+    create: { width: 3000, height: 2000, channels: 3, background: { r: 90, g: 120, b: 200 } },
+  })
+    .png()
+    .toBuffer();
   await field(page, "Photos").setInputFiles([{ name: "large.png", mimeType: "image/png", buffer: large }]);
   await expect(uploadIds(page)).toHaveCount(1, { timeout: 15_000 });
   expect(sent).toHaveLength(1);

@@ -10,7 +10,10 @@ const LIMIT_ALERT = "You have reached your ad posting limit (3 ads). Please dele
 const LIMIT_ERROR = "Maximum 3 ads allowed per user. Please delete an existing ad to post a new one.";
 
 async function signedInWithoutJs(browser: Browser, page: Page) {
-  const context = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
   return context.newPage();
 }
 
@@ -29,7 +32,10 @@ test("a new owner posts an ad with 2 photos through the dialog and finds it live
   await expect(field(page, "Contact phone")).toHaveValue("0771234567");
   await field(page, "Google Maps link").fill("https://maps.app.goo.gl/abc123");
   await expect(page.getByRole("link", { name: "Test link" })).toHaveAttribute("href", "https://maps.app.goo.gl/abc123");
-  await field(page, "Photos").setInputFiles([await photo({ r: 200, g: 80, b: 40 }, "one.jpg"), await photo({ r: 40, g: 80, b: 200 }, "two.jpg")]);
+  await field(page, "Photos").setInputFiles([
+    await photo({ r: 200, g: 80, b: 40 }, "one.jpg"),
+    await photo({ r: 40, g: 80, b: 200 }, "two.jpg"),
+  ]);
   await expect(page.getByRole("button", { name: "Post listing" })).toBeEnabled({ timeout: 15_000 });
   await page.getByRole("button", { name: "Post listing" }).click();
   const success = dialog.getByText("Ad posted successfully! Your listing is now live.");
@@ -42,7 +48,9 @@ test("a new owner posts an ad with 2 photos through the dialog and finds it live
   await expect(page.getByText("You have 1 ad.")).toBeVisible();
   // The link that opened the dialog is gone with the empty state: focus lands on My Ads.
   await expect(page.getByRole("heading", { name: "My Ads" })).toBeFocused();
-  await expect(page.locator("table tbody tr").getByRole("link", { name: `Sunny room ${word}`, exact: true })).toBeVisible();
+  await expect(
+    page.locator("table tbody tr").getByRole("link", { name: `Sunny room ${word}`, exact: true }),
+  ).toBeVisible();
 
   await page.goto(`/browse?search=${word}`);
   const card = page.locator('a[href^="/listing/"]').first();
@@ -59,11 +67,15 @@ test("the form refuses a fake image and keeps the values", async ({ page }) => {
   await signUp(page);
   await page.goto("/dashboard/listings/new");
   await fillListing(page, "Room with a fake photo");
-  await field(page, "Photos").setInputFiles([{ name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("just some text") }]);
+  await field(page, "Photos").setInputFiles([
+    { name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("just some text") },
+  ]);
   // The picker checks the file at once; posting with its error outstanding is refused in the browser (SPEC.md section 5).
   await expect(page.getByText("File 1: Invalid image file")).toBeVisible({ timeout: 15_000 });
   await page.getByRole("button", { name: "Post listing" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Please fix image upload errors before submitting." })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Please fix image upload errors before submitting." }),
+  ).toBeVisible();
   await expect(page.getByText("Attempt 1 - Please try again")).toBeVisible();
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
@@ -85,7 +97,10 @@ test("a photo of 6 MB is refused with the spec's message and nothing is posted",
   await expect(page.getByText("You have 0 ads.")).toBeVisible();
 });
 
-test("an owner at 3 ads sees the limit instead of the form, and the server refuses a post", async ({ page, baseURL }) => {
+test("an owner at 3 ads sees the limit instead of the form, and the server refuses a post", async ({
+  page,
+  baseURL,
+}) => {
   await logIn(page, OWNER2.email, OWNER2.password);
   await page.goto("/dashboard/listings/new");
   await expect(page.getByRole("dialog").getByText(LIMIT_ALERT)).toBeVisible();
@@ -134,7 +149,9 @@ test("without JavaScript the form shows errors, keeps values and posts", async (
   await field(noJs, "Monthly rent \\(LKR\\)").fill("22000");
   await field(noJs, "University").selectOption("University of Colombo");
   await noJs.getByRole("button", { name: "Post listing" }).click();
-  await expect(noJs.getByRole("alert").first()).toContainText("Please fill in all required fields and upload at least one image.");
+  await expect(noJs.getByRole("alert").first()).toContainText(
+    "Please fill in all required fields and upload at least one image.",
+  );
   await expect(field(noJs, "Description")).toHaveValue("Annex with a private bathroom.");
 
   await field(noJs, "Title").fill(`Annex ${word}`);

@@ -12,12 +12,28 @@ const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 const port = Number(process.env.E2E_PORT ?? 3210) + 7;
 
 /** server.ts as `npm start` runs it, without NODE_ENV, on a data folder of its own; resolves with its start line. */
-function startServer(dataDir: string, seedDemo: "auto" | "never", options: { port?: number; env?: NodeJS.ProcessEnv; output?: string[] } = {}) {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(options.port ?? port), HOST: "127.0.0.1", DATA_DIR: dataDir, SEED_DEMO: seedDemo, LOG_LEVEL: "warn", ...options.env };
+function startServer(
+  dataDir: string,
+  seedDemo: "auto" | "never",
+  options: { port?: number; env?: NodeJS.ProcessEnv; output?: string[] } = {},
+) {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(options.port ?? port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    SEED_DEMO: seedDemo,
+    LOG_LEVEL: "warn",
+    ...options.env,
+  };
   delete env.NODE_ENV;
   delete env.DATABASE_URL;
   if (!options.env?.SMTP_URL) delete env.SMTP_URL;
-  const server = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", "server.ts"], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const server = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", "server.ts"], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
   const exited = new Promise<number | null>((resolve) => server.on("exit", resolve));
   const started = new Promise<string>((resolve, reject) => {
     let out = "";
@@ -55,18 +71,24 @@ test("a view counted just before SIGTERM is written before the server exits", as
   try {
     await run.started;
     const base = `http://127.0.0.1:${port}`;
-    const { ads } = (await (await fetch(`${base}/api/listings?limit=1`)).json()) as { ads: { id: string; slug: string }[] };
+    const { ads } = (await (await fetch(`${base}/api/listings?limit=1`)).json()) as {
+      ads: { id: string; slug: string }[];
+    };
     const { DatabaseSync } = await import("node:sqlite");
     const readViews = () => {
       const db = new DatabaseSync(path.join(dataDir, "bodima.sqlite"), { readOnly: true });
       try {
-        return Number((db.prepare("select views from listings where id = ?").get(Number(ads[0].id)) as { views: number }).views);
+        return Number(
+          (db.prepare("select views from listings where id = ?").get(Number(ads[0].id)) as { views: number }).views,
+        );
       } finally {
         db.close();
       }
     };
     const before = readViews();
-    const page = await fetch(`${base}/listing/${ads[0].slug}`, { headers: { "User-Agent": "Mozilla/5.0 (Linux; Android 13) Chrome/126.0 Mobile Safari/537.36" } });
+    const page = await fetch(`${base}/listing/${ads[0].slug}`, {
+      headers: { "User-Agent": "Mozilla/5.0 (Linux; Android 13) Chrome/126.0 Mobile Safari/537.36" },
+    });
     expect(page.status).toBe(200);
     expect(page.headers.getSetCookie().join(";")).toContain("bodima_vs=");
     // At once: the buffer writes once a second, so the view is still in memory.
@@ -89,7 +111,9 @@ test("a public SITE_URL gets no demo data, no /dev/outbox, and a start-up warnin
   try {
     await run.started;
     const log = output.join("");
-    expect(log).toContain("SMTP_URL is not set on a public site: password-reset emails and contact-form messages cannot be delivered");
+    expect(log).toContain(
+      "SMTP_URL is not set on a public site: password-reset emails and contact-form messages cannot be delivered",
+    );
     const base = `http://127.0.0.1:${ownPort}`;
     const list = (await (await fetch(`${base}/api/listings`)).json()) as { pagination: { total: number } };
     expect(list.pagination.total).toBe(0);

@@ -24,7 +24,9 @@ function expireListing(id: string) {
   }
 }
 
-test("an expired ad shows Expired with Renew; Renew makes it Active for 30 days and it is on /browse again", async ({ page }) => {
+test("an expired ad shows Expired with Renew; Renew makes it Active for 30 days and it is on /browse again", async ({
+  page,
+}) => {
   await signUp(page);
   const word = uniqueWord();
   const title = `Quiet room ${word}`;

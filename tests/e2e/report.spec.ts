@@ -47,7 +47,9 @@ async function expectNoSeriousAxeViolations(page: Page, include?: string) {
 async function waitForReportMails(tag: string, since: Date): Promise<ReceivedMail[]> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const found = readMails({ subject: "Report on ad #", since: new Date(since.getTime() - 1000) }).filter((m) => m.text.includes(tag));
+    const found = readMails({ subject: "Report on ad #", since: new Date(since.getTime() - 1000) }).filter((m) =>
+      m.text.includes(tag),
+    );
     if (found.length > 0) return found;
     if (Date.now() > deadline) throw new Error(`No report email with ${tag}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -67,7 +69,10 @@ async function fillReport(scope: Page | Locator, values: { name: string; email: 
 
 const errorList = (page: Page) => page.getByRole("alert").filter({ hasText: "Please fix the following errors:" });
 
-test("with JavaScript, the listing page's report dialog checks, sends, thanks and closes", async ({ page, browser }) => {
+test("with JavaScript, the listing page's report dialog checks, sends, thanks and closes", async ({
+  page,
+  browser,
+}) => {
   const listing = await postOwnListing(browser);
   await page.goto(listing.path);
   // The menu link becomes a button once React has hydrated the page.
@@ -113,7 +118,9 @@ test("with JavaScript, the listing page's report dialog checks, sends, thanks an
   await dialog.getByLabel(/^Your email/).fill("ishara@nowhere");
   await dialog.getByLabel(/^Your phone number or other contact/).fill("0719876543");
   await dialog.getByLabel(/^Reason/).selectOption("Fake Listing");
-  await expect(dialog.getByText("The place does not exist, is not for rent, or the ad copies someone else's photos.")).toBeVisible();
+  await expect(
+    dialog.getByText("The place does not exist, is not for rent, or the ad copies someone else's photos."),
+  ).toBeVisible();
   await dialog.getByLabel(/^Details/).fill(`The photos are from another site (${tag}).`);
   await dialog.getByRole("button", { name: "Submit report" }).click();
   await expect(errors.getByRole("listitem")).toHaveText(["Invalid email format"]);
@@ -131,7 +138,8 @@ test("with JavaScript, the listing page's report dialog checks, sends, thanks an
   page.on("request", (request) => {
     const url = new URL(request.url());
     const routes = url.searchParams.get("_routes");
-    if (url.pathname === `${listing.path}.data` && (routes === null || routes.includes("routes/listing"))) listingReloads.push(url.href);
+    if (url.pathname === `${listing.path}.data` && (routes === null || routes.includes("routes/listing")))
+      listingReloads.push(url.href);
   });
   await dialog.getByRole("button", { name: "Submit report" }).click();
   await expect(dialog.getByRole("button", { name: "Submitting report…" })).toBeDisabled();
@@ -159,7 +167,10 @@ test("with JavaScript, the listing page's report dialog checks, sends, thanks an
   expect(mail.text).toContain(`ishara-${tag}@example.com`);
 });
 
-test("the report page opened directly has no serious accessibility problems, with or without errors", async ({ page, browser }) => {
+test("the report page opened directly has no serious accessibility problems, with or without errors", async ({
+  page,
+  browser,
+}) => {
   const listing = await postOwnListing(browser);
   await page.goto(`${listing.path}/report`);
   await expect(page.getByRole("heading", { level: 1, name: "Report This Listing" })).toBeVisible();
@@ -180,7 +191,9 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Report This Listing" })).toBeVisible();
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
     // Every reason's sentence is there to read without the dropdown's help.
-    await expect(page.getByText("The price, location, photos or contact details do not match the real place.")).toBeVisible();
+    await expect(
+      page.getByText("The price, location, photos or contact details do not match the real place."),
+    ).toBeVisible();
 
     await page.getByRole("button", { name: "Submit report" }).click();
     await expect(errorList(page).getByRole("listitem")).toHaveText([
@@ -192,7 +205,11 @@ test.describe("without JavaScript", () => {
 
     const tag = uniqueWord();
     const reporter = `kamal-${tag}@example.com`;
-    await fillReport(page, { name: "Kamal <b>Silva</b>", email: reporter, details: `Rent is 25,000, not 17,500 <script>alert(1)</script> (${tag})` });
+    await fillReport(page, {
+      name: "Kamal <b>Silva</b>",
+      email: reporter,
+      details: `Rent is 25,000, not 17,500 <script>alert(1)</script> (${tag})`,
+    });
     const since = new Date();
     await page.getByRole("button", { name: "Submit report" }).click();
 
@@ -223,7 +240,11 @@ test.describe("without JavaScript", () => {
     await page.goto(listing.path);
     for (const person of ["one", "two", "three"]) {
       await page.goto(`${listing.path}/report`);
-      await fillReport(page, { name: `Reporter ${person}`, email: `${person}-${tag}@example.com`, details: `Seen twice (${tag})` });
+      await fillReport(page, {
+        name: `Reporter ${person}`,
+        email: `${person}-${tag}@example.com`,
+        details: `Seen twice (${tag})`,
+      });
       await page.getByRole("button", { name: "Submit report" }).click();
       await expect(page.getByText("Report Submitted Successfully!")).toBeVisible();
     }
@@ -242,7 +263,11 @@ test.describe("without JavaScript", () => {
       // TRUST_PROXY is on in the browser tests' server: the proxy's X-Forwarded-For is the client address.
       await page.setExtraHTTPHeaders({ "X-Forwarded-For": network });
       await page.goto(`${listing.path}/report`);
-      await fillReport(page, { name: `Roaming ${i}`, email: `roaming-${i}-${tag}@example.com`, details: `Same phone, three networks (${tag})` });
+      await fillReport(page, {
+        name: `Roaming ${i}`,
+        email: `roaming-${i}-${tag}@example.com`,
+        details: `Same phone, three networks (${tag})`,
+      });
       await page.getByRole("button", { name: "Submit report" }).click();
       await expect(page.getByText("Report Submitted Successfully!")).toBeVisible();
     }
@@ -250,17 +275,28 @@ test.describe("without JavaScript", () => {
     await context.close();
   });
 
-  test("three independent people (own browser, own network) hide a listing until a moderator looks, and its owner is told why", async ({ page, browser }) => {
+  test("three independent people (own browser, own network) hide a listing until a moderator looks, and its owner is told why", async ({
+    page,
+    browser,
+  }) => {
     const listing = await postOwnListing(browser);
     const tag = uniqueWord();
     const since = new Date();
     for (const [i, network] of ["192.0.2.20", "198.51.100.20", "203.0.113.20"].entries()) {
-      const context = await browser.newContext({ javaScriptEnabled: false, userAgent: DESKTOP_UA, extraHTTPHeaders: { "X-Forwarded-For": network } });
+      const context = await browser.newContext({
+        javaScriptEnabled: false,
+        userAgent: DESKTOP_UA,
+        extraHTTPHeaders: { "X-Forwarded-For": network },
+      });
       const reporter = await context.newPage();
       // Looking at the listing first, as people do, gives the browser its (signed) visitor id.
       await reporter.goto(listing.path);
       await reporter.getByRole("link", { name: "Report This Listing" }).click();
-      await fillReport(reporter, { name: `Reporter ${i}`, email: `person-${i}-${tag}@example.com`, details: `Asked for money before a visit (${tag})` });
+      await fillReport(reporter, {
+        name: `Reporter ${i}`,
+        email: `person-${i}-${tag}@example.com`,
+        details: `Asked for money before a visit (${tag})`,
+      });
       await reporter.getByRole("button", { name: "Submit report" }).click();
       await expect(reporter.getByText("Report Submitted Successfully!")).toBeVisible();
       await context.close();
@@ -276,7 +312,11 @@ test.describe("without JavaScript", () => {
     const deadline = Date.now() + 10_000;
     let toOwner: ReceivedMail[] = [];
     while (toOwner.length === 0 && Date.now() < deadline) {
-      toOwner = readMails({ to: listing.ownerEmail, subject: "is hidden pending review", since: new Date(since.getTime() - 1000) });
+      toOwner = readMails({
+        to: listing.ownerEmail,
+        subject: "is hidden pending review",
+        since: new Date(since.getTime() - 1000),
+      });
       if (toOwner.length === 0) await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(toOwner).toHaveLength(1);

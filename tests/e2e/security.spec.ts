@@ -27,7 +27,10 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
     (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
     document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
   });
-  return async () => [...console, ...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []))];
+  return async () => [
+    ...console,
+    ...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])),
+  ];
 }
 
 /** The inline scripts of a page that would run (not JSON-LD data blocks), with their attributes and text. */
@@ -48,20 +51,29 @@ test("pages rendered for one request carry a fresh nonce on each inline script",
     nonces.add(nonce);
     expect(headers["content-security-policy"]).not.toMatch(/script-src[^;]*unsafe-inline/);
     const html = await response.text();
-    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]).filter((attrs) => !attrs.includes("application/ld+json"));
+    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)]
+      .map((m) => m[1])
+      .filter((attrs) => !attrs.includes("application/ld+json"));
     expect(scripts.length, path).toBeGreaterThan(0);
     for (const attrs of scripts) expect(attrs, path).toContain(`nonce="${nonce}"`);
     expect(html).not.toMatch(/<script(?![^>]*nonce=)(?![^>]*ld\+json)[^>]*>/);
   }
 });
 
-test("cached public pages name the hash of every inline script and nothing else runs (ADR 012)", async ({ request }) => {
+test("cached public pages name the hash of every inline script and nothing else runs (ADR 012)", async ({
+  request,
+}) => {
   for (const path of ["/", "/browse", "/about", "/"]) {
     const response = await request.get(path);
     const csp = response.headers()["content-security-policy"] ?? "";
     expect(csp, path).not.toMatch(/script-src[^;]*(unsafe-inline|nonce-)/);
     expect(csp).toContain("frame-ancestors 'none'");
-    const allowed = new Set(/script-src ([^;]*)/.exec(csp)![1].split(" ").filter((s) => s.startsWith("'sha256-")));
+    const allowed = new Set(
+      /script-src ([^;]*)/
+        .exec(csp)![1]
+        .split(" ")
+        .filter((s) => s.startsWith("'sha256-")),
+    );
     const scripts = inlineScripts(await response.text());
     expect(scripts.length, path).toBeGreaterThan(0);
     for (const { body } of scripts) {
@@ -82,7 +94,9 @@ test("every response has the security headers", async ({ request }) => {
   }
 });
 
-test("no CSP violation on the public pages, the login page and the dashboard, and the app still hydrates", async ({ page }) => {
+test("no CSP violation on the public pages, the login page and the dashboard, and the app still hydrates", async ({
+  page,
+}) => {
   const violations = await watchCsp(page);
   await page.goto("/");
   await page.goto("/browse");
@@ -110,7 +124,10 @@ test("no CSP violation on the public pages, the login page and the dashboard, an
   expect(await violations()).toEqual([]);
 });
 
-test("a listing with script and img payloads in its text shows them as text and runs nothing", async ({ page, baseURL }) => {
+test("a listing with script and img payloads in its text shows them as text and runs nothing", async ({
+  page,
+  baseURL,
+}) => {
   const dialogs: string[] = [];
   page.on("dialog", async (dialog) => {
     dialogs.push(dialog.message());
@@ -176,7 +193,10 @@ test("a form on another website posting to our pages is refused with 403", async
     }),
   );
   await page.goto(`${FOREIGN}/attack`);
-  const [response] = await Promise.all([page.waitForResponse(`${baseURL}/contact`), page.getByRole("button", { name: "Send" }).click()]);
+  const [response] = await Promise.all([
+    page.waitForResponse(`${baseURL}/contact`),
+    page.getByRole("button", { name: "Send" }).click(),
+  ]);
   expect(response.status()).toBe(403);
   await expect(page.getByRole("heading", { name: "Request refused" })).toBeVisible();
   await expect(page.getByText(REFUSED)).toBeVisible();
@@ -211,14 +231,21 @@ function getWithHost(baseURL: string, host: string) {
         let body = "";
         res.setEncoding("utf8");
         res.on("data", (c) => (body += c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body, requestId: String(res.headers["x-request-id"]) }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, body, requestId: String(res.headers["x-request-id"]) }),
+        );
       })
       .on("error", reject);
   });
 }
 
-test("an oversized body gets 413 and a malformed request a short page without a stack trace", async ({ request, baseURL }) => {
-  const big = await request.post("/contact", { form: { name: "x", email: "x@example.com", subject: "Other", message: "m".repeat(70_000) } });
+test("an oversized body gets 413 and a malformed request a short page without a stack trace", async ({
+  request,
+  baseURL,
+}) => {
+  const big = await request.post("/contact", {
+    form: { name: "x", email: "x@example.com", subject: "Other", message: "m".repeat(70_000) },
+  });
   expect(big.status()).toBe(413);
   expect(await big.text()).toContain("larger than this page accepts");
   const malformed = await request.get("/%E0%A4%A");

@@ -9,14 +9,15 @@ import { field, logIn, openResetLink, PASSWORD, signUp } from "./owners";
 const DAY = 24 * 60 * 60 * 1000;
 const COMMON = "This password is one of the most common passwords and is easy to guess. Please choose a different one.";
 
-
 type SessionRow = { id: string; createdAt: string; expiresAt: string };
 
 function sessionsOf(email: string): SessionRow[] {
   return withServerDb(
     (db) =>
       db
-        .prepare('SELECT s.id, s.createdAt, s.expiresAt FROM sessions s JOIN users u ON u.id = s.userId WHERE u.email = ?')
+        .prepare(
+          "SELECT s.id, s.createdAt, s.expiresAt FROM sessions s JOIN users u ON u.id = s.userId WHERE u.email = ?",
+        )
         .all(email) as SessionRow[],
   );
 }
@@ -26,8 +27,15 @@ function ageSessions(email: string, times: { signedInAgo: number; expiresIn: num
   const now = Date.now();
   withServerDb((db) => {
     const { changes } = db
-      .prepare("UPDATE sessions SET createdAt = ?, updatedAt = ?, expiresAt = ? WHERE userId = (SELECT id FROM users WHERE email = ?)")
-      .run(new Date(now - times.signedInAgo).toISOString(), new Date(now - 60_000).toISOString(), new Date(now + times.expiresIn).toISOString(), email);
+      .prepare(
+        "UPDATE sessions SET createdAt = ?, updatedAt = ?, expiresAt = ? WHERE userId = (SELECT id FROM users WHERE email = ?)",
+      )
+      .run(
+        new Date(now - times.signedInAgo).toISOString(),
+        new Date(now - 60_000).toISOString(),
+        new Date(now + times.expiresIn).toISOString(),
+        email,
+      );
     expect(changes).toBeGreaterThan(0);
   });
 }
@@ -48,7 +56,9 @@ async function expectSignedOut(page: Page) {
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
 }
 
-test("a session signed in 31 days ago is refused even though it was used (and refreshed) every day", async ({ page }) => {
+test("a session signed in 31 days ago is refused even though it was used (and refreshed) every day", async ({
+  page,
+}) => {
   const email = await signUp(page, "Old Session");
   // Refreshed yesterday: better-auth's own expiry is still 29 days away.
   ageSessions(email, { signedInAgo: 31 * DAY, expiresIn: 29 * DAY });
@@ -63,7 +73,9 @@ test("a session 29 days after sign-in still works", async ({ page }) => {
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test("a refreshed session's new cookie is sent to the browser, and the refresh stops at 30 days from sign-in", async ({ page }) => {
+test("a refreshed session's new cookie is sent to the browser, and the refresh stops at 30 days from sign-in", async ({
+  page,
+}) => {
   const email = await signUp(page, "Refreshed Session");
   // Signed in 2 days ago, last refreshed a few days before that: due for a refresh (once a day).
   ageSessions(email, { signedInAgo: 2 * DAY, expiresIn: 27 * DAY });
@@ -72,7 +84,9 @@ test("a refreshed session's new cookie is sent to the browser, and the refresh s
   const response = await page.request.get("/dashboard", { maxRedirects: 0 });
   expect(response.status()).toBe(200);
   const cookies = setCookies(response.headersArray());
-  expect(cookies.some((c) => /^bodima\.session_token=/.test(c) && /Max-Age=\d+/i.test(c) && /HttpOnly/i.test(c))).toBe(true);
+  expect(cookies.some((c) => /^bodima\.session_token=/.test(c) && /Max-Age=\d+/i.test(c) && /HttpOnly/i.test(c))).toBe(
+    true,
+  );
   expect(response.headers()["cache-control"]).toMatch(/no-store/);
 
   const after = sessionsOf(email)[0]!;
@@ -85,7 +99,10 @@ test("a refreshed session's new cookie is sent to the browser, and the refresh s
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test("Change password: wrong current password, common and mismatched new ones are refused; success keeps this device and signs out the others", async ({ page, browser }) => {
+test("Change password: wrong current password, common and mismatched new ones are refused; success keeps this device and signs out the others", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   const email = await signUp(page, "Changing Owner");
   const other = await secondDevice(browser, email);
@@ -130,7 +147,9 @@ test("Change password: wrong current password, common and mismatched new ones ar
   await fresh.context.close();
 });
 
-test("without JavaScript: Change password and Sign out of all other devices work as plain form posts", async ({ browser }) => {
+test("without JavaScript: Change password and Sign out of all other devices work as plain form posts", async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   const noJs = await browser.newContext({ javaScriptEnabled: false });
   const page = await noJs.newPage();
@@ -175,7 +194,11 @@ test("Settings' password forms refuse a post from another site", async ({ page }
     { intent: "sessions" } as Record<string, string>,
     { intent: "password", currentPassword: PASSWORD, password: "Brand-new-pass2", confirmPassword: "Brand-new-pass2" },
   ]) {
-    const response = await page.request.post("/dashboard/settings", { form, headers: { origin: "https://evil.example" }, maxRedirects: 0 });
+    const response = await page.request.post("/dashboard/settings", {
+      form,
+      headers: { origin: "https://evil.example" },
+      maxRedirects: 0,
+    });
     expect(response.status()).toBe(403);
   }
 });

@@ -47,7 +47,11 @@ describeEachDatabase("accounts", (ctx) => {
     expect(response.user.email).toBe("nimali@example.lk");
     expect(headers.getSetCookie().some((c) => c.startsWith("bodima.session_token="))).toBe(true);
 
-    const user = await db.selectFrom("users").selectAll().where("email", "=", "nimali@example.lk").executeTakeFirstOrThrow();
+    const user = await db
+      .selectFrom("users")
+      .selectAll()
+      .where("email", "=", "nimali@example.lk")
+      .executeTakeFirstOrThrow();
     expect(user).toMatchObject({ name: "Nimali Perera", phone: "0771234567", role: "owner", status: "active" });
     expect(Number(user.emailVerified)).toBe(0);
     expect(user.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/);
@@ -79,7 +83,12 @@ describeEachDatabase("accounts", (ctx) => {
   it("signs in an account made by createOwnerAccount (the demo owners), and signs out", async () => {
     const { db } = ctx();
     const auth = authFor(db);
-    await createOwnerAccount(db, { name: "Demo Owner", email: "Owner9@Demo.lk", phone: "0711111111", password: "Bodima-demo-2026" });
+    await createOwnerAccount(db, {
+      name: "Demo Owner",
+      email: "Owner9@Demo.lk",
+      phone: "0711111111",
+      password: "Bodima-demo-2026",
+    });
     await expect(
       auth.api.signInEmail({ body: { email: "owner9@demo.lk", password: "wrong-Pass1" }, headers: browserHeaders() }),
     ).rejects.toMatchObject({ body: { code: "INVALID_EMAIL_OR_PASSWORD" } });
@@ -99,10 +108,24 @@ describeEachDatabase("accounts", (ctx) => {
 
   it("updates only the user's own name and phone", async () => {
     const { db } = ctx();
-    const a = await createOwnerAccount(db, { name: "A", email: "a@profile.lk", phone: "0700000001", password: "Secret-pass1" });
-    const b = await createOwnerAccount(db, { name: "B", email: "b@profile.lk", phone: "0700000002", password: "Secret-pass1" });
+    const a = await createOwnerAccount(db, {
+      name: "A",
+      email: "a@profile.lk",
+      phone: "0700000001",
+      password: "Secret-pass1",
+    });
+    const b = await createOwnerAccount(db, {
+      name: "B",
+      email: "b@profile.lk",
+      phone: "0700000002",
+      password: "Secret-pass1",
+    });
     expect(await updateProfile(db, a.id, { name: "A Changed", phone: "" })).toBe(true);
-    const rows = await db.selectFrom("users").select(["id", "name", "email", "phone"]).where("id", "in", [a.id, b.id]).execute();
+    const rows = await db
+      .selectFrom("users")
+      .select(["id", "name", "email", "phone"])
+      .where("id", "in", [a.id, b.id])
+      .execute();
     expect(rows.find((r) => r.id === a.id)).toMatchObject({ name: "A Changed", email: "a@profile.lk", phone: "" });
     expect(rows.find((r) => r.id === b.id)).toMatchObject({ name: "B", phone: "0700000002" });
     expect(await countListingsByUser(db, a.id)).toBe(0);
@@ -111,7 +134,12 @@ describeEachDatabase("accounts", (ctx) => {
   it("password reset: one mail with a link valid for an hour, single use, other sessions ended", async () => {
     const { db } = ctx();
     const auth = authFor(db);
-    const owner = await createOwnerAccount(db, { name: "R", email: "reset@example.lk", phone: "0700000003", password: "Old-pass123" });
+    const owner = await createOwnerAccount(db, {
+      name: "R",
+      email: "reset@example.lk",
+      phone: "0700000003",
+      password: "Old-pass123",
+    });
     const { headers } = await auth.api.signInEmail({
       body: { email: "reset@example.lk", password: "Old-pass123" },
       headers: browserHeaders(),
@@ -128,7 +156,11 @@ describeEachDatabase("accounts", (ctx) => {
     expect(mail!.text).toContain(`${SITE}/reset-password?token=`);
 
     // The row is found by its user: the token itself is stored only as a hash (below).
-    const verification = await db.selectFrom("verifications").selectAll().where("value", "=", owner.id).executeTakeFirstOrThrow();
+    const verification = await db
+      .selectFrom("verifications")
+      .selectAll()
+      .where("value", "=", owner.id)
+      .executeTakeFirstOrThrow();
     const lifetime = (Date.parse(verification.expiresAt) - Date.now()) / 1000;
     expect(lifetime).toBeGreaterThan(RESET_TOKEN_SECONDS - 60);
     expect(lifetime).toBeLessThanOrEqual(RESET_TOKEN_SECONDS);
@@ -138,7 +170,10 @@ describeEachDatabase("accounts", (ctx) => {
       auth.api.resetPassword({ body: { token, newPassword: "Other-pass123" }, headers: browserHeaders() }),
     ).rejects.toMatchObject({ body: { code: "INVALID_TOKEN" } });
     expect(await auth.api.getSession({ headers: browserHeaders(oldCookie) })).toBeNull();
-    const signedIn = await auth.api.signInEmail({ body: { email: "reset@example.lk", password: "New-pass123" }, headers: browserHeaders() });
+    const signedIn = await auth.api.signInEmail({
+      body: { email: "reset@example.lk", password: "New-pass123" },
+      headers: browserHeaders(),
+    });
     expect(signedIn.user.id).toBe(owner.id);
   });
 });
@@ -172,7 +207,11 @@ describeEachDatabase("accounts routes", (ctx) => {
       } as never,
       headers: browserHeaders(),
     });
-    const row = await db.selectFrom("users").select(["role", "status"]).where("email", "=", "sneaky@example.lk").executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("users")
+      .select(["role", "status"])
+      .where("email", "=", "sneaky@example.lk")
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ role: "owner", status: "active" });
   });
 
@@ -180,7 +219,12 @@ describeEachDatabase("accounts routes", (ctx) => {
     const { db } = ctx();
     const context = contextFor(db);
     const auth = getAuth(context.get(requestContext));
-    await createOwnerAccount(db, { name: "Settings", email: "settings@example.lk", phone: "0700000009", password: "Secret-pass1" });
+    await createOwnerAccount(db, {
+      name: "Settings",
+      email: "settings@example.lk",
+      phone: "0700000009",
+      password: "Secret-pass1",
+    });
     const { headers } = await auth.api.signInEmail({
       body: { email: "settings@example.lk", password: "Secret-pass1" },
       headers: browserHeaders(),
@@ -198,14 +242,24 @@ describeEachDatabase("accounts routes", (ctx) => {
       } as unknown as Parameters<typeof settingsAction>[0]);
 
     await post({ name: "  New Name ", phone: "0711111119", email: "hijack@example.lk" });
-    const row = await db.selectFrom("users").select(["name", "phone", "email"]).where("email", "=", "settings@example.lk").executeTakeFirst();
+    const row = await db
+      .selectFrom("users")
+      .select(["name", "phone", "email"])
+      .where("email", "=", "settings@example.lk")
+      .executeTakeFirst();
     expect(row).toEqual({ name: "New Name", phone: "0711111119", email: "settings@example.lk" });
 
     const invalid = (await post({ name: " ", phone: "12" })) as unknown as { init: { status: number } };
     expect(invalid.init.status).toBe(400);
-    const foreign = (await post({ name: "Evil", phone: "" }, "https://evil.example")) as unknown as { init: { status: number } };
+    const foreign = (await post({ name: "Evil", phone: "" }, "https://evil.example")) as unknown as {
+      init: { status: number };
+    };
     expect(foreign.init.status).toBe(403);
-    const after = await db.selectFrom("users").select("name").where("email", "=", "settings@example.lk").executeTakeFirstOrThrow();
+    const after = await db
+      .selectFrom("users")
+      .select("name")
+      .where("email", "=", "settings@example.lk")
+      .executeTakeFirstOrThrow();
     expect(after.name).toBe("New Name");
   });
 
@@ -213,9 +267,18 @@ describeEachDatabase("accounts routes", (ctx) => {
     const { db } = ctx();
     const context = contextFor(db);
     const auth = getAuth(context.get(requestContext));
-    const owner = await createOwnerAccount(db, { name: "Hashed", email: "hashed-reset@example.lk", phone: "0700000011", password: "Old-pass123" });
+    const owner = await createOwnerAccount(db, {
+      name: "Hashed",
+      email: "hashed-reset@example.lk",
+      phone: "0700000011",
+      password: "Old-pass123",
+    });
     await auth.api.requestPasswordReset({ body: { email: "hashed-reset@example.lk" }, headers: browserHeaders() });
-    const mail = await db.selectFrom("outbox").select("text").where("to", "=", "hashed-reset@example.lk").executeTakeFirstOrThrow();
+    const mail = await db
+      .selectFrom("outbox")
+      .select("text")
+      .where("to", "=", "hashed-reset@example.lk")
+      .executeTakeFirstOrThrow();
     const token = new URL(/http\S+/.exec(mail.text)![0]).searchParams.get("token")!;
 
     const rows = await db.selectFrom("verifications").selectAll().where("value", "=", owner.id).execute();
@@ -239,19 +302,31 @@ describeEachDatabase("accounts routes", (ctx) => {
       const attempt = (await reset(stolen, "Stolen-pass123")) as unknown as { init: { status: number } };
       expect(attempt.init.status).toBe(400);
     }
-    await expect(auth.api.signInEmail({ body: { email: "hashed-reset@example.lk", password: "Stolen-pass123" }, headers: browserHeaders() })).rejects.toMatchObject({
+    await expect(
+      auth.api.signInEmail({
+        body: { email: "hashed-reset@example.lk", password: "Stolen-pass123" },
+        headers: browserHeaders(),
+      }),
+    ).rejects.toMatchObject({
       body: { code: "INVALID_EMAIL_OR_PASSWORD" },
     });
 
     expect(await reset(token, "New-pass123")).toEqual({ status: "done" });
-    const signedIn = await auth.api.signInEmail({ body: { email: "hashed-reset@example.lk", password: "New-pass123" }, headers: browserHeaders() });
+    const signedIn = await auth.api.signInEmail({
+      body: { email: "hashed-reset@example.lk", password: "New-pass123" },
+      headers: browserHeaders(),
+    });
     expect(signedIn.user.id).toBe(owner.id);
   });
 
   it("the settings action sends visitors without a session to the login page", async () => {
     const { db } = ctx();
     const result = await settingsAction({
-      request: new Request(`${SITE}/dashboard/settings`, { method: "POST", headers: { origin: SITE }, body: new URLSearchParams({ name: "x" }) }),
+      request: new Request(`${SITE}/dashboard/settings`, {
+        method: "POST",
+        headers: { origin: SITE },
+        body: new URLSearchParams({ name: "x" }),
+      }),
       params: {},
       context: contextFor(db),
     } as unknown as Parameters<typeof settingsAction>[0]).catch((thrown: unknown) => thrown);

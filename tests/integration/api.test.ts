@@ -33,13 +33,24 @@ describe("parseListQuery", () => {
   });
 
   it("accepts limits from 1 to 50 and the browse filters", () => {
-    const result = parseListQuery(new URLSearchParams("limit=50&page=3&university=UOM&propertyType=single&gender=female&minPrice=5000&sort=price_asc&q=annex"));
+    const result = parseListQuery(
+      new URLSearchParams(
+        "limit=50&page=3&university=UOM&propertyType=single&gender=female&minPrice=5000&sort=price_asc&q=annex",
+      ),
+    );
     expect(result).toEqual({
       ok: true,
       query: {
         page: 3,
         limit: 50,
-        filters: { university: "University of Moratuwa", propertyType: "single", gender: "female", minPrice: 5000, sort: "price_asc", search: "annex" },
+        filters: {
+          university: "University of Moratuwa",
+          propertyType: "single",
+          gender: "female",
+          minPrice: 5000,
+          sort: "price_asc",
+          search: "annex",
+        },
       },
     });
     expect(parseListQuery(new URLSearchParams("limit=1"))).toMatchObject({ ok: true, query: { limit: 1 } });
@@ -83,7 +94,12 @@ describe("parseListQuery", () => {
 });
 
 describeEachDatabase("list and detail API", (ctx) => {
-  let ids: { moratuwa: { id: number; slug: string }[]; peradeniya: { id: number; slug: string }; hidden: { id: number; slug: string }; expired: { id: number; slug: string } };
+  let ids: {
+    moratuwa: { id: number; slug: string }[];
+    peradeniya: { id: number; slug: string };
+    hidden: { id: number; slug: string };
+    expired: { id: number; slug: string };
+  };
 
   beforeAll(async () => {
     const { db } = ctx();
@@ -91,17 +107,35 @@ describeEachDatabase("list and detail API", (ctx) => {
     const base = Date.now() - DAY;
     const moratuwa = [];
     for (let i = 0; i < 22; i++) {
-      moratuwa.push(await insertListing(db, owner, listingInput({ title: `Moratuwa room ${i}`, price: 10000 + i * 500 }), new Date(base + i * 1000)));
+      moratuwa.push(
+        await insertListing(
+          db,
+          owner,
+          listingInput({ title: `Moratuwa room ${i}`, price: 10000 + i * 500 }),
+          new Date(base + i * 1000),
+        ),
+      );
     }
     const peradeniya = await insertListing(
       db,
       owner,
-      listingInput({ title: "Peradeniya annex", university: "University of Peradeniya", city: "kandy", location: "Kandy", propertyType: "apartment" }),
+      listingInput({
+        title: "Peradeniya annex",
+        university: "University of Peradeniya",
+        city: "kandy",
+        location: "Kandy",
+        propertyType: "apartment",
+      }),
       new Date(base + 30_000),
     );
     const hidden = await insertListing(db, owner, listingInput({ title: "Hidden room" }), new Date(base + 40_000));
     await db.updateTable("listings").set({ status: "hidden" }).where("id", "=", hidden.id).execute();
-    const expired = await insertListing(db, owner, listingInput({ title: "Old expired room" }), new Date(Date.now() - 40 * DAY));
+    const expired = await insertListing(
+      db,
+      owner,
+      listingInput({ title: "Old expired room" }),
+      new Date(Date.now() - 40 * DAY),
+    );
     ids = { moratuwa, peradeniya, hidden, expired };
   });
 
@@ -110,7 +144,15 @@ describeEachDatabase("list and detail API", (ctx) => {
     const first = await listAds(db, new URLSearchParams());
     expect(first.ok).toBe(true);
     if (!first.ok) return;
-    expect(first.body.pagination).toEqual({ page: 1, limit: 20, total: 23, totalPages: 2, hasNext: true, hasPrev: false, totalIsExact: true });
+    expect(first.body.pagination).toEqual({
+      page: 1,
+      limit: 20,
+      total: 23,
+      totalPages: 2,
+      hasNext: true,
+      hasPrev: false,
+      totalIsExact: true,
+    });
     expect(first.body.ads).toHaveLength(20);
     expect(first.body.ads[0].title).toBe("Peradeniya annex");
     const second = await listAds(db, new URLSearchParams("page=2"));
@@ -196,7 +238,15 @@ describeEachDatabase("list and detail API", (ctx) => {
     const { db } = ctx();
     // Numbers past PostgreSQL's integer range name no listing (they used to reach the query: a 500).
     const huge = ["2147483648", "999999999999", "99999999999999999999", "room-999999999999"];
-    for (const key of ["999999", "no-such-listing", String(ids.hidden.id), ids.hidden.slug, "", "x".repeat(500), ...huge]) {
+    for (const key of [
+      "999999",
+      "no-such-listing",
+      String(ids.hidden.id),
+      ids.hidden.slug,
+      "",
+      "x".repeat(500),
+      ...huge,
+    ]) {
       expect(await getAd(db, key)).toEqual({ ok: false, status: 404, body: AD_NOT_FOUND });
     }
     const response = await getAdResponse(db, "999999");
@@ -216,11 +266,16 @@ describeEachDatabase("list and detail API", (ctx) => {
     const doc = openApiDocument(SITE);
     const list = await listAds(db, new URLSearchParams("limit=1"));
     if (!list.ok) throw new Error("expected ok");
-    expect(Object.keys(list.body.ads[0]).sort()).toEqual(Object.keys(doc.components.schemas.ListingSummary.properties).sort());
+    expect(Object.keys(list.body.ads[0]).sort()).toEqual(
+      Object.keys(doc.components.schemas.ListingSummary.properties).sort(),
+    );
     expect(Object.keys(list.body.pagination).sort()).toEqual([...doc.components.schemas.Pagination.required].sort());
     const detail = await getAd(db, ids.peradeniya.slug);
     if (!detail.ok) throw new Error("expected ok");
-    const [summary, extra] = doc.components.schemas.ListingDetail.allOf as [unknown, { properties: Record<string, unknown> }];
+    const [summary, extra] = doc.components.schemas.ListingDetail.allOf as [
+      unknown,
+      { properties: Record<string, unknown> },
+    ];
     expect(summary).toEqual({ $ref: "#/components/schemas/ListingSummary" });
     expect(Object.keys(detail.body.ad).sort()).toEqual(
       [...Object.keys(doc.components.schemas.ListingSummary.properties), ...Object.keys(extra.properties)].sort(),
@@ -232,14 +287,33 @@ describeEachDatabase("sitemap", (ctx) => {
   it("lists the fixed pages, every university and city, and every public listing", async () => {
     const { db } = ctx();
     const owner = await insertTestOwner(db, "sitemap-owner");
-    const a = await insertListing(db, owner, listingInput({ title: "Room & board <near> campus" }), new Date("2026-11-20T10:00:00Z"));
+    const a = await insertListing(
+      db,
+      owner,
+      listingInput({ title: "Room & board <near> campus" }),
+      new Date("2026-11-20T10:00:00Z"),
+    );
     const hidden = await insertListing(db, owner, listingInput({ title: "Hidden one" }));
     await db.updateTable("listings").set({ status: "hidden" }).where("id", "=", hidden.id).execute();
-    const expired = await insertListing(db, owner, listingInput({ title: "Expired one" }), new Date(Date.now() - 40 * DAY));
+    const expired = await insertListing(
+      db,
+      owner,
+      listingInput({ title: "Expired one" }),
+      new Date(Date.now() - 40 * DAY),
+    );
 
     const xml = await buildSitemap(db, SITE, null, { now: new Date("2026-11-22T00:00:00Z") });
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
-    for (const path of ["/", "/browse", "/about", "/contact", "/university/university-of-moratuwa", "/city/galle-medical"]) {
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
+    for (const path of [
+      "/",
+      "/browse",
+      "/about",
+      "/contact",
+      "/university/university-of-moratuwa",
+      "/city/galle-medical",
+    ]) {
       expect(xml).toContain(`<loc>${SITE}${path}</loc>`);
     }
     expect(xml).toContain(`<url><loc>${SITE}/listing/${a.slug}</loc><lastmod>2026-11-20</lastmod></url>`);
@@ -343,6 +417,8 @@ describe("the other JSON and text resources", () => {
   });
 
   it("robots.txt keeps crawlers out of the API and the dashboard and names the sitemap", () => {
-    expect(robotsTxt(SITE)).toBe(`User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /dashboard\n\nSitemap: ${SITE}/sitemap.xml\n`);
+    expect(robotsTxt(SITE)).toBe(
+      `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /dashboard\n\nSitemap: ${SITE}/sitemap.xml\n`,
+    );
   });
 });

@@ -36,7 +36,16 @@ describeEachDatabase("browse page loader", (ctx) => {
         new Date(START + i * 3_600_000),
       );
     }
-    await insertListing(db, owner, listingInput({ title: "Kandy shared room", university: "University of Peradeniya", city: "kandy", propertyType: "shared" }));
+    await insertListing(
+      db,
+      owner,
+      listingInput({
+        title: "Kandy shared room",
+        university: "University of Peradeniya",
+        city: "kandy",
+        propertyType: "shared",
+      }),
+    );
   });
 
   const load = (path: string, params: PathFilters = {}): Promise<BrowsePage> =>
@@ -56,10 +65,18 @@ describeEachDatabase("browse page loader", (ctx) => {
     const page = await load("/university/UOM", { university: "UOM" });
     expect(page.heading).toBe(`Boarding places near ${UOM}`);
     expect(page.found).toBe("12 boarding places found");
-    expect(page.meta).toContainEqual({ tagName: "link", rel: "canonical", href: "https://bodima.example/university/university-of-moratuwa" });
+    expect(page.meta).toContainEqual({
+      tagName: "link",
+      rel: "canonical",
+      href: "https://bodima.example/university/university-of-moratuwa",
+    });
     const description = page.meta.find((m) => "name" in m && m.name === "description");
-    expect(description).toMatchObject({ content: expect.stringMatching(/^12 boarding places near University of Moratuwa/) });
-    const jsonLd = page.meta.find((m) => "script:ld+json" in m) as { "script:ld+json": { itemListElement: { name: string }[] } };
+    expect(description).toMatchObject({
+      content: expect.stringMatching(/^12 boarding places near University of Moratuwa/),
+    });
+    const jsonLd = page.meta.find((m) => "script:ld+json" in m) as {
+      "script:ld+json": { itemListElement: { name: string }[] };
+    };
     expect(jsonLd["script:ld+json"].itemListElement.map((i) => i.name)).toEqual(["Home", "Browse", UOM]);
     expect(page.form.university).toBe(UOM);
     expect(page.fromPath).toEqual({ university: true, location: false, city: false });
@@ -86,7 +103,11 @@ describeEachDatabase("browse page loader", (ctx) => {
         { page: 2, href: "?propertyType=single&page=2" },
       ],
     });
-    expect((await load("/browse")).pages).toMatchObject({ first: null, next: "?page=2", pages: [{ page: 1, href: "." }, { page: 2 }] });
+    expect((await load("/browse")).pages).toMatchObject({
+      first: null,
+      next: "?page=2",
+      pages: [{ page: 1, href: "." }, { page: 2 }],
+    });
     expect((await load("/browse?university=Kandy+nowhere")).pages).toBeNull();
   });
 
@@ -99,16 +120,38 @@ describeEachDatabase("browse page loader", (ctx) => {
   });
 
   it("makes one removable chip per filter, each a link to the results without it", async () => {
-    const page = await load("/browse?university=USJ&faculty=usj-engineering-new&minPrice=15000&gender=female&search=quiet");
+    const page = await load(
+      "/browse?university=USJ&faculty=usj-engineering-new&minPrice=15000&gender=female&search=quiet",
+    );
     const usj = "University+of+Sri+Jayewardenepura";
     const faculty = "Faculty+of+Engineering+%28new%29";
     expect(page.chips).toEqual([
-      { key: "search", label: "“quiet”", href: `/browse?university=${usj}&faculty=${faculty}&minPrice=15000&gender=female` },
+      {
+        key: "search",
+        label: "“quiet”",
+        href: `/browse?university=${usj}&faculty=${faculty}&minPrice=15000&gender=female`,
+      },
       // A faculty goes with its university.
-      { key: "university", label: "University of Sri Jayewardenepura", href: "/browse?search=quiet&minPrice=15000&gender=female" },
-      { key: "faculty", label: "Faculty of Engineering (new)", href: `/browse?search=quiet&university=${usj}&minPrice=15000&gender=female` },
-      { key: "minPrice", label: "From LKR 15,000", href: `/browse?search=quiet&university=${usj}&faculty=${faculty}&gender=female` },
-      { key: "gender", label: "Female Only", href: `/browse?search=quiet&university=${usj}&faculty=${faculty}&minPrice=15000` },
+      {
+        key: "university",
+        label: "University of Sri Jayewardenepura",
+        href: "/browse?search=quiet&minPrice=15000&gender=female",
+      },
+      {
+        key: "faculty",
+        label: "Faculty of Engineering (new)",
+        href: `/browse?search=quiet&university=${usj}&minPrice=15000&gender=female`,
+      },
+      {
+        key: "minPrice",
+        label: "From LKR 15,000",
+        href: `/browse?search=quiet&university=${usj}&faculty=${faculty}&gender=female`,
+      },
+      {
+        key: "gender",
+        label: "Female Only",
+        href: `/browse?search=quiet&university=${usj}&faculty=${faculty}&minPrice=15000`,
+      },
     ]);
     expect(page.activeLabel).toBe("5 active");
     expect((await load("/browse")).activeLabel).toBeNull();
@@ -116,7 +159,9 @@ describeEachDatabase("browse page loader", (ctx) => {
 
   it("says which values of the link it ignored", async () => {
     const page = await load("/browse?minPrice=abc&propertyType=castle");
-    expect(page.notice).toBe("These values could not be used: minimum price, property type. The results below leave them out.");
+    expect(page.notice).toBe(
+      "These values could not be used: minimum price, property type. The results below leave them out.",
+    );
     expect(page.found).toBe("13 boarding places found");
   });
 

@@ -21,7 +21,12 @@ async function countMessages(db: DB, email: string) {
   return rows;
 }
 
-const valid = { name: "Kasun Silva", email: "kasun@example.com", subject: "Technical Support", message: "The map link does not open." };
+const valid = {
+  name: "Kasun Silva",
+  email: "kasun@example.com",
+  subject: "Technical Support",
+  message: "The map link does not open.",
+};
 
 describeEachDatabase("contact form action", (ctx) => {
   it("stores a valid message before it reports success", async () => {
@@ -36,7 +41,9 @@ describeEachDatabase("contact form action", (ctx) => {
 
   it("answers 400 with a message per field, keeps the values and stores nothing", async () => {
     const { db } = ctx();
-    const { status, body } = unwrap(await post(db, { name: " ", email: "nobody@nowhere", subject: "Spam", message: "" }));
+    const { status, body } = unwrap(
+      await post(db, { name: " ", email: "nobody@nowhere", subject: "Spam", message: "" }),
+    );
     expect(status).toBe(400);
     expect(body).toEqual({
       status: "invalid",
@@ -53,7 +60,9 @@ describeEachDatabase("contact form action", (ctx) => {
 
   it("pretends to succeed for a filled honeypot but stores nothing", async () => {
     const { db } = ctx();
-    const { status, body } = unwrap(await post(db, { ...valid, email: "bot@example.com", website: "http://spam.example" }));
+    const { status, body } = unwrap(
+      await post(db, { ...valid, email: "bot@example.com", website: "http://spam.example" }),
+    );
     expect(status).toBe(200);
     expect(body).toEqual({ status: "sent" });
     expect(await countMessages(db, "bot@example.com")).toHaveLength(0);

@@ -46,13 +46,20 @@ async function tempStorage(): Promise<{ dir: string; storage: PhotoStorage }> {
   return { dir, storage: createLocalPhotoStorage(dir) };
 }
 
-const jpeg = () => sharp({ create: { width: 320, height: 240, channels: 3, background: "#468" } }).jpeg().toBuffer();
+const jpeg = () =>
+  sharp({ create: { width: 320, height: 240, channels: 3, background: "#468" } })
+    .jpeg()
+    .toBuffer();
 
 async function ownerWithListing(db: DB, storage: PhotoStorage, title = "Reported room near campus") {
   const { owner, cookie } = await signedInAccount(db, "evidence");
   const created = await createOwnerListing(db, storage, owner, { ...LISTING_FORM, title }, { files: [await jpeg()] });
   if (!created.ok) throw new Error("listing not created");
-  const photo = await db.selectFrom("listing_photos").select("variants").where("listingId", "=", created.listing.id).executeTakeFirstOrThrow();
+  const photo = await db
+    .selectFrom("listing_photos")
+    .select("variants")
+    .where("listingId", "=", created.listing.id)
+    .executeTakeFirstOrThrow();
   const photoKey = (JSON.parse(photo.variants) as { key: string }[])[0]!.key;
   return { owner, cookie, listing: created.listing, photoKey };
 }
@@ -62,7 +69,18 @@ async function report(db: DB, listingId: number) {
   const at = new Date().toISOString();
   await db
     .insertInto("reports")
-    .values({ id, listingId, reporterName: "Student", reporterEmail: "student@example.lk", reporterContact: "", reason: "scam", description: "Asked for money first", status: "pending", createdAt: at, updatedAt: at })
+    .values({
+      id,
+      listingId,
+      reporterName: "Student",
+      reporterEmail: "student@example.lk",
+      reporterContact: "",
+      reason: "scam",
+      description: "Asked for money first",
+      status: "pending",
+      createdAt: at,
+      updatedAt: at,
+    })
     .execute();
   return id;
 }
@@ -74,19 +92,33 @@ function page(url: string, cookie?: string, init: RequestInit = {}) {
 }
 
 async function ownerDeletes(db: DB, storage: PhotoStorage, cookie: string, id: number) {
-  const request = page(`/dashboard/listings/${id}/delete`, cookie, { method: "POST", headers: { origin: TEST_SITE }, body: new URLSearchParams() });
+  const request = page(`/dashboard/listings/${id}/delete`, cookie, {
+    method: "POST",
+    headers: { origin: TEST_SITE },
+    body: new URLSearchParams(),
+  });
   return deleteAction({ request, context: testContext({ db, storage }), params: { id: String(id) } } as never);
 }
 
 async function publicStatus(db: DB, slug: string, id: number) {
   const context = testContext({ db });
-  const listing = unwrapResult(await listingLoader({ request: page(`/listing/${slug}`), context, params: { slug } } as never)).status;
-  const apiResponse = await apiListingLoader({ request: page(`/api/listings/${id}`), context, params: { idOrSlug: String(id) } } as never);
+  const listing = unwrapResult(
+    await listingLoader({ request: page(`/listing/${slug}`), context, params: { slug } } as never),
+  ).status;
+  const apiResponse = await apiListingLoader({
+    request: page(`/api/listings/${id}`),
+    context,
+    params: { idOrSlug: String(id) },
+  } as never);
   return { listing, api: (apiResponse as Response).status };
 }
 
 async function photo(db: DB, storage: PhotoStorage, key: string, cookie?: string) {
-  return (await photoLoader({ request: page(`/photos/${key}`, cookie), context: testContext({ db, storage }), params: { key } } as never)) as Response;
+  return (await photoLoader({
+    request: page(`/photos/${key}`, cookie),
+    context: testContext({ db, storage }),
+    params: { key },
+  } as never)) as Response;
 }
 
 describeEachDatabase("evidence and files", (ctx) => {
@@ -122,13 +154,21 @@ describeEachDatabase("evidence and files", (ctx) => {
     // Moderators: the listing, its report and its photo are all still there.
     const moderator = await signedInAccount(db, "moderator", { role: "moderator" });
     const modContext = testContext({ db, storage });
-    const queue = (await adminQueueLoader({ request: page("/admin", moderator.cookie), context: modContext, params: {} } as never)) as {
+    const queue = (await adminQueueLoader({
+      request: page("/admin", moderator.cookie),
+      context: modContext,
+      params: {},
+    } as never)) as {
       queue: Awaited<ReturnType<typeof listReportQueue>>;
     };
     const group = queue.queue.groups.find((g) => g.listing.id === listing.id);
     expect(group?.listing.status).toBe("deleted");
     expect(group?.reports.map((r) => r.id)).toEqual([reportId]);
-    const detail = (await adminReportLoader({ request: page(`/admin/reports/${reportId}`, moderator.cookie), context: modContext, params: { id: reportId } } as never)) as {
+    const detail = (await adminReportLoader({
+      request: page(`/admin/reports/${reportId}`, moderator.cookie),
+      context: modContext,
+      params: { id: reportId },
+    } as never)) as {
       listing: { id: number; title: string; status: string };
     };
     expect(detail.listing).toMatchObject({ id: listing.id, title: "Reported room near campus", status: "deleted" });
@@ -137,7 +177,9 @@ describeEachDatabase("evidence and files", (ctx) => {
     const actor = { id: moderator.owner.id, email: moderator.owner.email };
     expect((await hideListing(db, actor, listing.id, "evidence")).ok).toBe(false);
     expect((await restoreListing(db, actor, listing.id, null)).ok).toBe(false);
-    expect((await db.selectFrom("listings").select("status").where("id", "=", listing.id).executeTakeFirstOrThrow()).status).toBe("deleted");
+    expect(
+      (await db.selectFrom("listings").select("status").where("id", "=", listing.id).executeTakeFirstOrThrow()).status,
+    ).toBe("deleted");
   });
 
   it("an owner deleting a hidden listing keeps it for moderators too; an unreported, visible one is deleted outright", async () => {
@@ -147,15 +189,29 @@ describeEachDatabase("evidence and files", (ctx) => {
     const actor = { id: "moderator", email: "mod@example.com" };
     expect((await hideListing(db, actor, listing.id, "Fake photos")).ok).toBe(true);
     await ownerDeletes(db, storage, cookie, listing.id);
-    const kept = await db.selectFrom("listings").select(["status", "hiddenReason"]).where("id", "=", listing.id).executeTakeFirst();
+    const kept = await db
+      .selectFrom("listings")
+      .select(["status", "hiddenReason"])
+      .where("id", "=", listing.id)
+      .executeTakeFirst();
     expect(kept).toEqual({ status: "deleted", hiddenReason: "Fake photos" });
     expect(await countListingsByUser(db, owner.id)).toBe(0);
 
-    const plain = await createOwnerListing(db, storage, owner, { ...LISTING_FORM, title: "Plain room" }, { files: [await jpeg()] });
+    const plain = await createOwnerListing(
+      db,
+      storage,
+      owner,
+      { ...LISTING_FORM, title: "Plain room" },
+      { files: [await jpeg()] },
+    );
     if (!plain.ok) throw new Error("listing not created");
     await ownerDeletes(db, storage, cookie, plain.listing.id);
-    expect(await db.selectFrom("listings").select("id").where("id", "=", plain.listing.id).executeTakeFirst()).toBeUndefined();
-    expect(await db.selectFrom("listing_photos").select("id").where("listingId", "=", plain.listing.id).execute()).toEqual([]);
+    expect(
+      await db.selectFrom("listings").select("id").where("id", "=", plain.listing.id).executeTakeFirst(),
+    ).toBeUndefined();
+    expect(
+      await db.selectFrom("listing_photos").select("id").where("listingId", "=", plain.listing.id).execute(),
+    ).toEqual([]);
   });
 
   it("a photo of a hidden listing answers 404 (its owner still sees it, privately); a public photo is not cached for a year", async () => {
@@ -168,7 +224,9 @@ describeEachDatabase("evidence and files", (ctx) => {
     expect(cacheControl).not.toMatch(/immutable/);
     expect(Number(/max-age=(\d+)/.exec(cacheControl)?.[1])).toBeLessThanOrEqual(3600);
 
-    expect((await hideListing(db, { id: "moderator", email: "mod@example.com" }, listing.id, "Fake photos")).ok).toBe(true);
+    expect((await hideListing(db, { id: "moderator", email: "mod@example.com" }, listing.id, "Fake photos")).ok).toBe(
+      true,
+    );
     const hidden = await photo(db, storage, photoKey);
     expect(hidden.status).toBe(404);
     expect(hidden.headers.get("Cache-Control")).toBe("no-store");
@@ -197,14 +255,34 @@ describeEachDatabase("evidence and files", (ctx) => {
     const at = new Date().toISOString();
     await db
       .insertInto("listing_photos")
-      .values({ id: crypto.randomUUID(), listingId: listing.id, userId: owner.id, position: 1, width: 400, height: 300, bytes: 14, variants: JSON.stringify([{ width: 400, height: 300, bytes: 14, key: shared }]), alt: null, createdAt: at })
+      .values({
+        id: crypto.randomUUID(),
+        listingId: listing.id,
+        userId: owner.id,
+        position: 1,
+        width: 400,
+        height: 300,
+        bytes: 14,
+        variants: JSON.stringify([{ width: 400, height: 300, bytes: 14, key: shared }]),
+        alt: null,
+        createdAt: at,
+      })
       .execute();
     const twoDaysAgo = new Date(Date.now() - 2 * DAY);
-    for (const name of await fs.readdir(dir)) if (name !== orphanNew) await fs.utimes(path.join(dir, name), twoDaysAgo, twoDaysAgo);
+    for (const name of await fs.readdir(dir))
+      if (name !== orphanNew) await fs.utimes(path.join(dir, name), twoDaysAgo, twoDaysAgo);
     const before = await fs.readdir(dir);
 
     const env = parseEnv({ SITE_URL: TEST_SITE, NODE_ENV: "test" });
-    const counts = await runJob("sweep-orphan-photos", { db, env, storage, log, mail: () => { throw new Error("no mail"); } });
+    const counts = await runJob("sweep-orphan-photos", {
+      db,
+      env,
+      storage,
+      log,
+      mail: () => {
+        throw new Error("no mail");
+      },
+    });
     expect(counts.removed).toBe(1);
     const left = await fs.readdir(dir);
     expect(left).not.toContain(orphanOld);

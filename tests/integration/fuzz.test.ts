@@ -45,7 +45,10 @@ const settingsFor = (numRuns = RUNS) => ({ seed: SEED, numRuns, endOnFailure: tr
 const BIG_IDS = ["2147483648", "999999999999"];
 
 /** No rate limit gets in the fuzzer's way (integration tests cover each limit). */
-const NO_LIMITS = Object.fromEntries(LIMIT_NAMES.map((n) => [n, { max: 1_000_000, windowSeconds: 60 }])) as Record<LimitName, LimitRule>;
+const NO_LIMITS = Object.fromEntries(LIMIT_NAMES.map((n) => [n, { max: 1_000_000, windowSeconds: 60 }])) as Record<
+  LimitName,
+  LimitRule
+>;
 
 // ---------------------------------------------------------------- values
 
@@ -104,7 +107,12 @@ const text = fc.oneof(
   { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 40 }) },
   { weight: 1, arbitrary: fc.integer().map(String) },
   { weight: 1, arbitrary: fc.double().map(String) },
-  { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...PAYLOADS), fc.string({ unit: "grapheme", maxLength: 20 })).map(([a, b]) => a + b) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.constantFrom(...PAYLOADS), fc.string({ unit: "grapheme", maxLength: 20 }))
+      .map(([a, b]) => a + b),
+  },
 );
 
 type FileValue = { file: Uint8Array; name: string; type: string };
@@ -126,8 +134,15 @@ const fieldValue: fc.Arbitrary<FieldValue> = fc.oneof(
 /** Hostile values for some of `fields` (the rest keep the valid base), plus unknown extras. */
 function overrides(fields: readonly string[]): fc.Arbitrary<Overrides> {
   return fc.record({
-    values: fc.record(Object.fromEntries(fields.map((f) => [f, fieldValue])) as Record<string, fc.Arbitrary<FieldValue>>, { requiredKeys: [] }),
-    extra: fc.dictionary(fc.constantFrom("userId", "status", "role", "id", "slug", "views", "__proto__", "constructor", "intent"), text, { maxKeys: 2 }),
+    values: fc.record(
+      Object.fromEntries(fields.map((f) => [f, fieldValue])) as Record<string, fc.Arbitrary<FieldValue>>,
+      { requiredKeys: [] },
+    ),
+    extra: fc.dictionary(
+      fc.constantFrom("userId", "status", "role", "id", "slug", "views", "__proto__", "constructor", "intent"),
+      text,
+      { maxKeys: 2 },
+    ),
     multipart: fc.boolean(),
   });
 }
@@ -147,7 +162,9 @@ function inputs(fields: readonly string[], saved: readonly string[]): fc.Arbitra
 }
 
 function body(base: Record<string, FieldValue>, o: Overrides): FormData | URLSearchParams {
-  const entries = Object.entries({ ...base, ...o.extra, ...o.values }).filter((e): e is [string, FieldValue] => e[1] !== undefined);
+  const entries = Object.entries({ ...base, ...o.extra, ...o.values }).filter(
+    (e): e is [string, FieldValue] => e[1] !== undefined,
+  );
   if (o.multipart) {
     const form = new FormData();
     for (const [k, v] of entries) {
@@ -159,7 +176,8 @@ function body(base: Record<string, FieldValue>, o: Overrides): FormData | URLSea
     return form;
   }
   const params = new URLSearchParams();
-  for (const [k, v] of entries) for (const one of Array.isArray(v) ? v : [v]) params.append(k, typeof one === "string" ? one : one.name);
+  for (const [k, v] of entries)
+    for (const one of Array.isArray(v) ? v : [v]) params.append(k, typeof one === "string" ? one : one.name);
   return params;
 }
 
@@ -169,7 +187,12 @@ type Handler = (args: never) => unknown;
 type Outcome = { status: number; body: Record<string, unknown> };
 
 /** A loader's or action's answer; a thrown Response or data() is an answer too. Anything else thrown fails the test. */
-async function call(handler: Handler, request: Request, context: ReturnType<typeof testContext>, params: Record<string, string | undefined> = {}): Promise<Outcome> {
+async function call(
+  handler: Handler,
+  request: Request,
+  context: ReturnType<typeof testContext>,
+  params: Record<string, string | undefined> = {},
+): Promise<Outcome> {
   try {
     return unwrapResult(await handler({ request, context, params } as never));
   } catch (thrown) {
@@ -226,9 +249,20 @@ async function signedIn(db: DB, role: "owner" | "moderator" = "owner") {
 }
 
 const LISTING_BASE = LISTING_FORM;
-const LISTING_FIELDS = [...Object.keys(LISTING_BASE), "amenities", "photos", "uploadIds", "removePhotos", "attempt", "enhanced"];
+const LISTING_FIELDS = [
+  ...Object.keys(LISTING_BASE),
+  "amenities",
+  "photos",
+  "uploadIds",
+  "removePhotos",
+  "attempt",
+  "enhanced",
+];
 
-const jpeg = () => sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 90, g: 140, b: 60 } } }).jpeg().toBuffer();
+const jpeg = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 90, g: 140, b: 60 } } })
+    .jpeg()
+    .toBuffer();
 
 describeEachDatabase("fuzz: hostile input never breaks the server", (ctx) => {
   let storage: PhotoStorage;
@@ -250,15 +284,39 @@ describeEachDatabase("fuzz: hostile input never breaks the server", (ctx) => {
     parking = (await insertTestOwner(db, crypto.randomUUID())).id;
     const created = await createOwnerListing(db, storage, owner, LISTING_BASE, { files: [photo] });
     if (!created.ok) throw new Error(JSON.stringify(created.errors));
-    listing = await db.selectFrom("listings").select(["id", "slug"]).where("userId", "=", owner.id).executeTakeFirstOrThrow();
-    const reported = await call(report.action as Handler, post(`/listing/${listing.slug}/report`, new URLSearchParams({ listingId: String(listing.id), reporterName: "R", reporterEmail: "r@example.com", reporterContact: "0771234567", reason: "spam", description: "" })), context(), { slug: listing.slug });
+    listing = await db
+      .selectFrom("listings")
+      .select(["id", "slug"])
+      .where("userId", "=", owner.id)
+      .executeTakeFirstOrThrow();
+    const reported = await call(
+      report.action as Handler,
+      post(
+        `/listing/${listing.slug}/report`,
+        new URLSearchParams({
+          listingId: String(listing.id),
+          reporterName: "R",
+          reporterEmail: "r@example.com",
+          reporterContact: "0771234567",
+          reason: "spam",
+          description: "",
+        }),
+      ),
+      context(),
+      { slug: listing.slug },
+    );
     expect(reported.status, JSON.stringify(reported.body)).toBe(200);
     reportId = String((await db.selectFrom("reports").select("id").executeTakeFirstOrThrow()).id);
   });
 
   /** A listing posted by the fuzz owner moves to a parked owner, so the 3-ad limit never closes the form. */
   async function parkListings() {
-    await ctx().db.updateTable("listings").set({ userId: parking }).where("userId", "=", owner.id).where("id", "!=", listing.id).execute();
+    await ctx()
+      .db.updateTable("listings")
+      .set({ userId: parking })
+      .where("userId", "=", owner.id)
+      .where("id", "!=", listing.id)
+      .execute();
   }
 
   // ------------------------------------------------------------ forms
@@ -267,7 +325,14 @@ describeEachDatabase("fuzz: hostile input never breaks the server", (ctx) => {
     const fields = ["name", "email", "phone", "password", "confirmPassword", "terms", "website", "attempt", "enhanced"];
     await fc.assert(
       fc.asyncProperty(inputs(fields, ["name"]), async (o) => {
-        const base = { name: "Nimali", email: `${unique("s")}@example.lk`, phone: "0771234567", password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD, terms: "on" };
+        const base = {
+          name: "Nimali",
+          email: `${unique("s")}@example.lk`,
+          phone: "0771234567",
+          password: TEST_PASSWORD,
+          confirmPassword: TEST_PASSWORD,
+          terms: "on",
+        };
         const outcome = await call(signup.action as Handler, post("/signup", body(base, o)), context());
         expectNo5xx(outcome, "signup");
         if (outcome.status === 302) saved.signup++;
@@ -282,7 +347,10 @@ describeEachDatabase("fuzz: hostile input never breaks the server", (ctx) => {
     await fc.assert(
       fc.asyncProperty(overrides(fields), fc.constantFrom("login", "forgot"), async (o, intent) => {
         const base = { email: owner.email, password: "Wrong-pass1", intent };
-        expectNo5xx(await call(login.action as Handler, post("/login?redirectTo=%2Fdashboard", body(base, o)), context()), "login");
+        expectNo5xx(
+          await call(login.action as Handler, post("/login?redirectTo=%2Fdashboard", body(base, o)), context()),
+          "login",
+        );
       }),
       settingsFor(12),
     );
@@ -294,7 +362,14 @@ describeEachDatabase("fuzz: hostile input never breaks the server", (ctx) => {
         const base = { token, password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD };
         const request = post(`/reset-password?token=${encodeURIComponent(token)}`, body(base, o));
         expectNo5xx(await call(resetPassword.action as Handler, request, context()), "reset-password action");
-        expectNo5xx(await call(resetPassword.loader as Handler, get(`/reset-password?token=${encodeURIComponent(token)}`), context()), "reset-password loader");
+        expectNo5xx(
+          await call(
+            resetPassword.loader as Handler,
+            get(`/reset-password?token=${encodeURIComponent(token)}`),
+            context(),
+          ),
+          "reset-password loader",
+        );
       }),
       settingsFor(),
     );
@@ -310,7 +385,11 @@ describeEachDatabase("fuzz: hostile input never breaks the server", (ctx) => {
         const [name, message] = [await received(request, "name"), await received(request, "message")];
         const outcome = await call(contact.action as Handler, request, context());
         expectNo5xx(outcome, "contact");
-        const row = await ctx().db.selectFrom("contact_messages").selectAll().where("email", "=", email).executeTakeFirst();
+        const row = await ctx()
+          .db.selectFrom("contact_messages")
+          .selectAll()
+          .where("email", "=", email)
+          .executeTakeFirst();
         if (outcome.body.status === "sent" && row) {
           saved.contact++;
           expect(row.name).toBe(stored(name!));
@@ -331,7 +410,11 @@ describeEachDatabase("fuzz: hostile input never breaks the server", (ctx) => {
         const name = await received(request, "name");
         const outcome = await call(settings.action as Handler, request, context());
         expectNo5xx(outcome, "settings");
-        const row = await ctx().db.selectFrom("users").select(["name", "email"]).where("id", "=", owner.id).executeTakeFirstOrThrow();
+        const row = await ctx()
+          .db.selectFrom("users")
+          .select(["name", "email"])
+          .where("id", "=", owner.id)
+          .executeTakeFirstOrThrow();
         expect(row.email).toBe(owner.email);
         if (outcome.status < 400) {
           saved.settings++;
@@ -347,11 +430,24 @@ describeEachDatabase("fuzz: hostile input never breaks the server", (ctx) => {
     // An account of its own: signing other devices out must not end the fuzz owner's session.
     const account = await signedIn(ctx().db);
     await fc.assert(
-      fc.asyncProperty(overrides(["currentPassword", "password", "confirmPassword"]), fc.constantFrom("password", "sessions"), async (o, intent) => {
-        const base = { intent, currentPassword: "Wrong-pass1", password: "Brand-new-pass2", confirmPassword: "Brand-new-pass2" };
-        const outcome = await call(settings.action as Handler, post("/dashboard/settings", body(base, { ...o, extra: {} }), account.cookie), context());
-        expectNo5xx(outcome, `settings ${intent}`);
-      }),
+      fc.asyncProperty(
+        overrides(["currentPassword", "password", "confirmPassword"]),
+        fc.constantFrom("password", "sessions"),
+        async (o, intent) => {
+          const base = {
+            intent,
+            currentPassword: "Wrong-pass1",
+            password: "Brand-new-pass2",
+            confirmPassword: "Brand-new-pass2",
+          };
+          const outcome = await call(
+            settings.action as Handler,
+            post("/dashboard/settings", body(base, { ...o, extra: {} }), account.cookie),
+            context(),
+          );
+          expectNo5xx(outcome, `settings ${intent}`);
+        },
+      ),
       settingsFor(),
     );
   });
@@ -359,13 +455,20 @@ describeEachDatabase("fuzz: hostile input never breaks the server", (ctx) => {
   it("new listing: no 5xx; a posted title and description read back exactly", async () => {
     await fc.assert(
       fc.asyncProperty(inputs(LISTING_FIELDS, ["title", "description"]), async (o) => {
-        const form = body({ ...LISTING_BASE, photos: { file: photo, name: "room.jpg", type: "image/jpeg" } }, { ...o, multipart: true });
+        const form = body(
+          { ...LISTING_BASE, photos: { file: photo, name: "room.jpg", type: "image/jpeg" } },
+          { ...o, multipart: true },
+        );
         const request = post("/dashboard/listings/new", form, owner.cookie);
         const [title, description] = [await received(request, "title"), await received(request, "description")];
         const before = await ctx().db.selectFrom("listings").select("id").orderBy("id", "desc").executeTakeFirst();
         const outcome = await call(newListing.action as Handler, request, context());
         expectNo5xx(outcome, "new listing");
-        const created = await ctx().db.selectFrom("listings").selectAll().where("id", ">", before?.id ?? 0).execute();
+        const created = await ctx()
+          .db.selectFrom("listings")
+          .selectAll()
+          .where("id", ">", before?.id ?? 0)
+          .execute();
         if (outcome.status < 400 && created.length > 0) {
           saved.listing++;
           expect(created).toHaveLength(1);
@@ -383,17 +486,37 @@ describeEachDatabase("fuzz: hostile input never breaks the server", (ctx) => {
   });
 
   it("edit listing: no 5xx; saved text reads back exactly; another id changes nothing", async () => {
-    const ids = fc.oneof(fc.constant("own"), fc.constantFrom("0", "-1", "999999999", ...BIG_IDS, "1e3", "abc", "1;DROP TABLE listings", "%00"), text);
+    const ids = fc.oneof(
+      fc.constant("own"),
+      fc.constantFrom("0", "-1", "999999999", ...BIG_IDS, "1e3", "abc", "1;DROP TABLE listings", "%00"),
+      text,
+    );
     await fc.assert(
       fc.asyncProperty(inputs(LISTING_FIELDS, ["title", "description"]), ids, async (o, id) => {
         const own = id === "own";
         const param = own ? String(listing.id) : id;
-        const request = post(`/dashboard/listings/${encodeURIComponent(param)}/edit`, body(LISTING_BASE, o), owner.cookie);
+        const request = post(
+          `/dashboard/listings/${encodeURIComponent(param)}/edit`,
+          body(LISTING_BASE, o),
+          owner.cookie,
+        );
         const [title, description] = [await received(request, "title"), await received(request, "description")];
         const outcome = await call(editListing.action as Handler, request, context(), { id: param });
         expectNo5xx(outcome, "edit listing");
-        expectNo5xx(await call(editListing.loader as Handler, get(`/dashboard/listings/${encodeURIComponent(param)}/edit`, owner.cookie), context(), { id: param }), "edit loader");
-        const row = await ctx().db.selectFrom("listings").selectAll().where("id", "=", listing.id).executeTakeFirstOrThrow();
+        expectNo5xx(
+          await call(
+            editListing.loader as Handler,
+            get(`/dashboard/listings/${encodeURIComponent(param)}/edit`, owner.cookie),
+            context(),
+            { id: param },
+          ),
+          "edit loader",
+        );
+        const row = await ctx()
+          .db.selectFrom("listings")
+          .selectAll()
+          .where("id", "=", listing.id)
+          .executeTakeFirstOrThrow();
         if (own && outcome.status < 400 && outcome.body.ok !== false) {
           saved.edit++;
           expect(row.title).toBe(stored(title!));
@@ -405,17 +528,52 @@ describeEachDatabase("fuzz: hostile input never breaks the server", (ctx) => {
     );
     expect(saved.edit).toBeGreaterThan(3);
     for (const id of BIG_IDS) {
-      expectNo5xx(await call(editListing.loader as Handler, get(`/dashboard/listings/${id}/edit`, owner.cookie), context(), { id }), `edit loader ${id}`);
-      expectNo5xx(await call(editListing.action as Handler, post(`/dashboard/listings/${id}/edit`, new URLSearchParams(LISTING_BASE), owner.cookie), context(), { id }), `edit ${id}`);
+      expectNo5xx(
+        await call(editListing.loader as Handler, get(`/dashboard/listings/${id}/edit`, owner.cookie), context(), {
+          id,
+        }),
+        `edit loader ${id}`,
+      );
+      expectNo5xx(
+        await call(
+          editListing.action as Handler,
+          post(`/dashboard/listings/${id}/edit`, new URLSearchParams(LISTING_BASE), owner.cookie),
+          context(),
+          { id },
+        ),
+        `edit ${id}`,
+      );
     }
   });
 
   it("delete, renew and photo-delete: no 5xx for any id; nobody else's listing changes", async () => {
     const { db } = ctx();
-    const others = async () => db.selectFrom("listings").select(["id", "status", "expiresAt"]).where("userId", "=", parking).orderBy("id").execute();
+    const others = async () =>
+      db
+        .selectFrom("listings")
+        .select(["id", "status", "expiresAt"])
+        .where("userId", "=", parking)
+        .orderBy("id")
+        .execute();
     const before = await others();
     const parkedId = String(before[0]?.id ?? 1);
-    const ids = fc.oneof(fc.constantFrom(parkedId, "0", "-1", ...BIG_IDS, "99999999999999999999", "1e3", "1.5", " 1", "abc", "1;DROP TABLE listings"), text).filter((id) => id !== String(listing.id));
+    const ids = fc
+      .oneof(
+        fc.constantFrom(
+          parkedId,
+          "0",
+          "-1",
+          ...BIG_IDS,
+          "99999999999999999999",
+          "1e3",
+          "1.5",
+          " 1",
+          "abc",
+          "1;DROP TABLE listings",
+        ),
+        text,
+      )
+      .filter((id) => id !== String(listing.id));
     await fc.assert(
       fc.asyncProperty(ids, overrides(["intent", "confirm", "id"]), async (id, o) => {
         const form = () => body({}, o);
@@ -429,7 +587,10 @@ describeEachDatabase("fuzz: hostile input never breaks the server", (ctx) => {
           expectNo5xx(await call(handler as Handler, request, context(), { id }), path);
         }
       }),
-      { ...settingsFor(), examples: BIG_IDS.map((id) => [id, { values: {}, extra: {}, multipart: false }] as [string, Overrides]) },
+      {
+        ...settingsFor(),
+        examples: BIG_IDS.map((id) => [id, { values: {}, extra: {}, multipart: false }] as [string, Overrides]),
+      },
     );
     expect(await others()).toEqual(before);
   });
@@ -437,7 +598,9 @@ describeEachDatabase("fuzz: hostile input never breaks the server", (ctx) => {
   it("photo upload: no 5xx for any file or form", async () => {
     await fc.assert(
       fc.asyncProperty(overrides(["photo", "file", "photos"]), fc.boolean(), async (o, withRealPhoto) => {
-        const base: Record<string, FieldValue> = withRealPhoto ? { photo: { file: photo, name: "room.jpg", type: "image/jpeg" } } : {};
+        const base: Record<string, FieldValue> = withRealPhoto
+          ? { photo: { file: photo, name: "room.jpg", type: "image/jpeg" } }
+          : {};
         const request = post("/dashboard/photos", body(base, o), owner.cookie);
         expectNo5xx(await call(photos.action as Handler, request, context()), "photo upload");
       }),
@@ -449,30 +612,73 @@ describeEachDatabase("fuzz: hostile input never breaks the server", (ctx) => {
     let runs = 0;
     const slugs = fc.oneof({ weight: 4, arbitrary: fc.constant("own") }, { weight: 1, arbitrary: text });
     await fc.assert(
-      fc.asyncProperty(inputs(["listingId", "reporterName", "reporterEmail", "reporterContact", "reason", "description", "website"], ["description", "reporterName"]), slugs, async (o, slug) => {
-        const reporterEmail = `${unique("r")}@example.com`;
-        const base = { listingId: String(listing.id), reporterName: "Reporter", reporterEmail, reporterContact: "0771234567", reason: "spam", description: "", website: "" };
-        const param = slug === "own" ? listing.slug : slug;
-        const request = post(`/listing/${encodeURIComponent(param)}/report`, body(base, { ...o, values: { ...o.values, reporterEmail } }));
-        const [description, name] = [await received(request, "description"), await received(request, "reporterName")];
-        // Each run from a network of its own: one network may file only 3 reports a day on a listing (issue 9).
-        const fromOwnNetwork = testContext({ db: ctx().db, storage, limits: NO_LIMITS, clientIp: `10.77.${++runs % 250}.1` });
-        const outcome = await call(report.action as Handler, request, fromOwnNetwork, { slug: param });
-        expectNo5xx(outcome, "report");
-        expectNo5xx(await call(report.loader as Handler, get(`/listing/${encodeURIComponent(param)}/report`), context(), { slug: param }), "report loader");
-        const row = await ctx().db.selectFrom("reports").selectAll().where("reporterEmail", "=", reporterEmail).executeTakeFirst();
-        if (row) {
-          saved.report++;
-          // An empty description is stored as "none given" (null).
-          expect(row.description ?? "").toBe(stored(description!));
-          expect(row.reporterName).toBe(stored(name!));
-        } else {
-          expect(outcome.status === 400 || outcome.status === 404 || outcome.body.status === "sent", JSON.stringify(outcome.body)).toBe(true);
-        }
-        // Reports from many reporters would hide the shared listing; keep it public.
-        await ctx().db.updateTable("reports").set({ status: "dismissed" }).where("reporterEmail", "=", reporterEmail).execute();
-        await ctx().db.updateTable("listings").set({ status: "active", hiddenBy: null }).where("id", "=", listing.id).execute();
-      }),
+      fc.asyncProperty(
+        inputs(
+          ["listingId", "reporterName", "reporterEmail", "reporterContact", "reason", "description", "website"],
+          ["description", "reporterName"],
+        ),
+        slugs,
+        async (o, slug) => {
+          const reporterEmail = `${unique("r")}@example.com`;
+          const base = {
+            listingId: String(listing.id),
+            reporterName: "Reporter",
+            reporterEmail,
+            reporterContact: "0771234567",
+            reason: "spam",
+            description: "",
+            website: "",
+          };
+          const param = slug === "own" ? listing.slug : slug;
+          const request = post(
+            `/listing/${encodeURIComponent(param)}/report`,
+            body(base, { ...o, values: { ...o.values, reporterEmail } }),
+          );
+          const [description, name] = [await received(request, "description"), await received(request, "reporterName")];
+          // Each run from a network of its own: one network may file only 3 reports a day on a listing (issue 9).
+          const fromOwnNetwork = testContext({
+            db: ctx().db,
+            storage,
+            limits: NO_LIMITS,
+            clientIp: `10.77.${++runs % 250}.1`,
+          });
+          const outcome = await call(report.action as Handler, request, fromOwnNetwork, { slug: param });
+          expectNo5xx(outcome, "report");
+          expectNo5xx(
+            await call(report.loader as Handler, get(`/listing/${encodeURIComponent(param)}/report`), context(), {
+              slug: param,
+            }),
+            "report loader",
+          );
+          const row = await ctx()
+            .db.selectFrom("reports")
+            .selectAll()
+            .where("reporterEmail", "=", reporterEmail)
+            .executeTakeFirst();
+          if (row) {
+            saved.report++;
+            // An empty description is stored as "none given" (null).
+            expect(row.description ?? "").toBe(stored(description!));
+            expect(row.reporterName).toBe(stored(name!));
+          } else {
+            expect(
+              outcome.status === 400 || outcome.status === 404 || outcome.body.status === "sent",
+              JSON.stringify(outcome.body),
+            ).toBe(true);
+          }
+          // Reports from many reporters would hide the shared listing; keep it public.
+          await ctx()
+            .db.updateTable("reports")
+            .set({ status: "dismissed" })
+            .where("reporterEmail", "=", reporterEmail)
+            .execute();
+          await ctx()
+            .db.updateTable("listings")
+            .set({ status: "active", hiddenBy: null })
+            .where("id", "=", listing.id)
+            .execute();
+        },
+      ),
       settingsFor(),
     );
     expect(saved.report).toBeGreaterThan(3);
@@ -481,18 +687,44 @@ describeEachDatabase("fuzz: hostile input never breaks the server", (ctx) => {
   it("admin: report actions and queue filters answer 4xx to nonsense", async () => {
     const ids = fc.oneof(fc.constant("own"), text);
     await fc.assert(
-      fc.asyncProperty(overrides(["intent", "reason"]), ids, fc.constantFrom("moderator", "owner"), fc.webQueryParameters(), async (o, id, who, query) => {
-        const cookie = who === "moderator" ? moderator.cookie : owner.cookie;
-        const param = id === "own" ? reportId : id;
-        const base = { intent: "review", reason: "Looked at it" };
-        const outcome = await call(adminReport.action as Handler, post(`/admin/reports/${encodeURIComponent(param)}`, body(base, o), cookie), context(), { id: param });
-        expectNo5xx(outcome, "admin action");
-        expectNo5xx(await call(adminReport.loader as Handler, get(`/admin/reports/${encodeURIComponent(param)}`, cookie), context(), { id: param }), "admin report loader");
-        expectNo5xx(await call(adminIndex.loader as Handler, get(`/admin?${query}`, cookie), context()), "admin queue");
-        // Whatever a moderator did to it, the shared listing and owner stay usable.
-        await ctx().db.updateTable("listings").set({ status: "active", hiddenBy: null }).where("id", "=", listing.id).execute();
-        await ctx().db.updateTable("users").set({ status: "active" }).where("id", "=", owner.id).execute();
-      }),
+      fc.asyncProperty(
+        overrides(["intent", "reason"]),
+        ids,
+        fc.constantFrom("moderator", "owner"),
+        fc.webQueryParameters(),
+        async (o, id, who, query) => {
+          const cookie = who === "moderator" ? moderator.cookie : owner.cookie;
+          const param = id === "own" ? reportId : id;
+          const base = { intent: "review", reason: "Looked at it" };
+          const outcome = await call(
+            adminReport.action as Handler,
+            post(`/admin/reports/${encodeURIComponent(param)}`, body(base, o), cookie),
+            context(),
+            { id: param },
+          );
+          expectNo5xx(outcome, "admin action");
+          expectNo5xx(
+            await call(
+              adminReport.loader as Handler,
+              get(`/admin/reports/${encodeURIComponent(param)}`, cookie),
+              context(),
+              { id: param },
+            ),
+            "admin report loader",
+          );
+          expectNo5xx(
+            await call(adminIndex.loader as Handler, get(`/admin?${query}`, cookie), context()),
+            "admin queue",
+          );
+          // Whatever a moderator did to it, the shared listing and owner stay usable.
+          await ctx()
+            .db.updateTable("listings")
+            .set({ status: "active", hiddenBy: null })
+            .where("id", "=", listing.id)
+            .execute();
+          await ctx().db.updateTable("users").set({ status: "active" }).where("id", "=", owner.id).execute();
+        },
+      ),
       settingsFor(),
     );
   });
@@ -503,7 +735,27 @@ describeEachDatabase("fuzz: hostile input never breaks the server", (ctx) => {
   const query = fc
     .array(
       fc.tuple(
-        fc.oneof(fc.constantFrom("search", "q", "university", "city", "location", "propertyType", "gender", "minPrice", "maxPrice", "amenities", "sort", "page", "limit", "offset", "status", "reason"), fc.string({ maxLength: 8 })),
+        fc.oneof(
+          fc.constantFrom(
+            "search",
+            "q",
+            "university",
+            "city",
+            "location",
+            "propertyType",
+            "gender",
+            "minPrice",
+            "maxPrice",
+            "amenities",
+            "sort",
+            "page",
+            "limit",
+            "offset",
+            "status",
+            "reason",
+          ),
+          fc.string({ maxLength: 8 }),
+        ),
         text,
       ),
       { maxLength: 6 },
@@ -516,7 +768,10 @@ describeEachDatabase("fuzz: hostile input never breaks the server", (ctx) => {
         const params = university === undefined ? {} : { university };
         const outcome = await call(apiListings.loader as Handler, get(`/api/listings?${q}`), context(), params);
         expectNo5xx(outcome, `api listings ?${q}`);
-        expectNo5xx(await call(apiListings.action as Handler, post("/api/listings", new URLSearchParams(q)), context()), "api listings POST");
+        expectNo5xx(
+          await call(apiListings.action as Handler, post("/api/listings", new URLSearchParams(q)), context()),
+          "api listings POST",
+        );
       }),
       settingsFor(40),
     );
@@ -524,19 +779,35 @@ describeEachDatabase("fuzz: hostile input never breaks the server", (ctx) => {
 
   it("/api/listings/:idOrSlug", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(text, fc.constantFrom(String(listing?.id), "1", "0", "-1", "9007199254740993", ...BIG_IDS)), async (idOrSlug) => {
-        expectNo5xx(await call(apiListing.loader as Handler, get(`/api/listings/x`), context(), { idOrSlug }), `api listing ${idOrSlug.slice(0, 40)}`);
-      }),
+      fc.asyncProperty(
+        fc.oneof(text, fc.constantFrom(String(listing?.id), "1", "0", "-1", "9007199254740993", ...BIG_IDS)),
+        async (idOrSlug) => {
+          expectNo5xx(
+            await call(apiListing.loader as Handler, get(`/api/listings/x`), context(), { idOrSlug }),
+            `api listing ${idOrSlug.slice(0, 40)}`,
+          );
+        },
+      ),
       { ...settingsFor(40), examples: [...BIG_IDS, `room-${BIG_IDS[1]}`].map((id) => [id] as [string]) },
     );
   });
 
   it("/listing/:slug with any slug", async () => {
-    const slugs = fc.oneof(text, fc.constantFrom(listing?.slug ?? "x", `x-${listing?.id}`, "x-0", "x--1", "-1"), text.map((t) => `${t}-${listing?.id}`));
+    const slugs = fc.oneof(
+      text,
+      fc.constantFrom(listing?.slug ?? "x", `x-${listing?.id}`, "x-0", "x--1", "-1"),
+      text.map((t) => `${t}-${listing?.id}`),
+    );
     await fc.assert(
       fc.asyncProperty(slugs, async (slug) => {
-        expectNo5xx(await call(listingPage.loader as Handler, get(`/listing/${encodeURIComponent(slug)}`), context(), { slug }), `listing ${slug.slice(0, 40)}`);
-        expectNo5xx(await call(report.loader as Handler, get(`/listing/${encodeURIComponent(slug)}/report`), context(), { slug }), `report page ${slug.slice(0, 40)}`);
+        expectNo5xx(
+          await call(listingPage.loader as Handler, get(`/listing/${encodeURIComponent(slug)}`), context(), { slug }),
+          `listing ${slug.slice(0, 40)}`,
+        );
+        expectNo5xx(
+          await call(report.loader as Handler, get(`/listing/${encodeURIComponent(slug)}/report`), context(), { slug }),
+          `report page ${slug.slice(0, 40)}`,
+        );
       }),
       { ...settingsFor(40), examples: BIG_IDS.map((id) => [`room-${id}`] as [string]) },
     );
@@ -545,15 +816,36 @@ describeEachDatabase("fuzz: hostile input never breaks the server", (ctx) => {
   it("/updateViewCount with any body", async () => {
     const json = fc.oneof(
       fc.jsonValue().map((v) => JSON.stringify(v)),
-      fc.record({ adId: fc.oneof(fc.jsonValue(), text, fc.constant(listing?.id), fc.constantFrom(...BIG_IDS), fc.constant(Number(BIG_IDS[1]))) }).map((v) => JSON.stringify(v)),
+      fc
+        .record({
+          adId: fc.oneof(
+            fc.jsonValue(),
+            text,
+            fc.constant(listing?.id),
+            fc.constantFrom(...BIG_IDS),
+            fc.constant(Number(BIG_IDS[1])),
+          ),
+        })
+        .map((v) => JSON.stringify(v)),
       text,
     );
     await fc.assert(
-      fc.asyncProperty(json, fc.constantFrom("application/json", "text/plain", "application/x-www-form-urlencoded"), async (payload, type) => {
-        const request = new Request(`${TEST_SITE}/updateViewCount`, { method: "POST", body: payload, headers: { "content-type": type, origin: TEST_SITE, "user-agent": "Mozilla/5.0" } });
-        expectNo5xx(await call(updateViewCount.action as Handler, request, context()), "updateViewCount");
-      }),
-      { ...settingsFor(40), examples: BIG_IDS.map((id) => [JSON.stringify({ adId: id }), "application/json"] as [string, string]) },
+      fc.asyncProperty(
+        json,
+        fc.constantFrom("application/json", "text/plain", "application/x-www-form-urlencoded"),
+        async (payload, type) => {
+          const request = new Request(`${TEST_SITE}/updateViewCount`, {
+            method: "POST",
+            body: payload,
+            headers: { "content-type": type, origin: TEST_SITE, "user-agent": "Mozilla/5.0" },
+          });
+          expectNo5xx(await call(updateViewCount.action as Handler, request, context()), "updateViewCount");
+        },
+      ),
+      {
+        ...settingsFor(40),
+        examples: BIG_IDS.map((id) => [JSON.stringify({ adId: id }), "application/json"] as [string, string]),
+      },
     );
   });
 

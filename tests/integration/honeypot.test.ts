@@ -35,7 +35,14 @@ describeEachDatabase("honeypots", (ctx) => {
     const { db } = ctx();
     for (const enhanced of [{ enhanced: "1" }, {}] as Record<string, string>[]) {
       const address = email();
-      const { status, body } = unwrapResult(await post(db, signupAction, "/signup", signup(address, { ...enhanced, [HONEYPOT_FIELD]: "http://spam.example" })));
+      const { status, body } = unwrapResult(
+        await post(
+          db,
+          signupAction,
+          "/signup",
+          signup(address, { ...enhanced, [HONEYPOT_FIELD]: "http://spam.example" }),
+        ),
+      );
       expect(status).toBe(400);
       expect(body).toMatchObject({ status: "failed", message: "accounts.signup.failed" });
       const users = await db.selectFrom("users").select("id").where("email", "=", address).execute();
@@ -58,7 +65,10 @@ describeEachDatabase("honeypots", (ctx) => {
     const { db } = ctx();
     const address = email();
     const fields = { name: "Bot", email: address, subject: "Other", message: "Cheap pills", [HONEYPOT_FIELD]: "x" };
-    expect(unwrapResult(await post(db, contactAction, "/contact", fields))).toEqual({ status: 200, body: { status: "sent" } });
+    expect(unwrapResult(await post(db, contactAction, "/contact", fields))).toEqual({
+      status: 200,
+      body: { status: "sent" },
+    });
     expect(await db.selectFrom("contact_messages").select("id").where("email", "=", address).execute()).toHaveLength(0);
     expect(await db.selectFrom("outbox").select("id").where("replyTo", "=", address).execute()).toHaveLength(0);
   });

@@ -14,7 +14,9 @@ import { insertTestOwner } from "../factories";
 const form: RawListingForm = { ...LISTING_FORM, amenities: ["WiFi", "Kitchen"] };
 
 const jpeg = (width = 800, height = 600) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 30, g: 140, b: 120 } } }).jpeg().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 30, g: 140, b: 120 } } })
+    .jpeg()
+    .toBuffer();
 
 function tempStorage(): { storage: PhotoStorage; files: () => string[] } {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "bodima-create-"));
@@ -23,7 +25,9 @@ function tempStorage(): { storage: PhotoStorage; files: () => string[] } {
 
 let ownerSeq = 0;
 async function newOwner(db: Parameters<typeof insertTestOwner>[0]): Promise<ListingOwner> {
-  const { id, email } = await insertTestOwner(db, `create-owner-${++ownerSeq}-${Date.now()}`, { name: "Kamala Perera" });
+  const { id, email } = await insertTestOwner(db, `create-owner-${++ownerSeq}-${Date.now()}`, {
+    name: "Kamala Perera",
+  });
   return { id, email, name: "Kamala Perera", phone: "0771234567" };
 }
 
@@ -32,12 +36,37 @@ describeEachDatabase("createOwnerListing", (ctx) => {
     const { db } = ctx();
     const { storage, files } = tempStorage();
     const owner = await newOwner(db);
-    const result = await createOwnerListing(db, storage, owner, { ...form, university: "University of Colombo", faculty: "Faculty of Medicine Colombo" }, { files: [await jpeg(), await jpeg(600, 800)] });
+    const result = await createOwnerListing(
+      db,
+      storage,
+      owner,
+      { ...form, university: "University of Colombo", faculty: "Faculty of Medicine Colombo" },
+      { files: [await jpeg(), await jpeg(600, 800)] },
+    );
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
-    const row = await db.selectFrom("listings").selectAll().where("id", "=", result.listing.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ userId: owner.id, userEmail: owner.email, status: "active", contactName: "Kamala Perera", contactPhone: "0771234567", price: 18000, keymoneyFee: 20000, city: "colombo-medical", faculty: "Faculty of Medicine Colombo" });
+    const row = await db
+      .selectFrom("listings")
+      .selectAll()
+      .where("id", "=", result.listing.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      userId: owner.id,
+      userEmail: owner.email,
+      status: "active",
+      contactName: "Kamala Perera",
+      contactPhone: "0771234567",
+      price: 18000,
+      keymoneyFee: 20000,
+      city: "colombo-medical",
+      faculty: "Faculty of Medicine Colombo",
+    });
     expect(row.slug).toBe(result.listing.slug);
-    const photos = await db.selectFrom("listing_photos").select(["position", "userId"]).where("listingId", "=", result.listing.id).orderBy("position").execute();
+    const photos = await db
+      .selectFrom("listing_photos")
+      .select(["position", "userId"])
+      .where("listingId", "=", result.listing.id)
+      .orderBy("position")
+      .execute();
     expect(photos.map((p) => p.position)).toEqual([0, 1]);
     expect(files().length).toBeGreaterThanOrEqual(4);
   });
@@ -47,12 +76,20 @@ describeEachDatabase("createOwnerListing", (ctx) => {
     const { storage } = tempStorage();
     const owner = await newOwner(db);
     const photo = await jpeg(200, 150);
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => createOwnerListing(db, storage, owner, { ...form, title: `Room ${i}` }, { files: [photo] })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        createOwnerListing(db, storage, owner, { ...form, title: `Room ${i}` }, { files: [photo] }),
+      ),
+    );
     expect(results.filter((r) => r.ok)).toHaveLength(3);
     const refused = results.filter((r) => !r.ok);
     expect(refused).toHaveLength(17);
     for (const r of refused) expect(!r.ok && r.first.key).toBe("listingForm.errors.limit");
-    const count = await db.selectFrom("listings").select((eb) => eb.fn.countAll().as("n")).where("userId", "=", owner.id).executeTakeFirstOrThrow();
+    const count = await db
+      .selectFrom("listings")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("userId", "=", owner.id)
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(3);
   });
 
@@ -60,11 +97,32 @@ describeEachDatabase("createOwnerListing", (ctx) => {
     const { db } = ctx();
     const { storage } = tempStorage();
     const owner = await newOwner(db);
-    const tampered = { ...form, userId: "someone-else", userEmail: "x@example.com", status: "hidden", views: "999", slug: "my-slug", adNumber: "1", expiresAt: "2099-01-01", city: "jaffna", id: "1" } as RawListingForm;
+    const tampered = {
+      ...form,
+      userId: "someone-else",
+      userEmail: "x@example.com",
+      status: "hidden",
+      views: "999",
+      slug: "my-slug",
+      adNumber: "1",
+      expiresAt: "2099-01-01",
+      city: "jaffna",
+      id: "1",
+    } as RawListingForm;
     const result = await createOwnerListing(db, storage, owner, tampered, { files: [await jpeg()] });
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
-    const row = await db.selectFrom("listings").selectAll().where("id", "=", result.listing.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ userId: owner.id, userEmail: owner.email, status: "active", views: 0, city: "moratuwa" });
+    const row = await db
+      .selectFrom("listings")
+      .selectAll()
+      .where("id", "=", result.listing.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      userId: owner.id,
+      userEmail: owner.email,
+      status: "active",
+      views: 0,
+      city: "moratuwa",
+    });
     expect(row.slug).not.toBe("my-slug");
     expect(row.expiresAt.startsWith("2099")).toBe(false);
   });
@@ -78,7 +136,9 @@ describeEachDatabase("createOwnerListing", (ctx) => {
     const photo = await jpeg(100, 100);
     const four = await createOwnerListing(db, storage, owner, form, { files: [photo, photo, photo, photo] });
     expect(!four.ok && four.first.key).toBe("listingForm.errors.photoCount");
-    const text = await createOwnerListing(db, storage, owner, form, { files: [photo, Buffer.from("not really a jpeg, just text")] });
+    const text = await createOwnerListing(db, storage, owner, form, {
+      files: [photo, Buffer.from("not really a jpeg, just text")],
+    });
     expect(!text.ok && text.first).toEqual({ key: "listingForm.errors.photoInvalid", values: { n: 2 } });
     const huge = await createOwnerListing(db, storage, owner, form, { files: [await jpeg(5000, 100)] });
     expect(!huge.ok && huge.first).toEqual({ key: "listingForm.errors.photoDimensions", values: { n: 1 } });
@@ -93,7 +153,15 @@ describeEachDatabase("createOwnerListing", (ctx) => {
     const owner = await newOwner(db);
     const withGps = await sharp({ create: { width: 900, height: 700, channels: 3, background: { r: 1, g: 2, b: 3 } } })
       .jpeg()
-      .withExif({ IFD0: { Make: "PhoneMaker" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "6/1 47/1 42/1", GPSLongitudeRef: "E", GPSLongitude: "79/1 54/1 3/1" } })
+      .withExif({
+        IFD0: { Make: "PhoneMaker" },
+        IFD3: {
+          GPSLatitudeRef: "N",
+          GPSLatitude: "6/1 47/1 42/1",
+          GPSLongitudeRef: "E",
+          GPSLongitude: "79/1 54/1 3/1",
+        },
+      })
       .toBuffer();
     const result = await createOwnerListing(db, storage, owner, form, { files: [withGps] });
     expect(result.ok).toBe(true);
@@ -131,7 +199,13 @@ describeEachDatabase("createOwnerListing", (ctx) => {
     const owner = await newOwner(db);
     const other = await newOwner(db);
     const upload = async (userId: string) => {
-      const stored = await storePhoto(db, storage, { userId, listingId: null, position: 0, alt: null, data: await jpeg(300, 200) });
+      const stored = await storePhoto(db, storage, {
+        userId,
+        listingId: null,
+        position: 0,
+        alt: null,
+        data: await jpeg(300, 200),
+      });
       if (!stored.ok) throw new Error(stored.error);
       return stored.photo.id;
     };
@@ -140,18 +214,38 @@ describeEachDatabase("createOwnerListing", (ctx) => {
 
     const refused = await createOwnerListing(db, storage, owner, form, { files: [], uploadIds: [mine, theirs] });
     expect(!refused.ok && refused.first.key).toBe("listingForm.errors.photoGone");
-    const tooMany = await createOwnerListing(db, storage, owner, form, { files: [await jpeg(), await jpeg(), await jpeg()], uploadIds: [mine] });
+    const tooMany = await createOwnerListing(db, storage, owner, form, {
+      files: [await jpeg(), await jpeg(), await jpeg()],
+      uploadIds: [mine],
+    });
     expect(!tooMany.ok && tooMany.first.key).toBe("listingForm.errors.photoCount");
     expect(await db.selectFrom("listings").select("id").where("userId", "=", owner.id).execute()).toEqual([]);
-    const unclaimed = await db.selectFrom("listing_photos").select(["id", "userId", "listingId"]).where("id", "in", [mine, theirs]).orderBy("userId").execute();
+    const unclaimed = await db
+      .selectFrom("listing_photos")
+      .select(["id", "userId", "listingId"])
+      .where("id", "in", [mine, theirs])
+      .orderBy("userId")
+      .execute();
     expect(unclaimed.every((p) => p.listingId === null)).toBe(true);
 
-    const result = await createOwnerListing(db, storage, owner, form, { files: [await jpeg()], uploadIds: [mine, mine] });
+    const result = await createOwnerListing(db, storage, owner, form, {
+      files: [await jpeg()],
+      uploadIds: [mine, mine],
+    });
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
-    const photos = await db.selectFrom("listing_photos").select(["id", "position"]).where("listingId", "=", result.listing.id).orderBy("position").execute();
+    const photos = await db
+      .selectFrom("listing_photos")
+      .select(["id", "position"])
+      .where("listingId", "=", result.listing.id)
+      .orderBy("position")
+      .execute();
     expect(photos).toHaveLength(2);
     expect(photos[0]).toEqual({ id: mine, position: 0 });
-    const theirsAfter = await db.selectFrom("listing_photos").select(["userId", "listingId"]).where("id", "=", theirs).executeTakeFirstOrThrow();
+    const theirsAfter = await db
+      .selectFrom("listing_photos")
+      .select(["userId", "listingId"])
+      .where("id", "=", theirs)
+      .executeTakeFirstOrThrow();
     expect(theirsAfter).toEqual({ userId: other.id, listingId: null });
   });
 });

@@ -26,10 +26,17 @@ async function tempStorage(): Promise<{ storage: PhotoStorage; files: () => Prom
   return { storage: createLocalPhotoStorage(dir), files: async () => (await fs.readdir(dir)).sort() };
 }
 
-const form: Record<string, string> = { ...LISTING_FORM, keymoneyFee: "", contactName: "Kamala Perera", contactPhone: "0771234567" };
+const form: Record<string, string> = {
+  ...LISTING_FORM,
+  keymoneyFee: "",
+  contactName: "Kamala Perera",
+  contactPhone: "0771234567",
+};
 
 const jpeg = (shade: number, width = 640, height = 480) =>
-  sharp({ create: { width, height, channels: 3, background: { r: shade, g: 120, b: 90 } } }).jpeg().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: shade, g: 120, b: 90 } } })
+    .jpeg()
+    .toBuffer();
 
 async function postedListing(db: DB, storage: PhotoStorage, owner: ListingOwner, photos = 2) {
   const files = await Promise.all(Array.from({ length: photos }, (_, i) => jpeg(20 + i * 40)));
@@ -40,12 +47,23 @@ async function postedListing(db: DB, storage: PhotoStorage, owner: ListingOwner,
 
 async function snapshot(db: DB, listingId: number) {
   const listing = await db.selectFrom("listings").selectAll().where("id", "=", listingId).executeTakeFirstOrThrow();
-  const photos = await db.selectFrom("listing_photos").selectAll().where("listingId", "=", listingId).orderBy("position").execute();
+  const photos = await db
+    .selectFrom("listing_photos")
+    .selectAll()
+    .where("listingId", "=", listingId)
+    .orderBy("position")
+    .execute();
   return { listing, photos };
 }
 
 /** Calls the edit action as a browser would post the form. */
-async function postEdit(db: DB, storage: PhotoStorage, id: number, fields: Record<string, string | string[] | Buffer[]>, options: { cookie?: string; origin?: string } = {}) {
+async function postEdit(
+  db: DB,
+  storage: PhotoStorage,
+  id: number,
+  fields: Record<string, string | string[] | Buffer[]>,
+  options: { cookie?: string; origin?: string } = {},
+) {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) {
     for (const v of Array.isArray(value) ? value : [value]) {
@@ -57,7 +75,11 @@ async function postEdit(db: DB, storage: PhotoStorage, id: number, fields: Recor
   if (options.cookie) headers.set("cookie", options.cookie);
   const request = new Request(`${TEST_SITE}/dashboard/listings/${id}/edit`, { method: "POST", headers, body });
   try {
-    const result = await editAction({ request, params: { id: String(id) }, context: testContext({ db, storage }) } as unknown as Parameters<typeof editAction>[0]);
+    const result = await editAction({
+      request,
+      params: { id: String(id) },
+      context: testContext({ db, storage }),
+    } as unknown as Parameters<typeof editAction>[0]);
     return { ...unwrapResult(result), location: result instanceof Response ? result.headers.get("location") : null };
   } catch (thrown) {
     return { ...unwrapResult(thrown), location: thrown instanceof Response ? thrown.headers.get("location") : null };
@@ -77,7 +99,14 @@ describeEachDatabase("editing a listing", (ctx) => {
       storage,
       owner,
       listing.id,
-      { ...form, title: "Renamed annex", price: "21000", university: "University of Colombo", faculty: "Faculty of Medicine Colombo", amenities: ["WiFi", "AC"] },
+      {
+        ...form,
+        title: "Renamed annex",
+        price: "21000",
+        university: "University of Colombo",
+        faculty: "Faculty of Medicine Colombo",
+        amenities: ["WiFi", "AC"],
+      },
       { files: [] },
       now,
     );
@@ -104,13 +133,31 @@ describeEachDatabase("editing a listing", (ctx) => {
     const { owner } = await signedInAccount(db, "edit-status");
     const hidden = await postedListing(db, storage, owner, 1);
     const expired = await postedListing(db, storage, owner, 1);
-    await db.updateTable("listings").set({ status: "hidden", hiddenReason: "spam" }).where("id", "=", hidden.id).execute();
-    await db.updateTable("listings").set({ expiresAt: "2026-10-01T00:00:00.000Z" }).where("id", "=", expired.id).execute();
+    await db
+      .updateTable("listings")
+      .set({ status: "hidden", hiddenReason: "spam" })
+      .where("id", "=", hidden.id)
+      .execute();
+    await db
+      .updateTable("listings")
+      .set({ expiresAt: "2026-10-01T00:00:00.000Z" })
+      .where("id", "=", expired.id)
+      .execute();
     for (const id of [hidden.id, expired.id]) {
-      expect((await updateOwnerListing(db, storage, owner, id, { ...form, title: "Changed" }, { files: [] })).ok).toBe(true);
+      expect((await updateOwnerListing(db, storage, owner, id, { ...form, title: "Changed" }, { files: [] })).ok).toBe(
+        true,
+      );
     }
-    expect((await snapshot(db, hidden.id)).listing).toMatchObject({ title: "Changed", status: "hidden", hiddenReason: "spam" });
-    expect((await snapshot(db, expired.id)).listing).toMatchObject({ title: "Changed", status: "active", expiresAt: "2026-10-01T00:00:00.000Z" });
+    expect((await snapshot(db, hidden.id)).listing).toMatchObject({
+      title: "Changed",
+      status: "hidden",
+      hiddenReason: "spam",
+    });
+    expect((await snapshot(db, expired.id)).listing).toMatchObject({
+      title: "Changed",
+      status: "active",
+      expiresAt: "2026-10-01T00:00:00.000Z",
+    });
   });
 
   it("removes chosen photos (files deleted after commit) and adds new files and uploads, 1 to 3 in all", async () => {
@@ -120,10 +167,20 @@ describeEachDatabase("editing a listing", (ctx) => {
     const listing = await postedListing(db, storage, owner, 2);
     const before = await snapshot(db, listing.id);
     const [first, second] = before.photos;
-    const upload = await storePhoto(db, storage, { userId: owner.id, listingId: null, position: 0, alt: null, data: await jpeg(200) });
+    const upload = await storePhoto(db, storage, {
+      userId: owner.id,
+      listingId: null,
+      position: 0,
+      alt: null,
+      data: await jpeg(200),
+    });
     if (!upload.ok) throw new Error(upload.error);
 
-    const result = await updateOwnerListing(db, storage, owner, listing.id, form, { removePhotoIds: [first.id], uploadIds: [upload.photo.id], files: [await jpeg(240)] });
+    const result = await updateOwnerListing(db, storage, owner, listing.id, form, {
+      removePhotoIds: [first.id],
+      uploadIds: [upload.photo.id],
+      files: [await jpeg(240)],
+    });
     expect(result.ok).toBe(true);
     const after = await snapshot(db, listing.id);
     expect(after.photos.map((p) => p.id).slice(0, 2)).toEqual([second.id, upload.photo.id]);
@@ -132,11 +189,17 @@ describeEachDatabase("editing a listing", (ctx) => {
     expect(stored.some((f) => f.startsWith(`${first.id}-`))).toBe(false);
     expect(stored.some((f) => f.startsWith(`${second.id}-`))).toBe(true);
 
-    const none = await updateOwnerListing(db, storage, owner, listing.id, form, { removePhotoIds: after.photos.map((p) => p.id), files: [] });
+    const none = await updateOwnerListing(db, storage, owner, listing.id, form, {
+      removePhotoIds: after.photos.map((p) => p.id),
+      files: [],
+    });
     expect(!none.ok && none.first.key).toBe("listingForm.errors.photoRequired");
     const four = await updateOwnerListing(db, storage, owner, listing.id, form, { files: [await jpeg(10)] });
     expect(!four.ok && four.first.key).toBe("listingForm.errors.photoCount");
-    const fake = await updateOwnerListing(db, storage, owner, listing.id, form, { removePhotoIds: [second.id], files: [Buffer.from("only text")] });
+    const fake = await updateOwnerListing(db, storage, owner, listing.id, form, {
+      removePhotoIds: [second.id],
+      files: [Buffer.from("only text")],
+    });
     expect(!fake.ok && fake.first).toEqual({ key: "listingForm.errors.photoInvalid", values: { n: 1 } });
     expect(await snapshot(db, listing.id)).toEqual(after);
     expect(await files()).toEqual(stored);
@@ -152,13 +215,24 @@ describeEachDatabase("editing a listing", (ctx) => {
       params: { id: String(listing.id) },
       context: testContext({ db, storage }),
     } as unknown as Parameters<typeof editLoader>[0]);
-    expect(loaded.listing.values).toMatchObject({ title: form.title, price: "18000", location: "Katubedda", mapLink: "" });
+    expect(loaded.listing.values).toMatchObject({
+      title: form.title,
+      price: "18000",
+      location: "Katubedda",
+      mapLink: "",
+    });
     expect(loaded.listing.photos).toHaveLength(2);
 
     const answer = await postEdit(db, storage, listing.id, { ...form, title: "Saved through the form" }, { cookie });
     expect(answer).toMatchObject({ status: 302, location: "/dashboard?updated=1" });
     expect((await snapshot(db, listing.id)).listing.title).toBe("Saved through the form");
-    const enhanced = await postEdit(db, storage, listing.id, { ...form, title: "Saved with JavaScript", enhanced: "1" }, { cookie });
+    const enhanced = await postEdit(
+      db,
+      storage,
+      listing.id,
+      { ...form, title: "Saved with JavaScript", enhanced: "1" },
+      { cookie },
+    );
     expect(enhanced).toMatchObject({ status: 200, body: { saved: true } });
     const refused = await postEdit(db, storage, listing.id, { ...form, title: "", attempt: "2" }, { cookie });
     expect(refused.status).toBe(400);
@@ -173,7 +247,13 @@ describeEachDatabase("editing a listing", (ctx) => {
     const intruder = await signedInAccount(db, "edit-intruder");
     const listing = await postedListing(db, storage, owner);
     const theirs = await postedListing(db, storage, intruder.owner, 1);
-    const theirUpload = await storePhoto(db, storage, { userId: intruder.owner.id, listingId: null, position: 0, alt: null, data: await jpeg(90) });
+    const theirUpload = await storePhoto(db, storage, {
+      userId: intruder.owner.id,
+      listingId: null,
+      position: 0,
+      alt: null,
+      data: await jpeg(90),
+    });
     if (!theirUpload.ok) throw new Error(theirUpload.error);
     const mine = await snapshot(db, listing.id);
     const other = await snapshot(db, theirs.id);
@@ -183,26 +263,43 @@ describeEachDatabase("editing a listing", (ctx) => {
     // Another owner: the listing does not exist for them (page and action).
     expect((await postEdit(db, storage, listing.id, changed, { cookie: intruder.cookie })).status).toBe(404);
     const page = await editLoader({
-      request: new Request(`${TEST_SITE}/dashboard/listings/${listing.id}/edit`, { headers: { cookie: intruder.cookie } }),
+      request: new Request(`${TEST_SITE}/dashboard/listings/${listing.id}/edit`, {
+        headers: { cookie: intruder.cookie },
+      }),
       params: { id: String(listing.id) },
       context: testContext({ db, storage }),
     } as unknown as Parameters<typeof editLoader>[0]).catch((thrown: unknown) => unwrapResult(thrown));
     expect(page).toMatchObject({ status: 404 });
     // No session: sent to log in.
     const anonymous = await postEdit(db, storage, listing.id, changed);
-    expect(anonymous).toMatchObject({ status: 302, location: `/login?redirectTo=${encodeURIComponent(`/dashboard/listings/${listing.id}/edit`)}` });
+    expect(anonymous).toMatchObject({
+      status: 302,
+      location: `/login?redirectTo=${encodeURIComponent(`/dashboard/listings/${listing.id}/edit`)}`,
+    });
     // The owner, from another site.
-    expect((await postEdit(db, storage, listing.id, changed, { cookie, origin: "https://evil.example" })).status).toBe(403);
+    expect((await postEdit(db, storage, listing.id, changed, { cookie, origin: "https://evil.example" })).status).toBe(
+      403,
+    );
     // The owner removing another owner's photo, or claiming another owner's upload.
-    expect((await postEdit(db, storage, listing.id, { ...changed, removePhotos: [other.photos[0].id] }, { cookie })).status).toBe(400);
-    expect((await postEdit(db, storage, listing.id, { ...changed, uploadIds: [theirUpload.photo.id] }, { cookie })).status).toBe(400);
-    expect((await postEdit(db, storage, listing.id, { ...changed, uploadIds: [other.photos[0].id] }, { cookie })).status).toBe(400);
+    expect(
+      (await postEdit(db, storage, listing.id, { ...changed, removePhotos: [other.photos[0].id] }, { cookie })).status,
+    ).toBe(400);
+    expect(
+      (await postEdit(db, storage, listing.id, { ...changed, uploadIds: [theirUpload.photo.id] }, { cookie })).status,
+    ).toBe(400);
+    expect(
+      (await postEdit(db, storage, listing.id, { ...changed, uploadIds: [other.photos[0].id] }, { cookie })).status,
+    ).toBe(400);
     // Not a number, or no such listing.
     expect((await postEdit(db, storage, 987654321, changed, { cookie })).status).toBe(404);
 
     expect(await snapshot(db, listing.id)).toEqual(mine);
     expect(await snapshot(db, theirs.id)).toEqual(other);
-    const upload = await db.selectFrom("listing_photos").select(["userId", "listingId"]).where("id", "=", theirUpload.photo.id).executeTakeFirstOrThrow();
+    const upload = await db
+      .selectFrom("listing_photos")
+      .select(["userId", "listingId"])
+      .where("id", "=", theirUpload.photo.id)
+      .executeTakeFirstOrThrow();
     expect(upload).toEqual({ userId: intruder.owner.id, listingId: null });
     expect(await files()).toEqual(storedBefore);
   });
@@ -214,14 +311,32 @@ describeEachDatabase("editing a listing", (ctx) => {
     const intruder = await signedInAccount(db, "edit-tamper-other");
     const listing = await postedListing(db, storage, owner);
     const before = await snapshot(db, listing.id);
-    const tampered = { ...form, title: "Only the title changes", id: "1", userId: intruder.owner.id, userEmail: intruder.owner.email, status: "active", views: "999", adNumber: "1", slug: "my-own-slug", expiresAt: "2099-01-01T00:00:00.000Z", createdAt: "2020-01-01", city: "jaffna" };
+    const tampered = {
+      ...form,
+      title: "Only the title changes",
+      id: "1",
+      userId: intruder.owner.id,
+      userEmail: intruder.owner.email,
+      status: "active",
+      views: "999",
+      adNumber: "1",
+      slug: "my-own-slug",
+      expiresAt: "2099-01-01T00:00:00.000Z",
+      createdAt: "2020-01-01",
+      city: "jaffna",
+    };
     expect((await postEdit(db, storage, listing.id, tampered, { cookie })).status).toBe(302);
     const after = await snapshot(db, listing.id);
     expect(after.listing.title).toBe("Only the title changes");
     expect(after.listing.updatedAt > before.listing.updatedAt).toBe(true);
     // Everything else is as it was (PostgreSQL's search vector follows the new title).
     const unchanged = (row: typeof before.listing) => {
-      const { title: _title, updatedAt: _updatedAt, searchVector: _searchVector, ...rest } = row as typeof row & { searchVector?: unknown };
+      const {
+        title: _title,
+        updatedAt: _updatedAt,
+        searchVector: _searchVector,
+        ...rest
+      } = row as typeof row & { searchVector?: unknown };
       return rest;
     };
     expect(unchanged(after.listing)).toEqual(unchanged(before.listing));

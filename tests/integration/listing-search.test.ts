@@ -134,7 +134,13 @@ async function seed(db: DB): Promise<Map<string, number>> {
     ids.set(name, id);
   }
   const [expired, pending, hidden, lapsed] = NOT_PUBLIC;
-  const moratuwa = { university: "University of Moratuwa", city: "moratuwa", location: "Moratuwa", propertyType: "single" as const, price: 9000 };
+  const moratuwa = {
+    university: "University of Moratuwa",
+    city: "moratuwa",
+    location: "Moratuwa",
+    propertyType: "single" as const,
+    price: 9000,
+  };
   for (const title of [expired, pending, hidden]) {
     const { id } = await insertListing(db, owner, input({ ...moratuwa, title }), new Date(NOW.getTime() - HOUR));
     const status = title === expired ? "expired" : title === pending ? "pending" : "hidden";
@@ -197,7 +203,9 @@ describeEachDatabase("searchListings", (ctx) => {
 
   it("filters by university, faculty and city", async () => {
     expect(sorted(await names({ university: "University of Moratuwa" }))).toEqual(["budgetHostel", "sunny"]);
-    expect(await names({ university: "University of Sri Jayewardenepura", faculty: "Faculty of Engineering (new)" })).toEqual(["mattegoda"]);
+    expect(
+      await names({ university: "University of Sri Jayewardenepura", faculty: "Faculty of Engineering (new)" }),
+    ).toEqual(["mattegoda"]);
     expect(await names({ university: "University of Sri Jayewardenepura", faculty: "Main Campus" })).toEqual([]);
     expect(await names({ city: "kandy" })).toEqual(["kandyShared"]);
     expect(await names({ university: "University of Nowhere" })).toEqual([]);
@@ -299,14 +307,27 @@ describeEachDatabase("searchListings", (ctx) => {
     const { ads: desc } = await search({ sort: "price_desc" }, 1, 100);
     const descPrices = desc.map((ad) => ad.price);
     expect(descPrices).toEqual([...descPrices].sort((a, b) => b - a));
-    expect(await names({ sort: "price_asc", university: "University of Kelaniya" })).toEqual(["relevantNewer", "relevantOlder"]);
+    expect(await names({ sort: "price_asc", university: "University of Kelaniya" })).toEqual([
+      "relevantNewer",
+      "relevantOlder",
+    ]);
   });
 
   it("pages exactly over more than one page, without repeats", async () => {
     const filters: BrowseFilters = { university: PAGED_UNIVERSITY };
-    const pages = await Promise.all([1, 2, 3].map((page) => searchListings(ctx().db, filters, { page, limit: 10, now: NOW })));
+    const pages = await Promise.all(
+      [1, 2, 3].map((page) => searchListings(ctx().db, filters, { page, limit: 10, now: NOW })),
+    );
     expect(pages.map((p) => p.ads.length)).toEqual([10, 10, 3]);
-    expect(pages[0].pagination).toEqual({ page: 1, limit: 10, total: PAGED_COUNT, totalPages: 3, hasNext: true, hasPrev: false, totalIsExact: true });
+    expect(pages[0].pagination).toEqual({
+      page: 1,
+      limit: 10,
+      total: PAGED_COUNT,
+      totalPages: 3,
+      hasNext: true,
+      hasPrev: false,
+      totalIsExact: true,
+    });
     expect(pages[2].pagination).toMatchObject({ page: 3, hasNext: false, hasPrev: true });
     const all = pages.flatMap((p) => p.ads.map((ad) => ad.title));
     expect(new Set(all).size).toBe(PAGED_COUNT);
@@ -316,14 +337,23 @@ describeEachDatabase("searchListings", (ctx) => {
   });
 
   it("answers a page past the end with no listings but the real totals", async () => {
-    const { ads, pagination } = await searchListings(ctx().db, { university: PAGED_UNIVERSITY }, { page: 9, limit: 10, now: NOW });
+    const { ads, pagination } = await searchListings(
+      ctx().db,
+      { university: PAGED_UNIVERSITY },
+      { page: 9, limit: 10, now: NOW },
+    );
     expect(ads).toEqual([]);
     expect(pagination).toMatchObject({ page: 9, total: PAGED_COUNT, totalPages: 3, hasNext: false, hasPrev: true });
   });
 
   it("returns photos with each listing (none here) and the city's display name", async () => {
     const { ads } = await search({ city: "mattegoda-engineering" });
-    expect(ads[0]).toMatchObject({ photos: [], images: [], cityName: "Mattegoda", faculty: "Faculty of Engineering (new)" });
+    expect(ads[0]).toMatchObject({
+      photos: [],
+      images: [],
+      cityName: "Mattegoda",
+      faculty: "Faculty of Engineering (new)",
+    });
   });
 
   it.each([

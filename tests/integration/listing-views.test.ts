@@ -18,9 +18,17 @@ const BROWSER_UA =
   "Mozilla/5.0 (Linux; Android 13; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 const GOOGLEBOT_UA = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 // Limits far above what these tests count (tests/integration/rate-limits.test.ts covers them).
-const OPTIONS = { visitorSalt: "test-salt", visitorSecret: "v".repeat(64), secure: false, limit: { limiter: createRateLimiter(createMemoryStore()), clientIp: "192.0.2.1" } };
+const OPTIONS = {
+  visitorSalt: "test-salt",
+  visitorSecret: "v".repeat(64),
+  secure: false,
+  limit: { limiter: createRateLimiter(createMemoryStore()), clientIp: "192.0.2.1" },
+};
 
-function pageRequest(cookies: Record<string, string> = {}, init: { method?: string; headers?: Record<string, string> } = {}) {
+function pageRequest(
+  cookies: Record<string, string> = {},
+  init: { method?: string; headers?: Record<string, string> } = {},
+) {
   const cookie = Object.entries(cookies)
     .map(([name, value]) => `${name}=${value}`)
     .join("; ");
@@ -43,7 +51,11 @@ function cookiesFrom(headers: Headers, previous: Record<string, string> = {}): R
 
 async function addListing(db: DB, n: number) {
   const owner = await insertTestOwner(db, `owner-${n}`);
-  const { id } = await insertListing(db, owner, listingInput({ title: `Room ${n} near campus`, description: "A quiet room.", price: 15000 }));
+  const { id } = await insertListing(
+    db,
+    owner,
+    listingInput({ title: `Room ${n} near campus`, description: "A quiet room.", price: 15000 }),
+  );
   return id;
 }
 
@@ -67,7 +79,12 @@ describeEachDatabase("listing view tracking", (ctx) => {
     const first = await trackListingView(db, pageRequest(), id, OPTIONS);
     const jar = cookiesFrom(first!.headers);
     // The browser was closed: the session cookie is gone, the visitor cookie stays.
-    const nextSession = await trackListingView(db, pageRequest({ [VIEW_VISITOR_COOKIE]: jar[VIEW_VISITOR_COOKIE] }), id, OPTIONS);
+    const nextSession = await trackListingView(
+      db,
+      pageRequest({ [VIEW_VISITOR_COOKIE]: jar[VIEW_VISITOR_COOKIE] }),
+      id,
+      OPTIONS,
+    );
     expect(nextSession).toMatchObject({ views: 2, uniqueViews: 1, counted: true });
     const setCookies = nextSession!.headers.getSetCookie();
     expect(setCookies).toHaveLength(1);
@@ -97,8 +114,12 @@ describeEachDatabase("listing view tracking", (ctx) => {
   it("does not count bots, prefetches or HEAD requests, and sets no cookies for them", async () => {
     const { db } = ctx();
     const id = await addListing(db, 6);
-    expect(await trackListingView(db, pageRequest({}, { headers: { "User-Agent": GOOGLEBOT_UA } }), id, OPTIONS)).toBeNull();
-    expect(await trackListingView(db, pageRequest({}, { headers: { "Sec-Purpose": "prefetch" } }), id, OPTIONS)).toBeNull();
+    expect(
+      await trackListingView(db, pageRequest({}, { headers: { "User-Agent": GOOGLEBOT_UA } }), id, OPTIONS),
+    ).toBeNull();
+    expect(
+      await trackListingView(db, pageRequest({}, { headers: { "Sec-Purpose": "prefetch" } }), id, OPTIONS),
+    ).toBeNull();
     expect(await trackListingView(db, pageRequest({}, { headers: { Purpose: "prefetch" } }), id, OPTIONS)).toBeNull();
     expect(await trackListingView(db, pageRequest({}, { method: "HEAD" }), id, OPTIONS)).toBeNull();
     expect(await findListingById(db, id)).toMatchObject({ views: 0, uniqueViews: 0, lastViewed: null });
@@ -113,7 +134,9 @@ describeEachDatabase("listing view tracking", (ctx) => {
     expect(rows).toHaveLength(1);
     expect(rows[0].sessionKey).toBe(hashViewerId(OPTIONS.visitorSalt, "session", jar[VIEW_SESSION_COOKIE]));
     // The cookie is the signed id ("<id>.<signature>"); the id is what is hashed.
-    expect(rows[0].visitorKey).toBe(hashViewerId(OPTIONS.visitorSalt, "visitor", jar[VIEW_VISITOR_COOKIE].split(".")[0]));
+    expect(rows[0].visitorKey).toBe(
+      hashViewerId(OPTIONS.visitorSalt, "visitor", jar[VIEW_VISITOR_COOKIE].split(".")[0]),
+    );
     expect(JSON.stringify(rows)).not.toContain(jar[VIEW_SESSION_COOKIE]);
     expect(JSON.stringify(rows)).not.toContain(jar[VIEW_VISITOR_COOKIE]);
   });
@@ -121,10 +144,15 @@ describeEachDatabase("listing view tracking", (ctx) => {
 
 describe("view tracking cookies", () => {
   it("sets a browser-session cookie and a one-year visitor cookie, HttpOnly and SameSite=Lax", () => {
-    const { headers, sessionId, visitorId } = viewerIdentity(pageRequest(), { secure: false, visitorSecret: OPTIONS.visitorSecret });
+    const { headers, sessionId, visitorId } = viewerIdentity(pageRequest(), {
+      secure: false,
+      visitorSecret: OPTIONS.visitorSecret,
+    });
     const [session, visitor] = headers.getSetCookie();
     expect(session).toBe(`${VIEW_SESSION_COOKIE}=${sessionId}; Path=/; HttpOnly; SameSite=Lax`);
-    expect(visitor).toBe(`${VIEW_VISITOR_COOKIE}=${signVisitorId(OPTIONS.visitorSecret, visitorId)}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax`);
+    expect(visitor).toBe(
+      `${VIEW_VISITOR_COOKIE}=${signVisitorId(OPTIONS.visitorSecret, visitorId)}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax`,
+    );
     expect(sessionId).toMatch(/^[a-f0-9]{32}$/);
     expect(visitorId).not.toBe(sessionId);
   });
@@ -135,13 +163,19 @@ describe("view tracking cookies", () => {
   });
 
   it("replaces malformed cookie values, and visitor ids this server did not sign", () => {
-    const unsigned = viewerIdentity(pageRequest({ [VIEW_SESSION_COOKIE]: "x'; drop table", [VIEW_VISITOR_COOKIE]: "a".repeat(32) }), { secure: false, visitorSecret: OPTIONS.visitorSecret });
+    const unsigned = viewerIdentity(
+      pageRequest({ [VIEW_SESSION_COOKIE]: "x'; drop table", [VIEW_VISITOR_COOKIE]: "a".repeat(32) }),
+      { secure: false, visitorSecret: OPTIONS.visitorSecret },
+    );
     expect(unsigned.sessionId).toMatch(/^[a-f0-9]{32}$/);
     expect(unsigned.returning).toBe(false);
     expect(unsigned.visitorId).not.toBe("a".repeat(32));
     expect(unsigned.headers.getSetCookie()).toHaveLength(2);
     const signed = viewerIdentity(
-      pageRequest({ [VIEW_SESSION_COOKIE]: "x'; drop table", [VIEW_VISITOR_COOKIE]: signVisitorId(OPTIONS.visitorSecret, "a".repeat(32)) }),
+      pageRequest({
+        [VIEW_SESSION_COOKIE]: "x'; drop table",
+        [VIEW_VISITOR_COOKIE]: signVisitorId(OPTIONS.visitorSecret, "a".repeat(32)),
+      }),
       { secure: false, visitorSecret: OPTIONS.visitorSecret },
     );
     expect(signed).toMatchObject({ visitorId: "a".repeat(32), returning: true });

@@ -2,7 +2,12 @@ import { randomBytes } from "node:crypto";
 import { expect, it } from "vitest";
 import type { DB } from "../../app/db/db.server";
 import { LOGIN_DELAY_CAP_SECONDS } from "../../app/limits/login-throttle.server";
-import { createMemoryStore, createRateLimiter, DEFAULT_LIMITS, type RateLimiter } from "../../app/limits/rate-limit.server";
+import {
+  createMemoryStore,
+  createRateLimiter,
+  DEFAULT_LIMITS,
+  type RateLimiter,
+} from "../../app/limits/rate-limit.server";
 import { createOwnerAccount } from "../../app/models/account.server";
 import { action as loginAction } from "../../app/routes/login";
 import { TEST_SITE, testContext, unwrapResult } from "../request-context";
@@ -25,7 +30,11 @@ function site(db: DB, limiter: RateLimiter = createRateLimiter(createMemoryStore
       headers: { origin: TEST_SITE },
       body: new URLSearchParams({ intent: "login", email, password, enhanced: "1" }),
     });
-    const result = await (loginAction as Action)({ request, params: {}, context: testContext({ db, limiter, clientIp }) });
+    const result = await (loginAction as Action)({
+      request,
+      params: {},
+      context: testContext({ db, limiter, clientIp }),
+    });
     const init = (result as { init?: { headers?: HeadersInit } | null }).init;
     return { ...unwrapResult(result), retryAfter: Number(new Headers(init?.headers).get("Retry-After") ?? 0) };
   };
@@ -44,7 +53,9 @@ describeEachDatabase("login throttling", (ctx) => {
     const { db } = ctx();
     const login = site(db);
     const burst = DEFAULT_LIMITS.loginIp.max + 15;
-    const answers = await Promise.all(Array.from({ length: burst }, () => login(unknownEmail(), "Wrong-pass1", "203.0.113.5")));
+    const answers = await Promise.all(
+      Array.from({ length: burst }, () => login(unknownEmail(), "Wrong-pass1", "203.0.113.5")),
+    );
     const statuses = answers.map((a) => a.status);
     // Before the fix every one of them passed (and cost an Argon2id hash): the limit was read before any failure was counted.
     expect(statuses.filter((s) => s === 401)).toHaveLength(DEFAULT_LIMITS.loginIp.max);
@@ -68,7 +79,8 @@ describeEachDatabase("login throttling", (ctx) => {
     const { db } = ctx();
     const login = site(db);
     const email = await newOwner(db);
-    for (let i = 0; i < DEFAULT_LIMITS.loginAccount.max; i++) expect((await login(email, `Wrong-pass${i}`, "203.0.113.66")).status).toBe(401);
+    for (let i = 0; i < DEFAULT_LIMITS.loginAccount.max; i++)
+      expect((await login(email, `Wrong-pass${i}`, "203.0.113.66")).status).toBe(401);
     // The attacker's network is locked for this account, even with the right password …
     const attacker = await login(email, PASSWORD, "203.0.113.67");
     expect(attacker.status).toBe(429);
@@ -80,7 +92,10 @@ describeEachDatabase("login throttling", (ctx) => {
   it("failures from many networks slow the account down with growing delays, never a lockout for its owner", async () => {
     const { db } = ctx();
     let now = Date.parse("2026-11-23T10:00:00Z");
-    const login = site(db, createRateLimiter(createMemoryStore(), {}, () => now));
+    const login = site(
+      db,
+      createRateLimiter(createMemoryStore(), {}, () => now),
+    );
     const email = await newOwner(db);
     const free = DEFAULT_LIMITS.loginAccountSlowdown.max;
     let network = 0;

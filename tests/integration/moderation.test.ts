@@ -59,7 +59,11 @@ async function auditRows(db: DB, targetId: string | number) {
 }
 
 async function listingRow(db: DB, id: number) {
-  return db.selectFrom("listings").select(["status", "hiddenBy", "hiddenReason"]).where("id", "=", id).executeTakeFirstOrThrow();
+  return db
+    .selectFrom("listings")
+    .select(["status", "hiddenBy", "hiddenReason"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
 }
 
 /** A real account signed in through better-auth (tests/owner-fixtures.ts), flattened. */
@@ -79,7 +83,8 @@ function post(path: string, fields: Record<string, string>, cookie?: string, ori
 }
 
 type Args = { request: Request; params: Record<string, string>; context: ReturnType<typeof testContext> };
-const call = <T>(fn: (args: never) => T, args: Args) => Promise.resolve(fn(args as never)).catch((thrown: unknown) => thrown);
+const call = <T>(fn: (args: never) => T, args: Args) =>
+  Promise.resolve(fn(args as never)).catch((thrown: unknown) => thrown);
 
 describeEachDatabase("moderation", (ctx) => {
   const moderator = () => ({ id: uid("mod"), email: "mod@example.com" });
@@ -90,7 +95,11 @@ describeEachDatabase("moderation", (ctx) => {
     const old = await insertListing(db, owner, listingInput({ title: "Old pending" }));
     const fresh = await insertListing(db, owner, listingInput({ title: "Fresh reviewed" }));
     await insertReport(db, old.id, { reason: "spam", createdAt: "2026-01-01T00:00:00.000Z" });
-    await insertReport(db, old.id, { reason: "fake-listing", createdAt: "2026-01-02T00:00:00.000Z", status: "dismissed" });
+    await insertReport(db, old.id, {
+      reason: "fake-listing",
+      createdAt: "2026-01-02T00:00:00.000Z",
+      status: "dismissed",
+    });
     await insertReport(db, fresh.id, { reason: "spam", createdAt: "2026-03-01T00:00:00.000Z", status: "reviewed" });
 
     const all = await listReportQueue(db, {}, { page: 1, limit: 20 });
@@ -120,12 +129,25 @@ describeEachDatabase("moderation", (ctx) => {
     expect(await closeReport(db, actor, a, "dismissed", "Not a problem")).toEqual({ ok: true });
     expect(await closeReport(db, actor, b, "reviewed", null)).toEqual({ ok: true });
     expect(await closeReport(db, actor, a, "reviewed", null)).toEqual({ ok: false, reason: "conflict" });
-    expect(await closeReport(db, actor, crypto.randomUUID(), "reviewed", null)).toEqual({ ok: false, reason: "not-found" });
+    expect(await closeReport(db, actor, crypto.randomUUID(), "reviewed", null)).toEqual({
+      ok: false,
+      reason: "not-found",
+    });
 
-    const statuses = await db.selectFrom("reports").select(["id", "status"]).where("listingId", "=", listing.id).execute();
+    const statuses = await db
+      .selectFrom("reports")
+      .select(["id", "status"])
+      .where("listingId", "=", listing.id)
+      .execute();
     expect(Object.fromEntries(statuses.map((r) => [r.id, r.status]))).toEqual({ [a]: "dismissed", [b]: "reviewed" });
     expect(await auditRows(db, a)).toEqual([
-      expect.objectContaining({ actorId: actor.id, actorEmail: actor.email, action: "report.dismiss", targetType: "report", reason: "Not a problem" }),
+      expect.objectContaining({
+        actorId: actor.id,
+        actorEmail: actor.email,
+        action: "report.dismiss",
+        targetType: "report",
+        reason: "Not a problem",
+      }),
     ]);
     expect(await auditRows(db, b)).toEqual([expect.objectContaining({ action: "report.review", reason: null })]);
   });
@@ -139,10 +161,21 @@ describeEachDatabase("moderation", (ctx) => {
     const actor = moderator();
 
     expect(await hideListing(db, actor, listing.id, "Photos are of another house")).toEqual({ ok: true });
-    expect(await listingRow(db, listing.id)).toEqual({ status: "hidden", hiddenBy: "moderator", hiddenReason: "Photos are of another house" });
-    expect((await db.selectFrom("reports").select("status").where("id", "=", report).executeTakeFirstOrThrow()).status).toBe("reviewed");
+    expect(await listingRow(db, listing.id)).toEqual({
+      status: "hidden",
+      hiddenBy: "moderator",
+      hiddenReason: "Photos are of another house",
+    });
+    expect(
+      (await db.selectFrom("reports").select("status").where("id", "=", report).executeTakeFirstOrThrow()).status,
+    ).toBe("reviewed");
     expect(await auditRows(db, listing.id)).toEqual([
-      expect.objectContaining({ action: "listing.hide", targetType: "listing", actorEmail: actor.email, reason: "Photos are of another house" }),
+      expect.objectContaining({
+        action: "listing.hide",
+        targetType: "listing",
+        actorEmail: actor.email,
+        reason: "Photos are of another house",
+      }),
     ]);
     expect(await hideListing(db, actor, listing.id, "Again")).toEqual({ ok: false, reason: "conflict" });
 
@@ -154,7 +187,11 @@ describeEachDatabase("moderation", (ctx) => {
     expect((await getAd(db, listing.slug)).status).toBe(404);
     expect(await buildSitemap(db, TEST_SITE, null)).not.toContain(listing.slug);
     expect(await findListingBySlug(db, listing.slug)).toBeNull();
-    const page = await listingPageLoader({ request: get(`/listing/${listing.slug}`), params: { slug: listing.slug }, context: testContext({ db }) } as never);
+    const page = await listingPageLoader({
+      request: get(`/listing/${listing.slug}`),
+      params: { slug: listing.slug },
+      context: testContext({ db }),
+    } as never);
     expect(unwrapResult(page).status).toBe(404);
 
     const [mine] = await listOwnerListings(db, owner.id);
@@ -162,7 +199,9 @@ describeEachDatabase("moderation", (ctx) => {
 
     expect(await restoreListing(db, actor, listing.id, "Owner sent proof")).toEqual({ ok: true });
     expect(await listingRow(db, listing.id)).toEqual({ status: "active", hiddenBy: null, hiddenReason: null });
-    expect((await searchListings(db, { search: word }, { page: 1, limit: 20 })).ads.map((a) => a.id)).toEqual([String(listing.id)]);
+    expect((await searchListings(db, { search: word }, { page: 1, limit: 20 })).ads.map((a) => a.id)).toEqual([
+      String(listing.id),
+    ]);
     expect(await buildSitemap(db, TEST_SITE, null)).toContain(listing.slug);
     expect((await auditRows(db, listing.id)).map((r) => r.action)).toEqual(["listing.hide", "listing.restore"]);
     expect(await restoreListing(db, actor, listing.id, null)).toEqual({ ok: false, reason: "conflict" });
@@ -173,7 +212,11 @@ describeEachDatabase("moderation", (ctx) => {
     const owner = await insertTestOwner(db, uid("auto"));
     const listing = await insertListing(db, owner, listingInput());
     const reports = await Promise.all([1, 2, 3].map(() => insertReport(db, listing.id)));
-    await db.updateTable("listings").set({ status: "hidden", hiddenBy: "reports", hiddenReason: "Reported" }).where("id", "=", listing.id).execute();
+    await db
+      .updateTable("listings")
+      .set({ status: "hidden", hiddenBy: "reports", hiddenReason: "Reported" })
+      .where("id", "=", listing.id)
+      .execute();
 
     expect(await restoreListing(db, moderator(), listing.id, null)).toEqual({ ok: true });
     const statuses = await db.selectFrom("reports").select("status").where("id", "in", reports).execute();
@@ -191,16 +234,27 @@ describeEachDatabase("moderation", (ctx) => {
     await hideListing(db, actor, byModerator.id, "Spam");
 
     expect(await suspendUser(db, actor, owner.id, "Scam reports")).toEqual({ ok: true });
-    expect((await db.selectFrom("users").select("status").where("id", "=", owner.id).executeTakeFirstOrThrow()).status).toBe("suspended");
+    expect(
+      (await db.selectFrom("users").select("status").where("id", "=", owner.id).executeTakeFirstOrThrow()).status,
+    ).toBe("suspended");
     expect(await db.selectFrom("sessions").select("id").where("userId", "=", owner.id).execute()).toEqual([]);
     expect(await getSessionUser(get("/dashboard", owner.cookie), context)).toBeNull();
-    expect(await listingRow(db, visible.id)).toEqual({ status: "hidden", hiddenBy: "suspension", hiddenReason: "Scam reports" });
+    expect(await listingRow(db, visible.id)).toEqual({
+      status: "hidden",
+      hiddenBy: "suspension",
+      hiddenReason: "Scam reports",
+    });
     expect(await listingRow(db, byModerator.id)).toMatchObject({ hiddenBy: "moderator" });
-    expect(await auditRows(db, owner.id)).toEqual([expect.objectContaining({ action: "user.suspend", targetType: "user", reason: "Scam reports" })]);
+    expect(await auditRows(db, owner.id)).toEqual([
+      expect.objectContaining({ action: "user.suspend", targetType: "user", reason: "Scam reports" }),
+    ]);
 
     const auth = getAuth(context.get(requestContext));
     const refused = await auth.api
-      .signInEmail({ body: { email: owner.email, password: TEST_PASSWORD }, headers: new Headers({ origin: TEST_SITE }) })
+      .signInEmail({
+        body: { email: owner.email, password: TEST_PASSWORD },
+        headers: new Headers({ origin: TEST_SITE }),
+      })
       .catch((error: unknown) => error);
     expect(friendlyError(refused).key).toBe("accounts.errors.auth.user-disabled");
     expect(await db.selectFrom("sessions").select("id").where("userId", "=", owner.id).execute()).toEqual([]);
@@ -210,16 +264,37 @@ describeEachDatabase("moderation", (ctx) => {
 
     expect(await reinstateUser(db, actor, owner.id, "Appeal accepted")).toEqual({ ok: true });
     expect(await listingRow(db, visible.id)).toEqual({ status: "active", hiddenBy: null, hiddenReason: null });
-    expect(await listingRow(db, byModerator.id)).toEqual({ status: "hidden", hiddenBy: "moderator", hiddenReason: "Spam" });
+    expect(await listingRow(db, byModerator.id)).toEqual({
+      status: "hidden",
+      hiddenBy: "moderator",
+      hiddenReason: "Spam",
+    });
     expect((await auditRows(db, owner.id)).map((r) => r.action)).toEqual(["user.suspend", "user.reinstate"]);
-    await expect(auth.api.signInEmail({ body: { email: owner.email, password: TEST_PASSWORD }, headers: new Headers({ origin: TEST_SITE }) })).resolves.toBeTruthy();
+    await expect(
+      auth.api.signInEmail({
+        body: { email: owner.email, password: TEST_PASSWORD },
+        headers: new Headers({ origin: TEST_SITE }),
+      }),
+    ).resolves.toBeTruthy();
     expect(await reinstateUser(db, actor, owner.id, null)).toEqual({ ok: false, reason: "conflict" });
   });
 
   it("a moderator cannot suspend themselves or another moderator", async () => {
     const { db } = ctx();
-    const self = await createOwnerAccount(db, { name: "M", email: `${uid("m")}@example.lk`, phone: "", password: TEST_PASSWORD, role: "moderator" });
-    const other = await createOwnerAccount(db, { name: "N", email: `${uid("n")}@example.lk`, phone: "", password: TEST_PASSWORD, role: "moderator" });
+    const self = await createOwnerAccount(db, {
+      name: "M",
+      email: `${uid("m")}@example.lk`,
+      phone: "",
+      password: TEST_PASSWORD,
+      role: "moderator",
+    });
+    const other = await createOwnerAccount(db, {
+      name: "N",
+      email: `${uid("n")}@example.lk`,
+      phone: "",
+      password: TEST_PASSWORD,
+      role: "moderator",
+    });
     const actor = { id: self.id, email: self.email };
     expect(await suspendUser(db, actor, self.id, "Oops")).toEqual({ ok: false, reason: "self" });
     expect(await suspendUser(db, actor, other.id, "Oops")).toEqual({ ok: false, reason: "moderator" });
@@ -265,22 +340,42 @@ describeEachDatabase("moderation", (ctx) => {
       expect(visitor.status).toBe(302);
       expect(visitor.headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
       expect(unwrapResult(await call(loader, { request: get(path, owner.cookie), params, context })).status).toBe(403);
-      expect(((await call(loader, { request: get(path, suspendedModerator.cookie), params, context })) as Response).status).toBe(302);
+      expect(
+        ((await call(loader, { request: get(path, suspendedModerator.cookie), params, context })) as Response).status,
+      ).toBe(302);
     }
 
     for (const intent of ["dismiss", "review", "hide", "restore", "suspend", "reinstate"]) {
       const path = `/admin/reports/${report}`;
       const fields = { intent, reason: "Because" };
       for (const cookie of [undefined, suspendedModerator.cookie]) {
-        const refused = (await call(reportAction, { request: post(path, fields, cookie), params: { id: report }, context })) as Response;
+        const refused = (await call(reportAction, {
+          request: post(path, fields, cookie),
+          params: { id: report },
+          context,
+        })) as Response;
         expect(refused.status).toBe(302);
       }
-      expect(unwrapResult(await call(reportAction, { request: post(path, fields, owner.cookie), params: { id: report }, context })).status).toBe(403);
+      expect(
+        unwrapResult(
+          await call(reportAction, { request: post(path, fields, owner.cookie), params: { id: report }, context }),
+        ).status,
+      ).toBe(403);
     }
     expect(await listingRow(db, listing.id)).toMatchObject({ status: "active" });
-    expect((await db.selectFrom("reports").select("status").where("id", "=", report).executeTakeFirstOrThrow()).status).toBe("pending");
-    expect((await db.selectFrom("users").select("status").where("id", "=", owner.id).executeTakeFirstOrThrow()).status).toBe("active");
-    expect(await db.selectFrom("audit_log").select("id").where("targetId", "in", [report, String(listing.id), owner.id]).execute()).toEqual([]);
+    expect(
+      (await db.selectFrom("reports").select("status").where("id", "=", report).executeTakeFirstOrThrow()).status,
+    ).toBe("pending");
+    expect(
+      (await db.selectFrom("users").select("status").where("id", "=", owner.id).executeTakeFirstOrThrow()).status,
+    ).toBe("active");
+    expect(
+      await db
+        .selectFrom("audit_log")
+        .select("id")
+        .where("targetId", "in", [report, String(listing.id), owner.id])
+        .execute(),
+    ).toEqual([]);
   });
 
   it("a moderator acts through the report page: reason required, foreign origin refused, then hide with its audit row", async () => {
@@ -295,27 +390,57 @@ describeEachDatabase("moderation", (ctx) => {
 
     const detail = unwrapResult(await call(reportLoader, { request: get(path, mod.cookie), params, context }));
     expect(detail.status).toBe(200);
-    expect(detail.body).toMatchObject({ report: { id: report, reason: "fake-listing" }, listing: { id: listing.id }, owner: { id: owner.id } });
-    const queue = unwrapResult(await call(adminIndexLoader, { request: get("/admin?reason=fake-listing", mod.cookie), params: {}, context }));
+    expect(detail.body).toMatchObject({
+      report: { id: report, reason: "fake-listing" },
+      listing: { id: listing.id },
+      owner: { id: owner.id },
+    });
+    const queue = unwrapResult(
+      await call(adminIndexLoader, { request: get("/admin?reason=fake-listing", mod.cookie), params: {}, context }),
+    );
     expect(JSON.stringify(queue.body)).toContain(report);
-    const missing = unwrapResult(await call(reportLoader, { request: get("/admin/reports/nope", mod.cookie), params: { id: "nope" }, context }));
+    const missing = unwrapResult(
+      await call(reportLoader, { request: get("/admin/reports/nope", mod.cookie), params: { id: "nope" }, context }),
+    );
     expect(missing.status).toBe(404);
 
-    const noReason = unwrapResult(await call(reportAction, { request: post(path, { intent: "hide", reason: "  " }, mod.cookie), params, context }));
+    const noReason = unwrapResult(
+      await call(reportAction, { request: post(path, { intent: "hide", reason: "  " }, mod.cookie), params, context }),
+    );
     expect(noReason).toMatchObject({ status: 422, body: { error: "admin.actions.errors.reasonRequired" } });
     const foreign = unwrapResult(
-      await call(reportAction, { request: post(path, { intent: "hide", reason: "Fake" }, mod.cookie, "https://evil.example"), params, context }),
+      await call(reportAction, {
+        request: post(path, { intent: "hide", reason: "Fake" }, mod.cookie, "https://evil.example"),
+        params,
+        context,
+      }),
     );
     expect(foreign.status).toBe(403);
     expect(await listingRow(db, listing.id)).toMatchObject({ status: "active" });
 
-    const done = (await call(reportAction, { request: post(path, { intent: "hide", reason: "Fake photos" }, mod.cookie), params, context })) as Response;
+    const done = (await call(reportAction, {
+      request: post(path, { intent: "hide", reason: "Fake photos" }, mod.cookie),
+      params,
+      context,
+    })) as Response;
     expect(done.status).toBe(302);
     expect(done.headers.get("location")).toBe(`${path}?done=hide`);
-    expect(await listingRow(db, listing.id)).toEqual({ status: "hidden", hiddenBy: "moderator", hiddenReason: "Fake photos" });
-    expect(await auditRows(db, listing.id)).toEqual([expect.objectContaining({ actorId: mod.id, actorEmail: mod.email, action: "listing.hide" })]);
+    expect(await listingRow(db, listing.id)).toEqual({
+      status: "hidden",
+      hiddenBy: "moderator",
+      hiddenReason: "Fake photos",
+    });
+    expect(await auditRows(db, listing.id)).toEqual([
+      expect.objectContaining({ actorId: mod.id, actorEmail: mod.email, action: "listing.hide" }),
+    ]);
 
-    const self = unwrapResult(await call(reportAction, { request: post(path, { intent: "hide", reason: "Again" }, mod.cookie), params, context }));
+    const self = unwrapResult(
+      await call(reportAction, {
+        request: post(path, { intent: "hide", reason: "Again" }, mod.cookie),
+        params,
+        context,
+      }),
+    );
     expect(self).toMatchObject({ status: 409, body: { error: "admin.actions.errors.conflict" } });
   });
 
@@ -328,10 +453,18 @@ describeEachDatabase("moderation", (ctx) => {
     const second = await insertReport(db, listing.id);
     const context = testContext({ db });
     const act = (report: string, fields: Record<string, string>) =>
-      call(reportAction, { request: post(`/admin/reports/${report}`, fields, mod.cookie), params: { id: report }, context }) as Promise<Response>;
+      call(reportAction, {
+        request: post(`/admin/reports/${report}`, fields, mod.cookie),
+        params: { id: report },
+        context,
+      }) as Promise<Response>;
 
-    expect((await act(first, { intent: "review" })).headers.get("location")).toBe(`/admin/reports/${first}?done=review`);
-    expect((await act(second, { intent: "dismiss", reason: "Duplicate" })).headers.get("location")).toBe(`/admin/reports/${second}?done=dismiss`);
+    expect((await act(first, { intent: "review" })).headers.get("location")).toBe(
+      `/admin/reports/${first}?done=review`,
+    );
+    expect((await act(second, { intent: "dismiss", reason: "Duplicate" })).headers.get("location")).toBe(
+      `/admin/reports/${second}?done=dismiss`,
+    );
     const noReason = unwrapResult(await act(first, { intent: "suspend" }));
     expect(noReason).toMatchObject({ status: 422, body: { error: "admin.actions.errors.reasonRequired" } });
 
@@ -341,8 +474,18 @@ describeEachDatabase("moderation", (ctx) => {
     expect((await act(first, { intent: "reinstate" })).status).toBe(302);
     expect(await listingRow(db, listing.id)).toMatchObject({ status: "active", hiddenBy: null });
 
-    const actions = await db.selectFrom("audit_log").select(["action", "actorId"]).where("targetId", "in", [first, second, owner.id]).orderBy("createdAt").execute();
-    expect(actions.map((a) => a.action).sort()).toEqual(["report.dismiss", "report.review", "user.reinstate", "user.suspend"]);
+    const actions = await db
+      .selectFrom("audit_log")
+      .select(["action", "actorId"])
+      .where("targetId", "in", [first, second, owner.id])
+      .orderBy("createdAt")
+      .execute();
+    expect(actions.map((a) => a.action).sort()).toEqual([
+      "report.dismiss",
+      "report.review",
+      "user.reinstate",
+      "user.suspend",
+    ]);
     expect(new Set(actions.map((a) => a.actorId))).toEqual(new Set([mod.id]));
   });
 });

@@ -34,7 +34,12 @@ describeEachDatabase("my listings", (ctx) => {
     const other = await insertTestOwner(db, uid("other"));
     const start = new Date("2026-10-01T08:00:00Z");
     const old = await insertListing(db, owner, listingInput({ title: "Old room" }), start);
-    const recent = await insertListing(db, owner, listingInput({ title: "Recent room" }), new Date(start.getTime() + 20 * DAY_MS));
+    const recent = await insertListing(
+      db,
+      owner,
+      listingInput({ title: "Recent room" }),
+      new Date(start.getTime() + 20 * DAY_MS),
+    );
     await insertListing(db, other, listingInput({ title: "Not mine" }), new Date(start.getTime() + 25 * DAY_MS));
 
     const now = new Date(start.getTime() + 31 * DAY_MS);
@@ -54,20 +59,34 @@ describeEachDatabase("my listings", (ctx) => {
     const owner = await insertTestOwner(db, uid("del"));
     const intruder = await insertTestOwner(db, uid("intruder"));
     const listing = await insertListing(db, owner, listingInput({ title: "To delete" }));
-    const image = await sharp({ create: { width: 500, height: 400, channels: 3, background: { r: 10, g: 90, b: 80 } } }).jpeg().toBuffer();
-    const stored = await storePhoto(db, storage, { userId: owner.id, listingId: listing.id, position: 0, alt: null, data: image });
+    const image = await sharp({ create: { width: 500, height: 400, channels: 3, background: { r: 10, g: 90, b: 80 } } })
+      .jpeg()
+      .toBuffer();
+    const stored = await storePhoto(db, storage, {
+      userId: owner.id,
+      listingId: listing.id,
+      position: 0,
+      alt: null,
+      data: image,
+    });
     if (!stored.ok) throw new Error(stored.error);
     const files = await fs.readdir(dir);
     expect(files.length).toBeGreaterThan(0);
 
     expect(await deleteOwnerListing(db, storage, intruder.id, listing.id)).toEqual({ ok: false, reason: "not-found" });
     expect(await db.selectFrom("listings").select("id").where("id", "=", listing.id).executeTakeFirst()).toBeDefined();
-    expect(await db.selectFrom("listing_photos").select("id").where("listingId", "=", listing.id).execute()).toHaveLength(1);
+    expect(
+      await db.selectFrom("listing_photos").select("id").where("listingId", "=", listing.id).execute(),
+    ).toHaveLength(1);
     expect(await fs.readdir(dir)).toEqual(files);
 
     expect(await deleteOwnerListing(db, storage, owner.id, listing.id)).toEqual({ ok: true });
-    expect(await db.selectFrom("listings").select("id").where("id", "=", listing.id).executeTakeFirst()).toBeUndefined();
-    expect(await db.selectFrom("listing_photos").select("id").where("listingId", "=", listing.id).execute()).toHaveLength(0);
+    expect(
+      await db.selectFrom("listings").select("id").where("id", "=", listing.id).executeTakeFirst(),
+    ).toBeUndefined();
+    expect(
+      await db.selectFrom("listing_photos").select("id").where("listingId", "=", listing.id).execute(),
+    ).toHaveLength(0);
     expect(await fs.readdir(dir)).toEqual([]);
 
     expect(await deleteOwnerListing(db, storage, owner.id, listing.id)).toEqual({ ok: false, reason: "not-found" });
@@ -84,12 +103,18 @@ describeEachDatabase("my listings", (ctx) => {
 
     const now = new Date("2026-11-22T10:00:00Z");
     expect(await renewOwnerListing(db, intruder.id, listing.id, now)).toEqual({ ok: false, reason: "not-found" });
-    expect(await db.selectFrom("listings").selectAll().where("id", "=", listing.id).executeTakeFirstOrThrow()).toEqual(before);
+    expect(await db.selectFrom("listings").selectAll().where("id", "=", listing.id).executeTakeFirstOrThrow()).toEqual(
+      before,
+    );
 
     const result = await renewOwnerListing(db, owner.id, listing.id, now);
     expect(result).toEqual({ ok: true, expiresAt: new Date(now.getTime() + 30 * DAY_MS).toISOString() });
     const after = await db.selectFrom("listings").selectAll().where("id", "=", listing.id).executeTakeFirstOrThrow();
-    expect(after).toMatchObject({ status: "active", updatedAt: now.toISOString(), expiresAt: new Date(now.getTime() + 30 * DAY_MS).toISOString() });
+    expect(after).toMatchObject({
+      status: "active",
+      updatedAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + 30 * DAY_MS).toISOString(),
+    });
     const [mine] = await listOwnerListings(db, owner.id, now);
     expect(mine).toMatchObject({ status: "active", daysLeft: 30 });
   });
@@ -98,10 +123,19 @@ describeEachDatabase("my listings", (ctx) => {
     const { db } = ctx();
     const owner = await insertTestOwner(db, uid("hidden"));
     const listing = await insertListing(db, owner, listingInput(), new Date("2026-09-01T08:00:00Z"));
-    await db.updateTable("listings").set({ status: "hidden", hiddenReason: "spam" }).where("id", "=", listing.id).execute();
+    await db
+      .updateTable("listings")
+      .set({ status: "hidden", hiddenReason: "spam" })
+      .where("id", "=", listing.id)
+      .execute();
     const before = await db.selectFrom("listings").selectAll().where("id", "=", listing.id).executeTakeFirstOrThrow();
 
-    expect(await renewOwnerListing(db, owner.id, listing.id, new Date("2026-11-22T10:00:00Z"))).toEqual({ ok: false, reason: "hidden" });
-    expect(await db.selectFrom("listings").selectAll().where("id", "=", listing.id).executeTakeFirstOrThrow()).toEqual(before);
+    expect(await renewOwnerListing(db, owner.id, listing.id, new Date("2026-11-22T10:00:00Z"))).toEqual({
+      ok: false,
+      reason: "hidden",
+    });
+    expect(await db.selectFrom("listings").selectAll().where("id", "=", listing.id).executeTakeFirstOrThrow()).toEqual(
+      before,
+    );
   });
 });

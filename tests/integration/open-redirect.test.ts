@@ -52,7 +52,9 @@ describeEachDatabase("open redirect after login", (ctx) => {
     const { db } = ctx();
     const cookie = await signedInCookie(db, await owner(db));
     const request = new Request(`${TEST_SITE}/login?redirectTo=%2F%09%2Fevil.example`, { headers: { cookie } });
-    const location = await locationOf(() => (loginLoader as Loader)({ request, params: {}, context: testContext({ db }) }));
+    const location = await locationOf(() =>
+      (loginLoader as Loader)({ request, params: {}, context: testContext({ db }) }),
+    );
     expect(location).toBe("/dashboard");
   });
 
@@ -61,7 +63,9 @@ describeEachDatabase("open redirect after login", (ctx) => {
     const cookie = await signedInCookie(db, await owner(db));
     for (const value of REDIRECT_BYPASSES) {
       const request = new Request(loginUrl(value), { headers: { cookie } });
-      const location = await locationOf(() => (loginLoader as Loader)({ request, params: {}, context: testContext({ db }) }));
+      const location = await locationOf(() =>
+        (loginLoader as Loader)({ request, params: {}, context: testContext({ db }) }),
+      );
       expect(location, JSON.stringify(value)).not.toBeNull();
       expect(browserOrigin(location!), JSON.stringify(value)).toBe(TEST_SITE);
       expect(location, JSON.stringify(value)).toMatch(/^\/(?![/\\])/);
@@ -97,7 +101,9 @@ describeEachDatabase("open redirect after login", (ctx) => {
     const cookie = await signedInCookie(db, email);
     for (const [value, expected] of SAFE_REDIRECTS) {
       const request = new Request(loginUrl(value), { headers: { cookie } });
-      expect(await locationOf(() => (loginLoader as Loader)({ request, params: {}, context: testContext({ db }) }))).toBe(expected);
+      expect(
+        await locationOf(() => (loginLoader as Loader)({ request, params: {}, context: testContext({ db }) })),
+      ).toBe(expected);
       const post = new Request(`${TEST_SITE}/login`, {
         method: "POST",
         headers: { origin: TEST_SITE },

@@ -8,7 +8,13 @@ import { deliverDueMail, startMailSender } from "../../app/mail/sender.server";
 import { createLogTransport, createMailTransport, createSmtpTransport } from "../../app/mail/transport.server";
 import { emailContactMessageToSupport, saveContactMessage } from "../../app/models/contact.server";
 import { JOBS } from "../../app/jobs/jobs.server";
-import { claimDueMail, CLAIM_LEASE_MS, enqueueMail, markMailDelivered, MAX_ATTEMPTS } from "../../app/models/outbox.server";
+import {
+  claimDueMail,
+  CLAIM_LEASE_MS,
+  enqueueMail,
+  markMailDelivered,
+  MAX_ATTEMPTS,
+} from "../../app/models/outbox.server";
 import { action as contactAction } from "../../app/routes/contact";
 import { loader as devOutboxLoader } from "../../app/routes/dev.outbox";
 import { requestContext, type RequestInfo } from "../../app/services.server";
@@ -19,7 +25,6 @@ import { describeEachDatabase } from "../test-db";
 const silent = pino({ level: "silent" });
 const FROM = "Bodima <no-reply@bodima.lk>";
 const minutes = (n: number) => n * 60_000;
-
 
 async function row(db: DB, id: string) {
   return db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
@@ -41,8 +46,12 @@ describe("SMTP_URL and MAIL_FROM", () => {
   });
 
   it("accept smtp:// and smtps:// and name anything else clearly", () => {
-    expect(parseEnv({ SMTP_URL: "smtps://u:p@mail.example.com:465" }).SMTP_URL).toBe("smtps://u:p@mail.example.com:465");
-    expect(() => parseEnv({ SMTP_URL: "mail.example.com:587" })).toThrowError(/SMTP_URL: SMTP_URL must start with smtp:\/\/ or smtps:\/\//);
+    expect(parseEnv({ SMTP_URL: "smtps://u:p@mail.example.com:465" }).SMTP_URL).toBe(
+      "smtps://u:p@mail.example.com:465",
+    );
+    expect(() => parseEnv({ SMTP_URL: "mail.example.com:587" })).toThrowError(
+      /SMTP_URL: SMTP_URL must start with smtp:\/\/ or smtps:\/\//,
+    );
   });
 });
 
@@ -113,7 +122,11 @@ describeEachDatabase("mail outbox", (ctx) => {
     expect(stored.nextAttemptAt).toBe(new Date(t0.getTime() + minutes(1)).toISOString());
 
     // Not due yet: nothing is tried.
-    expect(await deliverDueMail(db, transport, silent, new Date(t0.getTime() + minutes(1) - 1))).toEqual({ delivered: 0, retrying: 0, failed: 0 });
+    expect(await deliverDueMail(db, transport, silent, new Date(t0.getTime() + minutes(1) - 1))).toEqual({
+      delivered: 0,
+      retrying: 0,
+      failed: 0,
+    });
 
     const t1 = new Date(t0.getTime() + minutes(1));
     expect(await deliverDueMail(db, transport, silent, t1)).toEqual({ delivered: 0, retrying: 1, failed: 0 });
@@ -170,13 +183,23 @@ describeEachDatabase("mail outbox", (ctx) => {
   it("on a public site prints the message with the secrets of its links redacted (a log reader cannot reset a password)", async () => {
     const { db } = ctx();
     const { log, lines } = captureLog();
-    const transport = createMailTransport({ from: FROM, log, redactLinks: !parseEnv({ SITE_URL: "https://bodima.lk" }).siteIsLocal });
-    const id = await enqueueMail(db, { ...resetMail, to: "redact@example.com", text: "Open https://bodima.lk/reset-password?token=Secret-abc123 now." });
+    const transport = createMailTransport({
+      from: FROM,
+      log,
+      redactLinks: !parseEnv({ SITE_URL: "https://bodima.lk" }).siteIsLocal,
+    });
+    const id = await enqueueMail(db, {
+      ...resetMail,
+      to: "redact@example.com",
+      text: "Open https://bodima.lk/reset-password?token=Secret-abc123 now.",
+    });
     await deliverDueMail(db, transport, silent);
     const printed = lines.filter((l) => l.mail);
     expect(printed).toHaveLength(1);
     expect(JSON.stringify(printed)).not.toContain("Secret-abc123");
-    expect((printed[0].mail as { text: string }).text).toBe("Open https://bodima.lk/reset-password?token=[redacted] now.");
+    expect((printed[0].mail as { text: string }).text).toBe(
+      "Open https://bodima.lk/reset-password?token=[redacted] now.",
+    );
     // The outbox keeps the message as it was (the purge job blanks it after 7 days).
     expect((await row(db, id)).text).toContain("Secret-abc123");
   });
@@ -184,9 +207,16 @@ describeEachDatabase("mail outbox", (ctx) => {
   it("lets only one of several racing senders claim a message, and takes over an expired claim", async () => {
     const { db } = ctx();
     const now = new Date();
-    const ids = await Promise.all([1, 2, 3].map((n) => enqueueMail(db, { ...resetMail, to: `r${n}@example.com` }, now)));
+    const ids = await Promise.all(
+      [1, 2, 3].map((n) => enqueueMail(db, { ...resetMail, to: `r${n}@example.com` }, now)),
+    );
     const claims = await Promise.all([claimDueMail(db, now), claimDueMail(db, now), claimDueMail(db, now)]);
-    expect(claims.flat().map((m) => m.id).sort()).toEqual([...ids].sort());
+    expect(
+      claims
+        .flat()
+        .map((m) => m.id)
+        .sort(),
+    ).toEqual([...ids].sort());
 
     // A sender that died mid-send: its claim runs out and another sender retries.
     expect(await claimDueMail(db, new Date(now.getTime() + CLAIM_LEASE_MS - 1000))).toEqual([]);
@@ -196,11 +226,18 @@ describeEachDatabase("mail outbox", (ctx) => {
   it("sends promptly in the background once a message is queued", async () => {
     const { db } = ctx();
     const server = await smtpServer();
-    const sender = startMailSender({ db, transport: createSmtpTransport(`smtp://127.0.0.1:${server.port}`, FROM), log: silent, intervalMs: 60_000 });
+    const sender = startMailSender({
+      db,
+      transport: createSmtpTransport(`smtp://127.0.0.1:${server.port}`, FROM),
+      log: silent,
+      intervalMs: 60_000,
+    });
     try {
       await new Promise((resolve) => setTimeout(resolve, 100));
       await enqueueMail(db, { ...resetMail, subject: "Queued while running" });
-      await expect.poll(() => server.received.map((m) => m.subject), { timeout: 5_000 }).toEqual(["Queued while running"]);
+      await expect
+        .poll(() => server.received.map((m) => m.subject), { timeout: 5_000 })
+        .toEqual(["Queued while running"]);
     } finally {
       sender.stop();
     }
@@ -208,23 +245,50 @@ describeEachDatabase("mail outbox", (ctx) => {
 
   it("emails a contact message to support, replying to the sender", async () => {
     const { db } = ctx();
-    const input = { name: "Nimal Perera", email: "nimal@example.com", subject: "Technical Support" as const, message: "The map\ndoes not open." };
+    const input = {
+      name: "Nimal Perera",
+      email: "nimal@example.com",
+      subject: "Technical Support" as const,
+      message: "The map\ndoes not open.",
+    };
     const stored = await saveContactMessage(db, input);
-    const id = await emailContactMessageToSupport(db, { supportEmail: "help@bodima.lk", siteName: "Bodima", siteUrl: "https://bodima.lk" }, input, stored);
+    const id = await emailContactMessageToSupport(
+      db,
+      { supportEmail: "help@bodima.lk", siteName: "Bodima", siteUrl: "https://bodima.lk" },
+      input,
+      stored,
+    );
     const mail = await row(db, id);
-    expect(mail).toMatchObject({ kind: "contact", to: "help@bodima.lk", replyTo: "nimal@example.com", status: "pending" });
+    expect(mail).toMatchObject({
+      kind: "contact",
+      to: "help@bodima.lk",
+      replyTo: "nimal@example.com",
+      status: "pending",
+    });
     expect(mail.subject).toBe("[Bodima] Technical Support from Nimal Perera");
     expect(mail.text).toContain("Nimal Perera (nimal@example.com)");
     expect(mail.text).toContain("The map\ndoes not open.");
   });
 
   describe("/dev/outbox", () => {
-    function load(db: DB, nodeEnv: "production" | "development" | "test", clientIp = "127.0.0.1", headers: Record<string, string> = {}) {
+    function load(
+      db: DB,
+      nodeEnv: "production" | "development" | "test",
+      clientIp = "127.0.0.1",
+      headers: Record<string, string> = {},
+    ) {
       const context = new RouterContextProvider();
-      context.set(requestContext, { db, env: parseEnv({ NODE_ENV: nodeEnv }), log: silent, clientIp } as unknown as RequestInfo);
-      return devOutboxLoader({ request: new Request("http://localhost/dev/outbox", { headers }), params: {}, context } as unknown as Parameters<
-        typeof devOutboxLoader
-      >[0]);
+      context.set(requestContext, {
+        db,
+        env: parseEnv({ NODE_ENV: nodeEnv }),
+        log: silent,
+        clientIp,
+      } as unknown as RequestInfo);
+      return devOutboxLoader({
+        request: new Request("http://localhost/dev/outbox", { headers }),
+        params: {},
+        context,
+      } as unknown as Parameters<typeof devOutboxLoader>[0]);
     }
 
     it("lists the newest messages in development, to a browser on this machine", async () => {
@@ -250,8 +314,14 @@ describeEachDatabase("mail outbox", (ctx) => {
         await expect(load(db, "development", ip), ip).rejects.toMatchObject({ init: { status: 404 } });
       }
       // A reverse proxy on the same machine connects from 127.0.0.1 for every visitor.
-      for (const headers of [{ "X-Forwarded-For": "203.0.113.9" }, { Forwarded: "for=203.0.113.9" }, { "X-Forwarded-For": "127.0.0.1" }] as Record<string, string>[]) {
-        await expect(load(db, "development", "127.0.0.1", headers), JSON.stringify(headers)).rejects.toMatchObject({ init: { status: 404 } });
+      for (const headers of [
+        { "X-Forwarded-For": "203.0.113.9" },
+        { Forwarded: "for=203.0.113.9" },
+        { "X-Forwarded-For": "127.0.0.1" },
+      ] as Record<string, string>[]) {
+        await expect(load(db, "development", "127.0.0.1", headers), JSON.stringify(headers)).rejects.toMatchObject({
+          init: { status: 404 },
+        });
       }
     });
   });
@@ -263,7 +333,12 @@ describeEachDatabase("mail outbox", (ctx) => {
       const { db } = ctx();
       const now = new Date("2027-03-20T12:00:00Z");
       const at = (days: number) => new Date(now.getTime() - days * DAY);
-      const mail = (subject: string) => ({ ...resetMail, to: "purge@example.com", subject, html: "<p>https://bodima.lk/reset-password?token=abc</p>" });
+      const mail = (subject: string) => ({
+        ...resetMail,
+        to: "purge@example.com",
+        subject,
+        html: "<p>https://bodima.lk/reset-password?token=abc</p>",
+      });
       const old = await enqueueMail(db, mail("sent 8 days ago"), at(8));
       await markMailDelivered(db, old, "sent", at(8));
       const oldLogged = await enqueueMail(db, mail("logged 10 days ago"), at(10));
@@ -272,9 +347,20 @@ describeEachDatabase("mail outbox", (ctx) => {
       await markMailDelivered(db, recent, "sent", at(6));
       const waiting = await enqueueMail(db, mail("still pending"), at(9));
       const failed = await enqueueMail(db, mail("failing"), at(9));
-      await db.updateTable("outbox").set({ status: "failed", attempts: MAX_ATTEMPTS }).where("id", "=", failed).execute();
+      await db
+        .updateTable("outbox")
+        .set({ status: "failed", attempts: MAX_ATTEMPTS })
+        .where("id", "=", failed)
+        .execute();
 
-      const ctxFor = { db, env: parseEnv({ NODE_ENV: "test" }), storage: undefined as never, log: silent, mail: () => createLogTransport(silent), now };
+      const ctxFor = {
+        db,
+        env: parseEnv({ NODE_ENV: "test" }),
+        storage: undefined as never,
+        log: silent,
+        mail: () => createLogTransport(silent),
+        now,
+      };
       expect(await JOBS["purge-sent-mail"].run(ctxFor)).toEqual({ purged: 2 });
 
       for (const id of [old, oldLogged]) {
@@ -291,7 +377,9 @@ describeEachDatabase("mail outbox", (ctx) => {
       }
       // Nothing left to do on the next run; a day later the 6-day-old message goes too.
       expect(await JOBS["purge-sent-mail"].run(ctxFor)).toEqual({ purged: 0 });
-      expect(await JOBS["purge-sent-mail"].run({ ...ctxFor, now: new Date(now.getTime() + 2 * DAY) })).toEqual({ purged: 1 });
+      expect(await JOBS["purge-sent-mail"].run({ ...ctxFor, now: new Date(now.getTime() + 2 * DAY) })).toEqual({
+        purged: 1,
+      });
       expect((await row(db, recent)).text).toBe("");
     });
   });
@@ -317,7 +405,11 @@ describeEachDatabase("contact form email", (ctx) => {
     const { db } = ctx();
     await db.schema.dropTable("outbox").execute();
     expect(await postContact(db, "ravi2@example.com")).toEqual({ status: "sent" });
-    const stored = await db.selectFrom("contact_messages").select("email").where("email", "=", "ravi2@example.com").execute();
+    const stored = await db
+      .selectFrom("contact_messages")
+      .select("email")
+      .where("email", "=", "ravi2@example.com")
+      .execute();
     expect(stored).toHaveLength(1);
   });
 });

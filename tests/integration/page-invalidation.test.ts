@@ -4,7 +4,12 @@ import path from "node:path";
 import pino from "pino";
 import sharp from "sharp";
 import { afterEach, expect, it } from "vitest";
-import { EVERYTHING, type PageChange, type InvalidationWatcher, watchPageInvalidations } from "../../app/cache/invalidation.server";
+import {
+  EVERYTHING,
+  type PageChange,
+  type InvalidationWatcher,
+  watchPageInvalidations,
+} from "../../app/cache/invalidation.server";
 import type { DB } from "../../app/db/db.server";
 import { createOwnerListing, type ListingOwner, updateOwnerListing } from "../../app/models/listing-owner.server";
 import { hideListing, reinstateUser, restoreListing, suspendUser } from "../../app/models/moderation.server";
@@ -39,7 +44,9 @@ let seq = 0;
 async function ownerWithListing(db: DB): Promise<{ owner: ListingOwner; listingId: number }> {
   const { id, email } = await insertTestOwner(db, `invalidate-${++seq}-${Date.now()}`);
   const owner = { id, email, name: "Kamala Perera", phone: "0771234567" };
-  const photo = await sharp({ create: { width: 200, height: 150, channels: 3, background: "#888" } }).jpeg().toBuffer();
+  const photo = await sharp({ create: { width: 200, height: 150, channels: 3, background: "#888" } })
+    .jpeg()
+    .toBuffer();
   const created = await createOwnerListing(db, storage, owner, LISTING_FORM, { files: [photo] });
   if (!created.ok) throw new Error("listing not created");
   return { owner, listingId: created.listing.id };
@@ -57,7 +64,14 @@ describeEachDatabase("page cache invalidation", (ctx) => {
     const { db } = ctx();
     const { owner, listingId } = await ownerWithListing(db);
     const changes = await watch(db);
-    const edited = await updateOwnerListing(db, storage, owner, listingId, { ...LISTING_FORM, title: "Quiet room near campus" }, { files: [] });
+    const edited = await updateOwnerListing(
+      db,
+      storage,
+      owner,
+      listingId,
+      { ...LISTING_FORM, title: "Quiet room near campus" },
+      { files: [] },
+    );
     expect(edited.ok).toBe(true);
     expect(await changes()).toEqual([{ all: false, listingIds: [listingId], viewedListingIds: [] }]);
     expect((await renewOwnerListing(db, owner.id, listingId)).ok).toBe(true);
@@ -71,7 +85,14 @@ describeEachDatabase("page cache invalidation", (ctx) => {
     const { owner, listingId } = await ownerWithListing(db);
     const stranger = { ...owner, id: (await insertTestOwner(db, `stranger-${++seq}-${Date.now()}`)).id };
     const changes = await watch(db);
-    const edited = await updateOwnerListing(db, storage, stranger, listingId, { ...LISTING_FORM, title: "Taken over" }, { files: [] });
+    const edited = await updateOwnerListing(
+      db,
+      storage,
+      stranger,
+      listingId,
+      { ...LISTING_FORM, title: "Taken over" },
+      { files: [] },
+    );
     expect(edited.ok).toBe(false);
     expect((await deleteOwnerListing(db, storage, stranger.id, listingId)).ok).toBe(false);
     expect((await renewOwnerListing(db, stranger.id, listingId)).ok).toBe(false);
@@ -86,11 +107,22 @@ describeEachDatabase("page cache invalidation", (ctx) => {
     expect(await changes()).toEqual([{ all: false, listingIds: [listingId], viewedListingIds: [] }]);
     expect((await restoreListing(db, moderator, listingId, null)).ok).toBe(true);
     expect(await changes()).toEqual([{ all: false, listingIds: [listingId], viewedListingIds: [] }]);
-    const report = { listingId: String(listingId), reporterName: "A", reporterEmail: "a@example.com", reporterContact: "0770000000", reason: "fake-listing" as const, description: "" };
+    const report = {
+      listingId: String(listingId),
+      reporterName: "A",
+      reporterEmail: "a@example.com",
+      reporterContact: "0770000000",
+      reason: "fake-listing" as const,
+      description: "",
+    };
     // A signed-in reporter from one network: weight 2 (issue 9), enough at REPORT_AUTO_HIDE 1;
     // filed after the restore's cool-down (reports right after a restore do not count).
     const reporter = { originGroup: "192.0.2.0/24", visitorKey: "v1", userId: "reporter-1" };
-    const reported = await createReport(db, report, { autoHideAt: 1, reporter, now: new Date(Date.now() + 25 * 3600_000) });
+    const reported = await createReport(db, report, {
+      autoHideAt: 1,
+      reporter,
+      now: new Date(Date.now() + 25 * 3600_000),
+    });
     expect(reported).toMatchObject({ ok: true, autoHidden: true });
     expect(await changes()).toEqual([{ all: false, listingIds: [listingId], viewedListingIds: [] }]);
   });
@@ -122,7 +154,10 @@ describeEachDatabase("page cache invalidation", (ctx) => {
     // The database as the watcher sees it: reads fail once the connection is lost.
     const flaky = new Proxy(db, {
       get(target, name, receiver) {
-        if (name === "selectFrom" && !reachable) return () => { throw new Error("connection lost"); };
+        if (name === "selectFrom" && !reachable)
+          return () => {
+            throw new Error("connection lost");
+          };
         const value = Reflect.get(target, name, receiver);
         return typeof value === "function" ? value.bind(target) : value;
       },

@@ -20,20 +20,35 @@ import { describeEachDatabase } from "../test-db";
 // /dashboard/photos and POST /dashboard/photos/{id}/delete, called as the
 // router calls them, with a real session and a real storage folder.
 
-const jpeg = (width = 800, height = 600) => sharp({ create: { width, height, channels: 3, background: { r: 30, g: 140, b: 120 } } }).jpeg().toBuffer();
+const jpeg = (width = 800, height = 600) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 30, g: 140, b: 120 } } })
+    .jpeg()
+    .toBuffer();
 
 function tempStorage(): { storage: PhotoStorage; files: () => string[] } {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "bodima-uploads-"));
-  return { storage: createLocalPhotoStorage(root), files: () => (fs.existsSync(root) ? fs.readdirSync(root).sort() : []) };
+  return {
+    storage: createLocalPhotoStorage(root),
+    files: () => (fs.existsSync(root) ? fs.readdirSync(root).sort() : []),
+  };
 }
 
 let seq = 0;
 
 /** A signed-in owner: their id, session cookie, and helpers to call both endpoints. */
 async function owner(db: DB, storage: PhotoStorage, limiterFrom?: ReturnType<typeof testContext>) {
-  const context = testContext({ db, storage, ...(limiterFrom ? { limiter: limiterFrom.get(requestContext).limiter } : {}) });
+  const context = testContext({
+    db,
+    storage,
+    ...(limiterFrom ? { limiter: limiterFrom.get(requestContext).limiter } : {}),
+  });
   const email = `uploader${++seq}-${Date.now()}@example.lk`;
-  const { id } = await createOwnerAccount(db, { name: "Uploader", email, phone: "0771234567", password: "Secret-pass1" });
+  const { id } = await createOwnerAccount(db, {
+    name: "Uploader",
+    email,
+    phone: "0771234567",
+    password: "Secret-pass1",
+  });
   const { headers } = await getAuth(context.get(requestContext)).api.signInEmail({
     body: { email, password: "Secret-pass1" },
     headers: new Headers({ origin: TEST_SITE }),
@@ -44,13 +59,26 @@ async function owner(db: DB, storage: PhotoStorage, limiterFrom?: ReturnType<typ
     .map((c) => c.split(";")[0])
     .join("; ");
 
-  async function upload(body: FormData | Buffer, init: { origin?: string; cookie?: string | null; contentType?: string } = {}) {
+  async function upload(
+    body: FormData | Buffer,
+    init: { origin?: string; cookie?: string | null; contentType?: string } = {},
+  ) {
     const headers: Record<string, string> = { origin: init.origin ?? TEST_SITE };
     if (init.cookie !== null) headers.cookie = init.cookie ?? cookie;
     if (init.contentType) headers["content-type"] = init.contentType;
-    const request = new Request(`${TEST_SITE}/dashboard/photos`, { method: "POST", headers, body: body instanceof FormData ? body : new Uint8Array(body) });
-    const response = (await uploadAction({ request, params: {}, context } as unknown as Parameters<typeof uploadAction>[0])) as Response;
-    return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
+    const request = new Request(`${TEST_SITE}/dashboard/photos`, {
+      method: "POST",
+      headers,
+      body: body instanceof FormData ? body : new Uint8Array(body),
+    });
+    const response = (await uploadAction({ request, params: {}, context } as unknown as Parameters<
+      typeof uploadAction
+    >[0])) as Response;
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: (await response.json()) as Record<string, unknown>,
+    };
   }
   const uploadFile = (data: Buffer, name = "photo.jpg", type = "image/jpeg", init?: Parameters<typeof upload>[1]) => {
     const form = new FormData();
@@ -58,8 +86,13 @@ async function owner(db: DB, storage: PhotoStorage, limiterFrom?: ReturnType<typ
     return upload(form, init);
   };
   async function remove(photoId: string, init: { origin?: string } = {}) {
-    const request = new Request(`${TEST_SITE}/dashboard/photos/${photoId}/delete`, { method: "POST", headers: { origin: init.origin ?? TEST_SITE, cookie } });
-    const response = (await deleteAction({ request, params: { id: photoId }, context } as unknown as Parameters<typeof deleteAction>[0])) as Response;
+    const request = new Request(`${TEST_SITE}/dashboard/photos/${photoId}/delete`, {
+      method: "POST",
+      headers: { origin: init.origin ?? TEST_SITE, cookie },
+    });
+    const response = (await deleteAction({ request, params: { id: photoId }, context } as unknown as Parameters<
+      typeof deleteAction
+    >[0])) as Response;
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   }
   return { id, email, context, upload, uploadFile, remove };
@@ -81,8 +114,17 @@ describeEachDatabase("photo uploads", (ctx) => {
     const me = await owner(db, storage);
     const { status, body } = await me.uploadFile(await jpeg(1600, 1200));
     expect(status).toBe(201);
-    expect(body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), url: `/photos/${body.id}-400.webp`, width: 1200, height: 900 });
-    const row = await db.selectFrom("listing_photos").selectAll().where("id", "=", body.id as string).executeTakeFirstOrThrow();
+    expect(body).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      url: `/photos/${body.id}-400.webp`,
+      width: 1200,
+      height: 900,
+    });
+    const row = await db
+      .selectFrom("listing_photos")
+      .selectAll()
+      .where("id", "=", body.id as string)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ userId: me.id, listingId: null });
     expect(files()).toEqual([`${body.id}-1200.webp`, `${body.id}-400.webp`, `${body.id}-800.webp`]);
     const thumb = await sharp((await storage.get(`${body.id}-400.webp`))!).metadata();
@@ -109,13 +151,22 @@ describeEachDatabase("photo uploads", (ctx) => {
     const me = await owner(db, storage);
     const text = await me.uploadFile(Buffer.from("just some text, not a photo\n"), "notes.jpg", "image/jpeg");
     expect(text).toMatchObject({ status: 422, body: { error: "Invalid image file" } });
-    const wide = await me.uploadFile(await sharp({ create: { width: 5000, height: 100, channels: 3, background: "#888" } }).png().toBuffer(), "wide.png", "image/png");
+    const wide = await me.uploadFile(
+      await sharp({ create: { width: 5000, height: 100, channels: 3, background: "#888" } })
+        .png()
+        .toBuffer(),
+      "wide.png",
+      "image/png",
+    );
     expect(wide).toMatchObject({ status: 422, body: { error: "Image dimensions too large" } });
     const bomb = await jpegBomb(60_000);
     expect(bomb.length).toBeLessThan(2_000);
     expect(await sharp(bomb, { limitInputPixels: false }).metadata()).toMatchObject({ width: 60_000, height: 60_000 });
     const started = performance.now();
-    expect(await me.uploadFile(bomb, "bomb.jpg")).toMatchObject({ status: 422, body: { error: "Image dimensions too large" } });
+    expect(await me.uploadFile(bomb, "bomb.jpg")).toMatchObject({
+      status: 422,
+      body: { error: "Image dimensions too large" },
+    });
     expect(performance.now() - started).toBeLessThan(3_000);
     expect(files()).toEqual([]);
   });
@@ -127,9 +178,13 @@ describeEachDatabase("photo uploads", (ctx) => {
     const big = await me.uploadFile(Buffer.alloc(6 * 1024 * 1024, 0xff), "big.jpg");
     expect(big).toMatchObject({ status: 413, body: { error: "Size must be less than 5MB" } });
     // Under the body cap, but a file of 5MB itself is still too big.
-    expect(await me.uploadFile(Buffer.alloc(5 * 1024 * 1024, 0xff), "five.jpg")).toMatchObject({ status: 413, body: { error: "Size must be less than 5MB" } });
+    expect(await me.uploadFile(Buffer.alloc(5 * 1024 * 1024, 0xff), "five.jpg")).toMatchObject({
+      status: 413,
+      body: { error: "Size must be less than 5MB" },
+    });
     const twoFiles = new FormData();
-    for (const name of ["a.jpg", "b.jpg"]) twoFiles.append("photo", new File([new Uint8Array(await jpeg(100, 100))], name, { type: "image/jpeg" }));
+    for (const name of ["a.jpg", "b.jpg"])
+      twoFiles.append("photo", new File([new Uint8Array(await jpeg(100, 100))], name, { type: "image/jpeg" }));
     expect((await me.upload(twoFiles)).status).toBe(400);
     expect((await me.upload(new FormData())).status).toBe(400);
     expect((await me.upload(Buffer.from("not multipart"), { contentType: "text/plain" })).status).toBe(400);
@@ -142,7 +197,15 @@ describeEachDatabase("photo uploads", (ctx) => {
     const me = await owner(db, storage);
     const withGps = await sharp({ create: { width: 1000, height: 800, channels: 3, background: "#4a7" } })
       .jpeg()
-      .withExif({ IFD0: { Make: "PhoneMaker" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "6/1 47/1 42/1", GPSLongitudeRef: "E", GPSLongitude: "79/1 54/1 3/1" } })
+      .withExif({
+        IFD0: { Make: "PhoneMaker" },
+        IFD3: {
+          GPSLatitudeRef: "N",
+          GPSLatitude: "6/1 47/1 42/1",
+          GPSLongitudeRef: "E",
+          GPSLongitude: "79/1 54/1 3/1",
+        },
+      })
       .toBuffer();
     expect((await sharp(withGps).metadata()).exif?.toString("latin1")).toContain("PhoneMaker");
     const { status, body } = await me.uploadFile(withGps);
@@ -193,7 +256,11 @@ describeEachDatabase("photo uploads", (ctx) => {
     expect(await me.remove(mine)).toEqual({ status: 200, body: { removed: true } });
     expect(files().some((f) => f.startsWith(mine))).toBe(false);
     expect(files().filter((f) => f.startsWith(theirs) || f.startsWith(attached))).toHaveLength(4);
-    const left = await db.selectFrom("listing_photos").select("id").where("id", "in", [mine, theirs, attached]).execute();
+    const left = await db
+      .selectFrom("listing_photos")
+      .select("id")
+      .where("id", "in", [mine, theirs, attached])
+      .execute();
     expect(left.map((r) => r.id).sort()).toEqual([theirs, attached].sort());
   });
 
@@ -216,7 +283,9 @@ describeEachDatabase("photo uploads", (ctx) => {
     await attachUploads(db, me.id, listing.id, [claimed], 0);
 
     expect(await removeStaleUploads(db, storage, now)).toBe(2);
-    const ids = (await db.selectFrom("listing_photos").select("id").where("userId", "=", me.id).execute()).map((r) => r.id).sort();
+    const ids = (await db.selectFrom("listing_photos").select("id").where("userId", "=", me.id).execute())
+      .map((r) => r.id)
+      .sort();
     expect(ids).toEqual([fresh, claimed].sort());
     expect(files()).toEqual([`${claimed}-300.webp`, `${fresh}-300.webp`].sort());
     expect(await removeStaleUploads(db, storage, now)).toBe(0);

@@ -3,7 +3,12 @@ import { expect, it } from "vitest";
 import type { DB } from "../../app/db/db.server";
 import { t } from "../../app/i18n";
 import { clientIpFrom } from "../../app/limits/client-ip.server";
-import { createMemoryStore, createRateLimiter, DEFAULT_LIMITS, type RateLimiter } from "../../app/limits/rate-limit.server";
+import {
+  createMemoryStore,
+  createRateLimiter,
+  DEFAULT_LIMITS,
+  type RateLimiter,
+} from "../../app/limits/rate-limit.server";
 import { createOwnerAccount } from "../../app/models/account.server";
 import { insertListing } from "../../app/models/listing.server";
 import { trackListingView, VIEW_SESSION_COOKIE, VIEW_VISITOR_COOKIE } from "../../app/models/view-tracking.server";
@@ -22,20 +27,30 @@ type AnyAction = (args: { request: Request; params: Record<string, string>; cont
 type Answer = { status: number; body: Record<string, unknown>; headers: Headers };
 
 const PASSWORD = "Secret-pass1";
-const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
+const BROWSER_UA =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
 
 /** One limiter per test, shared by its requests as the server shares one. */
 function site(db: DB) {
   const limiter = createRateLimiter(createMemoryStore());
   return {
     limiter,
-    async post(action: unknown, path: string, fields: Record<string, string>, clientIp = "198.51.100.1"): Promise<Answer> {
+    async post(
+      action: unknown,
+      path: string,
+      fields: Record<string, string>,
+      clientIp = "198.51.100.1",
+    ): Promise<Answer> {
       const request = new Request(`${TEST_SITE}${path}`, {
         method: "POST",
         headers: { origin: TEST_SITE, "user-agent": "vitest" },
         body: new URLSearchParams(fields),
       });
-      const result = await (action as AnyAction)({ request, params: {}, context: testContext({ db, limiter, clientIp }) });
+      const result = await (action as AnyAction)({
+        request,
+        params: {},
+        context: testContext({ db, limiter, clientIp }),
+      });
       return { ...unwrapResult(result), headers: headersOf(result) };
     },
   };
@@ -54,7 +69,12 @@ function unique(prefix: string) {
 }
 
 async function newAccount(db: DB) {
-  return createOwnerAccount(db, { name: "Limit Tester", email: unique("owner"), phone: "0771234567", password: PASSWORD });
+  return createOwnerAccount(db, {
+    name: "Limit Tester",
+    email: unique("owner"),
+    phone: "0771234567",
+    password: PASSWORD,
+  });
 }
 
 function expectRefused(answer: Answer, message: string) {
@@ -86,7 +106,9 @@ describeEachDatabase("rate limits", (ctx) => {
     // (Another network is not locked by these failures: tests/integration/login-throttling.test.ts.)
     const locked = await post(loginAction, "/login", login(owner.email.toUpperCase(), PASSWORD), "198.51.100.99");
     expectRefused(locked, "accounts.errors.auth.too-many-requests");
-    expect(t("accounts.errors.auth.too-many-requests")).toBe("Too many failed attempts. Please wait a few minutes before trying again.");
+    expect(t("accounts.errors.auth.too-many-requests")).toBe(
+      "Too many failed attempts. Please wait a few minutes before trying again.",
+    );
     expect(locked.headers.getSetCookie()).toEqual([]);
     expect(Number(locked.headers.get("Retry-After"))).toBeLessThanOrEqual(15 * 60);
 
@@ -114,7 +136,9 @@ describeEachDatabase("rate limits", (ctx) => {
     const { post } = site(db);
     const owner = await newAccount(db);
     const answers = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => post(loginAction, "/login", login(owner.email, `Wrong-pass${i}`), `198.51.100.${100 + i}`)),
+      Array.from({ length: 12 }, (_, i) =>
+        post(loginAction, "/login", login(owner.email, `Wrong-pass${i}`), `198.51.100.${100 + i}`),
+      ),
     );
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(DEFAULT_LIMITS.loginAccount.max);
@@ -137,11 +161,18 @@ describeEachDatabase("rate limits", (ctx) => {
     const { db } = ctx();
     const { post } = site(db);
     for (let i = 0; i < DEFAULT_LIMITS.loginIp.max; i++) {
-      expect((await post(loginAction, "/login", login(unique(`guess${i}`), "Wrong-pass1"), "198.51.100.7")).status).toBe(401);
+      expect(
+        (await post(loginAction, "/login", login(unique(`guess${i}`), "Wrong-pass1"), "198.51.100.7")).status,
+      ).toBe(401);
     }
     const owner = await newAccount(db);
-    expectRefused(await post(loginAction, "/login", login(owner.email, PASSWORD), "198.51.100.7"), "accounts.errors.auth.too-many-requests");
-    expect((await post(loginAction, "/login", login(owner.email, PASSWORD), "198.51.100.8")).body).toMatchObject({ status: "success" });
+    expectRefused(
+      await post(loginAction, "/login", login(owner.email, PASSWORD), "198.51.100.7"),
+      "accounts.errors.auth.too-many-requests",
+    );
+    expect((await post(loginAction, "/login", login(owner.email, PASSWORD), "198.51.100.8")).body).toMatchObject({
+      status: "success",
+    });
   });
 
   it("sign-up per IP: 5 accounts an hour; the 6th is refused and not created; another IP still signs up", async () => {
@@ -157,9 +188,13 @@ describeEachDatabase("rate limits", (ctx) => {
       enhanced: "1",
     });
     // Forms that fail validation never reach account creation and are not counted.
-    expect((await post(signupAction, "/signup", { ...signup("bad-address"), terms: "" }, "198.51.100.20")).status).toBe(400);
+    expect((await post(signupAction, "/signup", { ...signup("bad-address"), terms: "" }, "198.51.100.20")).status).toBe(
+      400,
+    );
     for (let i = 0; i < DEFAULT_LIMITS.signupIp.max; i++) {
-      expect((await post(signupAction, "/signup", signup(unique(`new${i}`)), "198.51.100.20")).body).toMatchObject({ status: "success" });
+      expect((await post(signupAction, "/signup", signup(unique(`new${i}`)), "198.51.100.20")).body).toMatchObject({
+        status: "success",
+      });
     }
     const sixth = unique("sixth");
     const refused = await post(signupAction, "/signup", signup(sixth), "198.51.100.20");
@@ -167,7 +202,9 @@ describeEachDatabase("rate limits", (ctx) => {
     expect(refused.body.kind).toBe("auth");
     expect(await countRows(db, "users", "email", sixth)).toBe(0);
 
-    expect((await post(signupAction, "/signup", signup(sixth), "198.51.100.21")).body).toMatchObject({ status: "success" });
+    expect((await post(signupAction, "/signup", signup(sixth), "198.51.100.21")).body).toMatchObject({
+      status: "success",
+    });
     expect(await countRows(db, "users", "email", sixth)).toBe(1);
   });
 
@@ -176,10 +213,13 @@ describeEachDatabase("rate limits", (ctx) => {
     const { post } = site(db);
     const owner = await newAccount(db);
     const nobody = unique("nobody");
-    const forgot = (email: string, clientIp?: string) => post(loginAction, "/login", { intent: "forgot", email }, clientIp);
+    const forgot = (email: string, clientIp?: string) =>
+      post(loginAction, "/login", { intent: "forgot", email }, clientIp);
 
     for (let i = 0; i < DEFAULT_LIMITS.resetEmail.max; i++) {
-      expect((await forgot(i === 1 ? owner.email.toUpperCase() : owner.email, `198.51.100.${30 + i}`)).body).toEqual({ status: "resetSent" });
+      expect((await forgot(i === 1 ? owner.email.toUpperCase() : owner.email, `198.51.100.${30 + i}`)).body).toEqual({
+        status: "resetSent",
+      });
       expect((await forgot(nobody)).body).toEqual({ status: "resetSent" });
     }
     expect(await mailsTo(db, owner.email)).toBe(3);
@@ -224,7 +264,12 @@ describeEachDatabase("rate limits", (ctx) => {
     const { post } = site(db);
     const message = (n: number) => ({ name: "Kasun", email: unique(`xff${n}`), subject: "Other", message: "Hi." });
     const send = (n: number, trustProxy: boolean, forwardedFor: string) =>
-      post(contactAction, "/contact", message(n), clientIpFrom({ socketAddress: "::ffff:10.0.0.2", forwardedFor, trustProxy }));
+      post(
+        contactAction,
+        "/contact",
+        message(n),
+        clientIpFrom({ socketAddress: "::ffff:10.0.0.2", forwardedFor, trustProxy }),
+      );
 
     // TRUST_PROXY off: a new made-up X-Forwarded-For each time changes nothing; the socket (10.0.0.2) is counted.
     for (let i = 0; i < 5; i++) expect((await send(i, false, `192.0.2.${i}`)).status).toBe(200);
@@ -245,7 +290,9 @@ describeEachDatabase("rate limits", (ctx) => {
     // A visitor id this server signed (testContext's secret): unsigned ones count per IP (issue 9).
     const visitor = signVisitorId("y".repeat(64), randomBytes(16).toString("hex"));
     const ping = (cookies: Record<string, string>, clientIp = "198.51.100.60", adId: number = id) => {
-      const cookie = Object.entries(cookies).map(([name, value]) => `${name}=${value}`).join("; ");
+      const cookie = Object.entries(cookies)
+        .map(([name, value]) => `${name}=${value}`)
+        .join("; ");
       const request = new Request(`${TEST_SITE}/updateViewCount`, {
         method: "POST",
         headers: { "user-agent": BROWSER_UA, "content-type": "application/json", ...(cookie ? { cookie } : {}) },
@@ -262,24 +309,45 @@ describeEachDatabase("rate limits", (ctx) => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(await refused.json()).toEqual({ error: expect.stringMatching(/too many views/i) });
-    const counts = await db.selectFrom("listings").select(["views", "uniqueViews"]).where("id", "=", id).executeTakeFirstOrThrow();
+    const counts = await db
+      .selectFrom("listings")
+      .select(["views", "uniqueViews"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
     expect(counts).toEqual({ views: max, uniqueViews: 1 });
 
     // The listing page still gets its counts to show (it renders normally), uncounted.
-    const page = new Request(`${TEST_SITE}/listing/x`, { headers: { "user-agent": BROWSER_UA, cookie: `${VIEW_VISITOR_COOKIE}=${visitor}` } });
-    const tracked = await trackListingView(db, page, id, { visitorSalt: "s".repeat(32), visitorSecret: "y".repeat(64), secure: false, limit: { limiter, clientIp: "198.51.100.60" } });
+    const page = new Request(`${TEST_SITE}/listing/x`, {
+      headers: { "user-agent": BROWSER_UA, cookie: `${VIEW_VISITOR_COOKIE}=${visitor}` },
+    });
+    const tracked = await trackListingView(db, page, id, {
+      visitorSalt: "s".repeat(32),
+      visitorSecret: "y".repeat(64),
+      secure: false,
+      limit: { limiter, clientIp: "198.51.100.60" },
+    });
     expect(tracked).toMatchObject({ views: max, counted: false, refused: { retryAfterSeconds: expect.any(Number) } });
 
     // Another visitor on the same IP still counts, on another listing: this listing has had
     // as many views from this network as it may count in an hour (issue 9, per origin per listing).
-    const { id: another } = await insertListing(db, owner, listingInput({ title: "Second room near the gate", price: 15000 }));
-    const other = await ping({ [VIEW_VISITOR_COOKIE]: signVisitorId("y".repeat(64), randomBytes(16).toString("hex")) }, "198.51.100.60", another);
+    const { id: another } = await insertListing(
+      db,
+      owner,
+      listingInput({ title: "Second room near the gate", price: 15000 }),
+    );
+    const other = await ping(
+      { [VIEW_VISITOR_COOKIE]: signVisitorId("y".repeat(64), randomBytes(16).toString("hex")) },
+      "198.51.100.60",
+      another,
+    );
     expect(await other.json()).toMatchObject({ counted: true, totalViews: 1 });
   });
 
   it("views without cookies are capped per IP, not per made-up visitor", async () => {
     const { db } = ctx();
-    const limiter: RateLimiter = createRateLimiter(createMemoryStore(), { viewVisitor: { max: 3, windowSeconds: 3600 } });
+    const limiter: RateLimiter = createRateLimiter(createMemoryStore(), {
+      viewVisitor: { max: 3, windowSeconds: 3600 },
+    });
     const owner = await insertTestOwner(db, `views-${randomBytes(3).toString("hex")}`);
     const { id } = await insertListing(db, owner, listingInput({ title: "Annex with a garden", price: 12000 }));
     const fresh = (clientIp: string) =>

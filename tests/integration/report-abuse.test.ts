@@ -59,11 +59,29 @@ function report(listing: Listing, overrides: Record<string, string> = {}) {
   };
 }
 
-async function post(db: DB, listing: Listing, sender: Sender, options: { limiter?: ReturnType<typeof createRateLimiter>; env?: Record<string, string>; fields?: Record<string, string> } = {}) {
+async function post(
+  db: DB,
+  listing: Listing,
+  sender: Sender,
+  options: {
+    limiter?: ReturnType<typeof createRateLimiter>;
+    env?: Record<string, string>;
+    fields?: Record<string, string>;
+  } = {},
+) {
   const headers: Record<string, string> = { Origin: TEST_SITE };
   if (sender.cookie) headers.Cookie = sender.cookie;
-  const request = new Request(`${TEST_SITE}/listing/${listing.slug}/report`, { method: "POST", headers, body: new URLSearchParams(report(listing, options.fields)) });
-  const context = testContext({ db, clientIp: sender.clientIp, limiter: options.limiter, env: { SUPPORT_EMAIL: "mods@bodima.test", ...options.env } });
+  const request = new Request(`${TEST_SITE}/listing/${listing.slug}/report`, {
+    method: "POST",
+    headers,
+    body: new URLSearchParams(report(listing, options.fields)),
+  });
+  const context = testContext({
+    db,
+    clientIp: sender.clientIp,
+    limiter: options.limiter,
+    env: { SUPPORT_EMAIL: "mods@bodima.test", ...options.env },
+  });
   return unwrapResult(await action({ request, params: { slug: listing.slug }, context } as unknown as ActionArgs));
 }
 
@@ -76,7 +94,13 @@ const reportCount = async (db: DB, listing: Listing) =>
   (await db.selectFrom("reports").select("id").where("listingId", "=", listing.id).execute()).length;
 
 const moderatorMail = (db: DB, listing: Listing) =>
-  db.selectFrom("outbox").selectAll().where("to", "=", "mods@bodima.test").where("subject", "like", `%ad #${listing.id}%`).orderBy("createdAt").execute();
+  db
+    .selectFrom("outbox")
+    .selectAll()
+    .where("to", "=", "mods@bodima.test")
+    .where("subject", "like", `%ad #${listing.id}%`)
+    .orderBy("createdAt")
+    .execute();
 
 const moderator = { id: "mod-1", email: "mod@bodima.test" };
 
@@ -89,7 +113,8 @@ describeEachDatabase("attacks on automatic hiding", (ctx) => {
 
     // Three browsers (three signed ids) on one network: still one reporter.
     const other = await newListing(db);
-    for (let i = 0; i < 3; i++) expect((await post(db, other, { clientIp: `198.51.100.${10 + i}`, cookie: signedVisitor() })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await post(db, other, { clientIp: `198.51.100.${10 + i}`, cookie: signedVisitor() })).status).toBe(200);
     expect(await isPublic(db, other)).toBe(true);
     // Every report is stored for moderators all the same.
     expect(await reportCount(db, listing)).toBe(3);
@@ -100,15 +125,21 @@ describeEachDatabase("attacks on automatic hiding", (ctx) => {
     const { db } = ctx();
     const listing = await newListing(db);
     const cookie = signedVisitor();
-    for (const clientIp of ["192.0.2.1", "198.51.100.1", "2001:db8:77::1"]) expect((await post(db, listing, { clientIp, cookie })).status).toBe(200);
+    for (const clientIp of ["192.0.2.1", "198.51.100.1", "2001:db8:77::1"])
+      expect((await post(db, listing, { clientIp, cookie })).status).toBe(200);
     expect(await isPublic(db, listing)).toBe(true);
   });
 
   it("made-up or tampered visitor ids from three networks do not hide it", async () => {
     const { db } = ctx();
     const listing = await newListing(db);
-    const forged = [`bodima_vid=${hex()}`, `bodima_vid=${hex()}.${"A".repeat(43)}`, `bodima_vid=${signVisitorId("z".repeat(64), hex())}`];
-    for (const [i, cookie] of forged.entries()) expect((await post(db, listing, { clientIp: `100.64.${i}.1`, cookie })).status).toBe(200);
+    const forged = [
+      `bodima_vid=${hex()}`,
+      `bodima_vid=${hex()}.${"A".repeat(43)}`,
+      `bodima_vid=${signVisitorId("z".repeat(64), hex())}`,
+    ];
+    for (const [i, cookie] of forged.entries())
+      expect((await post(db, listing, { clientIp: `100.64.${i}.1`, cookie })).status).toBe(200);
     expect(await isPublic(db, listing)).toBe(true);
   });
 
@@ -127,7 +158,12 @@ describeEachDatabase("attacks on automatic hiding", (ctx) => {
     expect(await isPublic(db, second)).toBe(true);
     await post(db, second, independent());
     expect(await isPublic(db, second)).toBe(false);
-    const row = await db.selectFrom("reports").selectAll().where("listingId", "=", second.id).orderBy("createdAt").executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("reports")
+      .selectAll()
+      .where("listingId", "=", second.id)
+      .orderBy("createdAt")
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ originGroup: "203.0.113.0/24", visitorKey: null });
     expect(row.reporterUserId).not.toBeNull();
   });
@@ -140,7 +176,9 @@ describeEachDatabase("attacks on automatic hiding", (ctx) => {
     expect(await isPublic(db, listing)).toBe(false);
 
     const restoredAt = new Date();
-    expect(await restoreListing(db, moderator, listing.id, "Checked: the place exists", restoredAt)).toEqual({ ok: true });
+    expect(await restoreListing(db, moderator, listing.id, "Checked: the place exists", restoredAt)).toEqual({
+      ok: true,
+    });
     // The same three at once, and again two days later: their complaint was reviewed.
     for (const sender of wave) expect((await post(db, listing, sender)).status).toBe(200);
     expect(await isPublic(db, listing)).toBe(true);
@@ -166,10 +204,13 @@ describeEachDatabase("attacks on automatic hiding", (ctx) => {
   it("caps reports per listing per network: the 4th from one /24 in a day is refused with a clear message", async () => {
     const { db } = ctx();
     const listing = await newListing(db);
-    for (let i = 0; i < REPORTS_PER_ORIGIN_PER_LISTING; i++) expect((await post(db, listing, { clientIp: `198.51.100.${20 + i}` })).status).toBe(200);
+    for (let i = 0; i < REPORTS_PER_ORIGIN_PER_LISTING; i++)
+      expect((await post(db, listing, { clientIp: `198.51.100.${20 + i}` })).status).toBe(200);
     const refused = await post(db, listing, { clientIp: "198.51.100.99", cookie: signedVisitor() });
     expect(refused.status).toBe(429);
-    expect(t(refused.body.message as string)).toBe("This listing has already been reported several times from your network today. Moderators will review those reports.");
+    expect(t(refused.body.message as string)).toBe(
+      "This listing has already been reported several times from your network today. Moderators will review those reports.",
+    );
     expect(await reportCount(db, listing)).toBe(REPORTS_PER_ORIGIN_PER_LISTING);
     // Another network, or the same network on another listing, is not affected.
     expect((await post(db, listing, { clientIp: "198.51.101.1" })).status).toBe(200);
@@ -201,14 +242,22 @@ describeEachDatabase("attacks on automatic hiding", (ctx) => {
     const many = { REPORT_AUTO_HIDE: "50" };
     for (let i = 0; i < 5; i++) {
       setClock(new Date(start.getTime() + i * 10 * 60_000).toISOString());
-      expect((await post(db, listing, independent(), { env: many, fields: { reporterName: `Reporter ${i}` } })).status).toBe(200);
+      expect(
+        (await post(db, listing, independent(), { env: many, fields: { reporterName: `Reporter ${i}` } })).status,
+      ).toBe(200);
     }
     let mail = await moderatorMail(db, listing);
     expect(mail).toHaveLength(1);
     expect(mail[0].text).toContain("Reported by: Reporter 0");
 
     const env = parseEnv({ SITE_URL: TEST_SITE, NODE_ENV: "test", SUPPORT_EMAIL: "mods@bodima.test" });
-    const job = { db, env, storage: undefined as never, log: pino({ level: "silent" }), mail: () => undefined as never };
+    const job = {
+      db,
+      env,
+      storage: undefined as never,
+      log: pino({ level: "silent" }),
+      mail: () => undefined as never,
+    };
     // Within the hour: nothing yet. (Other tests' listings share this database, so
     // the job's counts include theirs; what this listing's moderators got is checked.)
     setClock(new Date(start.getTime() + 50 * 60_000).toISOString());
@@ -216,7 +265,10 @@ describeEachDatabase("attacks on automatic hiding", (ctx) => {
     expect(await moderatorMail(db, listing)).toHaveLength(1);
 
     setClock(new Date(start.getTime() + 61 * 60_000).toISOString());
-    expect(await runJob("report-digest", job)).toMatchObject({ digests: expect.any(Number), reports: expect.any(Number) });
+    expect(await runJob("report-digest", job)).toMatchObject({
+      digests: expect.any(Number),
+      reports: expect.any(Number),
+    });
     mail = await moderatorMail(db, listing);
     expect(mail).toHaveLength(2);
     expect(mail[1].subject).toBe(`[Bodima] 4 more reports on ad #${listing.id}`);
@@ -236,7 +288,10 @@ describeEachDatabase("attacks on automatic hiding", (ctx) => {
     const { db } = ctx();
     const listing = await newListing(db);
     const reasons = ["fake-listing", "safety-concerns", "fake-listing"];
-    for (const reason of reasons) await post(db, listing, independent(), { fields: { reason, reporterName: "Secret Reporter", reporterEmail: "secret.reporter@example.com" } });
+    for (const reason of reasons)
+      await post(db, listing, independent(), {
+        fields: { reason, reporterName: "Secret Reporter", reporterEmail: "secret.reporter@example.com" },
+      });
     expect(await isPublic(db, listing)).toBe(false);
     const mails = await db.selectFrom("outbox").selectAll().where("to", "=", listing.ownerEmail).execute();
     expect(mails).toHaveLength(1);
@@ -254,10 +309,23 @@ describeEachDatabase("attacks on automatic hiding", (ctx) => {
   it("the model counts a report only with a browser or account behind it", async () => {
     const { db } = ctx();
     const listing = await newListing(db);
-    const input = { listingId: String(listing.id), reporterName: "A", reporterEmail: "a@example.com", reporterContact: "0770000000", reason: "spam" as const, description: "" };
-    const bare = await createReport(db, input, { autoHideAt: 1, reporter: { originGroup: "192.0.2.0/24", visitorKey: null, userId: null } });
+    const input = {
+      listingId: String(listing.id),
+      reporterName: "A",
+      reporterEmail: "a@example.com",
+      reporterContact: "0770000000",
+      reason: "spam" as const,
+      description: "",
+    };
+    const bare = await createReport(db, input, {
+      autoHideAt: 1,
+      reporter: { originGroup: "192.0.2.0/24", visitorKey: null, userId: null },
+    });
     expect(bare).toMatchObject({ ok: true, autoHidden: false, weight: 0 });
-    const browser = await createReport(db, input, { autoHideAt: 1, reporter: { originGroup: "192.0.3.0/24", visitorKey: "k", userId: null } });
+    const browser = await createReport(db, input, {
+      autoHideAt: 1,
+      reporter: { originGroup: "192.0.3.0/24", visitorKey: "k", userId: null },
+    });
     expect(browser).toMatchObject({ ok: true, autoHidden: true, weight: 1, reporterCount: 1 });
   });
 });

@@ -24,7 +24,13 @@ async function newListing(db: DB, title = `Room ${unique()}`): Promise<Listing> 
   return { id, slug, title };
 }
 
-type PostOptions = { env?: Record<string, string>; clientIp?: string; origin?: string | null; limiter?: ReturnType<typeof createRateLimiter>; cookie?: string };
+type PostOptions = {
+  env?: Record<string, string>;
+  clientIp?: string;
+  origin?: string | null;
+  limiter?: ReturnType<typeof createRateLimiter>;
+  cookie?: string;
+};
 
 /**
  * An independent reporter (issue 9): their own network and their own browser,
@@ -33,17 +39,27 @@ type PostOptions = { env?: Record<string, string>; clientIp?: string; origin?: s
 let networks = 0;
 function independent(): Pick<PostOptions, "clientIp" | "cookie"> {
   const n = ++networks;
-  return { clientIp: `10.${n >> 8}.${n & 255}.7`, cookie: `bodima_vid=${signVisitorId("y".repeat(64), randomBytes(16).toString("hex"))}` };
+  return {
+    clientIp: `10.${n >> 8}.${n & 255}.7`,
+    cookie: `bodima_vid=${signVisitorId("y".repeat(64), randomBytes(16).toString("hex"))}`,
+  };
 }
 
 async function post(db: DB, slug: string, fields: Record<string, string>, options: PostOptions = {}) {
   const headers: Record<string, string> = {};
   if (options.origin !== null) headers.Origin = options.origin ?? TEST_SITE;
   if (options.cookie) headers.Cookie = options.cookie;
-  const request = new Request(`${TEST_SITE}/listing/${slug}/report`, { method: "POST", headers, body: new URLSearchParams(fields) });
+  const request = new Request(`${TEST_SITE}/listing/${slug}/report`, {
+    method: "POST",
+    headers,
+    body: new URLSearchParams(fields),
+  });
   const context = testContext({ db, env: options.env, clientIp: options.clientIp, limiter: options.limiter });
   const result = await action({ request, params: { slug }, context } as unknown as ActionArgs);
-  const headersOut = result && typeof result === "object" && "init" in result ? new Headers((result as { init: ResponseInit | null }).init?.headers) : new Headers();
+  const headersOut =
+    result && typeof result === "object" && "init" in result
+      ? new Headers((result as { init: ResponseInit | null }).init?.headers)
+      : new Headers();
   return { ...unwrapResult(result), headers: headersOut };
 }
 
@@ -73,13 +89,21 @@ async function mailAbout(db: DB, listingId: number) {
   return rows.filter((row) => row.subject.includes(`ad #${listingId}:`));
 }
 
-const messages = (body: Record<string, unknown>) => Object.values(body.errors as Record<string, string>).map((key) => t(key));
+const messages = (body: Record<string, unknown>) =>
+  Object.values(body.errors as Record<string, string>).map((key) => t(key));
 
 describeEachDatabase("reporting a listing", (ctx) => {
   it("lists the spec's message for every missing field, in order, and stores nothing", async () => {
     const { db } = ctx();
     const listing = await newListing(db);
-    const { status, body } = await post(db, listing.slug, { listingId: "", reporterName: " ", reporterEmail: "", reporterContact: "", reason: "", description: "" });
+    const { status, body } = await post(db, listing.slug, {
+      listingId: "",
+      reporterName: " ",
+      reporterEmail: "",
+      reporterContact: "",
+      reason: "",
+      description: "",
+    });
     expect(status).toBe(400);
     expect(body.status).toBe("invalid");
     expect(messages(body)).toEqual([
@@ -99,7 +123,11 @@ describeEachDatabase("reporting a listing", (ctx) => {
     const { status, body } = await post(db, listing.slug, sent);
     expect(status).toBe(400);
     expect(messages(body)).toEqual(["Invalid email format", "Report reason is required"]);
-    expect(body.values).toMatchObject({ reporterEmail: "ruwan@nowhere", reason: "boring", description: sent.description });
+    expect(body.values).toMatchObject({
+      reporterEmail: "ruwan@nowhere",
+      reason: "boring",
+      description: sent.description,
+    });
   });
 
   it("refuses over-long fields with a clear message", async () => {
@@ -172,7 +200,16 @@ describeEachDatabase("reporting a listing", (ctx) => {
     const tag = unique();
     const now = new Date().toISOString();
     const user = (email: string, role: string, status: string) => ({
-      id: `u-${email}`, name: "Mod", email, emailVerified: 1, image: null, phone: "0770000000", role, status, createdAt: now, updatedAt: now,
+      id: `u-${email}`,
+      name: "Mod",
+      email,
+      emailVerified: 1,
+      image: null,
+      phone: "0770000000",
+      role,
+      status,
+      createdAt: now,
+      updatedAt: now,
     });
     await db
       .insertInto("users")
@@ -185,7 +222,9 @@ describeEachDatabase("reporting a listing", (ctx) => {
       .execute();
     try {
       const listing = await newListing(db);
-      const { status } = await post(db, listing.slug, validReport(listing, { description: "" }), { env: { SUPPORT_EMAIL: "nobody-reads@example.lk" } });
+      const { status } = await post(db, listing.slug, validReport(listing, { description: "" }), {
+        env: { SUPPORT_EMAIL: "nobody-reads@example.lk" },
+      });
       expect(status).toBe(200);
       const mails = await mailAbout(db, listing.id);
       expect(mails.map((m) => m.to)).toEqual([`a-mod-${tag}@example.com`, `b-mod-${tag}@example.com`]);
@@ -228,7 +267,11 @@ describeEachDatabase("reporting a listing", (ctx) => {
     for (let i = 0; i < 10; i++) {
       const target = listings[i % 4];
       // Addresses of one /24 share the limit (issue 9: the raw IP was the key).
-      const { status } = await post(db, target.slug, validReport(target), { env, limiter, clientIp: `203.0.113.${7 + (i % 2)}` });
+      const { status } = await post(db, target.slug, validReport(target), {
+        env,
+        limiter,
+        clientIp: `203.0.113.${7 + (i % 2)}`,
+      });
       expect(status).toBe(200);
     }
     const refused = await post(db, listing.slug, validReport(listing), { env, limiter, clientIp: "203.0.113.200" });
@@ -247,10 +290,15 @@ describeEachDatabase("reporting a listing", (ctx) => {
     const { db } = ctx();
     const listing = await newListing(db);
     for (const email of ["one@example.com", "two@example.com"]) {
-      expect((await post(db, listing.slug, validReport(listing, { reporterEmail: email }), independent())).status).toBe(200);
+      expect((await post(db, listing.slug, validReport(listing, { reporterEmail: email }), independent())).status).toBe(
+        200,
+      );
       expect((await listingRow(db, listing.id)).status).toBe("active");
     }
-    expect((await post(db, listing.slug, validReport(listing, { reporterEmail: "three@example.com" }), independent())).status).toBe(200);
+    expect(
+      (await post(db, listing.slug, validReport(listing, { reporterEmail: "three@example.com" }), independent()))
+        .status,
+    ).toBe(200);
 
     const row = await listingRow(db, listing.id);
     expect(row).toMatchObject({
@@ -260,7 +308,12 @@ describeEachDatabase("reporting a listing", (ctx) => {
     });
     const audit = await db.selectFrom("audit_log").selectAll().where("targetId", "=", String(listing.id)).execute();
     expect(audit).toEqual([
-      expect.objectContaining({ actorId: null, action: "listing.auto-hide", targetType: "listing", reason: row.hiddenReason }),
+      expect.objectContaining({
+        actorId: null,
+        action: "listing.auto-hide",
+        targetType: "listing",
+        reason: row.hiddenReason,
+      }),
     ]);
     // Moderators: one email at once for the listing's first report; the rest wait for the hourly digest (issue 9).
     expect(await mailAbout(db, listing.id)).toHaveLength(1);
@@ -268,7 +321,12 @@ describeEachDatabase("reporting a listing", (ctx) => {
     // Hidden: gone from search and no longer reportable.
     const found = await searchListings(db, { search: listing.title }, { page: 1, limit: 10 });
     expect(found.ads.map((ad) => ad.id)).not.toContain(String(listing.id));
-    const again = await post(db, listing.slug, validReport(listing, { reporterEmail: "four@example.com" }), independent());
+    const again = await post(
+      db,
+      listing.slug,
+      validReport(listing, { reporterEmail: "four@example.com" }),
+      independent(),
+    );
     expect(again.status).toBe(404);
     expect(t(again.body.message as string)).toBe("Listing not found");
     expect(await reportsOn(db, listing.id)).toHaveLength(3);
@@ -289,7 +347,8 @@ describeEachDatabase("reporting a listing", (ctx) => {
   it("counts only pending reports towards hiding", async () => {
     const { db } = ctx();
     const listing = await newListing(db);
-    for (const email of ["p1@example.com", "p2@example.com"]) await post(db, listing.slug, validReport(listing, { reporterEmail: email }));
+    for (const email of ["p1@example.com", "p2@example.com"])
+      await post(db, listing.slug, validReport(listing, { reporterEmail: email }));
     await db.updateTable("reports").set({ status: "dismissed" }).where("listingId", "=", listing.id).execute();
     await post(db, listing.slug, validReport(listing, { reporterEmail: "p3@example.com" }));
     expect((await listingRow(db, listing.id)).status).toBe("active");
@@ -319,7 +378,9 @@ describeEachDatabase("reporting a listing", (ctx) => {
     const { db } = ctx();
     const listing = await newListing(db);
     const results = await Promise.all(
-      [1, 2, 3, 4, 5].map((n) => post(db, listing.slug, validReport(listing, { reporterEmail: `rush${n}@example.com` }), independent())),
+      [1, 2, 3, 4, 5].map((n) =>
+        post(db, listing.slug, validReport(listing, { reporterEmail: `rush${n}@example.com` }), independent()),
+      ),
     );
     // Each is stored or (once hidden) refused as not found; never an error.
     expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 404, 404]);
@@ -350,10 +411,15 @@ describeEachDatabase("reporting a listing", (ctx) => {
     const listing = await newListing(db);
     const reporter = independent();
     const context = testContext({ db, env: { REPORT_AUTO_HIDE: "1" }, clientIp: reporter.clientIp });
-    const args = (request: Request) => ({ request, params: { slug: listing.slug }, context }) as unknown as ActionArgs & LoaderArgs;
+    const args = (request: Request) =>
+      ({ request, params: { slug: listing.slug }, context }) as unknown as ActionArgs & LoaderArgs;
     const url = `${TEST_SITE}/listing/${listing.slug}/report`;
     const body = new URLSearchParams(validReport(listing));
-    const sent = unwrapResult(await action(args(new Request(url, { method: "POST", headers: { Origin: TEST_SITE, Cookie: reporter.cookie! }, body }))));
+    const sent = unwrapResult(
+      await action(
+        args(new Request(url, { method: "POST", headers: { Origin: TEST_SITE, Cookie: reporter.cookie! }, body })),
+      ),
+    );
     expect(sent.body.status).toBe("sent");
     expect((await listingRow(db, listing.id)).status).toBe("hidden");
     // React Router runs the page's loader after the action, with the same context.
@@ -367,7 +433,11 @@ describeEachDatabase("reporting a listing", (ctx) => {
     const { db } = ctx();
     const listing = await newListing(db);
     const load = (slug: string) =>
-      loader({ request: new Request(`${TEST_SITE}/listing/${slug}/report`), params: { slug }, context: testContext({ db }) } as unknown as LoaderArgs);
+      loader({
+        request: new Request(`${TEST_SITE}/listing/${slug}/report`),
+        params: { slug },
+        context: testContext({ db }),
+      } as unknown as LoaderArgs);
     const page = unwrapResult(await load(listing.slug));
     expect(page.status).toBe(200);
     expect(page.body.listing).toEqual({ adNumber: String(listing.id), slug: listing.slug, title: listing.title });

@@ -67,8 +67,13 @@ it("redacts passwords and codes in every line that names the URL (refusals and e
   expect(refused.status).toBe(403);
   const failed = await fetch(`${base}/boom?code=Code-secret-2`);
   expect(failed.status).toBe(500);
-  const logged = [...(await logFor(refused.headers.get("x-request-id")!)), ...(await logFor(failed.headers.get("x-request-id")!))];
-  expect(logged.map((l) => l.msg)).toEqual(expect.arrayContaining(["foreign origin refused", "unexpected error", "request"]));
+  const logged = [
+    ...(await logFor(refused.headers.get("x-request-id")!)),
+    ...(await logFor(failed.headers.get("x-request-id")!)),
+  ];
+  expect(logged.map((l) => l.msg)).toEqual(
+    expect.arrayContaining(["foreign origin refused", "unexpected error", "request"]),
+  );
   const text = JSON.stringify(logged);
   for (const secret of ["Refused-secret-1", "hunter2hunter2", "Code-secret-2"]) expect(text).not.toContain(secret);
   expect(text).toContain("token=[redacted]&password=[redacted]");

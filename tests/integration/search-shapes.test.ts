@@ -36,14 +36,20 @@ type Row = {
   expiresAt: string;
 };
 
-const words = (text: string | null) => (text ?? "").toLowerCase().normalize("NFKC").match(/[\p{L}\p{N}]+/gu) ?? [];
+const words = (text: string | null) =>
+  (text ?? "")
+    .toLowerCase()
+    .normalize("NFKC")
+    .match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /** What searchListings promises, written as plainly as possible. */
 function reference(rows: Row[], filters: BrowseFilters, page: number, limit: number, countLimit: number) {
   const now = NOW.toISOString();
   const terms = words(filters.search ?? "").slice(0, 8);
   const needle = filters.location?.toLowerCase();
-  const cityCodes = needle ? CITIES.filter((c) => c.code.includes(needle) || c.name.toLowerCase().includes(needle)).map((c) => c.code) : [];
+  const cityCodes = needle
+    ? CITIES.filter((c) => c.code.includes(needle) || c.name.toLowerCase().includes(needle)).map((c) => c.code)
+    : [];
   let matches = rows.filter(
     (r) =>
       r.status === "active" &&
@@ -56,7 +62,11 @@ function reference(rows: Row[], filters: BrowseFilters, page: number, limit: num
       (filters.minPrice === undefined || r.price >= filters.minPrice) &&
       (filters.maxPrice === undefined || r.price <= filters.maxPrice) &&
       (!needle || (r.location ?? "").toLowerCase().includes(needle) || cityCodes.includes(r.city)) &&
-      terms.every((t) => [r.title, r.description, r.location, r.university, r.faculty].some((f) => words(f).some((w) => w.startsWith(t)))),
+      terms.every((t) =>
+        [r.title, r.description, r.location, r.university, r.faculty].some((f) =>
+          words(f).some((w) => w.startsWith(t)),
+        ),
+      ),
   );
   const exact = matches.length <= countLimit;
   // A search ranks the matches with the newest ad numbers (ADR 011).
@@ -114,10 +124,19 @@ describe("the reference", () => {
       createdAt,
       expiresAt: "2027-01-01T00:00:00.000Z",
     });
-    const rows = [row(1, "2026-11-30T00:00:00.000Z", "Room"), row(2, "2026-11-30T00:00:00.000Z", "Annex"), row(3, "2026-11-29T00:00:00.000Z", "Room")];
+    const rows = [
+      row(1, "2026-11-30T00:00:00.000Z", "Room"),
+      row(2, "2026-11-30T00:00:00.000Z", "Annex"),
+      row(3, "2026-11-29T00:00:00.000Z", "Room"),
+    ];
     expect(reference(rows, {}, 1, 10, 100).ids).toEqual(["2", "1", "3"]);
     expect(reference(rows, { search: "room" }, 1, 10, 100).ids).toEqual(["1", "3"]);
-    expect(reference(rows, {}, 1, 2, 2)).toMatchObject({ ids: ["2", "1"], total: 2, totalPages: 1, totalIsExact: false });
+    expect(reference(rows, {}, 1, 2, 2)).toMatchObject({
+      ids: ["2", "1"],
+      total: 2,
+      totalPages: 1,
+      totalIsExact: false,
+    });
   });
 });
 
@@ -141,14 +160,43 @@ describeEachDatabase("search shapes against a plain reference", (ctx) => {
       if (narrow) text.price = 12_000 + i * 1_000;
       // Whole hours apart, many at the same hour: ties must fall back to the ad number.
       const created = new Date(NOW.getTime() - rand.int(0, 24 * 20) * HOUR);
-      const { id } = await insertListing(db, owner, { ...text, contactName: "Owner", contactPhone: "0771234567" }, created);
+      const { id } = await insertListing(
+        db,
+        owner,
+        { ...text, contactName: "Owner", contactPhone: "0771234567" },
+        created,
+      );
       // Some never listed publicly: expired, hidden, or past expiresAt while still 'active'.
-      if (i % 17 === 0) await db.updateTable("listings").set({ status: i % 2 ? "hidden" : "expired" }).where("id", "=", id).execute();
-      if (i % 23 === 0) await db.updateTable("listings").set({ expiresAt: new Date(NOW.getTime() - HOUR).toISOString() }).where("id", "=", id).execute();
+      if (i % 17 === 0)
+        await db
+          .updateTable("listings")
+          .set({ status: i % 2 ? "hidden" : "expired" })
+          .where("id", "=", id)
+          .execute();
+      if (i % 23 === 0)
+        await db
+          .updateTable("listings")
+          .set({ expiresAt: new Date(NOW.getTime() - HOUR).toISOString() })
+          .where("id", "=", id)
+          .execute();
     }
     rows = await db
       .selectFrom("listings")
-      .select(["id", "title", "description", "location", "university", "faculty", "city", "propertyType", "gender", "price", "status", "createdAt", "expiresAt"])
+      .select([
+        "id",
+        "title",
+        "description",
+        "location",
+        "university",
+        "faculty",
+        "city",
+        "propertyType",
+        "gender",
+        "price",
+        "status",
+        "createdAt",
+        "expiresAt",
+      ])
       .execute();
   });
 
@@ -163,8 +211,19 @@ describeEachDatabase("search shapes against a plain reference", (ctx) => {
           if (page < 1) continue;
           const want = reference(rows, filters, page, limit, countLimit);
           const got = await searchListings(ctx().db, filters, { page, limit, now: NOW, countLimit });
-          expect({ page, limit, countLimit, ids: got.ads.map((ad) => ad.id) }).toEqual({ page, limit, countLimit, ids: want.ids });
-          expect(got.pagination).toMatchObject({ page, limit, total: want.total, totalPages: want.totalPages, totalIsExact: want.totalIsExact });
+          expect({ page, limit, countLimit, ids: got.ads.map((ad) => ad.id) }).toEqual({
+            page,
+            limit,
+            countLimit,
+            ids: want.ids,
+          });
+          expect(got.pagination).toMatchObject({
+            page,
+            limit,
+            total: want.total,
+            totalPages: want.totalPages,
+            totalIsExact: want.totalIsExact,
+          });
           compared += want.ids.length;
         }
       }
@@ -186,8 +245,19 @@ describeEachDatabase("the location index", (ctx) => {
   it("follows edits and deletions of a listing's location", async () => {
     const { db } = ctx();
     const owner = await insertTestOwner(db, "location-owner", { createdAt: NOW.toISOString() });
-    const input = { ...generateListing(createRandom(7), allCampuses()[0], { propertyType: "single", gender: "any", mapLinkChance: 0 }) };
-    const { id } = await insertListing(db, owner, { ...input, location: "Zyxwood Lane, Borella", contactName: "Owner", contactPhone: "0771234567" }, NOW);
+    const input = {
+      ...generateListing(createRandom(7), allCampuses()[0], {
+        propertyType: "single",
+        gender: "any",
+        mapLinkChance: 0,
+      }),
+    };
+    const { id } = await insertListing(
+      db,
+      owner,
+      { ...input, location: "Zyxwood Lane, Borella", contactName: "Owner", contactPhone: "0771234567" },
+      NOW,
+    );
     const found = async (location: string) =>
       (await searchListings(db, { location }, { page: 1, limit: 10, now: NOW })).ads.map((ad) => Number(ad.id));
 

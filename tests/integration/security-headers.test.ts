@@ -22,7 +22,15 @@ let routeCalls = 0;
 function appFor(options: { siteUrl: string; trustProxy?: boolean }) {
   const app = express();
   const logger = pino({ level: "silent" });
-  app.use(securityMiddleware({ siteUrl: options.siteUrl, siteName: "Bodima", development: false, trustProxy: options.trustProxy ?? false, logger }));
+  app.use(
+    securityMiddleware({
+      siteUrl: options.siteUrl,
+      siteName: "Bodima",
+      development: false,
+      trustProxy: options.trustProxy ?? false,
+      logger,
+    }),
+  );
   app.use(express.static(new URL("../../public", import.meta.url).pathname, { index: false }));
   app.get("/page", (_req, res) => res.type("html").send(`<p>nonce ${res.locals.cspNonce}</p>`));
   app.get("/boom", () => {
@@ -34,7 +42,15 @@ function appFor(options: { siteUrl: string; trustProxy?: boolean }) {
     res.type("text").send("route ran");
   });
   // Stand-ins for the routes that take files (the listing form, the photo upload) and some that do not.
-  for (const path of ["/dashboard/listings/new", "/dashboard/listings/:id/edit", "/dashboard/photos", "/contact", "/login", "/signup", "/listing/:slug/report"]) {
+  for (const path of [
+    "/dashboard/listings/new",
+    "/dashboard/listings/:id/edit",
+    "/dashboard/photos",
+    "/contact",
+    "/login",
+    "/signup",
+    "/listing/:slug/report",
+  ]) {
     app.all([path, `${path}.data`], (_req, res) => {
       routeCalls++;
       res.type("text").send("route ran");
@@ -58,7 +74,8 @@ async function listen(app: express.Express): Promise<[http.Server, string]> {
 function raw(url: string, options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
     const headers = { ...options.headers };
-    if (options.body !== undefined && !headers["Transfer-Encoding"]) headers["Content-Length"] ??= String(Buffer.byteLength(options.body));
+    if (options.body !== undefined && !headers["Transfer-Encoding"])
+      headers["Content-Length"] ??= String(Buffer.byteLength(options.body));
     const req = http.request(url, { method: options.method ?? "GET", headers }, (res) => {
       let body = "";
       res.setEncoding("utf8");
@@ -114,11 +131,19 @@ describe("security headers", () => {
     const [httpsSite, httpsBase] = await listen(appFor({ siteUrl: "https://bodima.lk" }));
     const [proxied, proxiedBase] = await listen(appFor({ siteUrl: SITE, trustProxy: true }));
     try {
-      expect((await raw(`${httpsBase}/page`)).headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
-      expect((await raw(`${proxiedBase}/page`, { headers: { "X-Forwarded-Proto": "https" } })).headers["strict-transport-security"]).toContain("max-age=");
+      expect((await raw(`${httpsBase}/page`)).headers["strict-transport-security"]).toBe(
+        "max-age=31536000; includeSubDomains",
+      );
+      expect(
+        (await raw(`${proxiedBase}/page`, { headers: { "X-Forwarded-Proto": "https" } })).headers[
+          "strict-transport-security"
+        ],
+      ).toContain("max-age=");
       expect((await raw(`${proxiedBase}/page`)).headers["strict-transport-security"]).toBeUndefined();
       // Without TRUST_PROXY the header is anyone's to send.
-      expect((await raw(`${base}/page`, { headers: { "X-Forwarded-Proto": "https" } })).headers["strict-transport-security"]).toBeUndefined();
+      expect(
+        (await raw(`${base}/page`, { headers: { "X-Forwarded-Proto": "https" } })).headers["strict-transport-security"],
+      ).toBeUndefined();
     } finally {
       httpsSite.close();
       proxied.close();
@@ -127,20 +152,31 @@ describe("security headers", () => {
 });
 
 describe("foreign origins", () => {
-  it.each(["POST", "PUT", "PATCH", "DELETE"])("%s from another site is refused with 403 before the route runs", async (method) => {
-    const before = routeCalls;
-    const res = await raw(`${base}/form`, { method, headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" }, body: "a=1" });
-    expect(res.status).toBe(403);
-    expect(res.headers["content-type"]).toContain("text/html");
-    expect(res.body).toContain("This form was sent from another website, so it was not accepted.");
-    expect(routeCalls).toBe(before);
-  });
+  it.each(["POST", "PUT", "PATCH", "DELETE"])(
+    "%s from another site is refused with 403 before the route runs",
+    async (method) => {
+      const before = routeCalls;
+      const res = await raw(`${base}/form`, {
+        method,
+        headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+        body: "a=1",
+      });
+      expect(res.status).toBe(403);
+      expect(res.headers["content-type"]).toContain("text/html");
+      expect(res.body).toContain("This form was sent from another website, so it was not accepted.");
+      expect(routeCalls).toBe(before);
+    },
+  );
 
   it("answers JSON for the API and JSON requests", async () => {
     const api = await raw(`${base}/api/listings`, { method: "POST", headers: { Origin: "https://evil.example" } });
     expect(api.status).toBe(403);
     expect(JSON.parse(api.body)).toMatchObject({ error: expect.stringContaining("another website") });
-    const json = await raw(`${base}/form`, { method: "POST", headers: { Origin: "null", "Content-Type": "application/json" }, body: "{}" });
+    const json = await raw(`${base}/form`, {
+      method: "POST",
+      headers: { Origin: "null", "Content-Type": "application/json" },
+      body: "{}",
+    });
     expect(json.status).toBe(403);
     expect(JSON.parse(json.body).requestId).toMatch(/^[0-9a-f]{8}$/);
   });
@@ -158,14 +194,21 @@ describe("foreign origins", () => {
       { Host: host },
       { "Sec-Fetch-Site": "same-site" },
     ] as Record<string, string>[]) {
-      const res = await raw(`${base}/form`, { method: "POST", headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" }, body: "a=1" });
+      const res = await raw(`${base}/form`, {
+        method: "POST",
+        headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" },
+        body: "a=1",
+      });
       expect(res.status, JSON.stringify(headers)).toBe(200);
       expect(res.body).toBe("route ran");
     }
   });
 
   it("does not judge GET requests by their origin", async () => {
-    expect((await raw(`${base}/form`, { headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" } })).status).toBe(200);
+    expect(
+      (await raw(`${base}/form`, { headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" } }))
+        .status,
+    ).toBe(200);
   });
 });
 
@@ -173,10 +216,18 @@ describe("body limits", () => {
   it("refuse a form or JSON body over the cap with 413 before the route runs", async () => {
     const before = routeCalls;
     const big = "a=" + "x".repeat(MAX_BODY_BYTES);
-    const res = await raw(`${base}/form`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: big });
+    const res = await raw(`${base}/form`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: big,
+    });
     expect(res.status).toBe(413);
     expect(res.body).toContain("larger than this page accepts");
-    const json = await raw(`${base}/api/x`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ a: big }) });
+    const json = await raw(`${base}/api/x`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ a: big }),
+    });
     expect(json.status).toBe(413);
     expect(JSON.parse(json.body).error).toContain("larger than this page accepts");
     expect(routeCalls).toBe(before);
@@ -184,25 +235,46 @@ describe("body limits", () => {
 
   it("let a body at the cap through, and multipart up to its own larger cap", async () => {
     const atCap = "a=" + "x".repeat(MAX_BODY_BYTES - 2);
-    expect((await raw(`${base}/form`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: atCap })).status).toBe(200);
+    expect(
+      (
+        await raw(`${base}/form`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          body: atCap,
+        })
+      ).status,
+    ).toBe(200);
     const boundary = "----x";
     const file = Buffer.alloc(1024 * 1024, 1);
     const multipart = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="f"; filename="a.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="f"; filename="a.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
       file,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    const res = await raw(`${base}/dashboard/photos`, { method: "POST", headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` }, body: multipart });
+    const res = await raw(`${base}/dashboard/photos`, {
+      method: "POST",
+      headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      body: multipart,
+    });
     expect(res.status).toBe(200);
     const declaredHuge = await raw(`${base}/dashboard/photos`, {
       method: "POST",
-      headers: { "Content-Type": `multipart/form-data; boundary=${boundary}`, "Content-Length": String(21 * 1024 * 1024) },
+      headers: {
+        "Content-Type": `multipart/form-data; boundary=${boundary}`,
+        "Content-Length": String(21 * 1024 * 1024),
+      },
     });
     expect(declaredHuge.status).toBe(413);
   });
 
   it("refuse a streamed body without a length with 411", async () => {
-    const res = await raw(`${base}/form`, { method: "POST", headers: { "Transfer-Encoding": "chunked", "Content-Type": "application/x-www-form-urlencoded" }, body: "a=1" });
+    const res = await raw(`${base}/form`, {
+      method: "POST",
+      headers: { "Transfer-Encoding": "chunked", "Content-Type": "application/x-www-form-urlencoded" },
+      body: "a=1",
+    });
     expect(res.status).toBe(411);
   });
 
@@ -221,7 +293,15 @@ describe("body limits", () => {
     expect(routeCalls).toBe(before);
     // An empty POST without a type (a fetch with no body) and JSON to the API pass.
     expect((await raw(`${base}/form`, { method: "POST" })).status).toBe(200);
-    expect((await raw(`${base}/updateViewCount`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" })).status).toBe(404);
+    expect(
+      (
+        await raw(`${base}/updateViewCount`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: "{}",
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 
@@ -229,11 +309,25 @@ describe("multipart only where files go", () => {
   const boundary = "----bodima";
   const body = `--${boundary}\r\nContent-Disposition: form-data; name="email"\r\n\r\nx@example.lk\r\n--${boundary}\r\nContent-Disposition: form-data; name="f"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\nxxxx\r\n--${boundary}--\r\n`;
   const post = (path: string, headers: Record<string, string> = {}) =>
-    raw(`${base}${path}`, { method: "POST", headers: { "Content-Type": `multipart/form-data; boundary=${boundary}`, ...headers }, body });
+    raw(`${base}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": `multipart/form-data; boundary=${boundary}`, ...headers },
+      body,
+    });
 
   it("refuses a multipart body with 415 and a clear message on every other page, before the route reads it", async () => {
     const before = routeCalls;
-    for (const path of ["/contact", "/login", "/signup", "/listing/a-room-1/report", "/listing/a-room-1/report.data", "/form", "/dashboard/photos/abc/delete", "/dashboard/listings/new/x", "/dashboard/photos.json"]) {
+    for (const path of [
+      "/contact",
+      "/login",
+      "/signup",
+      "/listing/a-room-1/report",
+      "/listing/a-room-1/report.data",
+      "/form",
+      "/dashboard/photos/abc/delete",
+      "/dashboard/listings/new/x",
+      "/dashboard/photos.json",
+    ]) {
       const res = await post(path);
       expect(res.status, path).toBe(415);
       expect(res.body, path).toContain("does not accept files");
@@ -244,19 +338,46 @@ describe("multipart only where files go", () => {
     expect(api.status).toBe(415);
     expect(JSON.parse(api.body).error).toContain("does not accept files");
     // Other multipart spellings are refused alike.
-    expect((await raw(`${base}/contact`, { method: "POST", headers: { "Content-Type": `Multipart/Form-Data; boundary=${boundary}` }, body })).status).toBe(415);
-    expect((await raw(`${base}/contact`, { method: "POST", headers: { "Content-Type": `multipart/mixed; boundary=${boundary}` }, body })).status).toBe(415);
+    expect(
+      (
+        await raw(`${base}/contact`, {
+          method: "POST",
+          headers: { "Content-Type": `Multipart/Form-Data; boundary=${boundary}` },
+          body,
+        })
+      ).status,
+    ).toBe(415);
+    expect(
+      (
+        await raw(`${base}/contact`, {
+          method: "POST",
+          headers: { "Content-Type": `multipart/mixed; boundary=${boundary}` },
+          body,
+        })
+      ).status,
+    ).toBe(415);
     expect(routeCalls).toBe(before);
   });
 
   it("lets the listing form (new and edit, with or without JavaScript) and the photo upload take files", async () => {
-    for (const path of ["/dashboard/listings/new", "/dashboard/listings/new.data", "/dashboard/listings/42/edit", "/dashboard/listings/42/edit.data", "/dashboard/photos", "/dashboard/photos/"]) {
+    for (const path of [
+      "/dashboard/listings/new",
+      "/dashboard/listings/new.data",
+      "/dashboard/listings/42/edit",
+      "/dashboard/listings/42/edit.data",
+      "/dashboard/photos",
+      "/dashboard/photos/",
+    ]) {
       const res = await post(path);
       expect(res.status, path).toBe(200);
       expect(res.body, path).toBe("route ran");
     }
     // The pages that refuse files still take their ordinary form posts.
-    const form = await raw(`${base}/contact`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "a=1" });
+    const form = await raw(`${base}/contact`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "a=1",
+    });
     expect(form.status).toBe(200);
   });
 });
@@ -286,22 +407,63 @@ describe("errors", () => {
 });
 
 describe("hostile headers", () => {
-  const printable = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 60 });
+  const printable = fc.string({
+    unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)),
+    maxLength: 60,
+  });
   const headerValue = fc.oneof(
     printable,
-    fc.constantFrom("null", "https://evil.example", SITE, "cross-site", "same-origin", "multipart/form-data; boundary=", "multipart/form-data; boundary=x", "application/json", "-1", "1e9", "99999999999999999999", ""),
+    fc.constantFrom(
+      "null",
+      "https://evil.example",
+      SITE,
+      "cross-site",
+      "same-origin",
+      "multipart/form-data; boundary=",
+      "multipart/form-data; boundary=x",
+      "application/json",
+      "-1",
+      "1e9",
+      "99999999999999999999",
+      "",
+    ),
   );
 
   it("never answer 5xx and always carry the CSP, whatever the method and headers", async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"),
-        fc.constantFrom("/page", "/form", "/api/x", "/updateViewCount", "/favicon.svg", "/item/%E0%A4%A", "/%00", "/a/../../etc/passwd", "/dashboard/photos", "/dashboard/listings/%2e%2e/edit.data", "/contact"),
-        fc.record({ origin: headerValue, "sec-fetch-site": headerValue, host: headerValue, "content-type": headerValue, "x-forwarded-proto": headerValue }, { requiredKeys: [] }),
+        fc.constantFrom(
+          "/page",
+          "/form",
+          "/api/x",
+          "/updateViewCount",
+          "/favicon.svg",
+          "/item/%E0%A4%A",
+          "/%00",
+          "/a/../../etc/passwd",
+          "/dashboard/photos",
+          "/dashboard/listings/%2e%2e/edit.data",
+          "/contact",
+        ),
+        fc.record(
+          {
+            origin: headerValue,
+            "sec-fetch-site": headerValue,
+            host: headerValue,
+            "content-type": headerValue,
+            "x-forwarded-proto": headerValue,
+          },
+          { requiredKeys: [] },
+        ),
         fc.string({ maxLength: 200 }),
         async (method, path, headers, payload) => {
           const hasBody = !["GET", "HEAD"].includes(method);
-          const res = await raw(`${base}${path}`, { method, headers: headers as Record<string, string>, body: hasBody ? payload : undefined });
+          const res = await raw(`${base}${path}`, {
+            method,
+            headers: headers as Record<string, string>,
+            body: hasBody ? payload : undefined,
+          });
           expect(res.status).toBeLessThan(500);
           expect(res.headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-/);
           expect(res.body).not.toMatch(/at \w+ \(|node_modules|\.ts:\d+/);
@@ -330,10 +492,16 @@ describeEachDatabase("cookies", (ctx) => {
       const email = `cookie-${crypto.randomUUID().slice(0, 8)}@example.lk`;
       await createOwnerAccount(db, { name: "Cookie", email, phone: "0771234567", password: "Secret-pass1" });
       const auth = createAuth({ db, siteUrl, siteName: "Bodima", secret: "z".repeat(64) });
-      const { headers } = await auth.api.signInEmail({ body: { email, password: "Secret-pass1" }, headers: new Headers({ origin: siteUrl }), returnHeaders: true });
+      const { headers } = await auth.api.signInEmail({
+        body: { email, password: "Secret-pass1" },
+        headers: new Headers({ origin: siteUrl }),
+        returnHeaders: true,
+      });
       const cookies = cookieAttributes(headers);
       const session = [...cookies.keys()].find((name) => name.endsWith("bodima.session_token"));
-      expect(session, [...cookies.keys()].join()).toBe(https ? "__Secure-bodima.session_token" : "bodima.session_token");
+      expect(session, [...cookies.keys()].join()).toBe(
+        https ? "__Secure-bodima.session_token" : "bodima.session_token",
+      );
       for (const [name, attributes] of cookies) {
         expect(attributes, name).toContain("httponly");
         expect(attributes, name).toContain("samesite=lax");
@@ -342,7 +510,10 @@ describeEachDatabase("cookies", (ctx) => {
     });
 
     it(`view-tracking cookies follow the same rule${https ? " (Secure on https)" : ""}`, () => {
-      const { headers } = viewerIdentity(new Request(`${siteUrl}/listing/x`), { secure: https, visitorSecret: "v".repeat(64) });
+      const { headers } = viewerIdentity(new Request(`${siteUrl}/listing/x`), {
+        secure: https,
+        visitorSecret: "v".repeat(64),
+      });
       const cookies = cookieAttributes(headers);
       expect(cookies.size).toBe(2);
       for (const [name, attributes] of cookies) {

@@ -47,7 +47,10 @@ describeEachDatabase("demo seed", (ctx) => {
 
   it("covers every university, property type and gender", async () => {
     const { db } = ctx();
-    const rows = await db.selectFrom("listings").select(["university", "faculty", "city", "propertyType", "gender"]).execute();
+    const rows = await db
+      .selectFrom("listings")
+      .select(["university", "faculty", "city", "propertyType", "gender"])
+      .execute();
     expect(new Set(rows.map((r) => r.university))).toEqual(new Set(UNIVERSITIES.map((u) => u.name)));
     expect(new Set(rows.map((r) => r.propertyType))).toEqual(new Set(PROPERTY_TYPES));
     expect(new Set(rows.map((r) => r.gender))).toEqual(new Set(GENDERS));
@@ -78,7 +81,11 @@ describeEachDatabase("demo seed", (ctx) => {
       expect(Array.isArray(JSON.parse(row.amenities))).toBe(true);
     }
     expect(rows.some((r) => r.keymoneyFee !== null)).toBe(true);
-    expect(rows.some((r) => r.location?.startsWith("https://maps.google.com/?q=") && /q=-?\d+\.\d+,-?\d+\.\d+$/.test(r.location))).toBe(true);
+    expect(
+      rows.some(
+        (r) => r.location?.startsWith("https://maps.google.com/?q=") && /q=-?\d+\.\d+,-?\d+\.\d+$/.test(r.location),
+      ),
+    ).toBe(true);
     expect(rows.some((r) => r.location && !r.location.startsWith("https://"))).toBe(true);
   });
 
@@ -113,7 +120,11 @@ describeEachDatabase("demo seed", (ctx) => {
       const user = await db.selectFrom("users").selectAll().where("email", "=", owner.email).executeTakeFirstOrThrow();
       expect(user).toMatchObject({ name: owner.name, role: "owner", status: "active", emailVerified: 1 });
       expect(user.phone).toMatch(/^0\d{9}$/);
-      const account = await db.selectFrom("accounts").selectAll().where("userId", "=", user.id).executeTakeFirstOrThrow();
+      const account = await db
+        .selectFrom("accounts")
+        .selectAll()
+        .where("userId", "=", user.id)
+        .executeTakeFirstOrThrow();
       expect(account).toMatchObject({ providerId: "credential", accountId: user.id });
       expect(account.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
       expect(await verify(account.password!, DEMO_PASSWORD)).toBe(true);
@@ -130,17 +141,27 @@ describeEachDatabase("demo seed", (ctx) => {
 
   it("is found by search", async () => {
     const { db } = ctx();
-    const result = await searchListings(db, { search: "moratuwa", university: "University of Moratuwa" }, { page: 1, limit: 10, now });
+    const result = await searchListings(
+      db,
+      { search: "moratuwa", university: "University of Moratuwa" },
+      { page: 1, limit: 10, now },
+    );
     expect(result.pagination.total).toBeGreaterThan(0);
     expect(result.ads[0].photos.length).toBeGreaterThan(0);
   });
 
   it("adds nothing when run again", async () => {
     const { db } = ctx();
-    const before = await db.selectFrom("users").select((eb) => eb.fn.countAll().as("count")).executeTakeFirstOrThrow();
+    const before = await db
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll().as("count"))
+      .executeTakeFirstOrThrow();
     expect(await seedDemo(db, storage, now)).toBe(0);
     expect(await countPublicListings(db, now)).toBe(80);
-    const after = await db.selectFrom("users").select((eb) => eb.fn.countAll().as("count")).executeTakeFirstOrThrow();
+    const after = await db
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll().as("count"))
+      .executeTakeFirstOrThrow();
     expect(Number(after.count)).toBe(Number(before.count));
   });
 
@@ -148,8 +169,16 @@ describeEachDatabase("demo seed", (ctx) => {
     const other = await freshDatabase("sqlite");
     try {
       await seedDemo(other.db, storage, now);
-      const mine = await ctx().db.selectFrom("listings").select(["title", "price", "university", "description"]).orderBy("id").execute();
-      const theirs = await other.db.selectFrom("listings").select(["title", "price", "university", "description"]).orderBy("id").execute();
+      const mine = await ctx()
+        .db.selectFrom("listings")
+        .select(["title", "price", "university", "description"])
+        .orderBy("id")
+        .execute();
+      const theirs = await other.db
+        .selectFrom("listings")
+        .select(["title", "price", "university", "description"])
+        .orderBy("id")
+        .execute();
       expect(theirs).toEqual(mine);
     } finally {
       await other.destroy();

@@ -24,19 +24,36 @@ function post(path: string, fields: Record<string, string>, cookie?: string, ori
   return new Request(new URL(path, TEST_SITE), { method: "POST", headers, body: new URLSearchParams(fields) });
 }
 
-async function settings(db: DB, fields: Record<string, string>, cookie: string, options: { origin?: string | null; limiter?: ReturnType<typeof createRateLimiter> } = {}) {
+async function settings(
+  db: DB,
+  fields: Record<string, string>,
+  cookie: string,
+  options: { origin?: string | null; limiter?: ReturnType<typeof createRateLimiter> } = {},
+) {
   const context = testContext({ db, limiter: options.limiter });
-  const result = await settingsAction({ request: post("/dashboard/settings", fields, cookie, options.origin), context, params: {} } as never).catch((thrown: unknown) => thrown);
-  if (result instanceof Response) return { status: result.status, body: {} as Record<string, unknown>, headers: result.headers };
+  const result = await settingsAction({
+    request: post("/dashboard/settings", fields, cookie, options.origin),
+    context,
+    params: {},
+  } as never).catch((thrown: unknown) => thrown);
+  if (result instanceof Response)
+    return { status: result.status, body: {} as Record<string, unknown>, headers: result.headers };
   const unwrapped = unwrapResult(result);
   const init = (result as { init?: { headers?: HeadersInit } }).init;
   return { ...unwrapped, headers: new Headers(init?.headers) };
 }
 
-const change = (currentPassword: string, password = "Brand-new-pass2") => ({ intent: "password", currentPassword, password, confirmPassword: password });
+const change = (currentPassword: string, password = "Brand-new-pass2") => ({
+  intent: "password",
+  currentPassword,
+  password,
+  confirmPassword: password,
+});
 
 async function sessionWorks(db: DB, cookie: string) {
-  const session = await getAuth(testContext({ db }).get(requestContext)).api.getSession({ headers: new Headers({ cookie }) });
+  const session = await getAuth(testContext({ db }).get(requestContext)).api.getSession({
+    headers: new Headers({ cookie }),
+  });
   return !!session;
 }
 
@@ -48,7 +65,10 @@ describeEachDatabase("sessions and passwords", (ctx) => {
     for (let i = 0; i < 5; i++) {
       const wrong = await settings(db, change(`Wrong-pass${i}`), cookie, { limiter });
       expect(wrong.status).toBe(400);
-      expect(wrong.body).toMatchObject({ status: "password-error", message: "accounts.settings.password.wrongCurrent" });
+      expect(wrong.body).toMatchObject({
+        status: "password-error",
+        message: "accounts.settings.password.wrongCurrent",
+      });
     }
     const locked = await settings(db, change(TEST_PASSWORD), cookie, { limiter });
     expect(locked.status).toBe(429);
@@ -66,7 +86,10 @@ describeEachDatabase("sessions and passwords", (ctx) => {
       headers: new Headers({ origin: TEST_SITE }),
       returnHeaders: true,
     });
-    const otherCookie = other.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const otherCookie = other.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const common = await settings(db, change(TEST_PASSWORD, "Password123"), cookie);
     expect(common).toMatchObject({ status: 400, body: { message: COMMON_KEY, errors: { password: COMMON_KEY } } });
 
@@ -87,7 +110,10 @@ describeEachDatabase("sessions and passwords", (ctx) => {
       headers: new Headers({ origin: TEST_SITE }),
       returnHeaders: true,
     });
-    const otherCookie = other.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const otherCookie = other.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     for (const origin of [null, "https://evil.example"]) {
       expect((await settings(db, { intent: "sessions" }, cookie, { origin })).status).toBe(403);
       expect((await settings(db, change(TEST_PASSWORD), cookie, { origin })).status).toBe(403);
@@ -105,17 +131,33 @@ describeEachDatabase("sessions and passwords", (ctx) => {
     const context = testContext({ db });
     const signup = unwrapResult(
       await signupAction({
-        request: post("/signup", { name: "Common Choice", email: "common@example.lk", phone: "0771234567", password: "Password123", confirmPassword: "Password123", terms: "on" }),
+        request: post("/signup", {
+          name: "Common Choice",
+          email: "common@example.lk",
+          phone: "0771234567",
+          password: "Password123",
+          confirmPassword: "Password123",
+          terms: "on",
+        }),
         context,
         params: {},
       } as never),
     );
     expect(signup).toMatchObject({ status: 400, body: { message: COMMON_KEY, errors: { password: COMMON_KEY } } });
-    expect(await db.selectFrom("users").select("id").where("email", "=", "common@example.lk").executeTakeFirst()).toBeUndefined();
+    expect(
+      await db.selectFrom("users").select("id").where("email", "=", "common@example.lk").executeTakeFirst(),
+    ).toBeUndefined();
 
     const short = unwrapResult(
       await signupAction({
-        request: post("/signup", { name: "Common Choice", email: "common@example.lk", phone: "0771234567", password: "abc", confirmPassword: "abc", terms: "on" }),
+        request: post("/signup", {
+          name: "Common Choice",
+          email: "common@example.lk",
+          phone: "0771234567",
+          password: "abc",
+          confirmPassword: "abc",
+          terms: "on",
+        }),
         context,
         params: {},
       } as never),
@@ -123,7 +165,15 @@ describeEachDatabase("sessions and passwords", (ctx) => {
     expect(short.body).toMatchObject({ message: "accounts.signup.errors.passwordLength" });
 
     const reset = unwrapResult(
-      await resetAction({ request: post("/reset-password", { token: "abcdefghijklmnop", password: "Qwerty123", confirmPassword: "Qwerty123" }), context, params: {} } as never),
+      await resetAction({
+        request: post("/reset-password", {
+          token: "abcdefghijklmnop",
+          password: "Qwerty123",
+          confirmPassword: "Qwerty123",
+        }),
+        context,
+        params: {},
+      } as never),
     );
     expect(reset).toMatchObject({ status: 400, body: { message: COMMON_KEY, errors: { password: COMMON_KEY } } });
   });

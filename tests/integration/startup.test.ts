@@ -15,14 +15,16 @@ import { describeEachDatabase } from "../test-db";
 // password is in the README), and a public site without SMTP_URL says loudly
 // that its emails go nowhere.
 
-
 async function demoOwnersIn(db: DB): Promise<string[]> {
   const rows = await db.selectFrom("users").select("email").where("email", "like", "%@demo.bodima.lk").execute();
   return rows.map((r) => r.email);
 }
 
 async function listingCount(db: DB): Promise<number> {
-  const row = await db.selectFrom("listings").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("listings")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -35,18 +37,29 @@ describeEachDatabase("demo data at start-up", (ctx) => {
 
   function servicesFor(db: DB, env: Record<string, string>) {
     const log = captureLog();
-    const services = { env: parseEnv({ DATA_DIR: dir, ...env }), db, logger: log.log, storage: createLocalPhotoStorage(dir) } as unknown as Services;
+    const services = {
+      env: parseEnv({ DATA_DIR: dir, ...env }),
+      db,
+      logger: log.log,
+      storage: createLocalPhotoStorage(dir),
+    } as unknown as Services;
     return { services, lines: log.lines };
   }
 
   it("a public SITE_URL gets no demo owners or listings by default, nor with SEED_DEMO=never; SEED_DEMO=always adds them", async () => {
     const { db } = ctx();
-    for (const env of [{ SITE_URL: "https://bodima.lk" }, { SITE_URL: "http://bodima.example:8080", SEED_DEMO: "auto" }, { SITE_URL: "http://10.0.0.7:3000" }, { SEED_DEMO: "never" }] as Record<string, string>[]) {
+    for (const env of [
+      { SITE_URL: "https://bodima.lk" },
+      { SITE_URL: "http://bodima.example:8080", SEED_DEMO: "auto" },
+      { SITE_URL: "http://10.0.0.7:3000" },
+      { SEED_DEMO: "never" },
+    ] as Record<string, string>[]) {
       const { services, lines } = servicesFor(db, env);
       await addDemoDataIfWanted(services);
       expect(await demoOwnersIn(db), JSON.stringify(env)).toEqual([]);
       expect(await listingCount(db)).toBe(0);
-      if (env.SITE_URL) expect(lines.map((l) => l.msg).join("\n")).toContain("no demo data: SITE_URL is a public address");
+      if (env.SITE_URL)
+        expect(lines.map((l) => l.msg).join("\n")).toContain("no demo data: SITE_URL is a public address");
     }
 
     const { services } = servicesFor(db, { SITE_URL: "https://bodima.lk", SEED_DEMO: "always" });
@@ -65,7 +78,11 @@ describe("start-up", () => {
 
   async function start(env: Record<string, string>) {
     const { log: logger, lines } = captureLog();
-    const services = await createServices({ background: false, env: parseEnv({ DATA_DIR: fs.mkdtempSync(path.join(dir, "d-")), NODE_ENV: "test", ...env }), logger });
+    const services = await createServices({
+      background: false,
+      env: parseEnv({ DATA_DIR: fs.mkdtempSync(path.join(dir, "d-")), NODE_ENV: "test", ...env }),
+      logger,
+    });
     return { services, lines };
   }
 
@@ -73,7 +90,11 @@ describe("start-up", () => {
     const { services, lines } = await start({ SITE_URL: "https://bodima.lk" });
     try {
       const warnings = lines.filter((l) => l.level === 40).map((l) => String(l.msg));
-      expect(warnings).toEqual([expect.stringMatching(/SMTP_URL is not set on a public site: password-reset emails and contact-form messages cannot be delivered/)]);
+      expect(warnings).toEqual([
+        expect.stringMatching(
+          /SMTP_URL is not set on a public site: password-reset emails and contact-form messages cannot be delivered/,
+        ),
+      ]);
       expect(await demoOwnersIn(services.db)).toEqual([]);
       expect(await listingCount(services.db)).toBe(0);
     } finally {
@@ -82,10 +103,17 @@ describe("start-up", () => {
   });
 
   it("does not warn with SMTP_URL set, nor on a local address (a developer's copy)", async () => {
-    for (const env of [{ SITE_URL: "https://bodima.lk", SMTP_URL: "smtp://mail.example.com:587" }, { SITE_URL: "http://127.0.0.1:3999", SEED_DEMO: "never" }, { SEED_DEMO: "never" }] as Record<string, string>[]) {
+    for (const env of [
+      { SITE_URL: "https://bodima.lk", SMTP_URL: "smtp://mail.example.com:587" },
+      { SITE_URL: "http://127.0.0.1:3999", SEED_DEMO: "never" },
+      { SEED_DEMO: "never" },
+    ] as Record<string, string>[]) {
       const { services, lines } = await start(env);
       await services.db.destroy();
-      expect(lines.filter((l) => l.level === 40), JSON.stringify(env)).toEqual([]);
+      expect(
+        lines.filter((l) => l.level === 40),
+        JSON.stringify(env),
+      ).toEqual([]);
     }
   });
 });

@@ -26,7 +26,11 @@ describeEachDatabase("synthetic seed", (ctx) => {
 
   it("adds the number asked for, owned by the synthetic owner, reporting progress", async () => {
     const { db } = ctx();
-    const rows = await db.selectFrom("listings").innerJoin("users", "users.id", "listings.userId").select(["users.email", "listings.status"]).execute();
+    const rows = await db
+      .selectFrom("listings")
+      .innerJoin("users", "users.id", "listings.userId")
+      .select(["users.email", "listings.status"])
+      .execute();
     expect(rows).toHaveLength(300);
     expect(new Set(rows.map((r) => r.email))).toEqual(new Set([SYNTHETIC_OWNER.email]));
     expect(rows.every((r) => r.status === "active")).toBe(true);
@@ -41,8 +45,17 @@ describeEachDatabase("synthetic seed", (ctx) => {
 
   it("keeps the full-text index in step, so search finds them", async () => {
     const { db } = ctx();
-    const [sample] = await db.selectFrom("listings").select(["id", "title", "university"]).orderBy("id", "desc").limit(1).execute();
-    const words = sample.title.split(/[^A-Za-z]+/).filter((w) => w.length > 3).slice(0, 2).join(" ");
+    const [sample] = await db
+      .selectFrom("listings")
+      .select(["id", "title", "university"])
+      .orderBy("id", "desc")
+      .limit(1)
+      .execute();
+    const words = sample.title
+      .split(/[^A-Za-z]+/)
+      .filter((w) => w.length > 3)
+      .slice(0, 2)
+      .join(" ");
     const result = await searchListings(db, { search: words, university: sample.university }, { page: 1, limit: 50 });
     expect(result.pagination.total).toBeGreaterThan(0);
     expect(result.ads.every((ad) => ad.university === sample.university)).toBe(true);
@@ -71,7 +84,10 @@ describeEachDatabase("synthetic seed", (ctx) => {
     expect(await fs.readdir(dir)).toEqual(before);
     const owners = await db.selectFrom("users").select("id").where("email", "=", SYNTHETIC_OWNER.email).execute();
     expect(owners).toHaveLength(1);
-    const count = await db.selectFrom("listings").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+    const count = await db
+      .selectFrom("listings")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(320);
   });
 });

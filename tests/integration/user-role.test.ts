@@ -25,11 +25,18 @@ type Target = { name: string; env: Record<string, string>; url?: string; dataDir
 
 /** The database the script is pointed at: SQLite in a data folder, or (with TEST_DATABASE_URL) a fresh PostgreSQL database. */
 function targets(): Target[] {
-  const list: Target[] = [{ name: "sqlite", env: {}, dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "bodima-user-role-")) }];
+  const list: Target[] = [
+    { name: "sqlite", env: {}, dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "bodima-user-role-")) },
+  ];
   if (process.env.TEST_DATABASE_URL) {
     const url = new URL(process.env.TEST_DATABASE_URL);
     url.pathname = `/bodima_role_${randomBytes(6).toString("hex")}`;
-    list.push({ name: "postgres", env: { DATABASE_URL: url.toString() }, url: url.toString(), dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "bodima-user-role-")) });
+    list.push({
+      name: "postgres",
+      env: { DATABASE_URL: url.toString() },
+      url: url.toString(),
+      dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "bodima-user-role-")),
+    });
   }
   return list;
 }
@@ -62,7 +69,12 @@ for (const target of targets()) {
     });
 
     function runScript(...args: string[]) {
-      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: target.dataDir, NODE_ENV: "production", ...target.env };
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        DATA_DIR: target.dataDir,
+        NODE_ENV: "production",
+        ...target.env,
+      };
       if (!target.url) delete env.DATABASE_URL;
       return spawnSync(process.execPath, ["--disable-warning=ExperimentalWarning", "scripts/user-role.ts", ...args], {
         env,
@@ -75,7 +87,11 @@ for (const target of targets()) {
       const { db, destroy } = open();
       try {
         const row = await db.selectFrom("users").select("role").where("email", "=", address).executeTakeFirst();
-        const audit = await db.selectFrom("audit_log").select(["action", "actorId"]).where("action", "=", "user.role").execute();
+        const audit = await db
+          .selectFrom("audit_log")
+          .select(["action", "actorId"])
+          .where("action", "=", "user.role")
+          .execute();
         return { role: row?.role, audits: audit.length };
       } finally {
         await destroy();

@@ -9,7 +9,9 @@ import { insertOwnedListing } from "../factories";
 import { describeEachDatabase } from "../test-db";
 
 const log = pino({ level: "silent" });
-const BROWSER = { "user-agent": "Mozilla/5.0 (Linux; Android 13) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36" };
+const BROWSER = {
+  "user-agent": "Mozilla/5.0 (Linux; Android 13) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36",
+};
 const at = "2026-11-23T10:00:00.000Z";
 
 let counter: ViewCounter | undefined;
@@ -21,11 +23,20 @@ afterEach(async () => {
 const listing = (db: DB) => insertOwnedListing(db, "views");
 
 async function counts(db: DB, id: number) {
-  return db.selectFrom("listings").select(["views", "uniqueViews", "lastViewed"]).where("id", "=", id).executeTakeFirstOrThrow();
+  return db
+    .selectFrom("listings")
+    .select(["views", "uniqueViews", "lastViewed"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
 }
 
 function pageRequest(cookie = "") {
-  return { method: "GET", headers: { get: (name: string) => (name === "cookie" ? cookie || null : (BROWSER as Record<string, string>)[name] ?? null) } };
+  return {
+    method: "GET",
+    headers: {
+      get: (name: string) => (name === "cookie" ? cookie || null : ((BROWSER as Record<string, string>)[name] ?? null)),
+    },
+  };
 }
 
 describeEachDatabase("buffered page views", (ctx) => {
@@ -55,13 +66,22 @@ describeEachDatabase("buffered page views", (ctx) => {
   it("tells every process serving pages which listings' counts changed (their own pages only)", async () => {
     const { db } = ctx();
     const a = await listing(db);
-    const newest = await db.selectFrom("page_invalidations").select((eb) => eb.fn.max("id").as("id")).executeTakeFirst();
+    const newest = await db
+      .selectFrom("page_invalidations")
+      .select((eb) => eb.fn.max("id").as("id"))
+      .executeTakeFirst();
     await recordListingViews(db, [
       { listingId: a, sessionKey: "s1", visitorKey: "v1", viewedAt: at },
       { listingId: a, sessionKey: "s2", visitorKey: "v2", viewedAt: at },
     ]);
-    const rows = await db.selectFrom("page_invalidations").select(["listingId", "viewsOnly"]).where("id", ">", Number(newest?.id ?? 0)).execute();
-    expect(rows.map((r) => ({ listingId: r.listingId, viewsOnly: Number(r.viewsOnly) }))).toEqual([{ listingId: a, viewsOnly: 1 }]);
+    const rows = await db
+      .selectFrom("page_invalidations")
+      .select(["listingId", "viewsOnly"])
+      .where("id", ">", Number(newest?.id ?? 0))
+      .execute();
+    expect(rows.map((r) => ({ listingId: r.listingId, viewsOnly: Number(r.viewsOnly) }))).toEqual([
+      { listingId: a, viewsOnly: 1 },
+    ]);
   });
 
   it("drops views of a listing deleted before the batch was written, and counts the rest", async () => {
@@ -81,7 +101,8 @@ describeEachDatabase("buffered page views", (ctx) => {
     const { db } = ctx();
     const id = await listing(db);
     counter = startViewCounter({ db, log, intervalMs: 60_000 });
-    for (let i = 0; i < 450; i++) counter.add({ listingId: id, sessionKey: `s${i}`, visitorKey: `v${i % 300}`, viewedAt: at });
+    for (let i = 0; i < 450; i++)
+      counter.add({ listingId: id, sessionKey: `s${i}`, visitorKey: `v${i % 300}`, viewedAt: at });
     expect((await counts(db, id)).views).toBe(0);
     await counter.flush();
     expect(await counts(db, id)).toMatchObject({ views: 450, uniqueViews: 300 });
@@ -101,11 +122,20 @@ describeEachDatabase("buffered page views", (ctx) => {
     const { db } = ctx();
     const id = await listing(db);
     counter = startViewCounter({ db, log, intervalMs: 60_000 });
-    const options = { visitorSalt: "salt", visitorSecret: "v".repeat(64), secure: false, limit: { limiter: createRateLimiter(createMemoryStore()), clientIp: "192.0.2.7" }, counter };
+    const options = {
+      visitorSalt: "salt",
+      visitorSecret: "v".repeat(64),
+      secure: false,
+      limit: { limiter: createRateLimiter(createMemoryStore()), clientIp: "192.0.2.7" },
+      counter,
+    };
     const first = queueListingView(pageRequest(), id, options);
     expect(first?.headers.getSetCookie()).toHaveLength(2);
     await first?.queued;
-    const jar = first!.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const jar = first!.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const reload = queueListingView(pageRequest(jar), id, options);
     expect(reload?.headers.getSetCookie()).toEqual([]);
     await reload?.queued;
@@ -117,8 +147,19 @@ describeEachDatabase("buffered page views", (ctx) => {
     const { db } = ctx();
     const id = await listing(db);
     counter = startViewCounter({ db, log, intervalMs: 60_000 });
-    const crawler = { method: "GET", headers: { get: (name: string) => (name === "user-agent" ? "Googlebot/2.1 (+http://www.google.com/bot.html)" : null) } };
-    const options = { visitorSalt: "salt", visitorSecret: "v".repeat(64), secure: false, limit: { limiter: createRateLimiter(createMemoryStore()), clientIp: "192.0.2.8" }, counter };
+    const crawler = {
+      method: "GET",
+      headers: {
+        get: (name: string) => (name === "user-agent" ? "Googlebot/2.1 (+http://www.google.com/bot.html)" : null),
+      },
+    };
+    const options = {
+      visitorSalt: "salt",
+      visitorSecret: "v".repeat(64),
+      secure: false,
+      limit: { limiter: createRateLimiter(createMemoryStore()), clientIp: "192.0.2.8" },
+      counter,
+    };
     expect(queueListingView(crawler, id, options)).toBeNull();
     await counter.flush();
     expect((await counts(db, id)).views).toBe(0);

@@ -23,7 +23,9 @@ export function AdminPagination({ pagination }: { pagination: Pagination }) {
           {t("admin.pagination.previous")}
         </Link>
       ) : null}
-      <span className="text-slate-700">{t("admin.pagination.position", { page: pagination.page, totalPages: pagination.totalPages })}</span>
+      <span className="text-slate-700">
+        {t("admin.pagination.position", { page: pagination.page, totalPages: pagination.totalPages })}
+      </span>
       {pagination.hasNext ? (
         <Link to={href(pagination.page + 1)} className={linkClass}>
           {t("admin.pagination.next")}

@@ -2,7 +2,11 @@ import { useTranslation } from "~/i18n";
 import type { AuditEntry } from "~/models/moderation.server";
 import "virtual:catalogue/admin";
 
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Colombo" });
+const dateTime = new Intl.DateTimeFormat("en-GB", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "Asia/Colombo",
+});
 
 function targetText(t: (key: string, values?: Record<string, unknown>) => string, entry: AuditEntry): string {
   if (entry.targetType === "listing") {
@@ -23,11 +27,21 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
         <caption className="sr-only">{t("admin.audit.caption")}</caption>
         <thead className="border-b border-slate-300 text-slate-700">
           <tr>
-            <th scope="col" className="py-2 pr-3 font-semibold">{t("admin.audit.when")}</th>
-            <th scope="col" className="px-3 py-2 font-semibold">{t("admin.audit.who")}</th>
-            <th scope="col" className="px-3 py-2 font-semibold">{t("admin.audit.what")}</th>
-            <th scope="col" className="px-3 py-2 font-semibold">{t("admin.audit.target")}</th>
-            <th scope="col" className="py-2 pl-3 font-semibold">{t("admin.audit.why")}</th>
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              {t("admin.audit.when")}
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              {t("admin.audit.who")}
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              {t("admin.audit.what")}
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              {t("admin.audit.target")}
+            </th>
+            <th scope="col" className="py-2 pl-3 font-semibold">
+              {t("admin.audit.why")}
+            </th>
           </tr>
         </thead>
         <tbody>

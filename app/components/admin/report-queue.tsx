@@ -8,7 +8,19 @@ import { REPORT_REASON_IDS, REPORT_STATUSES, type QueueQuery } from "~/schemas/m
 import "virtual:catalogue/admin";
 import "virtual:catalogue/report";
 
-function FilterSelect({ id, name, label, value, options }: { id: string; name: string; label: string; value: string; options: SelectOption[] }) {
+function FilterSelect({
+  id,
+  name,
+  label,
+  value,
+  options,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  options: SelectOption[];
+}) {
   return (
     <div>
       <label htmlFor={id} className="mb-1 block font-medium">
@@ -29,14 +41,20 @@ export function QueueFilters({ query }: { query: QueueQuery }) {
         name="status"
         label={t("admin.queue.status")}
         value={query.status ?? ""}
-        options={[{ value: "", label: t("admin.queue.allStatuses") }, ...REPORT_STATUSES.map((s) => ({ value: s, label: t(`admin.reportStatus.${s}`) }))]}
+        options={[
+          { value: "", label: t("admin.queue.allStatuses") },
+          ...REPORT_STATUSES.map((s) => ({ value: s, label: t(`admin.reportStatus.${s}`) })),
+        ]}
       />
       <FilterSelect
         id="filter-reason"
         name="reason"
         label={t("admin.queue.reason")}
         value={query.reason ?? ""}
-        options={[{ value: "", label: t("admin.queue.allReasons") }, ...REPORT_REASON_IDS.map((r) => ({ value: r, label: reasonLabel(t, r) }))]}
+        options={[
+          { value: "", label: t("admin.queue.allReasons") },
+          ...REPORT_REASON_IDS.map((r) => ({ value: r, label: reasonLabel(t, r) })),
+        ]}
       />
       <Button type="submit">{t("admin.queue.apply")}</Button>
       {query.status || query.reason ? (
@@ -56,7 +74,10 @@ export function reasonLabel(t: (key: string) => string, reason: string): string 
 export function ReportLink({ report }: { report: QueueReport }) {
   const { t } = useTranslation();
   return (
-    <Link to={`/admin/reports/${report.id}`} className="inline-flex min-h-11 items-center text-brand-800 underline underline-offset-2">
+    <Link
+      to={`/admin/reports/${report.id}`}
+      className="inline-flex min-h-11 items-center text-brand-800 underline underline-offset-2"
+    >
       {t("admin.queue.reportLabel", {
         reason: reasonLabel(t, report.reason),
         name: report.reporterName,
@@ -71,12 +92,20 @@ export function ReportLink({ report }: { report: QueueReport }) {
 export function QueueGroupCard({ group }: { group: QueueGroup }) {
   const { t } = useTranslation();
   const { listing } = group;
-  const status = listing.status === "hidden" && listing.hiddenBy ? t(`admin.hiddenBy.${listing.hiddenBy}`) : t(`admin.listingStatus.${listing.status}`);
+  const status =
+    listing.status === "hidden" && listing.hiddenBy
+      ? t(`admin.hiddenBy.${listing.hiddenBy}`)
+      : t(`admin.listingStatus.${listing.status}`);
   return (
-    <li data-listing-id={listing.id} className={`rounded-xl border p-4 ${group.pending > 0 ? "border-amber-400" : "border-slate-200"}`}>
+    <li
+      data-listing-id={listing.id}
+      className={`rounded-xl border p-4 ${group.pending > 0 ? "border-amber-400" : "border-slate-200"}`}
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 className="text-lg font-semibold">{listing.title}</h3>
-        <p className="text-sm font-medium text-slate-800">{t("admin.queue.counts", { count: group.count, pending: group.pending })}</p>
+        <p className="text-sm font-medium text-slate-800">
+          {t("admin.queue.counts", { count: group.count, pending: group.pending })}
+        </p>
       </div>
       <p className="text-sm text-slate-700">
         #{listing.id} · {t("admin.queue.listingStatus", { status })}

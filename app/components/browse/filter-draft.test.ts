@@ -4,8 +4,15 @@ import { draftFromFilters, draftToSearchParams } from "./filter-draft";
 
 describe("filter draft", () => {
   it("sends only non-empty values, in a stable order", () => {
-    const draft = { ...draftFromFilters({}), gender: "female", university: "University of Moratuwa", search: "  quiet room " };
-    expect(draftToSearchParams(draft).toString()).toBe("search=quiet+room&university=University+of+Moratuwa&gender=female");
+    const draft = {
+      ...draftFromFilters({}),
+      gender: "female",
+      university: "University of Moratuwa",
+      search: "  quiet room ",
+    };
+    expect(draftToSearchParams(draft).toString()).toBe(
+      "search=quiet+room&university=University+of+Moratuwa&gender=female",
+    );
   });
 
   it("leaves out the values the page's path already gives", () => {
@@ -28,7 +35,9 @@ describe("filter draft", () => {
   });
 
   it("round-trips parsed filters", () => {
-    const { filters } = parseBrowseFilters(new URLSearchParams("university=UOM&minPrice=5000&propertyType=hostel&gender=male&sort=price_asc"));
+    const { filters } = parseBrowseFilters(
+      new URLSearchParams("university=UOM&minPrice=5000&propertyType=hostel&gender=male&sort=price_asc"),
+    );
     expect(parseBrowseFilters(draftToSearchParams(draftFromFilters(filters))).filters).toEqual(filters);
   });
 });

@@ -21,7 +21,18 @@ export type DraftField = keyof FilterDraft;
 
 export const FILTER_FORM_ID = "browse-filters";
 
-const FIELD_ORDER: DraftField[] = ["search", "university", "faculty", "location", "city", "minPrice", "maxPrice", "propertyType", "gender", "sort"];
+const FIELD_ORDER: DraftField[] = [
+  "search",
+  "university",
+  "faculty",
+  "location",
+  "city",
+  "minPrice",
+  "maxPrice",
+  "propertyType",
+  "gender",
+  "sort",
+];
 
 /**
  * The sort select's empty value means "the default order": newest first, or
@@ -52,7 +63,10 @@ export function draftFromFilters(filters: BrowseFilters): FilterDraft {
  * Non-empty values only, in a stable order; `omit` drops values the page's
  * path already gives. Fields the form lacks (no faculty choice) count as empty.
  */
-export function draftToSearchParams(draft: Partial<FilterDraft>, omit: Partial<Record<DraftField, boolean>> = {}): URLSearchParams {
+export function draftToSearchParams(
+  draft: Partial<FilterDraft>,
+  omit: Partial<Record<DraftField, boolean>> = {},
+): URLSearchParams {
   const params = new URLSearchParams();
   for (const field of FIELD_ORDER) {
     const raw = draft[field] ?? "";
@@ -64,6 +78,16 @@ export function draftToSearchParams(draft: Partial<FilterDraft>, omit: Partial<R
 }
 
 export function activeFilterCount(filters: BrowseFilters): number {
-  const keys: (keyof BrowseFilters)[] = ["search", "university", "faculty", "location", "city", "minPrice", "maxPrice", "propertyType", "gender"];
+  const keys: (keyof BrowseFilters)[] = [
+    "search",
+    "university",
+    "faculty",
+    "location",
+    "city",
+    "minPrice",
+    "maxPrice",
+    "propertyType",
+    "gender",
+  ];
   return keys.filter((k) => filters[k] !== undefined && filters[k] !== "").length;
 }

@@ -42,23 +42,48 @@ function Field({ id, label, children }: { id: string; label: string; children: R
  * app/routes/browse.tsx, which listens for changes around the form).
  * A <details> drawer on phones; always open as a sidebar from lg (1024 px).
  */
-export function FilterPanel({ values, universities, faculties, propertyTypes, genders, activeLabel, onSubmit, resetKey }: FilterPanelProps) {
+export function FilterPanel({
+  values,
+  universities,
+  faculties,
+  propertyTypes,
+  genders,
+  activeLabel,
+  onSubmit,
+  resetKey,
+}: FilterPanelProps) {
   const { t } = useTranslation();
 
   return (
     <details className="group rounded-xl border border-slate-200 bg-white lg:border-0 lg:[&::details-content]:[content-visibility:visible]">
       <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-2 px-4 font-semibold lg:hidden [&::-webkit-details-marker]:hidden">
         <span className="flex items-center gap-2">
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 20 20"
+            className="h-5 w-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             <path d="M3 5h14M6 10h8M9 15h2" strokeLinecap="round" />
           </svg>
           {t("browse.filters.toggle")}
-          {activeLabel ? <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs text-white">{activeLabel}</span> : null}
+          {activeLabel ? (
+            <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs text-white">{activeLabel}</span>
+          ) : null}
         </span>
         <ChevronDownIcon className="h-5 w-5 transition-transform group-open:rotate-180" />
       </summary>
 
-      <form key={resetKey} id={FILTER_FORM_ID} method="get" action="/browse" onSubmit={onSubmit} className="space-y-5 border-t border-slate-200 p-4 lg:border-0 lg:p-0">
+      <form
+        key={resetKey}
+        id={FILTER_FORM_ID}
+        method="get"
+        action="/browse"
+        onSubmit={onSubmit}
+        className="space-y-5 border-t border-slate-200 p-4 lg:border-0 lg:p-0"
+      >
         <h2 className="hidden text-lg font-semibold lg:block">{t("browse.filters.heading")}</h2>
 
         {values.location ? <input type="hidden" name="location" value={values.location} /> : null}
@@ -78,7 +103,13 @@ export function FilterPanel({ values, universities, faculties, propertyTypes, ge
         {faculties ? (
           <Field id="filter-faculty" label={t("browse.filters.faculty")}>
             {/* Keyed by university: another university's list starts from 'All Faculties'. */}
-            <select key={values.university} id="filter-faculty" name="faculty" defaultValue={values.faculty} className={fieldClass}>
+            <select
+              key={values.university}
+              id="filter-faculty"
+              name="faculty"
+              defaultValue={values.faculty}
+              className={fieldClass}
+            >
               <option value="">{t("browse.filters.allFaculties")}</option>
               {faculties.map((name) => (
                 <option key={name} value={name}>

@@ -57,7 +57,12 @@ export function PaginationNav({ nav }: { nav: PageNav | null }) {
                   <span aria-hidden="true">{item.page}</span>
                 </span>
               ) : (
-                <Link to={item.href} replace className={linkClass} aria-label={t("browse.pagination.page", { page: item.page })}>
+                <Link
+                  to={item.href}
+                  replace
+                  className={linkClass}
+                  aria-label={t("browse.pagination.page", { page: item.page })}
+                >
                   {item.page}
                 </Link>
               )}

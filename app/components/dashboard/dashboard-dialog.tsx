@@ -8,12 +8,15 @@ import "virtual:catalogue/dashboard";
 /** Where closing a dialog goes: the My Ads overview underneath it. */
 export const DASHBOARD_PATH = "/dashboard";
 
-const TABBABLE = "a[href], button:not([disabled]), input:not([disabled]):not([type='hidden']), select:not([disabled]), textarea:not([disabled]), [tabindex='0']";
+const TABBABLE =
+  "a[href], button:not([disabled]), input:not([disabled]):not([type='hidden']), select:not([disabled]), textarea:not([disabled]), [tabindex='0']";
 
 /** Keeps Tab and Shift+Tab inside the dialog (the page behind is inert, the browser's toolbar is not). */
 function wrapTab(event: KeyboardEvent<HTMLDialogElement>) {
   if (event.key !== "Tab") return;
-  const tabbable = [...event.currentTarget.querySelectorAll<HTMLElement>(TABBABLE)].filter((el) => el.offsetParent !== null);
+  const tabbable = [...event.currentTarget.querySelectorAll<HTMLElement>(TABBABLE)].filter(
+    (el) => el.offsetParent !== null,
+  );
   const edge = event.shiftKey ? tabbable[0] : tabbable.at(-1);
   if (!edge || document.activeElement !== edge) return;
   event.preventDefault();
@@ -40,7 +43,10 @@ export function DashboardDialog({ labelledBy, title, children }: DashboardDialog
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
-    const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    const opener =
+      document.activeElement instanceof HTMLElement && document.activeElement !== document.body
+        ? document.activeElement
+        : null;
     // Rendered open for readers without JavaScript; reopened as a modal.
     if (dialog.open) dialog.close();
     dialog.showModal();

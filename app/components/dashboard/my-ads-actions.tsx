@@ -29,16 +29,29 @@ export function MyAdActions({ ad }: { ad: MyAd }) {
     <div className="flex flex-wrap gap-2">
       {/* A hidden listing has no public page to view (it answers 404). */}
       {ad.status === "hidden" ? null : (
-        <Link to={`/listing/${ad.slug}`} aria-label={t("dashboard.myAds.viewLabel", { title: ad.title })} className={buttonClasses("secondary", "md", small)}>
+        <Link
+          to={`/listing/${ad.slug}`}
+          aria-label={t("dashboard.myAds.viewLabel", { title: ad.title })}
+          className={buttonClasses("secondary", "md", small)}
+        >
           {t("dashboard.myAds.view")}
         </Link>
       )}
-      <Link to={editPath(ad.id)} preventScrollReset aria-label={t("dashboard.myAds.editLabel", { title: ad.title })} className={buttonClasses("secondary", "md", small)}>
+      <Link
+        to={editPath(ad.id)}
+        preventScrollReset
+        aria-label={t("dashboard.myAds.editLabel", { title: ad.title })}
+        className={buttonClasses("secondary", "md", small)}
+      >
         {t("dashboard.myAds.edit")}
       </Link>
       {ad.status === "expired" ? (
         <Form method="post" action={renewPath(ad.id)}>
-          <button type="submit" aria-label={t("dashboard.myAds.renewLabel", { title: ad.title })} className={buttonClasses("primary", "md", small)}>
+          <button
+            type="submit"
+            aria-label={t("dashboard.myAds.renewLabel", { title: ad.title })}
+            className={buttonClasses("primary", "md", small)}
+          >
             {t("dashboard.myAds.renew")}
           </button>
         </Form>

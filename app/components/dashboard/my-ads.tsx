@@ -8,7 +8,10 @@ import "virtual:catalogue/dashboard";
 export type MyAdStatus = OwnerListingStatus;
 
 /** What the My Ads list shows of one listing (serialised from the loader). */
-export type MyAd = Pick<OwnerListing, "id" | "slug" | "title" | "status" | "createdAt" | "daysLeft" | "views" | "hiddenReason">;
+export type MyAd = Pick<
+  OwnerListing,
+  "id" | "slug" | "title" | "status" | "createdAt" | "daysLeft" | "views" | "hiddenReason"
+>;
 
 const badgeStyles: Record<MyAdStatus, string> = {
   active: "border-green-300 bg-green-50 text-green-900",
@@ -34,7 +37,10 @@ export function StatusBadge({ status }: { status: MyAdStatus }) {
     hidden: t("dashboard.myAds.status.hidden"),
   }[status];
   return (
-    <span data-status={status} className={`inline-flex items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-sm font-semibold ${badgeStyles[status]}`}>
+    <span
+      data-status={status}
+      className={`inline-flex items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-sm font-semibold ${badgeStyles[status]}`}
+    >
       <span aria-hidden="true" className={`h-2 w-2 rounded-full ${dotStyles[status]}`} />
       {label}
     </span>
@@ -45,7 +51,11 @@ export function StatusBadge({ status }: { status: MyAdStatus }) {
 function HiddenReason({ ad }: { ad: MyAd }) {
   const { t } = useTranslation();
   if (ad.status !== "hidden" || !ad.hiddenReason) return null;
-  return <p className="mt-1 max-w-xs text-sm text-slate-700">{t("dashboard.myAds.hiddenReason", { reason: ad.hiddenReason })}</p>;
+  return (
+    <p className="mt-1 max-w-xs text-sm text-slate-700">
+      {t("dashboard.myAds.hiddenReason", { reason: ad.hiddenReason })}
+    </p>
+  );
 }
 
 /** SPEC.md section 2 "Dashboard": a table on large screens, cards on small ones. */
@@ -62,12 +72,24 @@ export function MyAdsList({ ads }: { ads: MyAd[] }) {
         <caption className="sr-only">{t("dashboard.myAds.tableCaption")}</caption>
         <thead className="border-b border-slate-300 text-sm text-slate-700">
           <tr>
-            <th scope="col" className="py-2 pr-3 font-semibold">{t("dashboard.myAds.columns.title")}</th>
-            <th scope="col" className="px-3 py-2 font-semibold">{t("dashboard.myAds.columns.status")}</th>
-            <th scope="col" className="px-3 py-2 font-semibold">{t("dashboard.myAds.columns.posted")}</th>
-            <th scope="col" className="px-3 py-2 font-semibold">{t("dashboard.myAds.columns.daysLeft")}</th>
-            <th scope="col" className="px-3 py-2 font-semibold">{t("dashboard.myAds.columns.views")}</th>
-            <th scope="col" className="py-2 pl-3 font-semibold">{t("dashboard.myAds.columns.actions")}</th>
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              {t("dashboard.myAds.columns.title")}
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              {t("dashboard.myAds.columns.status")}
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              {t("dashboard.myAds.columns.posted")}
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              {t("dashboard.myAds.columns.daysLeft")}
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              {t("dashboard.myAds.columns.views")}
+            </th>
+            <th scope="col" className="py-2 pl-3 font-semibold">
+              {t("dashboard.myAds.columns.actions")}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -81,7 +103,9 @@ export function MyAdsList({ ads }: { ads: MyAd[] }) {
               <td className="whitespace-nowrap px-3 py-3">{formatShortDate(ad.createdAt)}</td>
               <td className="whitespace-nowrap px-3 py-3">{t("dashboard.myAds.daysLeft", { count: ad.daysLeft })}</td>
               <td className="whitespace-nowrap px-3 py-3">{t("dashboard.myAds.views", { count: ad.views })}</td>
-              <td className="py-3 pl-3"><MyAdActions ad={ad} /></td>
+              <td className="py-3 pl-3">
+                <MyAdActions ad={ad} />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -95,7 +119,8 @@ export function MyAdsList({ ads }: { ads: MyAd[] }) {
             </div>
             <HiddenReason ad={ad} />
             <p className="mt-2 text-sm text-slate-700">
-              {t("dashboard.myAds.posted", { date: formatShortDate(ad.createdAt) })} · {t("dashboard.myAds.daysLeft", { count: ad.daysLeft })} ·{" "}
+              {t("dashboard.myAds.posted", { date: formatShortDate(ad.createdAt) })} ·{" "}
+              {t("dashboard.myAds.daysLeft", { count: ad.daysLeft })} ·{" "}
               {t("dashboard.myAds.views", { count: ad.views })}
             </p>
             <div className="mt-3">

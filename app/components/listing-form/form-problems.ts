@@ -21,14 +21,20 @@ function fileProblem(files: { type: string; size: number }[], total: number): Fo
  * (SPEC.md section 5), in the browser before sending and in the action again.
  * `photoTotal` counts kept, uploaded and attached photos together.
  */
-export function listingProblems(values: RawListingForm, files: { type: string; size: number }[], photoTotal: number): ListingProblems | null {
+export function listingProblems(
+  values: RawListingForm,
+  files: { type: string; size: number }[],
+  photoTotal: number,
+): ListingProblems | null {
   const parsed = parseListingForm(values);
   const photoError = fileProblem(files, photoTotal);
   if (parsed.ok && !photoError) return null;
   const errors: Partial<Record<ListingFormField, FormMessage>> = {};
   if (!parsed.ok) for (const [field, key] of Object.entries(parsed.errors)) errors[field as ListingFormField] = { key };
   if (photoError) errors.photos = photoError;
-  const missing = Object.values(errors).some((e) => e.key === "listingForm.errors.required" || e.key === "listingForm.errors.photoRequired");
+  const missing = Object.values(errors).some(
+    (e) => e.key === "listingForm.errors.required" || e.key === "listingForm.errors.photoRequired",
+  );
   const first = missing ? { key: "listingForm.errors.required" } : parsed.ok ? photoError! : { key: parsed.first };
   return { errors, first };
 }

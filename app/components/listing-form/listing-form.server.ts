@@ -12,8 +12,14 @@ const MAX_REQUEST_BYTES = 16 * 1024 * 1024;
 export type ListingActionResult = (ListingFormState & { limitReached?: true }) | { saved: true };
 
 /** A refusal before the form could be read: no values to keep, a first try. */
-export function refuse(first: FormMessage, status: number, extra: Partial<ListingFormState & { limitReached: true }> = {}) {
-  return data({ errors: {}, values: {}, amenities: [], attempt: 1, first, ...extra } satisfies ListingActionResult, { status });
+export function refuse(
+  first: FormMessage,
+  status: number,
+  extra: Partial<ListingFormState & { limitReached: true }> = {},
+) {
+  return data({ errors: {}, values: {}, amenities: [], attempt: 1, first, ...extra } satisfies ListingActionResult, {
+    status,
+  });
 }
 
 /** Reads the body with a size cap, so an oversized upload is refused before it is buffered whole. */
@@ -29,7 +35,9 @@ export async function readLimitedForm(request: Request): Promise<FormData | "too
     chunks.push(chunk);
   }
   try {
-    return await new Response(Buffer.concat(chunks), { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
+    return await new Response(Buffer.concat(chunks), {
+      headers: { "content-type": request.headers.get("content-type") ?? "" },
+    }).formData();
   } catch {
     return "invalid";
   }
@@ -38,7 +46,10 @@ export async function readLimitedForm(request: Request): Promise<FormData | "too
 /** Reads the form as far as an oversized or broken body allows; anything else than `ListingSubmission` is the answer to send. */
 export async function readListingSubmission(request: Request, user: SessionUser) {
   const form = await readLimitedForm(request);
-  if (form === "tooLarge") return refuse({ key: "listingForm.errors.requestTooLarge" }, 413, { errors: { photos: { key: "listingForm.errors.requestTooLarge" } } });
+  if (form === "tooLarge")
+    return refuse({ key: "listingForm.errors.requestTooLarge" }, 413, {
+      errors: { photos: { key: "listingForm.errors.requestTooLarge" } },
+    });
   if (form === "invalid") return refuse({ key: "listingForm.errors.required" }, 400);
   return listingSubmission(form, user);
 }
@@ -53,7 +64,11 @@ function strings(form: FormData, name: string): string[] {
 function listingSubmission(form: FormData, user: SessionUser) {
   const raw = readListingForm(form);
   return {
-    values: { ...raw, contactName: raw.contactName?.trim() ? raw.contactName : user.name, contactPhone: raw.contactPhone?.trim() ? raw.contactPhone : user.phone },
+    values: {
+      ...raw,
+      contactName: raw.contactName?.trim() ? raw.contactName : user.name,
+      contactPhone: raw.contactPhone?.trim() ? raw.contactPhone : user.phone,
+    },
     amenities: raw.amenities ?? [],
     files: form.getAll("photos").filter((f): f is File => typeof f !== "string" && (f.size > 0 || f.name !== "")),
     uploadIds: strings(form, "uploadIds"),
@@ -83,12 +98,21 @@ export function modelRefusal(
   status: number,
 ) {
   const { values, amenities, attempt } = submission;
-  const state = { errors: result.errors, first: result.first, values, amenities, attempt, ...(result.limitReached ? { limitReached: true as const } : {}) };
+  const state = {
+    errors: result.errors,
+    first: result.first,
+    values,
+    amenities,
+    attempt,
+    ...(result.limitReached ? { limitReached: true as const } : {}),
+  };
   return data(state satisfies ListingActionResult, { status });
 }
 
 /** The service failed (not the owner): the values stay, the owner may try again. */
 export function unavailable(submission: ListingSubmission, key: string) {
   const { values, amenities, attempt } = submission;
-  return data({ errors: {}, first: { key }, values, amenities, attempt } satisfies ListingActionResult, { status: 503 });
+  return data({ errors: {}, first: { key }, values, amenities, attempt } satisfies ListingActionResult, {
+    status: 503,
+  });
 }

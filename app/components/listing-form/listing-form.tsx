@@ -95,7 +95,10 @@ export function ListingForm({ mode, profile, initial, result }: Props) {
   const errorFields = Object.keys(errors) as ListingFormField[];
   const required = t("common.form.required");
   const validMapLink = mapLink.trim() !== "" && isMapLink(mapLink);
-  const words = mode === "create" ? { submit: "listingForm.submit", busy: "listingForm.submitting", done: "listingForm.posted" } : { submit: "listingForm.edit.submit", busy: "listingForm.edit.submitting", done: "listingForm.edit.updated" };
+  const words =
+    mode === "create"
+      ? { submit: "listingForm.submit", busy: "listingForm.submitting", done: "listingForm.posted" }
+      : { submit: "listingForm.edit.submit", busy: "listingForm.edit.submitting", done: "listingForm.edit.updated" };
 
   if (saved) return <Banner ref={successRef} tabIndex={-1} variant="success" title={t(words.done)} />;
 
@@ -103,23 +106,44 @@ export function ListingForm({ mode, profile, initial, result }: Props) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const form = new FormData(event.currentTarget);
     const raw = readListingForm(form);
-    const values = { ...raw, contactName: raw.contactName || profile.name, contactPhone: raw.contactPhone || profile.phone };
+    const values = {
+      ...raw,
+      contactName: raw.contactName || profile.name,
+      contactPhone: raw.contactPhone || profile.phone,
+    };
     const amenities = raw.amenities ?? [];
-    const uploadProblem = picker.uploading ? "listingForm.errors.uploading" : picker.hasErrors ? "listingForm.errors.uploadErrors" : null;
+    const uploadProblem = picker.uploading
+      ? "listingForm.errors.uploading"
+      : picker.hasErrors
+        ? "listingForm.errors.uploadErrors"
+        : null;
     const { files, total } = photoTotal(form, initial?.photos ?? []);
-    const problems = uploadProblem ? { errors: { photos: { key: uploadProblem } }, first: { key: uploadProblem } } : listingProblems(values, files, total);
+    const problems = uploadProblem
+      ? { errors: { photos: { key: uploadProblem } }, first: { key: uploadProblem } }
+      : listingProblems(values, files, total);
     if (!problems) return;
     event.preventDefault();
     setClientState({ ...problems, values: raw, amenities, attempt: attempt + 1 });
   };
 
   return (
-    <Form method="post" encType="multipart/form-data" noValidate onSubmit={onSubmit} className="space-y-5" aria-describedby={state ? "listing-form-errors" : undefined}>
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      noValidate
+      onSubmit={onSubmit}
+      className="space-y-5"
+      aria-describedby={state ? "listing-form-errors" : undefined}
+    >
       <input type="hidden" name="attempt" value={attempt} />
       {enhanced ? <input type="hidden" name="enhanced" value="1" /> : null}
       {state ? (
         <div id="listing-form-errors" ref={summaryRef} tabIndex={-1} className="space-y-2">
-          <AuthErrorBanner message={t(state.first.key, state.first.values)} kind={UNAVAILABLE.has(state.first.key) ? "network" : "auth"} attempt={attempt} />
+          <AuthErrorBanner
+            message={t(state.first.key, state.first.values)}
+            kind={UNAVAILABLE.has(state.first.key) ? "network" : "auth"}
+            attempt={attempt}
+          />
           {errorFields.length > 1 ? (
             <ul className="list-disc pl-9">
               {errorFields.map((field) => (
@@ -134,24 +158,93 @@ export function ListingForm({ mode, profile, initial, result }: Props) {
         </div>
       ) : null}
 
-      <FormField id="listing-title" name="title" label={t("listingForm.title")} hint={t("listingForm.titleHint")} error={message("title")} required requiredLabel={required}>
-        {(control) => <input {...control} type="text" maxLength={LISTING_LIMITS.title} defaultValue={values.title} className={inputClasses} />}
+      <FormField
+        id="listing-title"
+        name="title"
+        label={t("listingForm.title")}
+        hint={t("listingForm.titleHint")}
+        error={message("title")}
+        required
+        requiredLabel={required}
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="text"
+            maxLength={LISTING_LIMITS.title}
+            defaultValue={values.title}
+            className={inputClasses}
+          />
+        )}
       </FormField>
 
-      <FormField id="listing-description" name="description" label={t("listingForm.description")} error={message("description")} required requiredLabel={required}>
-        {(control) => <textarea {...control} rows={6} maxLength={LISTING_LIMITS.description} defaultValue={values.description} className={inputClasses} />}
+      <FormField
+        id="listing-description"
+        name="description"
+        label={t("listingForm.description")}
+        error={message("description")}
+        required
+        requiredLabel={required}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            rows={6}
+            maxLength={LISTING_LIMITS.description}
+            defaultValue={values.description}
+            className={inputClasses}
+          />
+        )}
       </FormField>
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id="listing-price" name="price" label={t("listingForm.price")} error={message("price")} required requiredLabel={required}>
-          {(control) => <input {...control} type="text" inputMode="numeric" pattern="[0-9]*" defaultValue={values.price} className={inputClasses} />}
+        <FormField
+          id="listing-price"
+          name="price"
+          label={t("listingForm.price")}
+          error={message("price")}
+          required
+          requiredLabel={required}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              inputMode="numeric"
+              pattern="[0-9]*"
+              defaultValue={values.price}
+              className={inputClasses}
+            />
+          )}
         </FormField>
-        <FormField id="listing-keymoneyFee" name="keymoneyFee" label={t("listingForm.keymoneyFee")} hint={t("listingForm.keymoneyHint")} error={message("keymoneyFee")}>
-          {(control) => <input {...control} type="text" inputMode="numeric" pattern="[0-9]*" defaultValue={values.keymoneyFee} className={inputClasses} />}
+        <FormField
+          id="listing-keymoneyFee"
+          name="keymoneyFee"
+          label={t("listingForm.keymoneyFee")}
+          hint={t("listingForm.keymoneyHint")}
+          error={message("keymoneyFee")}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              inputMode="numeric"
+              pattern="[0-9]*"
+              defaultValue={values.keymoneyFee}
+              className={inputClasses}
+            />
+          )}
         </FormField>
       </div>
 
-      <FormField id="listing-university" name="university" label={t("listingForm.university")} error={message("university")} required requiredLabel={required}>
+      <FormField
+        id="listing-university"
+        name="university"
+        label={t("listingForm.university")}
+        error={message("university")}
+        required
+        requiredLabel={required}
+      >
         {(control) => (
           <select
             {...control}
@@ -174,7 +267,12 @@ export function ListingForm({ mode, profile, initial, result }: Props) {
 
       <FormField id="listing-faculty" name="faculty" label={t("listingForm.faculty")} error={message("faculty")}>
         {(control) => (
-          <select {...control} value={facultyName} onChange={(event) => setFacultyName(event.currentTarget.value)} className={selectClasses}>
+          <select
+            {...control}
+            value={facultyName}
+            onChange={(event) => setFacultyName(event.currentTarget.value)}
+            className={selectClasses}
+          >
             <option value={DEFAULT_FACULTY}>{DEFAULT_FACULTY}</option>
             {enhanced && university
               ? university.faculties
@@ -201,12 +299,26 @@ export function ListingForm({ mode, profile, initial, result }: Props) {
 
       <FormField id="listing-city" name="" label={t("listingForm.city")} hint={t("listingForm.cityHint")}>
         {(control) => (
-          <input id={control.id} aria-describedby={control["aria-describedby"]} type="text" readOnly value={city || t("listingForm.cityUnknown")} className={`${inputClasses} bg-slate-100`} />
+          <input
+            id={control.id}
+            aria-describedby={control["aria-describedby"]}
+            type="text"
+            readOnly
+            value={city || t("listingForm.cityUnknown")}
+            className={`${inputClasses} bg-slate-100`}
+          />
         )}
       </FormField>
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id="listing-propertyType" name="propertyType" label={t("listingForm.propertyType")} error={message("propertyType")} required requiredLabel={required}>
+        <FormField
+          id="listing-propertyType"
+          name="propertyType"
+          label={t("listingForm.propertyType")}
+          error={message("propertyType")}
+          required
+          requiredLabel={required}
+        >
           {(control) => (
             <select {...control} defaultValue={values.propertyType || "single"} className={selectClasses}>
               {PROPERTY_TYPES.map((type) => (
@@ -235,7 +347,13 @@ export function ListingForm({ mode, profile, initial, result }: Props) {
         <div className="grid grid-cols-2 gap-x-4 sm:grid-cols-4">
           {AMENITIES.map((amenity) => (
             <label key={amenity} className="flex min-h-11 items-center gap-2">
-              <input type="checkbox" name="amenities" value={amenity} defaultChecked={(state?.amenities ?? initial?.amenities ?? []).includes(amenity)} className="h-5 w-5 accent-brand-700" />
+              <input
+                type="checkbox"
+                name="amenities"
+                value={amenity}
+                defaultChecked={(state?.amenities ?? initial?.amenities ?? []).includes(amenity)}
+                className="h-5 w-5 accent-brand-700"
+              />
               {amenity}
             </label>
           ))}
@@ -247,7 +365,13 @@ export function ListingForm({ mode, profile, initial, result }: Props) {
         ) : null}
       </fieldset>
 
-      <FormField id="listing-mapLink" name="mapLink" label={t("listingForm.mapLink")} hint={t("listingForm.mapLinkHint")} error={message("mapLink")}>
+      <FormField
+        id="listing-mapLink"
+        name="mapLink"
+        label={t("listingForm.mapLink")}
+        hint={t("listingForm.mapLinkHint")}
+        error={message("mapLink")}
+      >
         {(control) => (
           <div className="flex flex-wrap items-center gap-2">
             <input
@@ -260,7 +384,12 @@ export function ListingForm({ mode, profile, initial, result }: Props) {
               className={`${inputClasses} flex-1`}
             />
             {validMapLink ? (
-              <a href={mapLink.trim()} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 px-4 font-semibold text-brand-800 underline">
+              <a
+                href={mapLink.trim()}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 px-4 font-semibold text-brand-800 underline"
+              >
                 {t("listingForm.testLink")}
               </a>
             ) : null}
@@ -273,22 +402,82 @@ export function ListingForm({ mode, profile, initial, result }: Props) {
         </p>
       ) : null}
 
-      <FormField id="listing-location" name="location" label={t("listingForm.location")} hint={t("listingForm.locationHint")} error={message("location")}>
-        {(control) => <input {...control} type="text" maxLength={LISTING_LIMITS.location} defaultValue={values.location} className={inputClasses} />}
+      <FormField
+        id="listing-location"
+        name="location"
+        label={t("listingForm.location")}
+        hint={t("listingForm.locationHint")}
+        error={message("location")}
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="text"
+            maxLength={LISTING_LIMITS.location}
+            defaultValue={values.location}
+            className={inputClasses}
+          />
+        )}
       </FormField>
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id="listing-contactName" name="contactName" label={t("listingForm.contactName")} error={message("contactName")} required requiredLabel={required}>
-          {(control) => <input {...control} type="text" autoComplete="name" maxLength={LISTING_LIMITS.name} defaultValue={values.contactName ?? profile.name} className={inputClasses} />}
+        <FormField
+          id="listing-contactName"
+          name="contactName"
+          label={t("listingForm.contactName")}
+          error={message("contactName")}
+          required
+          requiredLabel={required}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              autoComplete="name"
+              maxLength={LISTING_LIMITS.name}
+              defaultValue={values.contactName ?? profile.name}
+              className={inputClasses}
+            />
+          )}
         </FormField>
-        <FormField id="listing-contactPhone" name="contactPhone" label={t("listingForm.contactPhone")} error={message("contactPhone")} required requiredLabel={required}>
-          {(control) => <input {...control} type="tel" autoComplete="tel" maxLength={LISTING_LIMITS.phone} defaultValue={values.contactPhone ?? profile.phone} className={inputClasses} />}
+        <FormField
+          id="listing-contactPhone"
+          name="contactPhone"
+          label={t("listingForm.contactPhone")}
+          error={message("contactPhone")}
+          required
+          requiredLabel={required}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="tel"
+              autoComplete="tel"
+              maxLength={LISTING_LIMITS.phone}
+              defaultValue={values.contactPhone ?? profile.phone}
+              className={inputClasses}
+            />
+          )}
         </FormField>
       </div>
 
-      <FormField id="listing-photos" name="photos" label={t("listingForm.photos")} hint={t("listingForm.photosHint")} error={message("photos")} required requiredLabel={required}>
+      <FormField
+        id="listing-photos"
+        name="photos"
+        label={t("listingForm.photos")}
+        hint={t("listingForm.photosHint")}
+        error={message("photos")}
+        required
+        requiredLabel={required}
+      >
         {(control) => (
-          <PhotoPicker id={control.id} describedBy={control["aria-describedby"]} invalid={control["aria-invalid"]} existing={initial?.photos} onStateChange={setPicker} />
+          <PhotoPicker
+            id={control.id}
+            describedBy={control["aria-describedby"]}
+            invalid={control["aria-invalid"]}
+            existing={initial?.photos}
+            onStateChange={setPicker}
+          />
         )}
       </FormField>
 

@@ -20,7 +20,10 @@ describe("checkPickedFiles", () => {
   });
 
   it("drops the files beyond the free places with 'Maximum 3 images allowed'", () => {
-    expect(checkPickedFiles([jpeg(), jpeg(), jpeg(), jpeg()], 3)).toEqual({ accepted: [0, 1, 2], errors: [{ key: "photos.errors.count" }] });
+    expect(checkPickedFiles([jpeg(), jpeg(), jpeg(), jpeg()], 3)).toEqual({
+      accepted: [0, 1, 2],
+      errors: [{ key: "photos.errors.count" }],
+    });
     expect(checkPickedFiles([jpeg(), jpeg()], 1)).toEqual({ accepted: [0], errors: [{ key: "photos.errors.count" }] });
     expect(checkPickedFiles([jpeg()], 0)).toEqual({ accepted: [], errors: [{ key: "photos.errors.count" }] });
   });
@@ -45,7 +48,11 @@ describe("PhotoPicker without JavaScript", () => {
       { id: "p2", url: "/photos/p2-400.webp", alt: "Room – photo 2" },
     ];
     const html = renderToString(<PhotoPicker id="listing-photos" existing={existing} />);
-    expect(html.match(/<input[^>]*type="checkbox"[^>]*name="removePhotos"[^>]*>/g)?.map((m) => /value="([^"]+)"/.exec(m)?.[1])).toEqual(["p1", "p2"]);
+    expect(
+      html
+        .match(/<input[^>]*type="checkbox"[^>]*name="removePhotos"[^>]*>/g)
+        ?.map((m) => /value="([^"]+)"/.exec(m)?.[1]),
+    ).toEqual(["p1", "p2"]);
     expect(html).toContain('alt="Room – photo 2"');
     expect(html).toContain(">Remove</label>");
   });

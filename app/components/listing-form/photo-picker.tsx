@@ -37,7 +37,10 @@ type Message = { key: string; values?: Record<string, unknown> };
  * free places drops the extras; then each kept file must be an image under 5MB.
  * N in the messages is the file's number in this pick.
  */
-export function checkPickedFiles(files: { type: string; size: number }[], freePlaces: number): { accepted: number[]; errors: Message[] } {
+export function checkPickedFiles(
+  files: { type: string; size: number }[],
+  freePlaces: number,
+): { accepted: number[]; errors: Message[] } {
   const errors: Message[] = [];
   const considered = Math.max(0, Math.min(files.length, freePlaces));
   if (files.length > considered) errors.push({ key: "photos.errors.count" });
@@ -65,7 +68,10 @@ type Upload = {
 };
 
 /** Sends one file with XMLHttpRequest, which (unlike fetch) reports upload progress. */
-function sendPhoto(file: Blob, onProgress: (percent: number) => void): Promise<{ ok: true; photo: NonNullable<Upload["photo"]> } | { ok: false; error: string }> {
+function sendPhoto(
+  file: Blob,
+  onProgress: (percent: number) => void,
+): Promise<{ ok: true; photo: NonNullable<Upload["photo"]> } | { ok: false; error: string }> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", UPLOAD_URL);
@@ -74,8 +80,15 @@ function sendPhoto(file: Blob, onProgress: (percent: number) => void): Promise<{
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     };
     xhr.onload = () => {
-      const body = (xhr.response ?? {}) as { id?: string; url?: string; width?: number; height?: number; error?: string };
-      if (xhr.status === 201 && body.id && body.url) resolve({ ok: true, photo: { id: body.id, url: body.url, width: body.width ?? 0, height: body.height ?? 0 } });
+      const body = (xhr.response ?? {}) as {
+        id?: string;
+        url?: string;
+        width?: number;
+        height?: number;
+        error?: string;
+      };
+      if (xhr.status === 201 && body.id && body.url)
+        resolve({ ok: true, photo: { id: body.id, url: body.url, width: body.width ?? 0, height: body.height ?? 0 } });
       else resolve({ ok: false, error: body.error ?? t("photos.errors.unavailable") });
     };
     xhr.onerror = xhr.ontimeout = () => resolve({ ok: false, error: t("photos.errors.network") });
@@ -143,7 +156,8 @@ export function PhotoPicker({ id, describedBy, invalid, existing = [], onStateCh
     onStateChange?.({ uploading, hasErrors, count });
   }, [enhanced, stateKey, uploading, hasErrors, count, onStateChange]);
 
-  const update = (key: number, change: Partial<Upload>) => setUploads((all) => all.map((u) => (u.key === key ? { ...u, ...change } : u)));
+  const update = (key: number, change: Partial<Upload>) =>
+    setUploads((all) => all.map((u) => (u.key === key ? { ...u, ...change } : u)));
 
   async function start(upload: Upload, file: File) {
     const { blob, readable } = await prepare(file);
@@ -168,7 +182,13 @@ export function PhotoPicker({ id, describedBy, invalid, existing = [], onStateCh
     const taken = kept + uploads.filter((u) => u.status !== "error").length;
     const { accepted, errors } = checkPickedFiles(files, MAX_PHOTOS - taken);
     setPickErrors(errors);
-    const added: Upload[] = accepted.map((i) => ({ key: nextKey++, n: i + 1, name: files[i].name, status: "resizing", progress: 0 }));
+    const added: Upload[] = accepted.map((i) => ({
+      key: nextKey++,
+      n: i + 1,
+      name: files[i].name,
+      status: "resizing",
+      progress: 0,
+    }));
     if (added.length === 0) return;
     setUploads((all) => [...all, ...added]);
     setAnnouncement(t("photos.uploadingStatus", { count: added.length }));
@@ -254,7 +274,9 @@ function UploadTile({ upload, position, onRemove }: { upload: Upload; position: 
   const busy = upload.status === "resizing" || upload.status === "uploading";
   const image = upload.status === "done" ? upload.photo?.url : upload.preview;
   return (
-    <li className={`rounded-lg border p-2 ${upload.status === "error" ? "border-red-300 bg-red-50" : "border-slate-300"}`}>
+    <li
+      className={`rounded-lg border p-2 ${upload.status === "error" ? "border-red-300 bg-red-50" : "border-slate-300"}`}
+    >
       {image ? (
         <img src={image} alt={t("photos.thumbnailAlt", { n: position })} className="h-24 w-full rounded object-cover" />
       ) : (
@@ -277,7 +299,12 @@ function UploadTile({ upload, position, onRemove }: { upload: Upload; position: 
         </p>
       ) : null}
       {busy ? null : (
-        <Button variant="secondary" className="mt-2 w-full" onClick={onRemove} aria-label={t("photos.removePhoto", { n: position })}>
+        <Button
+          variant="secondary"
+          className="mt-2 w-full"
+          onClick={onRemove}
+          aria-label={t("photos.removePhoto", { n: position })}
+        >
           {t("photos.remove")}
         </Button>
       )}

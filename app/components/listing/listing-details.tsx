@@ -50,24 +50,41 @@ export type ListingView = Pick<
   locationLink: LocationLinkParts;
 };
 
-export function PriceLine({ priceLine, keymoneyLine, compact = false }: { priceLine: string; keymoneyLine: string | null; compact?: boolean }) {
+export function PriceLine({
+  priceLine,
+  keymoneyLine,
+  compact = false,
+}: {
+  priceLine: string;
+  keymoneyLine: string | null;
+  compact?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <div className="min-w-0">
-      <p className={compact ? "whitespace-nowrap text-lg font-bold text-slate-900" : "text-2xl font-bold text-slate-900"}>
+      <p
+        className={compact ? "whitespace-nowrap text-lg font-bold text-slate-900" : "text-2xl font-bold text-slate-900"}
+      >
         {priceLine}
       </p>
       {keymoneyLine ? (
         <p className="text-sm text-slate-700">
-          {keymoneyLine}{" "}
-          <span className="text-slate-600">({t("listing.price.keyMoneyNote")})</span>
+          {keymoneyLine} <span className="text-slate-600">({t("listing.price.keyMoneyNote")})</span>
         </p>
       ) : null}
     </div>
   );
 }
 
-export function CallNowLink({ href, size = "lg", className = "" }: { href: string | null; size?: "md" | "lg"; className?: string }) {
+export function CallNowLink({
+  href,
+  size = "lg",
+  className = "",
+}: {
+  href: string | null;
+  size?: "md" | "lg";
+  className?: string;
+}) {
   const { t } = useTranslation();
   if (!href) return <p className={`text-sm text-slate-600 ${className}`}>{t("listing.phoneNotProvided")}</p>;
   return (
@@ -158,7 +175,10 @@ export function AmenityList({ amenities }: { amenities: string[] }) {
       {amenities.length > 0 ? (
         <ul className="mt-2 flex flex-wrap gap-2">
           {amenities.map((amenity) => (
-            <li key={amenity} className="rounded-full border border-brand-200 bg-brand-50 px-3 py-1 text-sm text-brand-900">
+            <li
+              key={amenity}
+              className="rounded-full border border-brand-200 bg-brand-50 px-3 py-1 text-sm text-brand-900"
+            >
               {amenity}
             </li>
           ))}

@@ -65,10 +65,20 @@ export function ListingGallery({ photos, title }: { photos: ListingPhoto[]; titl
         </a>
         {enhanced && total > 1 ? (
           <>
-            <button type="button" onClick={() => step(-1)} className={`${navButton} left-2`} aria-label={t("listing.gallery.previous")}>
+            <button
+              type="button"
+              onClick={() => step(-1)}
+              className={`${navButton} left-2`}
+              aria-label={t("listing.gallery.previous")}
+            >
               <ChevronIcon direction="left" />
             </button>
-            <button type="button" onClick={() => step(1)} className={`${navButton} right-2`} aria-label={t("listing.gallery.next")}>
+            <button
+              type="button"
+              onClick={() => step(1)}
+              className={`${navButton} right-2`}
+              aria-label={t("listing.gallery.next")}
+            >
               <ChevronIcon direction="right" />
             </button>
           </>

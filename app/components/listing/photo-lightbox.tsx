@@ -81,7 +81,13 @@ export function PhotoLightbox({ photos, title, index, open, onStep, onClose }: P
             <p className="text-base font-medium" aria-live="polite">
               {t("listing.gallery.counter", { current: index + 1, total })}
             </p>
-            <button type="button" onClick={onClose} className={buttonClass} aria-label={t("listing.gallery.close")} autoFocus>
+            <button
+              type="button"
+              onClick={onClose}
+              className={buttonClass}
+              aria-label={t("listing.gallery.close")}
+              autoFocus
+            >
               <CloseIcon className="h-6 w-6" />
             </button>
           </div>

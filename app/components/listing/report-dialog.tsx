@@ -95,7 +95,9 @@ export function ReportDialog({ listing, onClose }: ReportDialogProps) {
         </button>
       </div>
       <div className="px-5 py-4">
-        <p className="mb-4 text-sm break-words text-slate-700">{t("report.intro", { title: listing.title, adNumber: listing.adNumber })}</p>
+        <p className="mb-4 text-sm break-words text-slate-700">
+          {t("report.intro", { title: listing.title, adNumber: listing.adNumber })}
+        </p>
         {sent ? (
           <ReportSuccess />
         ) : (

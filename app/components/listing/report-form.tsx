@@ -1,4 +1,13 @@
-import { type ComponentProps, type ComponentType, type FormEvent, type ReactNode, type RefAttributes, useEffect, useRef, useState } from "react";
+import {
+  type ComponentProps,
+  type ComponentType,
+  type FormEvent,
+  type ReactNode,
+  type RefAttributes,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 import type { FetcherFormProps } from "react-router";
 import { HoneypotField } from "~/components/accounts/honeypot-field";
 import { Banner } from "~/components/ui/banner";
@@ -40,14 +49,30 @@ export type ReportFormProps = {
 
 type TextField = "reporterName" | "reporterEmail" | "reporterContact";
 
-const EMPTY: ReportValues = { listingId: "", reporterName: "", reporterEmail: "", reporterContact: "", reason: "", description: "" };
+const EMPTY: ReportValues = {
+  listingId: "",
+  reporterName: "",
+  reporterEmail: "",
+  reporterContact: "",
+  reason: "",
+  description: "",
+};
 
 /**
  * The report form (SPEC.md sections 3 to 5): every error listed together
  * under 'Please fix the following errors:' and beside its field; editing
  * any field clears them. Works as a plain POST without JavaScript.
  */
-export function ReportForm({ FormComponent, action, listingId, result, submitting, idPrefix, interactive = false, actions }: ReportFormProps) {
+export function ReportForm({
+  FormComponent,
+  action,
+  listingId,
+  result,
+  submitting,
+  idPrefix,
+  interactive = false,
+  actions,
+}: ReportFormProps) {
   const { t } = useTranslation();
   const values = (result && result.status !== "sent" ? result.values : undefined) ?? EMPTY;
   const [clientErrors, setClientErrors] = useState<ReportErrors | null>(null);
@@ -97,9 +122,23 @@ export function ReportForm({ FormComponent, action, listingId, result, submittin
   const errorText = (field: keyof ReportErrors) => (errors[field] ? t(errors[field]) : undefined);
   const required = { required: true, requiredLabel: t("common.form.required") };
   const textField = (field: TextField, label: string, attributes: ComponentProps<"input">, hint?: string) => (
-    <FormField id={id(field)} name={field} label={t(`report.form.${label}`)} hint={hint} error={errorText(field)} {...required}>
+    <FormField
+      id={id(field)}
+      name={field}
+      label={t(`report.form.${label}`)}
+      hint={hint}
+      error={errorText(field)}
+      {...required}
+    >
       {(control) => (
-        <input type="text" {...attributes} {...control} maxLength={REPORT_LIMITS[field]} defaultValue={values[field]} className={inputClasses} />
+        <input
+          type="text"
+          {...attributes}
+          {...control}
+          maxLength={REPORT_LIMITS[field]}
+          defaultValue={values[field]}
+          className={inputClasses}
+        />
       )}
     </FormField>
   );
@@ -121,7 +160,12 @@ export function ReportForm({ FormComponent, action, listingId, result, submittin
       ) : null}
 
       {textField("reporterName", "name", { autoComplete: "name" })}
-      {textField("reporterEmail", "email", { type: "email", autoComplete: "email", inputMode: "email" }, t("report.form.emailHint"))}
+      {textField(
+        "reporterEmail",
+        "email",
+        { type: "email", autoComplete: "email", inputMode: "email" },
+        t("report.form.emailHint"),
+      )}
       {textField("reporterContact", "contact", { autoComplete: "tel" })}
 
       <FormField
@@ -160,14 +204,21 @@ export function ReportForm({ FormComponent, action, listingId, result, submittin
         name="description"
         label={
           <>
-            {t("report.form.description")} <span className="text-sm font-normal text-slate-600">{t("report.form.optional")}</span>
+            {t("report.form.description")}{" "}
+            <span className="text-sm font-normal text-slate-600">{t("report.form.optional")}</span>
           </>
         }
         hint={t("report.form.descriptionHint")}
         error={errorText("description")}
       >
         {(control) => (
-          <textarea {...control} rows={3} maxLength={REPORT_LIMITS.description} defaultValue={values.description} className={inputClasses} />
+          <textarea
+            {...control}
+            rows={3}
+            maxLength={REPORT_LIMITS.description}
+            defaultValue={values.description}
+            className={inputClasses}
+          />
         )}
       </FormField>
 

@@ -8,7 +8,10 @@ const SAFETY_ITEMS = ["noPayment", "visit", "meetOwner", "amenities", "terms", "
 export function SafetyNotice({ siteName }: { siteName: string }) {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby="safety-heading" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-950">
+    <section
+      aria-labelledby="safety-heading"
+      className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-950"
+    >
       <h2 id="safety-heading" className="flex items-center gap-2 text-base font-semibold">
         <ShieldIcon className="h-5 w-5 shrink-0 text-amber-700" />
         {t("listing.safety.heading")}

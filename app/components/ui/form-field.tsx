@@ -29,7 +29,17 @@ export { inputClasses } from "./button";
  * Label above, hint below, error next to the control. The control gets
  * aria-describedby pointing at both, and aria-invalid when there is an error.
  */
-export function FormField({ id, name, label, hint, error, required, requiredLabel, className = "", children }: FormFieldProps) {
+export function FormField({
+  id,
+  name,
+  label,
+  hint,
+  error,
+  required,
+  requiredLabel,
+  className = "",
+  children,
+}: FormFieldProps) {
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [errorId, hintId].filter(Boolean).join(" ") || undefined;
@@ -37,7 +47,9 @@ export function FormField({ id, name, label, hint, error, required, requiredLabe
     <div className={className}>
       <label htmlFor={id} className="mb-1 block font-medium text-slate-900">
         {label}
-        {required && requiredLabel ? <span className="ml-1 text-sm font-normal text-slate-600">{requiredLabel}</span> : null}
+        {required && requiredLabel ? (
+          <span className="ml-1 text-sm font-normal text-slate-600">{requiredLabel}</span>
+        ) : null}
       </label>
       {children({
         id,

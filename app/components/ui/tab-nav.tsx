@@ -17,7 +17,9 @@ export function TabNav({ label, tabs, className = "" }: { label: string; tabs: T
             <NavLink
               to={tab.to}
               end={tab.end}
-              className={({ isActive }) => tabClasses(isActive || (!!tab.alsoUnder && pathname.startsWith(tab.alsoUnder)))}
+              className={({ isActive }) =>
+                tabClasses(isActive || (!!tab.alsoUnder && pathname.startsWith(tab.alsoUnder)))
+              }
             >
               {tab.label}
             </NavLink>

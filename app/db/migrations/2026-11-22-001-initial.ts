@@ -151,8 +151,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("alt", "text")
     .addColumn("createdAt", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("listing_photos_listing_idx").on("listing_photos").columns(["listingId", "position"]).execute();
-  await db.schema.createIndex("listing_photos_user_idx").on("listing_photos").columns(["userId", "createdAt"]).execute();
+  await db.schema
+    .createIndex("listing_photos_listing_idx")
+    .on("listing_photos")
+    .columns(["listingId", "position"])
+    .execute();
+  await db.schema
+    .createIndex("listing_photos_user_idx")
+    .on("listing_photos")
+    .columns(["userId", "createdAt"])
+    .execute();
 
   await db.schema
     .createTable("listing_views")
@@ -162,7 +170,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("viewedAt", "text", (c) => c.notNull())
     .addPrimaryKeyConstraint("listing_views_pk", ["listingId", "sessionKey"])
     .execute();
-  await db.schema.createIndex("listing_views_visitor_idx").on("listing_views").columns(["listingId", "visitorKey"]).execute();
+  await db.schema
+    .createIndex("listing_views_visitor_idx")
+    .on("listing_views")
+    .columns(["listingId", "visitorKey"])
+    .execute();
 
   await db.schema
     .createTable("reports")

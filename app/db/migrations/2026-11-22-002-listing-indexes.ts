@@ -7,8 +7,16 @@ import type { Kysely } from "kysely";
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex("listings_status_created_idx").execute();
   await db.schema.dropIndex("listings_status_price_idx").execute();
-  await db.schema.createIndex("listings_public_created_idx").on("listings").columns(["status", "createdAt", "expiresAt"]).execute();
-  await db.schema.createIndex("listings_public_price_idx").on("listings").columns(["status", "price", "expiresAt"]).execute();
+  await db.schema
+    .createIndex("listings_public_created_idx")
+    .on("listings")
+    .columns(["status", "createdAt", "expiresAt"])
+    .execute();
+  await db.schema
+    .createIndex("listings_public_price_idx")
+    .on("listings")
+    .columns(["status", "price", "expiresAt"])
+    .execute();
   // Covering index for counts under any combination of filters.
   await db.schema
     .createIndex("listings_filter_idx")

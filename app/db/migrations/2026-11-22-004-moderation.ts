@@ -19,12 +19,24 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("createdAt", "text", (c) => c.notNull())
     .execute();
   await db.schema.createIndex("audit_log_created_idx").on("audit_log").column("createdAt").execute();
-  await db.schema.createIndex("audit_log_target_idx").on("audit_log").columns(["targetType", "targetId", "createdAt"]).execute();
+  await db.schema
+    .createIndex("audit_log_target_idx")
+    .on("audit_log")
+    .columns(["targetType", "targetId", "createdAt"])
+    .execute();
 
   await db.schema.alterTable("listings").addColumn("hiddenBy", "text").execute();
 
-  await db.schema.createIndex("reports_listing_status_idx").on("reports").columns(["listingId", "status", "reporterEmail"]).execute();
-  await db.schema.createIndex("listing_photos_unattached_idx").on("listing_photos").columns(["listingId", "createdAt"]).execute();
+  await db.schema
+    .createIndex("reports_listing_status_idx")
+    .on("reports")
+    .columns(["listingId", "status", "reporterEmail"])
+    .execute();
+  await db.schema
+    .createIndex("listing_photos_unattached_idx")
+    .on("listing_photos")
+    .columns(["listingId", "createdAt"])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -9,7 +9,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;
   await db.schema
     .createTable("page_invalidations")
-    .addColumn("id", "integer", (c) => (pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement()))
+    .addColumn("id", "integer", (c) =>
+      pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement(),
+    )
     .addColumn("listingId", "integer")
     .addColumn("viewsOnly", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("createdAt", "text", (c) => c.notNull())

@@ -32,10 +32,21 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createIndex("listings_price_idx")
     .on("listings")
-    .columns(["status", "price", "createdAt desc", "id desc", "expiresAt", ...filterColumns.filter((c) => c !== "price")])
+    .columns([
+      "status",
+      "price",
+      "createdAt desc",
+      "id desc",
+      "expiresAt",
+      ...filterColumns.filter((c) => c !== "price"),
+    ])
     .execute();
   // A faculty is chosen within a university; neither index above holds it.
-  await db.schema.createIndex("listings_faculty_idx").on("listings").columns(["university", "faculty", "createdAt"]).execute();
+  await db.schema
+    .createIndex("listings_faculty_idx")
+    .on("listings")
+    .columns(["university", "faculty", "createdAt"])
+    .execute();
 
   // The location filter is a case-insensitive substring: only a trigram index answers it without a scan.
   if (pg) {
@@ -70,7 +81,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 async function createTextSearchTable(db: Kysely<any>, prefixes: string): Promise<void> {
   await sql`create virtual table listings_fts using fts5(
     title, description, location, university, faculty,
-    content='listings', content_rowid='id', tokenize='unicode61 remove_diacritics 2', prefix=${sql.lit(prefixes)})`.execute(db);
+    content='listings', content_rowid='id', tokenize='unicode61 remove_diacritics 2', prefix=${sql.lit(prefixes)})`.execute(
+    db,
+  );
   await sql`insert into listings_fts(listings_fts) values ('rebuild')`.execute(db);
 }
 
@@ -87,7 +100,15 @@ export async function down(db: Kysely<any>): Promise<void> {
   }
   await db.schema.dropIndex("listings_faculty_idx").execute();
   await db.schema.dropIndex("listings_price_idx").execute();
-  await db.schema.createIndex("listings_public_price_idx").on("listings").columns(["status", "price", "expiresAt"]).execute();
+  await db.schema
+    .createIndex("listings_public_price_idx")
+    .on("listings")
+    .columns(["status", "price", "expiresAt"])
+    .execute();
   await db.schema.dropIndex("listings_newest_idx").execute();
-  await db.schema.createIndex("listings_public_created_idx").on("listings").columns(["status", "createdAt", "expiresAt"]).execute();
+  await db.schema
+    .createIndex("listings_public_created_idx")
+    .on("listings")
+    .columns(["status", "createdAt", "expiresAt"])
+    .execute();
 }

@@ -15,8 +15,15 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("reports").addColumn("visitorKey", "text").execute();
   await db.schema.alterTable("reports").addColumn("reporterUserId", "text").execute();
   await db.schema.alterTable("reports").addColumn("notifiedAt", "text").execute();
-  await db.updateTable("reports").set((eb) => ({ notifiedAt: eb.ref("createdAt") })).execute();
-  await db.schema.createIndex("reports_listing_origin_idx").on("reports").columns(["listingId", "originGroup", "createdAt"]).execute();
+  await db
+    .updateTable("reports")
+    .set((eb) => ({ notifiedAt: eb.ref("createdAt") }))
+    .execute();
+  await db.schema
+    .createIndex("reports_listing_origin_idx")
+    .on("reports")
+    .columns(["listingId", "originGroup", "createdAt"])
+    .execute();
   await db.schema.createIndex("reports_notified_idx").on("reports").columns(["notifiedAt", "listingId"]).execute();
 }
 
