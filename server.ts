@@ -42,7 +42,7 @@ if (DEVELOPMENT) {
     const result = spawnSync("npm", ["run", "build"], { stdio: "inherit", env: process.env });
     if (result.status !== 0) process.exit(result.status ?? 1);
   }
-  let build;
+  let build: { createHandler: (clientDir: string) => typeof handler; shutdown: typeof shutdown };
   try {
     build = await import(serverEntry);
   } catch (error) {

@@ -1,15 +1,15 @@
 import fs from "node:fs";
 import { PassThrough } from "node:stream";
 import { fileURLToPath } from "node:url";
-
-import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import { ServerRouter } from "react-router";
 import stylesheetHref from "./app.css?url";
 import { InlineStylesheetContext } from "./components/stylesheet";
+import { MessagePreloads, messageFilesFor } from "./i18n/message-preloads.server";
 import { requestContext } from "./services.server";
 
 export const streamTimeout = 5_000;
@@ -72,11 +72,11 @@ export default function handleRequest(
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
-    let userAgent = request.headers.get("user-agent");
+    const userAgent = request.headers.get("user-agent");
 
     // Ensure requests from bots and SPA Mode renders wait for all content to load before responding
     // https://react.dev/reference/react-dom/server/renderToPipeableStream#waiting-for-all-content-to-load-for-crawlers-and-static-generation
-    let readyOption: keyof RenderToPipeableStreamOptions =
+    const readyOption: keyof RenderToPipeableStreamOptions =
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
     // Abort the rendering stream after the `streamTimeout` so it has time to
@@ -85,10 +85,11 @@ export default function handleRequest(
 
     // The CSP nonce (app/security/headers.server.ts): ServerRouter hands it to
     // <Scripts>, <ScrollRestoration> and the streamed data; React to its own inline scripts.
-    const { nonce } = loadContext.get(requestContext);
+    const { nonce, locale } = loadContext.get(requestContext);
     const css = inlineStylesheetText();
     const { pipe, abort } = renderToPipeableStream(
       <InlineStylesheetContext value={css === null ? null : { css, nonce }}>
+        <MessagePreloads files={messageFilesFor(routerContext, locale)} />
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </InlineStylesheetContext>,
       {

@@ -1,11 +1,11 @@
 import { Writable } from "node:stream";
 import pino from "pino";
 import { renderToString } from "react-dom/server";
-import { createRoutesStub, RouterContextProvider, UNSAFE_ErrorResponseImpl as ErrorResponse } from "react-router";
+import { createRoutesStub, UNSAFE_ErrorResponseImpl as ErrorResponse, RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { handleError } from "./entry.server";
 import { ErrorBoundary } from "./root";
-import { requestContext, type RequestInfo } from "./services.server";
+import { type RequestInfo, requestContext } from "./services.server";
 
 const rootData = {
   siteName: "Bodima",
@@ -41,7 +41,12 @@ describe("root error page", () => {
 describe("handleError", () => {
   it("logs an unexpected error with the same request id", () => {
     const lines: string[] = [];
-    const stream = new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) });
+    const stream = new Writable({
+      write: (chunk, _enc, done) => {
+        lines.push(String(chunk));
+        done();
+      },
+    });
     const logger = pino({ base: undefined }, stream);
     const context = new RouterContextProvider();
     context.set(requestContext, { log: logger.child({ requestId: "ab12cd34" }) } as unknown as RequestInfo);

@@ -105,7 +105,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
   const root = useRootData();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  // A 4xx may carry its own plain message (e.g. app/lib/read-form.server.ts).
+  // A 4xx may carry its own plain message (e.g. app/security/read-form.server.ts).
   const told = isRouteErrorResponse(error) && error.status < 500 && typeof error.data === "string" ? error.data : null;
   return (
     <Shell>

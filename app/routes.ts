@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
 // The one URL map. Mirrors SPEC.md section 2's route table, plus our own
 // resource routes (API, sitemap, photos).
@@ -16,6 +16,7 @@ export default [
   route("signup", "routes/signup.tsx"),
   route("logout", "routes/logout.ts"),
   route("reset-password", "routes/reset-password.tsx"),
+  // Every route under the dashboard and admin layouts is guarded by their middleware (ADR 025).
   route("dashboard", "routes/dashboard.tsx", [
     // My Ads is the layout under the post and edit dialogs (real URLs, issue 3).
     route("", "routes/dashboard._index.tsx", [
@@ -25,9 +26,11 @@ export default [
     route("settings", "routes/dashboard.settings.tsx"),
     route("listings/:id/delete", "routes/dashboard.listings.$id.delete.tsx"),
     route("listings/:id/renew", "routes/dashboard.listings.$id.renew.ts"),
-    route("photos", "routes/dashboard.photos.ts"),
-    route("photos/:id/delete", "routes/dashboard.photos.$id.delete.ts"),
   ]),
+  // The photo picker's JSON endpoints answer a visitor with a 401 in JSON, not with the
+  // dashboard's login redirect: beside the layout, judged by the same guard (ADR 025).
+  route("dashboard/photos", "routes/dashboard.photos.ts"),
+  route("dashboard/photos/:id/delete", "routes/dashboard.photos.$id.delete.ts"),
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),
     route("reports/:id", "routes/admin.reports.$id.tsx"),

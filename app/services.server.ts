@@ -1,22 +1,23 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
 import pino, { type DestinationStream, type Logger } from "pino";
 import { createContext } from "react-router";
 import { createDatabase, type DB, type DialectName } from "./db/db.server";
 import { migrateToLatest } from "./db/migrate.server";
-import { getEnv, type Env } from "./env.server";
+import { type Env, getEnv } from "./env.server";
+import type { Locale } from "./i18n/translator.server";
+import { startJobs } from "./jobs/jobs.server";
+import { setClock } from "./lib/clock";
 import {
   createMemoryStore,
   createRateLimiter,
   parseLimitOverrides,
   type RateLimiter,
 } from "./limits/rate-limit.server";
-import { startJobs } from "./jobs/jobs.server";
-import { setClock } from "./lib/clock";
 import { startMailSender } from "./mail/sender.server";
-import { redactUrl } from "./security/redact-url";
 import { createMailTransport } from "./mail/transport.server";
+import { redactUrl } from "./security/redact-url";
 import { createLocalPhotoStorage, type PhotoStorage } from "./storage/storage.server";
 
 /** Long-lived things created once at start-up and shared by every request. */
@@ -34,6 +35,11 @@ export type Services = {
 export type RequestInfo = Services & {
   requestId: string;
   clientIp: string;
+  /**
+   * The language this request is answered in. Always "en" for now: issue 11 point 2
+   * sets it from the URL (/si, /ta) and loaders, actions and emails follow it (ADR 028).
+   */
+  locale: Locale;
   log: Logger;
   /** This response's CSP nonce for inline scripts (app/security/headers.server.ts); absent outside HTTP. */
   nonce?: string;

@@ -9,7 +9,7 @@ import { BENCH_USAGE, type BenchOptions, parseBenchArgs } from "./bench/args.ts"
 import { loadCatalogue } from "./bench/catalogue.ts";
 import { BROWSER_HEADERS, findStylesheetPath, getRaw, UNCACHED_HEADERS } from "./bench/http.ts";
 import { requestEach, runLoad, timeShape } from "./bench/load.ts";
-import { buildApp, seed, type Service, startService, tail, waitUntilUp } from "./bench/processes.ts";
+import { buildApp, type Service, seed, startService, tail, waitUntilUp } from "./bench/processes.ts";
 import { formatReport } from "./bench/report.ts";
 import { type BenchResults, checkBudgets, harnessProblems, ratios } from "./bench/results.ts";
 import { buildUrlSets } from "./bench/urls.ts";

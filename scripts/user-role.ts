@@ -17,8 +17,8 @@ try {
     const { getEnv } = await load<typeof import("../app/env.server.ts")>("/app/env.server.ts");
     const { createDatabase } = await load<typeof import("../app/db/db.server.ts")>("/app/db/db.server.ts");
     const { migrateToLatest } = await load<typeof import("../app/db/migrate.server.ts")>("/app/db/migrate.server.ts");
-    const { setUserRole } = await load<typeof import("../app/models/moderation.server.ts")>(
-      "/app/models/moderation.server.ts",
+    const { setUserRole } = await load<typeof import("../app/models/user-moderation.server.ts")>(
+      "/app/models/user-moderation.server.ts",
     );
     const env = getEnv();
     const { db, destroy } = createDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });

@@ -73,6 +73,8 @@ const pages = createPages({
       ...services,
       requestId,
       clientIp,
+      // English is the only language served until /si and /ta exist (ADR 028).
+      locale: "en",
       nonce,
       setCookie,
       log: logger.child({ requestId }),

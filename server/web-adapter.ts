@@ -1,5 +1,5 @@
-import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 
 /**
  * Express request to fetch Request and back, as @react-router/express does,

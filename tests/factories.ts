@@ -1,5 +1,6 @@
 import type { DB } from "../app/db/db.server";
-import { insertListing, type NewListingInput } from "../app/models/listing.server";
+import { insertListing } from "../app/models/listing.server";
+import type { NewListingInput } from "../app/schemas/listing-form";
 
 /** Test data builders: each test makes the rows it needs (ENGINEERING.md rule 7). */
 

@@ -3,7 +3,7 @@ import { RouterContextProvider } from "react-router";
 import type { DB } from "../app/db/db.server";
 import { parseEnv } from "../app/env.server";
 import { createMemoryStore, createRateLimiter, type LimitName, type LimitRule } from "../app/limits/rate-limit.server";
-import { requestContext, type RequestInfo } from "../app/services.server";
+import { type RequestInfo, requestContext } from "../app/services.server";
 import type { PhotoStorage } from "../app/storage/storage.server";
 
 export const TEST_SITE = "http://127.0.0.1:3999";
@@ -32,6 +32,7 @@ export function testContext(options: TestContextOptions): RouterContextProvider 
     limiter: options.limiter ?? createRateLimiter(createMemoryStore(), options.limits),
     requestId: "test",
     clientIp: options.clientIp ?? "127.0.0.1",
+    locale: "en",
   };
   const context = new RouterContextProvider();
   context.set(requestContext, info);

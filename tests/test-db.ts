@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe } from "vitest";
-import { createDatabase, type AppDatabase, type DB, type DialectName } from "../app/db/db.server";
+import { type AppDatabase, createDatabase, type DB, type DialectName } from "../app/db/db.server";
 import { migrateToLatest } from "../app/db/migrate.server";
 
 /**

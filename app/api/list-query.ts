@@ -1,10 +1,10 @@
 import {
   API_DEFAULT_LIMIT,
   API_MAX_LIMIT,
-  parseBrowseFilters,
   type BrowseFilters,
   type PathFilters,
-} from "../schemas/browse-filters";
+  parseBrowseFilters,
+} from "~/schemas/browse-filters";
 import type { ApiError, ApiErrorDetail } from "./responses";
 
 export type ListQuery = { filters: BrowseFilters; page: number; limit: number };

@@ -1,14 +1,10 @@
-import type { DB } from "../db/db.server";
-import type { Pagination } from "../lib/pagination";
-import {
-  findListingByIdOrSlug,
-  searchListings,
-  type ListingDetail,
-  type ListingSummary,
-} from "../models/listing.server";
-import type { PathFilters } from "../schemas/browse-filters";
-import { parseListQuery, type ListQuery } from "./list-query";
-import { errorResponse, jsonResponse, LIST_CACHE_CONTROL, type ApiError } from "./responses";
+import type { DB } from "~/db/db.server";
+import type { Pagination } from "~/lib/pagination";
+import { findListingByIdOrSlug, searchListings } from "~/models/listing.server";
+import type { PathFilters } from "~/schemas/browse-filters";
+import type { ListingDetail, ListingSummary } from "~/schemas/listing-view";
+import { type ListQuery, parseListQuery } from "./list-query";
+import { type ApiError, errorResponse, jsonResponse, LIST_CACHE_CONTROL } from "./responses";
 
 export type ListAdsBody = { ads: ListingSummary[]; pagination: Pagination };
 

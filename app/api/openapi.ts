@@ -1,4 +1,4 @@
-import { CITIES, DIRECTORY_META } from "../directory/universities";
+import { CITIES, DIRECTORY_META } from "~/directory/universities";
 import {
   AMENITIES,
   API_DEFAULT_LIMIT,
@@ -7,7 +7,7 @@ import {
   LIST_QUERY_PARAMS,
   PROPERTY_TYPES,
   SORTS,
-} from "../schemas/browse-filters";
+} from "~/schemas/browse-filters";
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const param = (name: string) => ({ $ref: `#/components/parameters/${name}` });

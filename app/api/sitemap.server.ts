@@ -1,6 +1,6 @@
-import type { DB } from "../db/db.server";
-import { CITIES, UNIVERSITIES } from "../directory/universities";
-import { countPublicListings, listPublicSlugs } from "../models/listing.server";
+import type { DB } from "~/db/db.server";
+import { CITIES, UNIVERSITIES } from "~/directory/universities";
+import { countPublicListings, listPublicSlugs } from "~/models/listing.server";
 
 /** sitemaps.org: one file holds at most 50,000 URLs. */
 export const SITEMAP_MAX_URLS = 50_000;

@@ -1,4 +1,4 @@
-import { CITIES, DIRECTORY_META, UNIVERSITIES } from "../directory/universities";
+import { CITIES, DIRECTORY_META, UNIVERSITIES } from "~/directory/universities";
 
 /** GET /api/universities: the directory in the shape SPEC.md section 3 describes, plus city codes. */
 export function universityDirectory() {

@@ -1,16 +1,17 @@
 import { betterAuth } from "better-auth";
 import { APIError } from "better-auth/api";
 import type { Logger } from "pino";
-import { data, redirect } from "react-router";
-import type { DB } from "../db/db.server";
+import { createContext, type RouterContextProvider } from "react-router";
+import type { DB } from "~/db/db.server";
+import { translatorFor } from "~/i18n/translator.server";
+import { currentTime } from "~/lib/clock";
+import { enqueueMail } from "~/models/outbox.server";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/schemas/signup";
+import { type RequestInfo, requestContext } from "~/services.server";
 import { hashPassword, verifyPassword } from "./password-hash.server";
 import { AUTH_COOKIE_PREFIX, hasSessionCookie } from "./session-cookie";
-import { t } from "../i18n";
-import { currentTime } from "../lib/clock";
-import { enqueueMail } from "../models/outbox.server";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../schemas/signup";
-import { requestContext, type RequestInfo } from "../services.server";
 import "virtual:catalogue/accounts";
+import { escapeHtml } from "~/lib/escape-html";
 
 /** "Remember me": the session (and its cookie) lasts 30 days, at most, from sign-in (ADR 019). */
 export const SESSION_DAYS = 30;
@@ -25,10 +26,6 @@ export function sessionHardExpiry(createdAt: Date | string): Date {
 export const RESET_TOKEN_SECONDS = 60 * 60;
 
 export type AuthOptions = { db: DB; siteUrl: string; siteName: string; secret: string; logger?: Logger };
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /**
  * better-auth over our own Kysely instance and tables (migration 001). The
@@ -106,6 +103,8 @@ export function createAuth({ db, siteUrl, siteName, secret, logger }: AuthOption
       sendResetPassword: async ({ user, token }) => {
         const url = `${siteUrl}/reset-password?token=${encodeURIComponent(token)}`;
         const values = { name: user.name, siteName, url };
+        // The account's preferred language replaces "en" with issue 11 point 3 (ADR 028).
+        const t = translatorFor("en");
         await enqueueMail(db, {
           to: user.email,
           kind: "password-reset",
@@ -155,15 +154,31 @@ export function getAuth(info: Pick<RequestInfo, "db" | "env" | "secrets" | "logg
 
 export type SessionUser = { id: string; name: string; email: string; phone: string; role: string };
 
-type ContextLike = { get: (key: typeof requestContext) => RequestInfo };
+type ContextLike = Readonly<RouterContextProvider>;
+
+/**
+ * This request's answer, kept in the router context: the root loader, the
+ * layout guards and the routes ask once between them. Keyed by the Request,
+ * because the loaders that run after an action get a new one (and must see
+ * what the action changed: a new name, an ended session).
+ */
+const sessionUsers = createContext<{ request: Request; user: Promise<SessionUser | null> } | null>(null);
 
 /** The signed-in, active user of this request, or null. */
-export async function getSessionUser(request: Request, context: ContextLike): Promise<SessionUser | null> {
+export function getSessionUser(request: Request, context: ContextLike): Promise<SessionUser | null> {
+  const known = context.get(sessionUsers);
+  if (known?.request === request) return known.user;
+  const user = readSessionUser(request, context);
+  context.set(sessionUsers, { request, user });
+  return user;
+}
+
+async function readSessionUser(request: Request, context: ContextLike): Promise<SessionUser | null> {
   // View-counting cookies share the prefix: only a session cookie is worth a database read.
   if (!hasSessionCookie(request.headers.get("cookie"))) return null;
   const info = context.get(requestContext);
   const auth = getAuth(info);
-  let session;
+  let session: Awaited<ReturnType<typeof auth.api.getSession>>;
   try {
     // A session used a day after its last refresh is refreshed: better-auth then
     // answers with a new cookie, which goes out on this response (ADR 019).
@@ -191,33 +206,6 @@ export async function getSessionUser(request: Request, context: ContextLike): Pr
   const user = session.user as typeof session.user & { phone?: string; status?: string; role?: string };
   if (user.status && user.status !== "active") return null;
   return { id: user.id, name: user.name, email: user.email, phone: user.phone ?? "", role: user.role ?? "owner" };
-}
-
-/** The signed-in user, or a redirect to the login page that comes back here. */
-export async function requireUser(request: Request, context: ContextLike): Promise<SessionUser> {
-  const user = await getSessionUser(request, context);
-  if (!user) {
-    const url = new URL(request.url);
-    throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
-  }
-  return user;
-}
-
-/** A signed-in, active moderator. Visitors go to the login page; anyone else gets a 403. */
-export async function requireModerator(request: Request, context: ContextLike): Promise<SessionUser> {
-  const user = await requireUser(request, context);
-  if (user.role !== "moderator") throw data({ forbidden: true }, { status: 403 });
-  return user;
-}
-
-/**
- * Cookie-bearing POSTs must come from our own pages: browsers send Origin on
- * form posts, so a missing or foreign Origin is refused (CSRF).
- */
-export function isSameOrigin(request: Request, siteUrl: string): boolean {
-  const origin = request.headers.get("origin");
-  if (!origin) return false;
-  return origin === new URL(siteUrl).origin || origin === new URL(request.url).origin;
 }
 
 /**

@@ -1,6 +1,6 @@
-import { createDatabase } from "../db/db.server";
-import { type SearchResult, searchListings } from "../models/listing.server";
-import { BROWSE_PAGE_SIZE, parseBrowseFilters, type PathFilters } from "../schemas/browse-filters";
+import { createDatabase } from "~/db/db.server";
+import { type SearchResult, searchListings } from "~/models/listing.server";
+import { BROWSE_PAGE_SIZE, type PathFilters, parseBrowseFilters } from "~/schemas/browse-filters";
 
 type Shape = { name: string; path: string };
 

@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
-import type { DB } from "../db/db.server";
-import { currentTime } from "../lib/clock";
+import type { DB } from "~/db/db.server";
+import { currentTime } from "~/lib/clock";
 
 /**
  * Honest invalidation of the page cache across every process that serves

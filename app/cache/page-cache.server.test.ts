@@ -7,8 +7,8 @@ import {
   etagMatches,
   etagOf,
   preferredEncoding,
-  variantOf,
   VIEW_COUNT_LAG_MS,
+  variantOf,
 } from "./page-cache.server";
 
 function page(key: string, overrides: Partial<CachedPage> = {}): CachedPage {

@@ -3,7 +3,7 @@
  * requests share (ADR 012). Pure functions: the fast path calls them on every
  * request, before Express.
  */
-import { API_DEFAULT_LIMIT, LIST_QUERY_PARAMS } from "../schemas/browse-filters";
+import { API_DEFAULT_LIMIT, LIST_QUERY_PARAMS } from "~/schemas/browse-filters";
 
 /** The kind of page, which decides what invalidates it: any listing write (lists), or its own listing. */
 export type PageKind = "list" | "listing";

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { currentTime } from "../lib/clock";
+import { currentTime } from "~/lib/clock";
 
 /**
  * What a render learned that the page cache needs (ADR 012): which listing a

@@ -1,30 +1,7 @@
 import { Link } from "react-router";
 import { useTranslation } from "~/i18n";
-import type { ListingPhoto, ListingSummary } from "~/models/listing.server";
+import type { ListingCardView } from "~/schemas/listing-view";
 import "virtual:catalogue/browse";
-
-/**
- * What a card shows. The texts made from the listing's values come written
- * from the server (app/models/browse-page.server.ts), so the browser needs
- * no formatting code or messages for them.
- */
-export type ListingCardView = Pick<ListingSummary, "id" | "slug" | "title" | "university"> & {
-  photo: ListingPhoto | null;
-  /** '3 photos' when there is more than one. */
-  photosBadge: string | null;
-  /** 'LKR 15,000/month' */
-  priceLine: string;
-  /** 'Key money: LKR 30,000' */
-  keymoneyLine: string | null;
-  /** The faculty unless it is the main campus. */
-  facultyTag: string | null;
-  /** 'Single Room', 'Male preferred' */
-  typeLabel: string;
-  genderLabel: string;
-  /** 'Posted Nov 22, 2026', '12 views' */
-  postedLine: string;
-  viewsLine: string;
-};
 
 export type ListingCardProps = {
   listing: ListingCardView;

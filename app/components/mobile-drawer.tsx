@@ -42,9 +42,8 @@ export function MobileDrawer({ siteName, user, navItems, postAdHref }: MobileDra
     }
   }, []);
 
-  useEffect(() => {
-    setOpen(false);
-  }, [location.key]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page (location.key) closes the drawer
+  useEffect(() => setOpen(false), [location.key]);
 
   const close = useCallback((returnFocus: boolean) => {
     setOpen(false);
@@ -125,6 +124,9 @@ export function MobileDrawer({ siteName, user, navItems, postAdHref }: MobileDra
         {hydrated ? (
           <div aria-hidden="true" className="absolute inset-0 bg-slate-900/50" onClick={() => close(false)} />
         ) : (
+          // Without JavaScript the drawer is the :target of its button; a link to "#" closes it.
+          // biome-ignore lint/a11y/useValidAnchor: see above
+          // biome-ignore lint/a11y/useAnchorContent: the backdrop is a mouse shortcut, hidden from screen readers; the close link below has a name
           <a href="#" tabIndex={-1} aria-hidden="true" className="absolute inset-0 bg-slate-900/50" />
         )}
         <div
@@ -145,6 +147,7 @@ export function MobileDrawer({ siteName, user, navItems, postAdHref }: MobileDra
               </button>
             ) : (
               <a
+                // biome-ignore lint/a11y/useValidAnchor: without JavaScript a link to "#" closes the :target drawer
                 href="#"
                 className="flex h-11 w-11 items-center justify-center rounded-lg hover:bg-slate-100"
                 aria-label={t("common.nav.closeMenu")}

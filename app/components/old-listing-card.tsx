@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n";
 import { formatLkr } from "~/lib/format";
 import { locationLink } from "~/lib/location-link";
-import type { ListingSummary } from "~/models/listing.server";
+import type { ListingSummary } from "~/schemas/listing-view";
 import "virtual:catalogue/old-browse";
 
 /** SPEC.md section 2: the old card shows the first 3 amenities, then '+n more'. */

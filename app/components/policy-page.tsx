@@ -1,4 +1,4 @@
-import { childKeys, useTranslation } from "~/i18n";
+import { childKeys, type MessageKey, useTranslation } from "~/i18n";
 import { RichText } from "~/i18n/rich-text";
 import "virtual:catalogue/info";
 
@@ -14,11 +14,13 @@ export function PolicyPage({
 }) {
   const { t } = useTranslation();
   const vars = { siteName, email: supportEmail };
+  // The keys come from walking the catalogue (childKeys), so they exist; their
+  // numbered parts are not in the key type (privacy and terms differ in length).
   const sections = childKeys(`info.${area}.sections`).map((i) => {
     const prefix = `info.${area}.sections.${i}`;
     return {
-      heading: t(`${prefix}.heading`, vars),
-      items: childKeys(`${prefix}.items`).map((j) => t(`${prefix}.items.${j}`, vars)),
+      heading: t(`${prefix}.heading` as MessageKey, vars),
+      items: childKeys(`${prefix}.items`).map((j) => t(`${prefix}.items.${j}` as MessageKey, vars)),
     };
   });
   return (

@@ -88,6 +88,7 @@ function UserMenu({ user }: { user: SiteUser }) {
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page (location.key) closes the menu
   useEffect(() => {
     if (ref.current) ref.current.open = false;
   }, [location.key]);

@@ -27,6 +27,7 @@ export function Stylesheet({ href }: { href: string }) {
         id={ELEMENT_ID}
         data-href={href}
         nonce={inline?.nonce}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: our own built stylesheet, read from the build at start-up (ADR 021), never user input
         dangerouslySetInnerHTML={{ __html: inline?.css ?? "" }}
         suppressHydrationWarning
       />

@@ -1,4 +1,4 @@
-import { Migrator, type MigrationProvider } from "kysely/migration";
+import { type MigrationProvider, Migrator } from "kysely/migration";
 import type { DB } from "./db.server";
 import { migrations } from "./migrations";
 

@@ -17,14 +17,46 @@ export function isPostgres(db: Kysely<any>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
-/** Splits free text into safe search terms (letters and digits only). */
+/**
+ * The zero-width joiner and non-joiner: Sinhala writes the joiner inside
+ * conjuncts ('ශ්‍රී'), and people type the same word with or without it.
+ * The full-text indexes leave both out (migration 009, ADR 029), and so do the terms.
+ */
+const JOINERS = /[\u200c\u200d]/g;
+
+/**
+ * A word: a letter or digit, then letters, digits and marks. The marks are
+ * Sinhala and Tamil vowel signs and viramas (a word without them would be
+ * bare consonants: 'බෝඩිම' is not 'බ ඩ ම') and Latin accents typed apart.
+ */
+const WORD = /[\p{L}\p{N}][\p{L}\p{M}\p{N}]*/gu;
+
+/** The words of a text as the full-text indexes see them, lowercased and in Unicode NFKC. */
+export function searchWords(text: string): string[] {
+  return text.toLowerCase().normalize("NFKC").replace(JOINERS, "").match(WORD) ?? [];
+}
+
+/** Splits free text into safe search terms (words only: no operator can be injected). */
 export function searchTerms(text: string): string[] {
-  return (
-    text
-      .toLowerCase()
-      .normalize("NFKC")
-      .match(/[\p{L}\p{N}]+/gu) ?? []
-  ).slice(0, 8);
+  return searchWords(text).slice(0, 8);
+}
+
+/**
+ * A term as listing text may spell it: as given (NFKC: vowel signs whole) and,
+ * where it differs, with vowel signs in their parts (NFD), as some Sinhala and
+ * Tamil keyboards type them ('ො' as 'ෙ' + 'ා'). Listings keep their text
+ * exactly as typed; PostgreSQL's index reads it in NFC, SQLite's as it is.
+ */
+function spellings(term: string): string[] {
+  const parts = term.normalize("NFD");
+  return parts === term ? [term] : [term, parts];
+}
+
+/** The title as the terms are compared with it: without joiners when a term may have had one. */
+function scoredTitle(terms: string[]): Expression<string> {
+  const title = sql.ref<string>("listings.title");
+  if (terms.every((t) => /^[\x20-\x7e]*$/.test(t))) return title;
+  return sql<string>`replace(replace(${title}, ${"\u200d"}, ''), ${"\u200c"}, '')`;
 }
 
 export type TextSearch = {
@@ -57,8 +89,15 @@ export type Within = { university?: string; faculty?: string };
 export function textSearch(db: Kysely<any>, text: string, within: Within = {}): TextSearch | null {
   const terms = searchTerms(text);
   if (terms.length === 0) return null;
+  const title = scoredTitle(terms);
   const titleScore = sql<number>`(${sql.join(
-    terms.map((t) => sql`case when ${containsInsensitive(sql.ref("listings.title"), t)} then 1 else 0 end`),
+    terms.map(
+      (t) =>
+        sql`case when ${sql.join(
+          spellings(t).map((spelling) => containsInsensitive(title, spelling)),
+          sql` or `,
+        )} then 1 else 0 end`,
+    ),
     sql` + `,
   )})`;
   if (isPostgres(db)) {
@@ -71,15 +110,15 @@ export function textSearch(db: Kysely<any>, text: string, within: Within = {}): 
     };
   }
   const columnWords = Object.entries(within).flatMap(([column, value]) =>
-    (
-      value
-        ?.toLowerCase()
-        .normalize("NFKC")
-        .match(/[\p{L}\p{N}]+/gu) ?? []
-    ).map((word) => `${column} : "${word}"`),
+    searchWords(value ?? "").map((word) => `${column} : "${word}"`),
   );
   // FTS5: each term quoted (so no operator can be injected) and marked as a prefix.
-  const match = [...terms.map((t) => `"${t}"*`), ...columnWords].join(" ");
+  const prefixes = terms.map((t) => {
+    const each = spellings(t).map((spelling) => `"${spelling}"*`);
+    return each.length === 1 ? each[0] : `(${each.join(" OR ")})`;
+  });
+  // An explicit AND: FTS5 allows no implicit one after a parenthesised OR.
+  const match = [...prefixes, ...columnWords].join(" AND ");
   return {
     restrict: (q) =>
       q

@@ -1,15 +1,15 @@
-import { describe, it, expect } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   CITIES,
-  DEFAULT_FACULTY,
-  DIRECTORY_META,
-  UNIVERSITIES,
   cityForFaculty,
   cityForUniversity,
   cityName,
+  DEFAULT_FACULTY,
+  DIRECTORY_META,
   findCity,
   findFaculty,
   findUniversity,
+  UNIVERSITIES,
   type University,
 } from "./universities";
 

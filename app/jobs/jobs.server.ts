@@ -1,14 +1,14 @@
 import type { Logger } from "pino";
-import type { DB } from "../db/db.server";
-import type { Env } from "../env.server";
-import { currentTime } from "../lib/clock";
-import { deliverDueMail } from "../mail/sender.server";
-import type { MailTransport } from "../mail/transport.server";
-import { purgeSentMailBodies } from "../models/outbox.server";
-import { removeStaleUploads } from "../models/photo-upload.server";
-import { sweepOrphanPhotos } from "../models/photo-sweep.server";
-import { sendReportDigests } from "../models/report.server";
-import type { PhotoStorage } from "../storage/storage.server";
+import type { DB } from "~/db/db.server";
+import type { Env } from "~/env.server";
+import { currentTime } from "~/lib/clock";
+import { emailReportDigests } from "~/mail/report-mails.server";
+import { deliverDueMail } from "~/mail/sender.server";
+import type { MailTransport } from "~/mail/transport.server";
+import { purgeSentMailBodies } from "~/models/outbox.server";
+import { sweepOrphanPhotos } from "~/models/photo-sweep.server";
+import { removeStaleUploads } from "~/models/photo-upload.server";
+import type { PhotoStorage } from "~/storage/storage.server";
 
 /**
  * Background jobs (ENGINEERING.md, house rule 11): plain functions that the
@@ -64,7 +64,7 @@ export const JOBS = {
       "Emails moderators one digest per listing of the reports that came within an hour of the last email about it.",
     everyMs: 5 * 60 * 1000,
     run: async (ctx) => ({
-      ...(await sendReportDigests(
+      ...(await emailReportDigests(
         ctx.db,
         { supportEmail: ctx.env.SUPPORT_EMAIL, siteName: ctx.env.SITE_NAME, siteUrl: ctx.env.siteUrl },
         ctx.now,
@@ -115,5 +115,9 @@ export function startJobs(ctx: Omit<JobContext, "now">, options: { firstRunMs?: 
     every.unref();
     timers.push(first, every);
   }
-  return { stop: () => timers.forEach((t) => clearTimeout(t)) };
+  return {
+    stop: () => {
+      for (const t of timers) clearTimeout(t);
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LISTING_LIFETIME_DAYS, daysLeft, expiryFrom } from "./days-left";
+import { daysLeft, expiryFrom, LISTING_LIFETIME_DAYS } from "./days-left";
 
 const HOUR = 60 * 60 * 1000;
 const created = new Date("2026-11-01T08:00:00.000Z");

@@ -1,5 +1,7 @@
 export const LISTING_LIFETIME_DAYS = 30;
+
 import { currentTime } from "./clock";
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** SPEC.md section 4: days left until expiry, rounded up, never below 0. */

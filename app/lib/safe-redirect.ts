@@ -37,6 +37,7 @@ export function safeRedirect(
 const MAX_REDIRECT_LENGTH = 2048;
 
 /** C0 and C1 control characters, DEL and the backslash. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is what this pattern is for
 const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\\]/;
 
 /** The value with its percent-escapes decoded once ("%2F" is "/"), or itself when they are malformed. */

@@ -71,3 +71,32 @@ describe("adNumberFromSlug", () => {
       expect(parseAdNumber(bad)).toBeNull();
   });
 });
+
+describe("slugify in three scripts", () => {
+  it("gives a Sinhala or Tamil title the ad number's slug", () => {
+    expect(slugify("ශ්‍රී ජයවර්ධනපුර කැම්පස් අසල කාමර", 1234)).toBe("listing-1234");
+    expect(slugify("யாழ்ப்பாணம் பல்கலைக்கழகம் அருகில் அறை", 1235)).toBe("listing-1235");
+  });
+
+  it("leaves out the few Latin words or digits of a title written mostly in Sinhala or Tamil", () => {
+    expect(slugify("A/C සහිත කාමරය කැම්පස් අසල", 1001)).toBe("listing-1001");
+    expect(slugify("அறை 2 வாடகைக்கு, WiFi", 1002)).toBe("listing-1002");
+    expect(slugify("කාමර 2", 1003)).toBe("listing-1003");
+  });
+
+  it("keeps the Latin words of a title written mostly in English", () => {
+    expect(slugify("Room near campus (කාමරය)", 1001)).toBe("room-near-campus-1001");
+    expect(slugify("Annex for rent, யாழ்ப்பாணம்", 1002)).toBe("annex-for-rent-1002");
+  });
+
+  it("needs a letter: digits alone do not make a slug", () => {
+    expect(slugify("2", 1001)).toBe("listing-1001");
+    expect(slugify("0771234567", 1001)).toBe("listing-1001");
+  });
+
+  it("keeps the ad number readable from every such slug, so old addresses still redirect", () => {
+    for (const title of ["බෝඩිම කාමරය", "அறை", "Room", "2"]) {
+      expect(adNumberFromSlug(slugify(title, 2_147_483_647))).toBe(2_147_483_647);
+    }
+  });
+});

@@ -1,10 +1,20 @@
+import { textLanguage } from "~/lib/text-language";
+
 /**
  * SPEC.md section 3: the slug is the lowercased title with non-alphanumerics
  * removed, spaces turned into hyphens, then a hyphen and the ad number.
- * Titles with no Latin letters (Sinhala, Tamil) fall back to "listing".
+ * A title written mostly in Sinhala or Tamil, or with no Latin letters, falls
+ * back to "listing": its few Latin words ('A/C') or digits would not say what
+ * the listing is (ADR 029; the ad number finds it either way).
  */
 export function slugify(title: string, adNumber: number | string): string {
-  const base = title
+  const base = textLanguage(title) === "en" ? latinSlug(title) : "";
+  return `${/[a-z]/.test(base) ? base : "listing"}-${adNumber}`;
+}
+
+/** The title's Latin letters and digits, accents dropped, words joined by hyphens, at most 80 characters. */
+function latinSlug(title: string): string {
+  return title
     .toLowerCase()
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
@@ -14,7 +24,6 @@ export function slugify(title: string, adNumber: number | string): string {
     .replace(/^-+|-+$/g, "")
     .slice(0, 80)
     .replace(/-+$/, "");
-  return `${base || "listing"}-${adNumber}`;
 }
 
 /** Ad numbers are listings' ids: PostgreSQL integers, so larger numbers name no listing (and must not reach a query). */

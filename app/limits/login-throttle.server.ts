@@ -1,4 +1,3 @@
-import { ipLimitKey, networkOrigin } from "./client-ip.server";
 import type { RateLimiter } from "./rate-limit.server";
 
 /** The longest an account-wide delay grows to (issue 9, point 3; ADR 016). */
@@ -33,20 +32,20 @@ export async function reserveLoginAttempt(
   email: string,
   clientIp: string,
 ): Promise<LoginReservation> {
-  const account = email.trim().toLowerCase();
-  const ipKey = ipLimitKey(clientIp);
-  const pairKey = `${account} ${networkOrigin(clientIp)}`;
+  const ip = { ip: clientIp };
+  const pair = { account: email, ip: clientIp };
+  const account = { account: email };
 
-  const ip = await limiter.consume("loginIp", ipKey);
-  if (!ip.ok) return ip;
-  const pair = await limiter.consume("loginAccount", pairKey);
-  if (!pair.ok) {
-    await limiter.refund("loginIp", ipKey);
-    return pair;
+  const fromIp = await limiter.consume("loginIp", ip);
+  if (!fromIp.ok) return fromIp;
+  const fromPair = await limiter.consume("loginAccount", pair);
+  if (!fromPair.ok) {
+    await limiter.refund("loginIp", ip);
+    return fromPair;
   }
   const giveBack = async (slowdown: boolean) => {
-    await limiter.refund("loginIp", ipKey);
-    await limiter.refund("loginAccount", pairKey);
+    await limiter.refund("loginIp", ip);
+    await limiter.refund("loginAccount", pair);
     if (slowdown) await limiter.refund("loginAccountSlowdown", account);
   };
 
@@ -70,7 +69,7 @@ export async function reserveLoginAttempt(
     async settle(outcome) {
       if (outcome === "failure") return;
       await giveBack(true);
-      if (outcome === "success") await limiter.reset("loginAccount", pairKey);
+      if (outcome === "success") await limiter.reset("loginAccount", pair);
     },
   };
 }

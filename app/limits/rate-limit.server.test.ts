@@ -10,33 +10,37 @@ function limiterAt(start = 1_000_000) {
 describe("rate limiter", () => {
   it("allows up to the limit, then refuses with the seconds left in the window", async () => {
     const { limiter, advance } = limiterAt();
-    expect(await limiter.consume("signupIp", "1.2.3.4")).toEqual({ ok: true, remaining: 1 });
-    expect(await limiter.consume("signupIp", "1.2.3.4")).toEqual({ ok: true, remaining: 0 });
+    expect(await limiter.consume("signupIp", { ip: "1.2.3.4" })).toEqual({ ok: true, remaining: 1 });
+    expect(await limiter.consume("signupIp", { ip: "1.2.3.4" })).toEqual({ ok: true, remaining: 0 });
     advance(15_000);
-    expect(await limiter.consume("signupIp", "1.2.3.4")).toEqual({ ok: false, retryAfterSeconds: 45 });
+    expect(await limiter.consume("signupIp", { ip: "1.2.3.4" })).toEqual({ ok: false, retryAfterSeconds: 45 });
     // Another key and another limit are counted apart.
-    expect((await limiter.consume("signupIp", "5.6.7.8")).ok).toBe(true);
-    expect((await limiter.consume("contactIp", "1.2.3.4")).ok).toBe(true);
+    expect((await limiter.consume("signupIp", { ip: "5.6.7.8" })).ok).toBe(true);
+    expect((await limiter.consume("contactIp", { ip: "1.2.3.4" })).ok).toBe(true);
   });
 
   it("opens again when the window ends", async () => {
     const { limiter, advance } = limiterAt();
-    await limiter.consume("signupIp", "ip");
-    await limiter.consume("signupIp", "ip");
-    expect((await limiter.consume("signupIp", "ip")).ok).toBe(false);
+    await limiter.consume("signupIp", { ip: "ip" });
+    await limiter.consume("signupIp", { ip: "ip" });
+    expect((await limiter.consume("signupIp", { ip: "ip" })).ok).toBe(false);
     advance(60_000);
-    expect((await limiter.consume("signupIp", "ip")).ok).toBe(true);
+    expect((await limiter.consume("signupIp", { ip: "ip" })).ok).toBe(true);
   });
 
   it("check() asks about the next attempt without counting; record() counts failures only", async () => {
     const { limiter } = limiterAt();
-    for (let i = 0; i < 10; i++) expect((await limiter.check("loginAccount", "a@b.lk")).ok).toBe(true);
-    for (let i = 0; i < 4; i++) await limiter.record("loginAccount", "a@b.lk");
-    expect((await limiter.check("loginAccount", "a@b.lk")).ok).toBe(true);
-    await limiter.record("loginAccount", "A@B.lk"); // keys ignore case
-    expect(await limiter.check("loginAccount", "a@b.lk")).toEqual({ ok: false, retryAfterSeconds: 900 });
-    await limiter.reset("loginAccount", "a@b.lk");
-    expect((await limiter.check("loginAccount", "a@b.lk")).ok).toBe(true);
+    for (let i = 0; i < 10; i++)
+      expect((await limiter.check("loginAccount", { account: "a@b.lk", ip: "1.2.3.4" })).ok).toBe(true);
+    for (let i = 0; i < 4; i++) await limiter.record("loginAccount", { account: "a@b.lk", ip: "1.2.3.4" });
+    expect((await limiter.check("loginAccount", { account: "a@b.lk", ip: "1.2.3.4" })).ok).toBe(true);
+    await limiter.record("loginAccount", { account: "A@B.lk", ip: "1.2.3.4" }); // keys ignore case
+    expect(await limiter.check("loginAccount", { account: "a@b.lk", ip: "1.2.3.4" })).toEqual({
+      ok: false,
+      retryAfterSeconds: 900,
+    });
+    await limiter.reset("loginAccount", { account: "a@b.lk", ip: "1.2.3.4" });
+    expect((await limiter.check("loginAccount", { account: "a@b.lk", ip: "1.2.3.4" })).ok).toBe(true);
   });
 
   it("reads overrides from RATE_LIMITS and refuses nonsense", () => {
@@ -61,15 +65,15 @@ describe("rate limiter", () => {
       { signupIp: { max: 1, windowSeconds: 60 }, contactIp: { max: 0, windowSeconds: 60 } },
       () => 1_000_000,
     );
-    expect((await limiter.consume("signupIp", "ip")).ok).toBe(true);
-    for (let i = 0; i < 5; i++) expect((await limiter.consume("signupIp", "ip")).ok).toBe(false);
+    expect((await limiter.consume("signupIp", { ip: "ip" })).ok).toBe(true);
+    for (let i = 0; i < 5; i++) expect((await limiter.consume("signupIp", { ip: "ip" })).ok).toBe(false);
     // Given back once, the one counted attempt is gone: refusals had added nothing.
-    await limiter.refund("signupIp", "ip");
-    expect((await limiter.consume("signupIp", "ip")).ok).toBe(true);
+    await limiter.refund("signupIp", { ip: "ip" });
+    expect((await limiter.consume("signupIp", { ip: "ip" })).ok).toBe(true);
     const size = store.size;
-    expect((await limiter.consume("contactIp", "new-key")).ok).toBe(false);
-    expect((await limiter.check("reportIp", "never-counted")).ok).toBe(true);
-    await limiter.refund("reportIp", "never-counted");
+    expect((await limiter.consume("contactIp", { ip: "new-key" })).ok).toBe(false);
+    expect((await limiter.check("reportIp", { ip: "never-counted" })).ok).toBe(true);
+    await limiter.refund("reportIp", { ip: "never-counted" });
     expect(store.size).toBe(size);
   });
 
@@ -77,43 +81,49 @@ describe("rate limiter", () => {
     let now = 1_000_000;
     const store = createMemoryStore({ maxKeys: 3 });
     const limiter = createRateLimiter(store, { signupIp: { max: 2, windowSeconds: 60 } }, () => now);
-    for (const ip of ["a", "b", "c"]) await limiter.consume("signupIp", ip);
-    await limiter.consume("signupIp", "a");
+    for (const ip of ["a", "b", "c"]) await limiter.consume("signupIp", { ip: ip });
+    await limiter.consume("signupIp", { ip: "a" });
     expect(store.size).toBe(3);
 
     // A fourth key would push out a live window (and hand its owner a fresh allowance): refused instead.
-    expect(await limiter.consume("signupIp", "d")).toEqual({ ok: false, retryAfterSeconds: 60 });
-    expect((await limiter.check("signupIp", "d")).ok).toBe(false);
-    expect(await limiter.tally("signupIp", "d")).toBeNull();
+    expect(await limiter.consume("signupIp", { ip: "d" })).toEqual({ ok: false, retryAfterSeconds: 60 });
+    expect((await limiter.check("signupIp", { ip: "d" })).ok).toBe(false);
+    expect(await limiter.tally("signupIp", { ip: "d" })).toBeNull();
     expect(store.size).toBe(3);
     // The live windows still count: "a" used its 2 and stays refused.
-    expect((await limiter.consume("signupIp", "a")).ok).toBe(false);
-    expect((await limiter.consume("signupIp", "b")).ok).toBe(true);
+    expect((await limiter.consume("signupIp", { ip: "a" })).ok).toBe(false);
+    expect((await limiter.consume("signupIp", { ip: "b" })).ok).toBe(true);
 
     // Each limit has room of its own: a flood of one kind does not refuse another.
-    expect((await limiter.consume("loginIp", "d")).ok).toBe(true);
+    expect((await limiter.consume("loginIp", { ip: "d" })).ok).toBe(true);
 
     now += 60_000;
     // The windows have ended: swept, and room again.
-    expect((await limiter.consume("signupIp", "d")).ok).toBe(true);
-    expect((await limiter.consume("signupIp", "e")).ok).toBe(true);
+    expect((await limiter.consume("signupIp", { ip: "d" })).ok).toBe(true);
+    expect((await limiter.consume("signupIp", { ip: "e" })).ok).toBe(true);
   });
 
   it("space() allows one attempt per given number of seconds", async () => {
     const { limiter, advance } = limiterAt();
-    expect((await limiter.space("loginAccountSlowdown", "a@b.lk", 4)).ok).toBe(true);
-    expect(await limiter.space("loginAccountSlowdown", "a@b.lk", 8)).toEqual({ ok: false, retryAfterSeconds: 4 });
-    expect((await limiter.space("loginAccountSlowdown", "other@b.lk", 4)).ok).toBe(true);
+    expect((await limiter.space("loginAccountSlowdown", { account: "a@b.lk" }, 4)).ok).toBe(true);
+    expect(await limiter.space("loginAccountSlowdown", { account: "a@b.lk" }, 8)).toEqual({
+      ok: false,
+      retryAfterSeconds: 4,
+    });
+    expect((await limiter.space("loginAccountSlowdown", { account: "other@b.lk" }, 4)).ok).toBe(true);
     advance(4_000);
-    expect((await limiter.space("loginAccountSlowdown", "a@b.lk", 8)).ok).toBe(true);
+    expect((await limiter.space("loginAccountSlowdown", { account: "a@b.lk" }, 8)).ok).toBe(true);
     advance(7_000);
-    expect(await limiter.space("loginAccountSlowdown", "a@b.lk", 8)).toEqual({ ok: false, retryAfterSeconds: 1 });
+    expect(await limiter.space("loginAccountSlowdown", { account: "a@b.lk" }, 8)).toEqual({
+      ok: false,
+      retryAfterSeconds: 1,
+    });
   });
 
   it("tally() counts whatever the limit and refund() never goes below zero", async () => {
     const { limiter } = limiterAt();
-    for (let i = 1; i <= 12; i++) expect(await limiter.tally("signupIp", "ip")).toBe(i);
-    for (let i = 0; i < 20; i++) await limiter.refund("signupIp", "ip");
-    expect(await limiter.tally("signupIp", "ip")).toBe(1);
+    for (let i = 1; i <= 12; i++) expect(await limiter.tally("signupIp", { ip: "ip" })).toBe(i);
+    for (let i = 0; i < 20; i++) await limiter.refund("signupIp", { ip: "ip" });
+    expect(await limiter.tally("signupIp", { ip: "ip" })).toBe(1);
   });
 });

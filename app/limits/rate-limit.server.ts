@@ -1,11 +1,49 @@
+import { ipLimitKey, networkOrigin } from "./client-ip.server";
+
 /**
  * Rate limits (issue 4 "Abuse limits"). Fixed windows counted in a store that
  * sits behind an interface: memory for one process now, Redis when the site
  * runs on several machines. Every limit has a name, so settings, logs and
- * tests speak of "signupIp", not of numbers.
+ * tests speak of "signupIp", not of numbers, and declares what it counts per
+ * (`per`): callers pass the address or ids, the limiter builds the key
+ * (issue 10, ADR 025), so no caller can forget the IPv6 grouping.
  */
 
 export type LimitRule = { max: number; windowSeconds: number };
+
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+
+/**
+ * What a limit counts per, and what the caller passes for it:
+ * - ip: one address (`ip`), IPv6 per /64: one customer holds a whole /64;
+ * - network: the address's network (`ip`), IPv4 /24, IPv6 /64 (networkOrigin);
+ * - account: an email address (`account`), whether or not an account has it;
+ * - user: a signed-in user's id (`user`);
+ * - visitor: a signed visitor id (`visitor`), else the address as for ip: a new cookie proves nothing;
+ * - listing: a listing's id (`listing`).
+ */
+type KeyInputs = {
+  ip: { ip: string };
+  network: { ip: string };
+  account: { account: string };
+  user: { user: string };
+  visitor: { visitor: string | null; ip: string };
+  listing: { listing: number };
+};
+export type KeyPart = keyof KeyInputs;
+type AnyKeyInput = UnionToIntersection<KeyInputs[KeyPart]>;
+
+const KEY_PARTS: Record<KeyPart, (input: AnyKeyInput) => string> = {
+  ip: ({ ip }) => `ip=${ipLimitKey(ip)}`,
+  network: ({ ip }) => `network=${networkOrigin(ip)}`,
+  account: ({ account }) => `account=${account.trim().toLowerCase()}`,
+  user: ({ user }) => `user=${user}`,
+  visitor: ({ visitor, ip }) => (visitor ? `visitor=${visitor}` : `ip=${ipLimitKey(ip)}`),
+  listing: ({ listing }) => `listing=${listing}`,
+};
+
+/** A limit: its numbers, and the keys it counts under (each a list of parts; every key must allow). */
+export type LimitDefinition = LimitRule & { per: readonly (readonly KeyPart[])[] };
 
 export const DEFAULT_LIMITS = {
   /**
@@ -13,29 +51,45 @@ export const DEFAULT_LIMITS = {
    * reserved before the password is checked, given back on success. Someone
    * else's failures elsewhere never lock the owner out of their own network.
    */
-  loginAccount: { max: 5, windowSeconds: 15 * 60 },
+  loginAccount: { max: 5, windowSeconds: 15 * 60, per: [["account", "network"]] },
   /** Login attempts from one IP, whatever the account: reserved up front, given back on success. */
-  loginIp: { max: 20, windowSeconds: 15 * 60 },
+  loginIp: { max: 20, windowSeconds: 15 * 60, per: [["ip"]] },
   /**
    * Failed logins for one account from everywhere: beyond `max` in the window,
    * every attempt on it waits a growing delay (1 s, 2 s, 4 s … at most
    * LOGIN_DELAY_CAP_SECONDS) instead of a lockout anyone could trigger.
    */
-  loginAccountSlowdown: { max: 10, windowSeconds: 60 * 60 },
-  signupIp: { max: 5, windowSeconds: 60 * 60 },
+  loginAccountSlowdown: { max: 10, windowSeconds: 60 * 60, per: [["account"]] },
+  signupIp: { max: 5, windowSeconds: 60 * 60, per: [["ip"]] },
   /** Password-reset emails to one address. */
-  resetEmail: { max: 3, windowSeconds: 60 * 60 },
-  reportIp: { max: 10, windowSeconds: 60 * 60 },
-  contactIp: { max: 5, windowSeconds: 60 * 60 },
-  uploadUser: { max: 30, windowSeconds: 60 * 60 },
+  resetEmail: { max: 3, windowSeconds: 60 * 60, per: [["account"]] },
+  /** Reports from one network (IPv4 /24, IPv6 /64): another address of the same network is no new reporter. */
+  reportIp: { max: 10, windowSeconds: 60 * 60, per: [["network"]] },
+  contactIp: { max: 5, windowSeconds: 60 * 60, per: [["ip"]] },
+  uploadUser: { max: 30, windowSeconds: 60 * 60, per: [["user"]] },
   /** Settings' password change for one account: each try is a guess of the current password (ADR 019). */
-  passwordUser: { max: 5, windowSeconds: 15 * 60 },
-  /** Views one visitor (cookie, else IP) may count per hour across all listings. */
-  viewVisitor: { max: 60, windowSeconds: 60 * 60 },
-} as const satisfies Record<string, LimitRule>;
+  passwordUser: { max: 5, windowSeconds: 15 * 60, per: [["user"]] },
+  /**
+   * Views one visitor (signed cookie, else IP) may count per hour across all
+   * listings, and views one listing may count per hour from one network (issue 9).
+   */
+  viewVisitor: { max: 60, windowSeconds: 60 * 60, per: [["visitor"], ["network", "listing"]] },
+} as const satisfies Record<string, LimitDefinition>;
 
 export type LimitName = keyof typeof DEFAULT_LIMITS;
 export const LIMIT_NAMES = Object.keys(DEFAULT_LIMITS) as LimitName[];
+
+/** What a caller passes to a limit: exactly what its key parts need (`{ ip }`, `{ account, ip }`, `{ user }` …). */
+export type LimitSubject<N extends LimitName> = UnionToIntersection<
+  KeyInputs[(typeof DEFAULT_LIMITS)[N]["per"][number][number]]
+>;
+
+/** The keys a limit counts a subject under: only the limiter builds keys. */
+function keysOf<N extends LimitName>(name: N, subject: LimitSubject<N>): string[] {
+  // LimitSubject<N> holds what N's parts read.
+  const input = subject as AnyKeyInput;
+  return DEFAULT_LIMITS[name].per.map((parts) => parts.map((part) => KEY_PARTS[part](input)).join(" "));
+}
 
 export type LimitDecision = { ok: true; remaining: number } | { ok: false; retryAfterSeconds: number };
 
@@ -65,18 +119,18 @@ export type RateLimiter = {
    * Counts one attempt and says whether it is allowed (the attempt that reaches
    * the limit still is). A refused attempt is not counted and creates no key.
    */
-  consume(name: LimitName, key: string): Promise<LimitDecision>;
+  consume<N extends LimitName>(name: N, subject: LimitSubject<N>): Promise<LimitDecision>;
   /** Says whether one more attempt would be allowed, without counting one (limits on failures only). */
-  check(name: LimitName, key: string): Promise<LimitDecision>;
+  check<N extends LimitName>(name: N, subject: LimitSubject<N>): Promise<LimitDecision>;
   /** Counts an attempt after the fact (a failed login). */
-  record(name: LimitName, key: string): Promise<void>;
+  record<N extends LimitName>(name: N, subject: LimitSubject<N>): Promise<void>;
   /** Counts one attempt whatever the limit and answers the count in the window, or null when the store is full. */
-  tally(name: LimitName, key: string): Promise<number | null>;
+  tally<N extends LimitName>(name: N, subject: LimitSubject<N>): Promise<number | null>;
   /** Gives back one attempt counted by consume() or tally() (a login that succeeded). */
-  refund(name: LimitName, key: string): Promise<void>;
-  /** At most one attempt per `seconds` for the key (a growing delay), atomically. */
-  space(name: LimitName, key: string, seconds: number): Promise<LimitDecision>;
-  reset(name: LimitName, key: string): Promise<void>;
+  refund<N extends LimitName>(name: N, subject: LimitSubject<N>): Promise<void>;
+  /** At most one attempt per `seconds` for the subject (a growing delay), atomically. */
+  space<N extends LimitName>(name: N, subject: LimitSubject<N>, seconds: number): Promise<LimitDecision>;
+  reset<N extends LimitName>(name: N, subject: LimitSubject<N>): Promise<void>;
   readonly rules: Record<LimitName, LimitRule>;
 };
 
@@ -179,13 +233,14 @@ export function createRateLimiter(
   overrides: Partial<Record<LimitName, LimitRule>> = {},
   clock: () => number = Date.now,
 ): RateLimiter {
-  const rules = { ...DEFAULT_LIMITS, ...overrides } as Record<LimitName, LimitRule>;
+  const rules = {} as Record<LimitName, LimitDefinition>;
+  for (const name of LIMIT_NAMES) rules[name] = { ...DEFAULT_LIMITS[name], ...overrides[name] };
   const storeKey = (name: LimitName, key: string) => `${name}:${key.toLowerCase()}`;
   const retryAfter = (resetAtMs: number, now: number) => Math.max(1, Math.ceil((resetAtMs - now) / 1000));
   /** A full store refuses new keys for a while: sweeps free room as windows end. */
   const whenFull = (rule: LimitRule) => ({ ok: false as const, retryAfterSeconds: Math.min(rule.windowSeconds, 60) });
 
-  async function consume(name: LimitName, key: string): Promise<LimitDecision> {
+  async function consumeKey(name: LimitName, key: string): Promise<LimitDecision> {
     const rule = rules[name];
     const now = clock();
     const result = await store.increment(storeKey(name, key), rule.windowSeconds * 1000, now, 1, rule.max);
@@ -196,7 +251,7 @@ export function createRateLimiter(
     return { ok: true, remaining: rule.max - result.count };
   }
 
-  async function check(name: LimitName, key: string): Promise<LimitDecision> {
+  async function checkKey(name: LimitName, key: string): Promise<LimitDecision> {
     const rule = rules[name];
     const now = clock();
     const result = await store.increment(storeKey(name, key), rule.windowSeconds * 1000, now, 0);
@@ -206,33 +261,67 @@ export function createRateLimiter(
     return { ok: true, remaining: rule.max - result.count - 1 };
   }
 
-  async function tally(name: LimitName, key: string): Promise<number | null> {
+  async function tallyKey(name: LimitName, key: string): Promise<number | null> {
     const rule = rules[name];
     const result = await store.increment(storeKey(name, key), rule.windowSeconds * 1000, clock(), 1);
     return result.full ? null : result.count;
   }
 
+  async function refundKey(name: LimitName, key: string): Promise<void> {
+    const rule = rules[name];
+    await store.increment(storeKey(name, key), rule.windowSeconds * 1000, clock(), -1);
+  }
+
+  async function spaceKey(name: LimitName, key: string, seconds: number): Promise<LimitDecision> {
+    const now = clock();
+    const result = await store.increment(`${storeKey(name, key)}:spacing`, seconds * 1000, now, 1, 1);
+    if (result.full) return whenFull(rules[name]);
+    if (result.refused || result.count > 1) return { ok: false, retryAfterSeconds: retryAfter(result.resetAtMs, now) };
+    return { ok: true, remaining: 0 };
+  }
+
+  /** Every key must allow: the first refusal is the answer, else the smallest room left. */
+  async function allKeys(keys: string[], decide: (key: string) => Promise<LimitDecision>): Promise<LimitDecision> {
+    let answer: LimitDecision | null = null;
+    for (const key of keys) {
+      const decision = await decide(key);
+      if (!decision.ok) return decision;
+      if (!answer || (answer.ok && decision.remaining < answer.remaining)) answer = decision;
+    }
+    return answer ?? { ok: true, remaining: 0 };
+  }
+
   return {
     rules,
-    consume,
-    check,
-    tally,
-    async record(name, key) {
-      await tally(name, key);
+    async consume(name, subject) {
+      const counted: string[] = [];
+      return allKeys(keysOf(name, subject), async (key) => {
+        const decision = await consumeKey(name, key);
+        // A refused attempt counts nowhere: what the other keys counted goes back.
+        if (!decision.ok) for (const done of counted) await refundKey(name, done);
+        else counted.push(key);
+        return decision;
+      });
     },
-    async refund(name, key) {
-      const rule = rules[name];
-      await store.increment(storeKey(name, key), rule.windowSeconds * 1000, clock(), -1);
+    check: (name, subject) => allKeys(keysOf(name, subject), (key) => checkKey(name, key)),
+    async record(name, subject) {
+      for (const key of keysOf(name, subject)) await tallyKey(name, key);
     },
-    async space(name, key, seconds) {
-      const now = clock();
-      const result = await store.increment(`${storeKey(name, key)}:spacing`, seconds * 1000, now, 1, 1);
-      if (result.full) return whenFull(rules[name]);
-      if (result.refused || result.count > 1)
-        return { ok: false, retryAfterSeconds: retryAfter(result.resetAtMs, now) };
-      return { ok: true, remaining: 0 };
+    async tally(name, subject) {
+      let highest: number | null = 0;
+      for (const key of keysOf(name, subject)) {
+        const count = await tallyKey(name, key);
+        highest = count === null || highest === null ? null : Math.max(highest, count);
+      }
+      return highest;
     },
-    reset: (name, key) => store.reset(storeKey(name, key)),
+    async refund(name, subject) {
+      for (const key of keysOf(name, subject)) await refundKey(name, key);
+    },
+    space: (name, subject, seconds) => allKeys(keysOf(name, subject), (key) => spaceKey(name, key, seconds)),
+    async reset(name, subject) {
+      for (const key of keysOf(name, subject)) await store.reset(storeKey(name, key));
+    },
   };
 }
 

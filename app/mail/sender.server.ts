@@ -1,8 +1,8 @@
 import type { Logger } from "pino";
-import type { DB } from "../db/db.server";
-import { claimDueMail, markMailAttemptFailed, markMailDelivered, outboxEvents } from "../models/outbox.server";
+import type { DB } from "~/db/db.server";
+import { currentTime } from "~/lib/clock";
+import { claimDueMail, markMailAttemptFailed, markMailDelivered, outboxEvents } from "~/models/outbox.server";
 import type { MailTransport } from "./transport.server";
-import { currentTime } from "../lib/clock";
 
 export type DeliveryReport = { delivered: number; retrying: number; failed: number };
 

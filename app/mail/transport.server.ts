@@ -1,7 +1,7 @@
 import nodemailer from "nodemailer";
 import type { Logger } from "pino";
-import type { OutboxMessage } from "../models/outbox.server";
-import { redactUrl } from "../security/redact-url";
+import type { OutboxMessage } from "~/models/outbox.server";
+import { redactUrl } from "~/security/redact-url";
 
 /**
  * Where outbox messages go. `deliver` resolves with what happened to the

@@ -1,7 +1,8 @@
-import type { DB } from "../db/db.server";
-import { hashPassword } from "../auth/password-hash.server";
-import { currentTime } from "../lib/clock";
-import { DELETED_STATUS } from "./my-listings.server";
+import { hashPassword } from "~/auth/password-hash.server";
+import type { DB } from "~/db/db.server";
+import { currentTime } from "~/lib/clock";
+import { type AccountCode, fail, type Result } from "~/schemas/result";
+import { inTransaction } from "./in-transaction.server";
 
 export type NewOwnerAccount = {
   name: string;
@@ -58,9 +59,7 @@ export async function createOwnerAccount(db: DB, input: NewOwnerAccount): Promis
       })
       .execute();
   };
-  // Kysely cannot nest transactions: inside a caller's transaction, use it.
-  if (db.isTransaction) await insertBoth(db);
-  else await db.transaction().execute(insertBoth);
+  await inTransaction(db, insertBoth);
   return { id, name: input.name, email };
 }
 
@@ -76,22 +75,16 @@ export async function findUserByEmail(db: DB, email: string): Promise<CreatedAcc
 export type Profile = { name: string; phone: string };
 
 /** Updates only the given user's own name and phone; the email never changes. */
-export async function updateProfile(db: DB, userId: string, profile: Profile, now = currentTime()): Promise<boolean> {
+export async function updateProfile(
+  db: DB,
+  userId: string,
+  profile: Profile,
+  now = currentTime(),
+): Promise<Result<AccountCode>> {
   const result = await db
     .updateTable("users")
     .set({ name: profile.name, phone: profile.phone, updatedAt: now.toISOString() })
     .where("id", "=", userId)
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
-}
-
-/** How many ads the user has, whatever their status (the dashboard's ad count); deleted ones kept for moderators do not count. */
-export async function countListingsByUser(db: DB, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom("listings")
-    .select((eb) => eb.fn.countAll<number | string>().as("count"))
-    .where("userId", "=", userId)
-    .where("status", "!=", DELETED_STATUS)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return result.numUpdatedRows > 0n ? { ok: true } : fail("account.not_found");
 }

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { describeEachDatabase } from "../../tests/test-db";
+import { describeEachDatabase } from "~/../tests/test-db";
 import { saveContactMessage } from "./contact.server";
 
 describeEachDatabase("saveContactMessage", (ctx) => {

@@ -1,71 +1,19 @@
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
-import { invalidateViewCounts } from "../cache/invalidation.server";
-import { notePageListing, noteShownListing } from "../cache/render-hints.server";
-import type { DB } from "../db/db.server";
-import type { Database, ListingRow, PhotoRow } from "../db/schema";
-import {
-  containsInsensitive,
-  locationContains,
-  locationRestriction,
-  notIndexed,
-  textSearch,
-} from "../db/search.server";
-import { CITIES, cityName, UNIVERSITIES } from "../directory/universities";
-import { expiryFrom } from "../lib/days-left";
-import { paginate, type Pagination } from "../lib/pagination";
-import { adNumberFromSlug, MAX_AD_NUMBER, parseAdNumber, slugify } from "../lib/slug";
-import type { BrowseFilters, Gender, PropertyType } from "../schemas/browse-filters";
-import { currentTime } from "../lib/clock";
+import { invalidateViewCounts } from "~/cache/invalidation.server";
+import { notePageListing, noteShownListing } from "~/cache/render-hints.server";
+import type { DB } from "~/db/db.server";
+import type { Database, ListingRow, PhotoRow } from "~/db/schema";
+import { containsInsensitive, locationContains, locationRestriction, notIndexed, textSearch } from "~/db/search.server";
+import { CITIES, cityName, UNIVERSITIES } from "~/directory/universities";
+import { currentTime } from "~/lib/clock";
+import { expiryFrom } from "~/lib/days-left";
+import { type Pagination, paginate } from "~/lib/pagination";
+import { adNumberFromSlug, MAX_AD_NUMBER, parseAdNumber, slugify } from "~/lib/slug";
+import type { BrowseFilters, Gender, PropertyType } from "~/schemas/browse-filters";
+import type { NewListingInput } from "~/schemas/listing-form";
+import type { ListingDetail, ListingPhoto, ListingSummary } from "~/schemas/listing-view";
 
 export type PhotoVariant = { width: number; height: number; bytes: number; key: string };
-
-export type ListingPhoto = {
-  id: string;
-  alt: string;
-  width: number;
-  height: number;
-  /** Largest variant. */
-  url: string;
-  srcSet: string;
-  variants: { url: string; width: number; height: number }[];
-};
-
-/** What browse cards and the list API show (no phone number: it slows scrapers). */
-export type ListingSummary = {
-  id: string;
-  adNumber: string;
-  slug: string;
-  title: string;
-  description: string;
-  price: number;
-  keymoneyFee: number | null;
-  location: string | null;
-  university: string;
-  faculty: string;
-  city: string;
-  cityName: string;
-  propertyType: PropertyType;
-  gender: Gender;
-  amenities: string[];
-  images: string[];
-  photos: ListingPhoto[];
-  status: string;
-  views: number;
-  createdAt: string;
-  updatedAt: string;
-  expiresAt: string;
-};
-
-export type ListingDetail = ListingSummary & {
-  contactName: string;
-  contactPhone: string;
-  uniqueViews: number;
-  lastViewed: string | null;
-  userId: string;
-  /** Past expiresAt, or not active: the page says so and browse leaves it out. */
-  isExpired: boolean;
-  isPublic: boolean;
-};
 
 export function photoUrl(key: string): string {
   return `/photos/${key}`;
@@ -442,22 +390,6 @@ export async function listPublicSlugs(
   if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
   return query.execute();
 }
-
-export type NewListingInput = {
-  title: string;
-  description: string;
-  price: number;
-  keymoneyFee: number | null;
-  location: string | null;
-  university: string;
-  faculty: string;
-  city: string;
-  propertyType: PropertyType;
-  gender: Gender;
-  amenities: string[];
-  contactName: string;
-  contactPhone: string;
-};
 
 /**
  * Inserts a listing and gives it its slug (which needs the ad number the

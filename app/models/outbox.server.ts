@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import type { Selectable } from "kysely";
-import type { DB } from "../db/db.server";
-import type { OutboxTable } from "../db/schema";
-import { currentTime } from "../lib/clock";
+import type { DB } from "~/db/db.server";
+import type { OutboxTable } from "~/db/schema";
+import { currentTime } from "~/lib/clock";
 
 export type OutgoingMail = {
   to: string;
@@ -14,6 +14,9 @@ export type OutgoingMail = {
   /** What the message is for, e.g. 'password-reset', 'contact'. */
   kind: string;
 };
+
+/** The words of an email, composed with the recipient's translator (app/mail/). */
+export type MailText = Pick<OutgoingMail, "subject" | "text">;
 
 /**
  * pending: waiting for (another) attempt; sending: claimed by a sender until

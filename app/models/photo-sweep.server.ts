@@ -1,6 +1,6 @@
-import type { DB } from "../db/db.server";
-import { currentTime } from "../lib/clock";
-import type { PhotoStorage } from "../storage/storage.server";
+import type { DB } from "~/db/db.server";
+import { currentTime } from "~/lib/clock";
+import type { PhotoStorage } from "~/storage/storage.server";
 
 /** `${photoId}-${width}.webp` (app/models/photo.server.ts variantKey). */
 const VARIANT_KEY = /^([0-9a-f-]{36})-\d{2,4}\.webp$/;

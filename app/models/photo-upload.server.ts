@@ -1,8 +1,9 @@
-import type { DB } from "../db/db.server";
-import type { PhotoStorage } from "../storage/storage.server";
+import type { DB } from "~/db/db.server";
+import { currentTime } from "~/lib/clock";
+import { fail, type PhotoCode, type Result, type UploadCode } from "~/schemas/result";
+import type { PhotoStorage } from "~/storage/storage.server";
 import { photoUrl } from "./listing.server";
-import { type PhotoError, removePhotoFiles, storePhoto } from "./photo.server";
-import { currentTime } from "../lib/clock";
+import { removePhotoFiles, storePhoto } from "./photo.server";
 
 /**
  * Photos uploaded by the browser before the listing exists are stored with
@@ -66,7 +67,7 @@ export async function uploadPhoto(
   userId: string,
   data: Buffer,
   now = currentTime(),
-): Promise<{ ok: true; photo: UploadedPhoto } | { ok: false; error: PhotoError }> {
+): Promise<Result<PhotoCode, { photo: UploadedPhoto }>> {
   const result = await storePhoto(db, storage, { userId, listingId: null, position: 0, alt: null, data, now });
   if (!result.ok) return result;
   const { id, width, height, variants } = result.photo;
@@ -76,14 +77,14 @@ export async function uploadPhoto(
 /**
  * Removes one of the user's own uploads that no listing has claimed yet.
  * The conditions sit in the DELETE itself, so an upload claimed at the same
- * moment is never removed. Returns false when there was nothing to remove.
+ * moment is never removed. "photo.not_found" when there was nothing to remove.
  */
 export async function deleteOwnUpload(
   db: DB,
   storage: PhotoStorage,
   userId: string,
   photoId: string,
-): Promise<boolean> {
+): Promise<Result<UploadCode>> {
   const rows = await db
     .deleteFrom("listing_photos")
     .where("id", "=", photoId)
@@ -92,7 +93,7 @@ export async function deleteOwnUpload(
     .returning(["id", "variants"])
     .execute();
   await removePhotoFiles(storage, rows);
-  return rows.length > 0;
+  return rows.length > 0 ? { ok: true } : fail("photo.not_found");
 }
 
 /** Removes unattached uploads older than a day, rows first, then their files. Returns how many. */

@@ -1,12 +1,12 @@
-import zlib from "node:zlib";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { createDatabase } from "../db/db.server";
-import { migrateToLatest } from "../db/migrate.server";
-import { createLocalPhotoStorage } from "../storage/storage.server";
+import { createDatabase } from "~/db/db.server";
+import { migrateToLatest } from "~/db/migrate.server";
+import { createLocalPhotoStorage } from "~/storage/storage.server";
 import { deleteListingPhotos, processPhoto, storePhoto } from "./photo.server";
 
 function solidImage(width: number, height: number) {
@@ -17,7 +17,7 @@ describe("processPhoto", () => {
   it("makes WebP variants at 400, 800 and 1200 px wide, keeping the aspect ratio", async () => {
     const input = await solidImage(2000, 1500).jpeg().toBuffer();
     const result = await processPhoto(input);
-    if (!result.ok) throw new Error(result.error);
+    if (!result.ok) throw new Error(result.code);
     expect(result.variants.map((v) => [v.width, v.height])).toEqual([
       [400, 300],
       [800, 600],
@@ -33,10 +33,10 @@ describe("processPhoto", () => {
 
   it("never enlarges a small photo", async () => {
     const result = await processPhoto(await solidImage(640, 480).png().toBuffer());
-    if (!result.ok) throw new Error(result.error);
+    if (!result.ok) throw new Error(result.code);
     expect(result.variants.map((v) => v.width)).toEqual([400, 640]);
     const tiny = await processPhoto(await solidImage(300, 200).png().toBuffer());
-    if (!tiny.ok) throw new Error(tiny.error);
+    if (!tiny.ok) throw new Error(tiny.code);
     expect(tiny.variants.map((v) => v.width)).toEqual([300]);
   });
 
@@ -56,7 +56,7 @@ describe("processPhoto", () => {
     const before = await sharp(input).metadata();
     expect(before.exif?.toString("latin1")).toContain("PhoneMaker");
     const result = await processPhoto(input);
-    if (!result.ok) throw new Error(result.error);
+    if (!result.ok) throw new Error(result.code);
     for (const variant of result.variants) {
       const meta = await sharp(variant.data).metadata();
       expect(meta.exif).toBeUndefined();
@@ -69,7 +69,7 @@ describe("processPhoto", () => {
     // Orientation 6: stored landscape, meant to be shown rotated 90° (portrait).
     const input = await solidImage(1600, 1200).jpeg().withMetadata({ orientation: 6 }).toBuffer();
     const result = await processPhoto(input);
-    if (!result.ok) throw new Error(result.error);
+    if (!result.ok) throw new Error(result.code);
     const largest = result.variants[result.variants.length - 1];
     expect([largest.width, largest.height]).toEqual([1200, 1600]);
   });
@@ -77,16 +77,16 @@ describe("processPhoto", () => {
   it("rejects a file that is not an image, whatever its name", async () => {
     expect(await processPhoto(Buffer.from("just some text, not a photo\n"))).toEqual({
       ok: false,
-      error: "Invalid image file",
+      code: "photo.invalid",
     });
-    expect(await processPhoto(Buffer.alloc(0))).toEqual({ ok: false, error: "Invalid image file" });
+    expect(await processPhoto(Buffer.alloc(0))).toEqual({ ok: false, code: "photo.invalid" });
   });
 
   it("rejects a truncated JPEG", async () => {
     const full = await solidImage(800, 600).jpeg().toBuffer();
     expect(await processPhoto(full.subarray(0, Math.floor(full.length / 2)))).toEqual({
       ok: false,
-      error: "Invalid image file",
+      code: "photo.invalid",
     });
   });
 
@@ -94,14 +94,14 @@ describe("processPhoto", () => {
     const svg = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><rect width="100" height="100"/></svg>',
     );
-    expect(await processPhoto(svg)).toEqual({ ok: false, error: "Invalid image file" });
+    expect(await processPhoto(svg)).toEqual({ ok: false, code: "photo.invalid" });
   });
 
   it("rejects an image with a side over 4000 px", async () => {
     const wide = await solidImage(5000, 100).png({ compressionLevel: 9 }).toBuffer();
-    expect(await processPhoto(wide)).toEqual({ ok: false, error: "Image dimensions too large" });
+    expect(await processPhoto(wide)).toEqual({ ok: false, code: "photo.dimensions_too_large" });
     const huge = await solidImage(5000, 5000).png({ compressionLevel: 9 }).toBuffer();
-    expect(await processPhoto(huge)).toEqual({ ok: false, error: "Image dimensions too large" });
+    expect(await processPhoto(huge)).toEqual({ ok: false, code: "photo.dimensions_too_large" });
   });
 
   it("refuses a decompression bomb from its header, without decoding it", async () => {
@@ -126,7 +126,7 @@ describe("processPhoto", () => {
     ]);
     expect(bomb.length).toBeLessThan(1_000);
     const started = performance.now();
-    expect(await processPhoto(bomb)).toEqual({ ok: false, error: "Image dimensions too large" });
+    expect(await processPhoto(bomb)).toEqual({ ok: false, code: "photo.dimensions_too_large" });
     expect(performance.now() - started).toBeLessThan(2_000);
   });
 });
@@ -167,7 +167,7 @@ describe("storePhoto and deleteListingPhotos", async () => {
       alt: "Room – photo 1",
       data: await solidImage(1000, 750).jpeg().toBuffer(),
     });
-    if (!result.ok) throw new Error(result.error);
+    if (!result.ok) throw new Error(result.code);
     const { photo } = result;
     expect(photo.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(photo.variants.map((v) => v.key)).toEqual([
@@ -191,7 +191,7 @@ describe("storePhoto and deleteListingPhotos", async () => {
       alt: null,
       data: Buffer.from("nope"),
     });
-    expect(result).toEqual({ ok: false, error: "Invalid image file" });
+    expect(result).toEqual({ ok: false, code: "photo.invalid" });
     expect(await fs.readdir(dir)).toEqual(before);
   });
 

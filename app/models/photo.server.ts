@@ -1,8 +1,9 @@
 import sharp, { type Metadata } from "sharp";
-import type { DB } from "../db/db.server";
-import type { PhotoStorage } from "../storage/storage.server";
+import type { DB } from "~/db/db.server";
+import { currentTime } from "~/lib/clock";
+import { fail, type PhotoCode, type Result } from "~/schemas/result";
+import type { PhotoStorage } from "~/storage/storage.server";
 import type { PhotoVariant } from "./listing.server";
-import { currentTime } from "../lib/clock";
 
 /** SPEC.md section 8: the uploader rejects images wider or taller than this. */
 export const MAX_PHOTO_SIDE = 4000;
@@ -13,11 +14,9 @@ const WEBP_QUALITY = 75;
 /** Raster formats a phone or camera produces; SVG and PDF are documents, not photos. */
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]);
 
-export type PhotoError = "Invalid image file" | "Image dimensions too large";
-
 export type ProcessedVariant = { width: number; height: number; bytes: number; data: Buffer };
 
-export type ProcessPhotoResult = { ok: true; variants: ProcessedVariant[] } | { ok: false; error: PhotoError };
+export type ProcessPhotoResult = Result<PhotoCode, { variants: ProcessedVariant[] }>;
 
 /**
  * Validates an upload by its content and turns it into WebP variants,
@@ -32,13 +31,13 @@ export async function processPhoto(input: Buffer): Promise<ProcessPhotoResult> {
     // and an oversized image gets the more useful message.
     metadata = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
-    return { ok: false, error: "Invalid image file" };
+    return fail("photo.invalid");
   }
   if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format) || !metadata.width || !metadata.height) {
-    return { ok: false, error: "Invalid image file" };
+    return fail("photo.invalid");
   }
   if (metadata.width > MAX_PHOTO_SIDE || metadata.height > MAX_PHOTO_SIDE) {
-    return { ok: false, error: "Image dimensions too large" };
+    return fail("photo.dimensions_too_large");
   }
   const uprightWidth = metadata.autoOrient?.width ?? metadata.width;
   const largest = Math.min(uprightWidth, PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1]);
@@ -59,7 +58,7 @@ export async function processPhoto(input: Buffer): Promise<ProcessPhotoResult> {
     return { ok: true, variants };
   } catch {
     // Headers can parse while the pixel data is truncated or corrupt.
-    return { ok: false, error: "Invalid image file" };
+    return fail("photo.invalid");
   }
 }
 
@@ -144,7 +143,7 @@ export async function storePhoto(
   db: DB,
   storage: PhotoStorage,
   input: StorePhotoInput & { data: Buffer },
-): Promise<{ ok: true; photo: StoredPhoto } | { ok: false; error: PhotoError }> {
+): Promise<Result<PhotoCode, { photo: StoredPhoto }>> {
   const processed = await processPhoto(input.data);
   if (!processed.ok) return processed;
   const { userId, listingId, position, alt, now } = input;

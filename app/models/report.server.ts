@@ -1,14 +1,13 @@
 import { randomUUID } from "node:crypto";
-import type { DB } from "../db/db.server";
-import { t } from "../i18n";
-import type { ReportInput } from "../schemas/report";
-import { MAX_AD_NUMBER } from "../lib/slug";
-import { audit } from "./moderation.server";
-import { enqueueMail } from "./outbox.server";
-import "virtual:catalogue/mail";
-import "virtual:catalogue/report";
-import { invalidatePublicPages } from "../cache/invalidation.server";
-import { currentTime } from "../lib/clock";
+import { invalidatePublicPages } from "~/cache/invalidation.server";
+import type { DB } from "~/db/db.server";
+import { currentTime } from "~/lib/clock";
+import { MAX_AD_NUMBER } from "~/lib/slug";
+import { storeMessage } from "~/schemas/message";
+import type { ReportInput } from "~/schemas/report";
+import { fail, type ReportCode, type Result } from "~/schemas/result";
+import { audit } from "./audit-log.server";
+import { enqueueMail, type MailText } from "./outbox.server";
 
 /** Listings the public can see, and so report (hidden ones are gone: SPEC.md section 2). */
 const REPORTABLE_STATUSES = ["active", "expired"];
@@ -42,19 +41,19 @@ export type Reporter = {
   userId: string | null;
 };
 
-export type CreateReportResult =
-  | {
-      ok: true;
-      report: StoredReport;
-      listing: ReportedListing;
-      autoHidden: boolean;
-      /** Independent reporters counted towards hiding, and their weight. */
-      reporterCount: number;
-      weight: number;
-      /** Email moderators now (else the digest job gathers it within the hour). */
-      notifyModerators: boolean;
-    }
-  | { ok: false; error: "listing-not-found" | "origin-cap" };
+export type CreateReportResult = Result<
+  ReportCode,
+  {
+    report: StoredReport;
+    listing: ReportedListing;
+    autoHidden: boolean;
+    /** Independent reporters counted towards hiding, and their weight. */
+    reporterCount: number;
+    weight: number;
+    /** Email moderators now (else the digest job gathers it within the hour). */
+    notifyModerators: boolean;
+  }
+>;
 
 /**
  * Stores a report (already validated by `reportSchema`) as 'pending'. In the
@@ -62,7 +61,7 @@ export type CreateReportResult =
  * (`countIndependentReports`) reaches `autoHideAt`, the listing is hidden until
  * a moderator reviews it, with an audit_log entry by the system (actorId null).
  * A network that already filed REPORTS_PER_ORIGIN_PER_LISTING reports on the
- * listing today is refused ('origin-cap').
+ * listing today is refused ("report.origin_cap").
  */
 export async function createReport(
   db: DB,
@@ -73,10 +72,9 @@ export async function createReport(
   const at = now.toISOString();
   const listingId = Number(input.listingId);
   // Ad numbers are PostgreSQL integers: a larger number is no listing (and no query error).
-  if (!Number.isSafeInteger(listingId) || listingId < 1 || listingId > MAX_AD_NUMBER)
-    return { ok: false, error: "listing-not-found" };
+  if (!Number.isSafeInteger(listingId) || listingId < 1 || listingId > MAX_AD_NUMBER) return fail("listing.not_found");
   const { reporter } = options;
-  return db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx): Promise<CreateReportResult> => {
     // A no-op write takes the listing's row lock on PostgreSQL, so concurrent
     // reports on one listing count and hide one after another (SQLite runs one
     // transaction at a time anyway); it also refuses hidden or missing listings.
@@ -86,7 +84,7 @@ export async function createReport(
       .where("id", "=", listingId)
       .where("status", "in", REPORTABLE_STATUSES)
       .executeTakeFirst();
-    if (Number(locked.numUpdatedRows) !== 1) return { ok: false, error: "listing-not-found" } as const;
+    if (Number(locked.numUpdatedRows) !== 1) return fail("listing.not_found");
     const listing = await trx
       .selectFrom("listings")
       .select(["id", "slug", "title"])
@@ -100,7 +98,7 @@ export async function createReport(
       .where("originGroup", "=", reporter.originGroup)
       .where("createdAt", ">", new Date(now.getTime() - ORIGIN_CAP_WINDOW_MS).toISOString())
       .executeTakeFirstOrThrow();
-    if (Number(fromOrigin.n) >= REPORTS_PER_ORIGIN_PER_LISTING) return { ok: false, error: "origin-cap" } as const;
+    if (Number(fromOrigin.n) >= REPORTS_PER_ORIGIN_PER_LISTING) return fail("report.origin_cap");
 
     const lastNotified = await trx
       .selectFrom("reports")
@@ -134,7 +132,8 @@ export async function createReport(
     const { reporters: reporterCount, weight } = await countIndependentReports(trx, listingId);
     const autoHidden = weight >= options.autoHideAt;
     if (autoHidden) {
-      const reason = t("report.autoHide.reason", { count: reporterCount });
+      // A key and its values, shown in the reader's language (ADR 028).
+      const reason = storeMessage({ key: "report.autoHide.reason", values: { count: reporterCount } });
       await trx
         .updateTable("listings")
         .set({ status: "hidden", hiddenBy: "reports", hiddenReason: reason, updatedAt: at })
@@ -143,7 +142,7 @@ export async function createReport(
       await invalidatePublicPages(trx, [listingId], options.now);
       await audit(trx, null, "listing.auto-hide", { type: "listing", id: listingId }, reason, at);
     }
-    return { ok: true, report, listing, autoHidden, reporterCount, weight, notifyModerators } as const;
+    return { ok: true, report, listing, autoHidden, reporterCount, weight, notifyModerators };
   });
 }
 
@@ -215,50 +214,24 @@ export async function moderatorAddresses(db: DB, supportEmail: string): Promise<
 }
 
 /**
- * Emails every moderator about a new report through the outbox (plain text:
- * what the reporter typed is never HTML), with a link to review it in /admin.
+ * Queues one email per moderator about a new report (plain text: what the
+ * reporter typed is never HTML), replying to the reporter. `mail` is the text,
+ * composed where the words live (app/mail/report-mails.server.ts).
  */
-export async function emailModeratorsAboutReport(
+export async function emailModerators(
   db: DB,
-  site: { supportEmail: string; siteName: string; siteUrl: string },
-  created: Extract<CreateReportResult, { ok: true }>,
+  supportEmail: string,
+  mail: MailText & { kind: string; replyTo?: string },
 ): Promise<string[]> {
-  const { report, listing } = created;
-  const reason = t(`report.reasons.${report.reason}.label`);
-  const values = {
-    siteName: site.siteName,
-    title: listing.title,
-    adNumber: String(listing.id),
-    listingUrl: `${site.siteUrl}/listing/${listing.slug}`,
-    reason,
-    description: report.description || t("mail.report.noDescription"),
-    reporterName: report.reporterName,
-    reporterEmail: report.reporterEmail,
-    reporterContact: report.reporterContact,
-    autoHidden: created.autoHidden ? t("mail.report.autoHidden", { count: created.reporterCount }) : "",
-    reviewUrl: `${site.siteUrl}/admin/reports/${report.id}`,
-    id: report.id,
-    receivedAt: report.createdAt,
-  };
-  // Line breaks in what people typed must not make a multi-line subject.
-  const subject = t("mail.report.subject", values).replace(/\s+/g, " ");
-  const text = t("mail.report.text", values);
   const ids: string[] = [];
-  for (const to of await moderatorAddresses(db, site.supportEmail)) {
-    ids.push(await enqueueMail(db, { kind: "report", to, replyTo: report.reporterEmail, subject, text }));
-  }
+  for (const to of await moderatorAddresses(db, supportEmail)) ids.push(await enqueueMail(db, { ...mail, to }));
   return ids;
 }
 
-/**
- * Tells the owner of a listing that reports just hid it, pending a moderator's
- * review, and why: the reasons chosen by the counted reporters (never who they are).
- */
-export async function emailOwnerAboutAutoHide(
-  db: DB,
-  site: { siteName: string; siteUrl: string },
-  listing: ReportedListing,
-): Promise<string | null> {
+/** Who to tell that reports hid a listing, and why: the counted reporters' reasons (never who they are). */
+export type AutoHideNotice = { email: string; name: string; listing: ReportedListing; reasons: string[] };
+
+export async function autoHideNotice(db: DB, listing: ReportedListing): Promise<AutoHideNotice | null> {
   const owner = await db
     .selectFrom("listings")
     .innerJoin("users", "users.id", "listings.userId")
@@ -267,21 +240,15 @@ export async function emailOwnerAboutAutoHide(
     .executeTakeFirst();
   if (!owner) return null;
   const { reasons } = await countIndependentReports(db, listing.id);
-  const values = {
-    siteName: site.siteName,
-    name: owner.name,
-    title: listing.title,
-    adNumber: String(listing.id),
-    reasons: reasons.map((reason) => t(`report.reasons.${reason}.label`)).join(", "),
-    myAdsUrl: `${site.siteUrl}/dashboard`,
-  };
-  return enqueueMail(db, {
-    kind: "listing-auto-hidden",
-    to: owner.email,
-    subject: t("mail.listingAutoHidden.subject", values).replace(/\s+/g, " "),
-    text: t("mail.listingAutoHidden.text", values),
-  });
+  return { email: owner.email, name: owner.name, listing, reasons };
 }
+
+/** The reports one digest email gathers for one listing (the listing may be gone). */
+export type ReportDigest = {
+  listingId: number;
+  listing: { slug: string; title: string; status: string } | null;
+  reports: { id: string; reason: string; reporterName: string; reporterEmail: string; createdAt: string }[];
+};
 
 /**
  * The "report-digest" job: for each listing whose reports arrived while its
@@ -290,7 +257,7 @@ export async function emailOwnerAboutAutoHide(
  */
 export async function sendReportDigests(
   db: DB,
-  site: { supportEmail: string; siteName: string; siteUrl: string },
+  options: { supportEmail: string; compose: (digest: ReportDigest) => MailText },
   now = currentTime(),
 ): Promise<{ digests: number; reports: number }> {
   const waiting = await db
@@ -338,28 +305,12 @@ export async function sendReportDigests(
           .select(["id", "slug", "title", "status"])
           .where("id", "=", listingId)
           .executeTakeFirst();
-        const values = {
-          siteName: site.siteName,
-          count: rows.length,
-          title: listing?.title ?? "",
-          adNumber: String(listingId),
-          listingUrl: `${site.siteUrl}/listing/${listing?.slug ?? listingId}`,
-          status: listing?.status === "hidden" ? t("mail.reportDigest.hidden") : "",
-          reports: rows
-            .map((r) =>
-              t("mail.reportDigest.line", {
-                reason: t(`report.reasons.${r.reason}.label`),
-                reporterName: r.reporterName,
-                reporterEmail: r.reporterEmail,
-                receivedAt: r.createdAt,
-                reviewUrl: `${site.siteUrl}/admin/reports/${r.id}`,
-              }).replace(/[\r\n]+/g, " "),
-            )
-            .join("\n"),
-        };
-        const subject = t("mail.reportDigest.subject", values).replace(/\s+/g, " ");
-        const text = t("mail.reportDigest.text", values);
-        for (const to of await moderatorAddresses(trx, site.supportEmail))
+        const { subject, text } = options.compose({
+          listingId,
+          listing: listing ? { slug: listing.slug, title: listing.title, status: listing.status } : null,
+          reports: rows,
+        });
+        for (const to of await moderatorAddresses(trx, options.supportEmail))
           await enqueueMail(trx, { kind: "report-digest", to, subject, text }, now);
         return rows.length;
       })

@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import type { DB } from "../db/db.server";
+import type { DB } from "~/db/db.server";
 import { type ListingView, recordListingViews } from "./listing.server";
 
 /**

@@ -1,12 +1,11 @@
 import { createHash } from "node:crypto";
 import { isbot } from "isbot";
-import type { DB } from "../db/db.server";
-import { ipLimitKey, networkOrigin } from "../limits/client-ip.server";
-import type { RateLimiter } from "../limits/rate-limit.server";
+import type { DB } from "~/db/db.server";
+import { currentTime } from "~/lib/clock";
+import type { LimitSubject, RateLimiter } from "~/limits/rate-limit.server";
+import { ID_PATTERN, newRandomId, readCookie, VISITOR_COOKIE, visitorIdentity } from "~/security/visitor-id.server";
 import { recordListingView } from "./listing.server";
 import type { ViewCounter } from "./view-counter.server";
-import { currentTime } from "../lib/clock";
-import { ID_PATTERN, newRandomId, readCookie, VISITOR_COOKIE, visitorIdentity } from "../security/visitor-id.server";
 
 /**
  * View counting (SPEC.md section 4 "View tracking"): once per browser session
@@ -98,19 +97,15 @@ export function viewerIdentity(request: ViewRequest, options: { secure: boolean;
   return { sessionId, visitorId: visitor.visitorId, returning: !visitor.issued, forged: visitor.forged, headers };
 }
 
-/** The limit keys a counted view uses up: the visitor's (else the IP's) and the listing's from this network. */
-function viewLimitKeys(listingId: number, visitorKey: string, returning: boolean, clientIp: string): string[] {
+/** Whose allowance a counted view uses up: the visitor's (else the IP's), and the listing's from this network. */
+function viewSubject(
+  listingId: number,
+  visitorKey: string,
+  returning: boolean,
+  clientIp: string,
+): LimitSubject<"viewVisitor"> {
   // A brand-new cookie proves nothing (a script can drop it every time), so first visits count per IP.
-  const visitor = returning ? `visitor:${visitorKey}` : `ip:${ipLimitKey(clientIp)}`;
-  return [visitor, `origin:${networkOrigin(clientIp)}:listing:${listingId}`];
-}
-
-async function viewAllowed(limiter: RateLimiter, keys: string[]) {
-  for (const key of keys) {
-    const decision = await limiter.check("viewVisitor", key);
-    if (!decision.ok) return decision;
-  }
-  return { ok: true } as const;
+  return { visitor: returning ? visitorKey : null, ip: clientIp, listing: listingId };
 }
 
 /**
@@ -127,8 +122,8 @@ export async function trackListingView(
   if (!isCountableViewRequest(request)) return null;
   const { sessionId, visitorId, returning, forged, headers } = viewerIdentity(request, options);
   const visitorKey = hashViewerId(options.visitorSalt, "visitor", visitorId);
-  const limitKeys = viewLimitKeys(listingId, visitorKey, returning, options.limit.clientIp);
-  const allowed = forged ? null : await viewAllowed(options.limit.limiter, limitKeys);
+  const subject = viewSubject(listingId, visitorKey, returning, options.limit.clientIp);
+  const allowed = forged ? null : await options.limit.limiter.check("viewVisitor", subject);
   if (!allowed?.ok) {
     const counts = await db
       .selectFrom("listings")
@@ -150,7 +145,7 @@ export async function trackListingView(
     options.now,
   );
   // Only views that counted use up the allowance (reloads in one session count once anyway).
-  if (result.counted) for (const key of limitKeys) await options.limit.limiter.record("viewVisitor", key);
+  if (result.counted) await options.limit.limiter.record("viewVisitor", subject);
   return { ...result, headers };
 }
 
@@ -170,12 +165,12 @@ export function queueListingView(
   const sessionKey = hashViewerId(options.visitorSalt, "session", sessionId);
   if (forged || options.counter.seen(listingId, sessionKey)) return { headers, queued: Promise.resolve() };
   const visitorKey = hashViewerId(options.visitorSalt, "visitor", visitorId);
-  const limitKeys = viewLimitKeys(listingId, visitorKey, returning, options.limit.clientIp);
+  const subject = viewSubject(listingId, visitorKey, returning, options.limit.clientIp);
   const { limiter } = options.limit;
   const queued = (async () => {
-    if (!(await viewAllowed(limiter, limitKeys)).ok) return;
+    if (!(await limiter.check("viewVisitor", subject)).ok) return;
     options.counter.add({ listingId, sessionKey, visitorKey, viewedAt: currentTime().toISOString() });
-    for (const key of limitKeys) await limiter.record("viewVisitor", key);
+    await limiter.record("viewVisitor", subject);
   })();
   return { headers, queued };
 }

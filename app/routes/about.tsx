@@ -1,25 +1,24 @@
-import type { Route } from "./+types/about";
 import { SiteStats } from "~/components/site-stats";
 import { ButtonLink } from "~/components/ui/button";
 import { BoltIcon, ChevronDownIcon, HeartIcon, SparkIcon, UsersIcon } from "~/components/ui/icons";
 import { UNIVERSITIES } from "~/directory/universities";
 import { t as translate, useTranslation } from "~/i18n";
+import { routeMeta, useSite } from "~/lib/route-meta";
 import { pageMeta } from "~/lib/seo";
 import { countPublicListings, countUniversitiesWithListings } from "~/models/listing.server";
 import { requestContext } from "~/services.server";
+import type { Route } from "./+types/about";
 import "virtual:catalogue/info";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) => {
   if (!loaderData) return [];
-  const { siteName, siteUrl } = loaderData;
   return pageMeta({
-    title: translate("info.about.meta.title", { siteName }),
-    description: translate("info.about.meta.description", { siteName }),
-    siteName,
-    siteUrl,
+    ...site,
+    title: translate("info.about.meta.title", site),
+    description: translate("info.about.meta.description", site),
     path: "/about",
   });
-};
+});
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, env } = context.get(requestContext);
@@ -27,13 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     countPublicListings(db),
     countUniversitiesWithListings(db),
   ]);
-  return {
-    siteName: env.SITE_NAME,
-    siteUrl: env.siteUrl,
-    supportEmail: env.SUPPORT_EMAIL,
-    listingCount,
-    universitiesWithListings,
-  };
+  return { supportEmail: env.SUPPORT_EMAIL, listingCount, universitiesWithListings };
 }
 
 const VALUES = [
@@ -47,7 +40,8 @@ const FAQ = ["what", "free", "verified", "landlords", "universities", "support",
 
 export default function About({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { siteName, supportEmail, listingCount, universitiesWithListings } = loaderData;
+  const { siteName } = useSite();
+  const { supportEmail, listingCount, universitiesWithListings } = loaderData;
   const vars = { siteName, email: supportEmail, count: UNIVERSITIES.length };
 
   return (

@@ -1,13 +1,14 @@
 import { Link } from "react-router";
-import type { Route } from "./+types/admin._index";
-import { requireModerator } from "~/auth/auth.server";
+import { moderatorsOnly } from "~/auth/guard.server";
 import { AdminPagination } from "~/components/admin/admin-pagination";
 import { AuditTable } from "~/components/admin/audit-table";
 import { QueueFilters, QueueGroupCard } from "~/components/admin/report-queue";
 import { useTranslation } from "~/i18n";
-import { listAuditLog, listReportQueue } from "~/models/moderation.server";
+import { listAuditLog } from "~/models/audit-log.server";
+import { listReportQueue } from "~/models/report-review.server";
 import { parseQueueQuery } from "~/schemas/moderation";
 import { requestContext } from "~/services.server";
+import type { Route } from "./+types/admin._index";
 import "virtual:catalogue/admin";
 
 const GROUPS_PER_PAGE = 20;
@@ -15,7 +16,7 @@ const RECENT_AUDIT_ENTRIES = 10;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(requestContext);
-  await requireModerator(request, context);
+  await moderatorsOnly.user({ request, context });
   const query = parseQueueQuery(new URL(request.url).searchParams);
   const [queue, audit] = await Promise.all([
     listReportQueue(db, query, { page: query.page, limit: GROUPS_PER_PAGE }),

@@ -1,18 +1,18 @@
-import type { Route } from "./+types/admin.audit";
-import { requireModerator } from "~/auth/auth.server";
+import { moderatorsOnly } from "~/auth/guard.server";
 import { AdminPagination } from "~/components/admin/admin-pagination";
 import { AuditTable } from "~/components/admin/audit-table";
 import { useTranslation } from "~/i18n";
-import { listAuditLog } from "~/models/moderation.server";
+import { listAuditLog } from "~/models/audit-log.server";
 import { parsePage } from "~/schemas/moderation";
 import { requestContext } from "~/services.server";
+import type { Route } from "./+types/admin.audit";
 import "virtual:catalogue/admin";
 
 const ENTRIES_PER_PAGE = 50;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(requestContext);
-  await requireModerator(request, context);
+  await moderatorsOnly.user({ request, context });
   const page = parsePage(new URL(request.url).searchParams);
   return listAuditLog(db, { page, limit: ENTRIES_PER_PAGE });
 }

@@ -1,31 +1,27 @@
 import { data, Link, redirect, useSearchParams } from "react-router";
-import type { Route } from "./+types/admin.reports.$id";
-import { isSameOrigin, requireModerator } from "~/auth/auth.server";
+import { moderatorsOnly } from "~/auth/guard.server";
 import { ModerationForm } from "~/components/admin/moderation-form";
-import { reasonLabel, ReportLink } from "~/components/admin/report-queue";
+import { ReportLink, reasonLabel } from "~/components/admin/report-queue";
 import { Banner } from "~/components/ui/banner";
-import { t as translate, useTranslation } from "~/i18n";
+import { type MessageKey, t as translate, useTranslation } from "~/i18n";
 import { formatShortDate } from "~/lib/format";
-import {
-  closeReport,
-  getReportDetail,
-  hideListing,
-  type ModerationFailure,
-  type ModerationResult,
-  reinstateUser,
-  restoreListing,
-  suspendUser,
-} from "~/models/moderation.server";
+import { routeMeta } from "~/lib/route-meta";
+import { hideListing, restoreListing } from "~/models/listing-moderation.server";
+import type { ModerationResult } from "~/models/moderation-action.server";
+import { closeReport, getReportDetail } from "~/models/report-review.server";
+import { reinstateUser, suspendUser } from "~/models/user-moderation.server";
+import { reasonText } from "~/schemas/message";
 import { MODERATION_INTENTS, type ModerationIntent, parseModerationForm } from "~/schemas/moderation";
+import type { ModerationCode } from "~/schemas/result";
 import { requestContext } from "~/services.server";
+import type { Route } from "./+types/admin.reports.$id";
 import "virtual:catalogue/admin";
-import { readForm } from "~/lib/read-form.server";
+import { readForm } from "~/security/read-form.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const siteName =
-    (matches.find((m) => m?.id === "root")?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Bodima";
-  return [{ title: translate("admin.report.metaTitle", { siteName }) }, { name: "robots", content: "noindex" }];
-};
+export const meta: Route.MetaFunction = routeMeta((site) => [
+  { title: translate("admin.report.metaTitle", site) },
+  { name: "robots", content: "noindex" },
+]);
 
 async function loadReport(db: Parameters<typeof getReportDetail>[0], id: string) {
   const detail = await getReportDetail(db, id);
@@ -35,26 +31,26 @@ async function loadReport(db: Parameters<typeof getReportDetail>[0], id: string)
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db } = context.get(requestContext);
-  await requireModerator(request, context);
+  await moderatorsOnly.user({ request, context });
   return loadReport(db, params.id);
 }
 
-const FAILURE_KEYS: Record<ModerationFailure, { key: string; status: number }> = {
-  "not-found": { key: "admin.actions.errors.notFound", status: 404 },
-  conflict: { key: "admin.actions.errors.conflict", status: 409 },
-  self: { key: "admin.actions.errors.self", status: 403 },
-  moderator: { key: "admin.actions.errors.moderator", status: 403 },
-  "owner-suspended": { key: "admin.actions.errors.ownerSuspended", status: 409 },
+const FAILURE_KEYS: Record<ModerationCode, { key: MessageKey; status: number }> = {
+  "moderation.not_found": { key: "admin.actions.errors.notFound", status: 404 },
+  "moderation.conflict": { key: "admin.actions.errors.conflict", status: 409 },
+  "moderation.own_account": { key: "admin.actions.errors.self", status: 403 },
+  "moderation.target_is_moderator": { key: "admin.actions.errors.moderator", status: 403 },
+  "moderation.owner_suspended": { key: "admin.actions.errors.ownerSuspended", status: 409 },
 };
 
-type ActionFailure = { intent: ModerationIntent | null; error: string; reason: string };
+type ActionFailure = { intent: ModerationIntent | null; error: MessageKey; reason: string };
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { db, env } = context.get(requestContext);
-  const moderator = await requireModerator(request, context);
+  const { db } = context.get(requestContext);
+  const write = await moderatorsOnly.write({ request, context });
   const form = await readForm(request);
   const parsed = parseModerationForm(form);
-  if (!isSameOrigin(request, env.siteUrl)) {
+  if (!write.ok) {
     return data(
       { intent: parsed.intent, error: "admin.actions.errors.forbidden", reason: "" } satisfies ActionFailure,
       { status: 403 },
@@ -66,7 +62,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     });
   }
   const detail = await loadReport(db, params.id);
-  const actor = { id: moderator.id, email: moderator.email };
+  const actor = { id: write.user.id, email: write.user.email };
   const { intent, reason } = parsed;
   const ownerId = detail.owner?.id ?? "";
   let result: ModerationResult;
@@ -91,7 +87,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       break;
   }
   if (result.ok) return redirect(`/admin/reports/${encodeURIComponent(detail.report.id)}?done=${intent}`);
-  const failure = FAILURE_KEYS[result.reason];
+  const failure = FAILURE_KEYS[result.code];
   return data({ intent, error: failure.key, reason: reason ?? "" } satisfies ActionFailure, { status: failure.status });
 }
 
@@ -169,7 +165,9 @@ export default function AdminReport({ loaderData, actionData }: Route.ComponentP
             #{listing.id} {listing.title}
           </Fact>
           <Fact label={t("admin.report.listingStatus")}>{listingStatus}</Fact>
-          {listing.hiddenReason ? <Fact label={t("admin.report.hiddenReason")}>{listing.hiddenReason}</Fact> : null}
+          {listing.hiddenReason ? (
+            <Fact label={t("admin.report.hiddenReason")}>{reasonText(t, listing.hiddenReason)}</Fact>
+          ) : null}
         </dl>
         {listing.status !== "hidden" && listing.status !== "deleted" ? (
           <a

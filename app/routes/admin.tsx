@@ -1,41 +1,41 @@
 import { isRouteErrorResponse, Link, Outlet } from "react-router";
-import type { Route } from "./+types/admin";
-import { requireModerator } from "~/auth/auth.server";
+import { moderatorsOnly } from "~/auth/guard.server";
 import { buttonClasses } from "~/components/ui/button";
 import { TabNav } from "~/components/ui/tab-nav";
 import { t as translate, useTranslation } from "~/i18n";
+import { routeMeta } from "~/lib/route-meta";
 import { pageMeta } from "~/lib/seo";
 import { noStore } from "~/security/no-store.server";
-import { requestContext } from "~/services.server";
+import type { Route } from "./+types/admin";
 import "virtual:catalogue/admin";
 
-export const meta: Route.MetaFunction = ({ loaderData, error }) => {
-  if (!loaderData) {
+export const meta: Route.MetaFunction = routeMeta((site, { loaderData, error }) => {
+  // Undefined only when this layout's own loader failed; a child's error caught here leaves its null.
+  if (loaderData === undefined) {
     const title =
       isRouteErrorResponse(error) && error.status === 404
         ? translate("admin.notFound.title")
         : translate("admin.forbidden.title");
     return [{ title }, { name: "robots", content: "noindex" }];
   }
-  const { siteName, siteUrl } = loaderData;
   return pageMeta({
-    title: translate("admin.metaTitle", { siteName }),
+    ...site,
+    title: translate("admin.metaTitle", site),
     description: translate("admin.heading"),
-    siteName,
-    siteUrl,
     path: "/admin",
     noindex: true,
   });
-};
+});
 
-/** Never cached anywhere (issue 9): private, or about signing in. */
-export const middleware: Route.MiddlewareFunction[] = [noStore];
+/**
+ * Never cached anywhere (issue 9): private, or about signing in. Moderators
+ * only: visitors are sent to log in, everyone else gets a 403 (ADR 025).
+ */
+export const middleware: Route.MiddlewareFunction[] = [noStore, moderatorsOnly.middleware];
 
-/** Moderators only: visitors are sent to log in, everyone else gets a 403 (every child route checks again). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env } = context.get(requestContext);
-  await requireModerator(request, context);
-  return { siteName: env.SITE_NAME, siteUrl: env.siteUrl };
+  await moderatorsOnly.user({ request, context });
+  return null;
 }
 
 export default function AdminLayout() {

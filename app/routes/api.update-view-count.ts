@@ -1,9 +1,11 @@
+import { currentTime } from "~/lib/clock";
+import { retryAfterHeaders } from "~/limits/rate-limit.server";
 import { findListingByIdOrSlug } from "~/models/listing.server";
 import { trackListingView } from "~/models/view-tracking.server";
-import { retryAfterHeaders } from "~/limits/rate-limit.server";
+import { MAX_VIEW_COUNT_BYTES, readBody } from "~/security/body-limit.server";
+import { isCrossSite } from "~/security/origin.server";
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/api.update-view-count";
-import { currentTime } from "~/lib/clock";
 
 // POST /updateViewCount {adId}: the original cloud function's compatible alias
 // (SPEC.md section 7). Counts a view for the caller's browser session with the
@@ -25,30 +27,6 @@ function parseAdId(body: unknown): string | null {
   return /^[a-z0-9-]{1,200}$/i.test(value) ? value : null;
 }
 
-/**
- * Browsers say where a request comes from; another site's page must not make
- * its visitors count views here (our cookies stay home with SameSite=Lax, so
- * each such request would count as a new visitor).
- */
-function isCrossSite(request: Request, siteUrl: string): boolean {
-  if (request.headers.get("sec-fetch-site") === "cross-site") return true;
-  const origin = request.headers.get("origin");
-  return origin !== null && origin !== new URL(request.url).origin && origin !== new URL(siteUrl).origin;
-}
-
-const MAX_BODY_BYTES = 4096;
-
-async function readJson(request: Request): Promise<unknown> {
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return null;
-  const text = await request.text().catch(() => "");
-  if (text.length > MAX_BODY_BYTES) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
-}
-
 export function loader() {
   return methodNotAllowed();
 }
@@ -56,11 +34,14 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   const { db, env, secrets, limiter, clientIp } = context.get(requestContext);
+  // Another site's page must not make its visitors count views here (our cookies stay
+  // home with SameSite=Lax, so each such request would count as a new visitor).
   if (isCrossSite(request, env.siteUrl)) {
     return Response.json({ error: "Cross-site requests are not allowed" }, { status: 403, headers: noStore });
   }
   // The original client sends JSON; the Content-Type is not required.
-  const adId = parseAdId(await readJson(request));
+  const read = await readBody(request, { maxBytes: MAX_VIEW_COUNT_BYTES, kinds: ["json"] });
+  const adId = read.ok ? parseAdId(read.body) : null;
   if (!adId) return Response.json({ error: "Ad ID is required" }, { status: 400, headers: noStore });
 
   const listing = await findListingByIdOrSlug(db, adId);

@@ -2,7 +2,6 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useNavigation } from "react-router";
 import { EmptyState } from "~/components/browse/empty-state";
 import { FilterChips } from "~/components/browse/filter-chips";
-import { draftToSearchParams, type FilterDraft } from "~/components/browse/filter-draft";
 import { FilterPanel } from "~/components/browse/filter-panel";
 import { PaginationNav } from "~/components/browse/pagination";
 import { SearchBox } from "~/components/browse/search-box";
@@ -10,8 +9,9 @@ import { SortSelect } from "~/components/browse/sort-select";
 import { ListingCard } from "~/components/listing-card";
 import { Banner } from "~/components/ui/banner";
 import { useTranslation } from "~/i18n";
-import { loadBrowsePage, type PathKey } from "~/models/browse-page.server";
+import { loadBrowsePage, type PathKey } from "~/pages/browse-page.server";
 import type { PathFilters } from "~/schemas/browse-filters";
+import { draftToSearchParams, type FilterDraft } from "~/schemas/filter-draft";
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/browse";
 import "virtual:catalogue/browse";
@@ -21,7 +21,7 @@ const DEBOUNCE_MS = 400;
 
 // Titles, descriptions and structured data come ready-made from the loader,
 // like every text and link below that depends on the filters
-// (app/models/browse-page.server.ts): the browser needs no filter code.
+// (app/pages/browse-page.server.ts): the browser needs no filter code.
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -1,15 +1,20 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { data, Form, useNavigation } from "react-router";
-import type { Route } from "./+types/contact";
-import { HoneypotField } from "~/components/accounts/honeypot-field";
+import { HoneypotField } from "~/components/forms/honeypot-field";
+import { useWhenChanged } from "~/components/forms/use-when-changed";
 import { Banner } from "~/components/ui/banner";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { FormField, inputClasses } from "~/components/ui/form-field";
 import { ClockIcon, FlagIcon, MailIcon, PhoneIcon } from "~/components/ui/icons";
 import { Select } from "~/components/ui/select";
 import { t as translate, useTranslation } from "~/i18n";
+import { translatorFor } from "~/i18n/translator.server";
+import { routeMeta } from "~/lib/route-meta";
 import { pageMeta } from "~/lib/seo";
-import { emailContactMessageToSupport, saveContactMessage } from "~/models/contact.server";
+import { retryAfterHeaders } from "~/limits/rate-limit.server";
+import { refusalHeaders } from "~/limits/refusal.server";
+import { emailContactMessageToSupport } from "~/mail/contact-mail.server";
+import { saveContactMessage } from "~/models/contact.server";
 import {
   CONTACT_FIELDS,
   CONTACT_LIMITS,
@@ -18,25 +23,21 @@ import {
   type ContactValues,
   parseContactForm,
 } from "~/schemas/contact";
-import { ipLimitKey } from "~/limits/client-ip.server";
-import { isHoneypotFilled } from "~/limits/honeypot";
-import { retryAfterHeaders } from "~/limits/rate-limit.server";
-import { refusalHeaders } from "~/limits/refusal.server";
+import { isHoneypotFilled } from "~/schemas/honeypot";
 import { requestContext } from "~/services.server";
+import type { Route } from "./+types/contact";
 import "virtual:catalogue/info";
-import { readForm } from "~/lib/read-form.server";
+import { readForm } from "~/security/read-form.server";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) => {
   if (!loaderData) return [];
-  const { siteName, siteUrl } = loaderData;
   return pageMeta({
-    title: translate("info.contact.meta.title", { siteName }),
-    description: translate("info.contact.meta.description", { siteName }),
-    siteName,
-    siteUrl,
+    ...site,
+    title: translate("info.contact.meta.title", site),
+    description: translate("info.contact.meta.description", site),
     path: "/contact",
   });
-};
+});
 
 export const headers: Route.HeadersFunction = refusalHeaders;
 
@@ -48,8 +49,6 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const subject = CONTACT_SUBJECTS.find((s) => s.toLowerCase() === subjectParam) ?? "";
   const listing = params.get("listing")?.trim() ?? "";
   return {
-    siteName: env.SITE_NAME,
-    siteUrl: env.siteUrl,
     supportEmail: env.SUPPORT_EMAIL,
     prefill: { subject, listingId: /^\d{1,12}$/.test(listing) ? listing : null },
   };
@@ -76,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       status: 400,
     });
   }
-  const allowed = await limiter.consume("contactIp", ipLimitKey(clientIp));
+  const allowed = await limiter.consume("contactIp", { ip: clientIp });
   if (!allowed.ok) {
     return data({ status: "limited", values: parsed.values } satisfies ActionResult, {
       status: 429,
@@ -93,6 +92,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         { supportEmail: env.SUPPORT_EMAIL, siteName: env.SITE_NAME, siteUrl: env.siteUrl },
         parsed.data,
         stored,
+        // Support's copy, in support's language (not the sender's).
+        translatorFor("en"),
       );
     } catch (error) {
       log.error({ err: error, contactMessageId: stored.id }, "could not queue the contact message email");
@@ -119,9 +120,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const errorFields = CONTACT_FIELDS.filter((f) => errors[f]);
 
   // A new answer from the server replaces what the browser found.
-  useEffect(() => setClientErrors(null), [actionData]);
+  useWhenChanged(() => setClientErrors(null), [actionData]);
   // Move focus to the outcome so keyboard and screen-reader users hear it.
-  useEffect(() => {
+  useWhenChanged(() => {
     summaryRef.current?.focus();
     successRef.current?.focus();
   }, [clientErrors, actionData]);

@@ -1,21 +1,20 @@
 import { useEffect, useState } from "react";
 import { Link, Outlet, useLocation } from "react-router";
-import type { Route } from "./+types/dashboard._index";
-import { requireUser } from "~/auth/auth.server";
+import { signedIn } from "~/auth/guard.server";
 import { MyAdsList } from "~/components/dashboard/my-ads";
 import { Banner } from "~/components/ui/banner";
-import { buttonClasses, ButtonLink } from "~/components/ui/button";
+import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { useTranslation } from "~/i18n";
-import { MAX_LISTINGS_PER_OWNER } from "~/models/listing-owner.server";
-import { listOwnerListings } from "~/models/my-listings.server";
+import { listOwnerListings, MAX_LISTINGS_PER_OWNER } from "~/models/owner-listings.server";
 import { requestContext } from "~/services.server";
+import type { Route } from "./+types/dashboard._index";
 import "virtual:catalogue/dashboard";
 
 const NEW_AD_PATH = "/dashboard/listings/new";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(requestContext);
-  const user = await requireUser(request, context);
+  const user = await signedIn.user({ request, context });
   const listings = await listOwnerListings(db, user.id);
   const ads = listings.map(({ id, slug, title, status, createdAt, daysLeft, views, hiddenReason }) => ({
     id,

@@ -1,45 +1,44 @@
 import { data, Form, Link, redirect } from "react-router";
-import { parseAdNumber } from "~/lib/slug";
-import type { Route } from "./+types/dashboard.listings.$id.delete";
-import { isSameOrigin, requireUser } from "~/auth/auth.server";
+import { signedIn } from "~/auth/guard.server";
 import { Banner } from "~/components/ui/banner";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { t as translate, useTranslation } from "~/i18n";
+import { routeMeta } from "~/lib/route-meta";
 import { pageMeta } from "~/lib/seo";
-import { deleteOwnerListing, findOwnerListing } from "~/models/my-listings.server";
+import { parseAdNumber } from "~/lib/slug";
+import { deleteOwnerListing, findOwnerListing } from "~/models/owner-listings.server";
 import { requestContext } from "~/services.server";
+import type { Route } from "./+types/dashboard.listings.$id.delete";
 import "virtual:catalogue/dashboard";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) => {
   if (!loaderData) return [];
-  const { siteName, siteUrl, listing } = loaderData;
   return pageMeta({
-    title: translate("dashboard.delete.metaTitle", { siteName }),
+    ...site,
+    title: translate("dashboard.delete.metaTitle", site),
     description: translate("dashboard.delete.confirm"),
-    siteName,
-    siteUrl,
-    path: `/dashboard/listings/${listing.id}/delete`,
+    path: `/dashboard/listings/${loaderData.listing.id}/delete`,
     noindex: true,
   });
-};
+});
 
 /** Without JavaScript, the Delete link lands here to confirm. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { db, env } = context.get(requestContext);
-  const user = await requireUser(request, context);
+  const { db } = context.get(requestContext);
+  const user = await signedIn.user({ request, context });
   const id = parseAdNumber(params.id);
   const listing = id === null ? null : await findOwnerListing(db, user.id, id);
   if (!listing) throw data(null, { status: 404 });
-  return { siteName: env.SITE_NAME, siteUrl: env.siteUrl, listing };
+  return { listing };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { db, env, storage } = context.get(requestContext);
-  const user = await requireUser(request, context);
-  if (!isSameOrigin(request, env.siteUrl)) return data({ forbidden: true }, { status: 403 });
+  const { db, storage } = context.get(requestContext);
+  const write = await signedIn.write({ request, context });
+  if (!write.ok) return data({ forbidden: true }, { status: 403 });
   const id = parseAdNumber(params.id);
   // Someone else's listing answers exactly like a missing one.
-  const result = id === null ? null : await deleteOwnerListing(db, storage, user.id, id);
+  const result = id === null ? null : await deleteOwnerListing(db, storage, write.user.id, id);
   if (!result?.ok) throw data(null, { status: 404 });
   return redirect("/dashboard?deleted=1");
 }

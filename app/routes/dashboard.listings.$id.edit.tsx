@@ -1,57 +1,58 @@
 import { data, isRouteErrorResponse, redirect, useRouteError } from "react-router";
-import { parseAdNumber } from "~/lib/slug";
-import type { Route } from "./+types/dashboard.listings.$id.edit";
-import { isSameOrigin, requireUser } from "~/auth/auth.server";
+import { signedIn } from "~/auth/guard.server";
 import { DashboardDialog } from "~/components/dashboard/dashboard-dialog";
 import { ListingForm } from "~/components/listing-form/listing-form";
+import { Banner } from "~/components/ui/banner";
+import { t as translate, useTranslation } from "~/i18n";
+import { routeMeta } from "~/lib/route-meta";
+import { pageMeta } from "~/lib/seo";
+import { parseAdNumber } from "~/lib/slug";
+import { findOwnerListingForm, updateOwnerListing } from "~/models/owner-listings.server";
 import {
   type ListingActionResult,
+  listingSubmissionFrom,
   modelRefusal,
-  readListingSubmission,
   refuse,
   submissionProblems,
   unavailable,
-} from "~/components/listing-form/listing-form.server";
-import { Banner } from "~/components/ui/banner";
-import { t as translate, useTranslation } from "~/i18n";
-import { pageMeta } from "~/lib/seo";
-import { findOwnerListingForm, updateOwnerListing } from "~/models/listing-owner.server";
+} from "~/pages/listing-form.server";
+import { LISTING_FORM_BODY, readBody } from "~/security/body-limit.server";
 import { requestContext } from "~/services.server";
+import type { Route } from "./+types/dashboard.listings.$id.edit";
 import "virtual:catalogue/listing-form";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) => {
   if (!loaderData) return [];
-  const { siteName, siteUrl, listing } = loaderData;
   return pageMeta({
-    title: translate("listingForm.edit.metaTitle", { siteName }),
+    ...site,
+    title: translate("listingForm.edit.metaTitle", site),
     description: translate("listingForm.edit.intro"),
-    siteName,
-    siteUrl,
-    path: `/dashboard/listings/${listing.id}/edit`,
+    path: `/dashboard/listings/${loaderData.listing.id}/edit`,
     noindex: true,
   });
-};
+});
 
 /** Someone else's listing answers exactly like a missing one. */
 const notFound = () => data(null, { status: 404 });
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { db, env } = context.get(requestContext);
-  const user = await requireUser(request, context);
+  const { db } = context.get(requestContext);
+  const user = await signedIn.user({ request, context });
   const id = parseAdNumber(params.id);
   const listing = id === null ? null : await findOwnerListingForm(db, user.id, id);
   if (!listing) throw notFound();
-  return { siteName: env.SITE_NAME, siteUrl: env.siteUrl, listing, profile: { name: user.name, phone: user.phone } };
+  return { listing, profile: { name: user.name, phone: user.phone } };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { db, env, log, storage } = context.get(requestContext);
-  const user = await requireUser(request, context);
-  if (!isSameOrigin(request, env.siteUrl)) return refuse({ key: "listingForm.errors.saveOrigin" }, 403);
+  const { db, log, storage } = context.get(requestContext);
+  const write = await signedIn.write({ request, context });
+  if (!write.ok) return refuse({ key: "listingForm.errors.saveOrigin" }, 403);
+  const { user } = write;
   const id = parseAdNumber(params.id);
   const listing = id === null ? null : await findOwnerListingForm(db, user.id, id);
   if (id === null || !listing) throw notFound();
-  const submission = await readListingSubmission(request, user);
+  const submission = listingSubmissionFrom(await readBody(request, LISTING_FORM_BODY), user);
   if (!("values" in submission)) return submission;
   const kept = listing.photos.filter((p) => !submission.removePhotoIds.includes(p.id)).length;
   const problems = submissionProblems(submission, kept);
@@ -69,7 +70,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     log.error({ err: error }, "updating a listing failed");
     return unavailable(submission, "listingForm.errors.saveUnavailable");
   }
-  if (!result.ok && result.notFound) throw notFound();
+  if (!result.ok && result.code === "listing.not_found") throw notFound();
   if (!result.ok) return modelRefusal(submission, result, 400);
   log.info({ listingId: id }, "listing updated");
   if (!submission.enhanced) return redirect("/dashboard?updated=1");

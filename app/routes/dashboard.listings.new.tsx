@@ -1,49 +1,50 @@
 import { redirect } from "react-router";
-import type { Route } from "./+types/dashboard.listings.new";
-import { isSameOrigin, requireUser } from "~/auth/auth.server";
+import { signedIn } from "~/auth/guard.server";
 import { DashboardDialog } from "~/components/dashboard/dashboard-dialog";
 import { ListingForm } from "~/components/listing-form/listing-form";
-import {
-  type ListingActionResult,
-  modelRefusal,
-  readListingSubmission,
-  refuse,
-  submissionProblems,
-  unavailable,
-} from "~/components/listing-form/listing-form.server";
 import { Banner } from "~/components/ui/banner";
 import { ButtonLink } from "~/components/ui/button";
 import { t as translate, useTranslation } from "~/i18n";
+import { routeMeta } from "~/lib/route-meta";
 import { pageMeta } from "~/lib/seo";
-import { countOwnerListings, createOwnerListing, MAX_LISTINGS_PER_OWNER } from "~/models/listing-owner.server";
+import { countOwnerListings, createOwnerListing, MAX_LISTINGS_PER_OWNER } from "~/models/owner-listings.server";
+import {
+  type ListingActionResult,
+  listingSubmissionFrom,
+  modelRefusal,
+  refuse,
+  submissionProblems,
+  unavailable,
+} from "~/pages/listing-form.server";
+import { LISTING_FORM_BODY, readBody } from "~/security/body-limit.server";
 import { requestContext } from "~/services.server";
+import type { Route } from "./+types/dashboard.listings.new";
 import "virtual:catalogue/listing-form";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) => {
   if (!loaderData) return [];
-  const { siteName, siteUrl } = loaderData;
   return pageMeta({
-    title: translate("listingForm.metaTitle", { siteName }),
-    description: translate("listingForm.metaDescription", { siteName }),
-    siteName,
-    siteUrl,
+    ...site,
+    title: translate("listingForm.metaTitle", site),
+    description: translate("listingForm.metaDescription", site),
     path: "/dashboard/listings/new",
     noindex: true,
   });
-};
+});
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, env } = context.get(requestContext);
-  const user = await requireUser(request, context);
+  const { db } = context.get(requestContext);
+  const user = await signedIn.user({ request, context });
   const atLimit = (await countOwnerListings(db, user.id)) >= MAX_LISTINGS_PER_OWNER;
-  return { siteName: env.SITE_NAME, siteUrl: env.siteUrl, atLimit, profile: { name: user.name, phone: user.phone } };
+  return { atLimit, profile: { name: user.name, phone: user.phone } };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, env, log, storage } = context.get(requestContext);
-  const user = await requireUser(request, context);
-  if (!isSameOrigin(request, env.siteUrl)) return refuse({ key: "listingForm.errors.origin" }, 403);
-  const submission = await readListingSubmission(request, user);
+  const { db, log, storage } = context.get(requestContext);
+  const write = await signedIn.write({ request, context });
+  if (!write.ok) return refuse({ key: "listingForm.errors.origin" }, 403);
+  const { user } = write;
+  const submission = listingSubmissionFrom(await readBody(request, LISTING_FORM_BODY), user);
   if (!("values" in submission)) return submission;
   const problems = submissionProblems(submission);
   if (problems) return problems;
@@ -54,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       files,
       uploadIds: submission.uploadIds,
     });
-    if (!result.ok) return modelRefusal(submission, result, result.limitReached ? 409 : 400);
+    if (!result.ok) return modelRefusal(submission, result, result.code === "listing.limit_reached" ? 409 : 400);
     log.info({ listingId: result.listing.id }, "listing posted");
     if (!submission.enhanced) return redirect("/dashboard?posted=1");
     return { saved: true } satisfies ListingActionResult;

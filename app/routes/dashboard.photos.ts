@@ -1,11 +1,13 @@
-import type { Route } from "./+types/dashboard.photos";
-import { getSessionUser, isSameOrigin } from "~/auth/auth.server";
-import { t } from "~/i18n";
+import { judgeRequest } from "~/auth/guard.server";
+import { type MessageKey, t } from "~/i18n";
 import { retryAfterHeaders } from "~/limits/rate-limit.server";
 import { uploadPhoto } from "~/models/photo-upload.server";
-import type { PhotoError } from "~/models/photo.server";
 import { LISTING_LIMITS } from "~/schemas/listing-form";
+import type { PhotoCode } from "~/schemas/result";
+import { MAX_PHOTO_UPLOAD_BYTES, readBody } from "~/security/body-limit.server";
+import { noStore } from "~/security/no-store.server";
 import { requestContext } from "~/services.server";
+import type { Route } from "./+types/dashboard.photos";
 import "virtual:catalogue/photos";
 
 /**
@@ -15,67 +17,51 @@ import "virtual:catalogue/photos";
  * a post or edit claims its id ("uploadIds"); unclaimed ones go after a day.
  */
 
-/** The browser sends resized JPEGs, but a client that does not resize may send up to 5MB; the rest is multipart overhead. */
-export const MAX_UPLOAD_BODY_BYTES = LISTING_LIMITS.maxPhotoBytes + 1024 * 1024;
-
-const ERROR_KEYS: Record<PhotoError, string> = {
-  "Invalid image file": "photos.errors.invalid",
-  "Image dimensions too large": "photos.errors.dimensions",
+const ERROR_KEYS: Record<PhotoCode, MessageKey> = {
+  "photo.invalid": "photos.errors.invalid",
+  "photo.dimensions_too_large": "photos.errors.dimensions",
 };
 
-function refuse(key: string, status: number, headers?: HeadersInit, values?: Record<string, unknown>) {
+function refuse(key: MessageKey, status: number, headers?: HeadersInit, values?: Record<string, unknown>) {
   return Response.json({ error: t(key, values) }, { status, headers: { "Cache-Control": "no-store", ...headers } });
 }
 
-/** The body, read with a cap so an oversized upload is refused before it is buffered whole. */
-async function readCappedBody(request: Request, cap: number): Promise<Buffer | "tooLarge"> {
-  if (Number(request.headers.get("content-length") ?? "0") > cap) return "tooLarge";
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for await (const part of request.body ?? []) {
-    size += part.byteLength;
-    if (size > cap) return "tooLarge";
-    parts.push(part);
-  }
-  return Buffer.concat(parts);
+/** The one file of the form, or null when there is none or more than one. */
+function onlyFile(form: FormData): File | null {
+  const files = [...form.values()].filter((v): v is File => typeof v !== "string");
+  return files.length === 1 ? files[0] : null;
 }
 
-async function onlyFile(request: Request, body: Buffer): Promise<File | null> {
-  try {
-    const form = await new Response(new Uint8Array(body), {
-      headers: { "content-type": request.headers.get("content-type") ?? "" },
-    }).formData();
-    const files = [...form.values()].filter((v): v is File => typeof v !== "string");
-    return files.length === 1 ? files[0] : null;
-  } catch {
-    return null;
-  }
-}
+/** Never cached, like the dashboard it serves. */
+export const middleware: Route.MiddlewareFunction[] = [noStore];
 
 export function loader() {
   return new Response(null, { status: 405, headers: { Allow: "POST" } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, log, storage, limiter, env } = context.get(requestContext);
-  const user = await getSessionUser(request, context);
-  if (!user) return refuse("photos.errors.signIn", 401);
-  if (!isSameOrigin(request, env.siteUrl)) return refuse("photos.errors.origin", 403);
-  const decision = await limiter.consume("uploadUser", user.id);
+  const { db, log, storage, limiter } = context.get(requestContext);
+  // Refusals in the picker's words, as JSON (outside the dashboard layout, which answers with pages).
+  const verdict = await judgeRequest({ request, context });
+  if (!verdict.ok)
+    return verdict.refusal === "signedOut" ? refuse("photos.errors.signIn", 401) : refuse("photos.errors.origin", 403);
+  const { user } = verdict;
+  const decision = await limiter.consume("uploadUser", { user: user.id });
   if (!decision.ok) {
     return refuse("photos.errors.rateLimited", 429, retryAfterHeaders(decision), {
       minutes: Math.ceil(decision.retryAfterSeconds / 60),
     });
   }
-  const body = await readCappedBody(request, MAX_UPLOAD_BODY_BYTES);
-  if (body === "tooLarge") return refuse("photos.errors.tooLarge", 413);
-  const file = await onlyFile(request, body);
+  // Read with a cap, so an oversized upload is refused before it is buffered whole.
+  const read = await readBody(request, { maxBytes: MAX_PHOTO_UPLOAD_BYTES, kinds: ["multipart"] });
+  if (!read.ok && read.problem === "tooLarge") return refuse("photos.errors.tooLarge", 413);
+  const file = read.ok ? onlyFile(read.body) : null;
   if (!file) return refuse("photos.errors.oneImage", 400);
   if (file.size >= LISTING_LIMITS.maxPhotoBytes) return refuse("photos.errors.tooLarge", 413);
 
   try {
     const result = await uploadPhoto(db, storage, user.id, Buffer.from(await file.arrayBuffer()));
-    if (!result.ok) return refuse(ERROR_KEYS[result.error], 422);
+    if (!result.ok) return refuse(ERROR_KEYS[result.code], 422);
     log.info({ photoId: result.photo.id }, "photo uploaded");
     return Response.json(result.photo, { status: 201, headers: { "Cache-Control": "no-store" } });
   } catch (error) {

@@ -1,26 +1,26 @@
 import { useEffect, useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import type { Route } from "./+types/dashboard.settings";
+import { cookieHeaders, getAuth } from "~/auth/auth.server";
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "~/auth/common-password.server";
+import { signedIn } from "~/auth/guard.server";
+import { PasswordChecklist } from "~/components/accounts/password-checklist";
+import { PasswordInput } from "~/components/accounts/password-input";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { FormField, inputClasses } from "~/components/ui/form-field";
-import { cookieHeaders, getAuth, isSameOrigin, requireUser } from "~/auth/auth.server";
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "~/auth/common-password.server";
-import { PasswordInput } from "~/components/accounts/password-input";
-import { PasswordChecklist } from "~/components/accounts/password-checklist";
+import { type MessageKey, useTranslation } from "~/i18n";
 import { retryAfterHeaders } from "~/limits/rate-limit.server";
-import { type ChangePasswordField, parseChangePasswordForm } from "~/schemas/change-password";
-import { PASSWORD_MAX_LENGTH } from "~/schemas/signup";
-import { useTranslation } from "~/i18n";
 import { updateProfile } from "~/models/account.server";
-import { parseProfileForm, type ProfileField } from "~/schemas/profile";
-import { NAME_MAX_LENGTH, PHONE_LENGTH } from "~/schemas/signup";
+import { type ChangePasswordField, parseChangePasswordForm } from "~/schemas/change-password";
+import { type ProfileField, parseProfileForm } from "~/schemas/profile";
+import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PHONE_LENGTH } from "~/schemas/signup";
 import { requestContext } from "~/services.server";
+import type { Route } from "./+types/dashboard.settings";
 import "virtual:catalogue/accounts";
-import { readForm } from "~/lib/read-form.server";
+import { readForm } from "~/security/read-form.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
+  const user = await signedIn.user({ request, context });
   // After a password change or signing other devices out, the action redirects here (the
   // old session cookie is gone, so this page must load with the new one).
   const done = new URL(request.url).searchParams.get("done");
@@ -32,19 +32,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type ActionResult =
   | { status: "saved"; savedAt: number }
-  | { status: "error"; savedAt: number; errors: Partial<Record<ProfileField, string>> }
-  | { status: "password-error"; savedAt: number; message: string; errors: Partial<Record<ChangePasswordField, string>> }
+  | { status: "error"; savedAt: number; errors: Partial<Record<ProfileField, MessageKey>> }
+  | {
+      status: "password-error";
+      savedAt: number;
+      message: MessageKey;
+      errors: Partial<Record<ChangePasswordField, MessageKey>>;
+    }
   | { status: "sessions-error"; savedAt: number };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, env, log } = context.get(requestContext);
-  const user = await requireUser(request, context);
+  const { db, log } = context.get(requestContext);
+  const write = await signedIn.write({ request, context });
   const savedAt = Date.now();
   const form = await readForm(request);
   const intent = form.get("intent");
-  if (intent === "password") return changePassword(request, context, user.id, form);
-  if (intent === "sessions") return signOutOtherDevices(request, context);
-  if (!isSameOrigin(request, env.siteUrl)) {
+  if (intent === "password") return changePassword(request, context, write, form);
+  if (intent === "sessions") return signOutOtherDevices(request, context, write);
+  if (!write.ok) {
     return data({ status: "error", savedAt, errors: {} } satisfies ActionResult, { status: 403 });
   }
   // Whatever email is posted is ignored: only name and phone are read.
@@ -52,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok)
     return data({ status: "error", savedAt, errors: parsed.errors } satisfies ActionResult, { status: 400 });
   try {
-    await updateProfile(db, user.id, parsed.data);
+    await updateProfile(db, write.user.id, parsed.data);
     return { status: "saved", savedAt } satisfies ActionResult;
   } catch (error) {
     log.error({ err: error }, "profile update failed");
@@ -61,6 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 type Context = Route.ActionArgs["context"];
+type Write = Awaited<ReturnType<typeof signedIn.write>>;
 
 /**
  * "Change password" (ADR 019): the current password is checked by better-auth
@@ -68,21 +74,21 @@ type Context = Route.ActionArgs["context"];
  * guess), the new one meets the sign-up policy and is not a common password;
  * every other session ends and this device gets a new session cookie.
  */
-async function changePassword(request: Request, context: Context, userId: string, form: FormData) {
+async function changePassword(request: Request, context: Context, write: Write, form: FormData) {
   const info = context.get(requestContext);
   const savedAt = Date.now();
   const fail = (
-    message: string,
+    message: MessageKey,
     status: number,
-    errors: Partial<Record<ChangePasswordField, string>> = {},
+    errors: Partial<Record<ChangePasswordField, MessageKey>> = {},
     headers?: HeadersInit,
   ) => data({ status: "password-error", savedAt, message, errors } satisfies ActionResult, { status, headers });
-  if (!isSameOrigin(request, info.env.siteUrl)) return fail("accounts.errors.database.permission-denied", 403);
+  if (!write.ok) return fail("accounts.errors.database.permission-denied", 403);
   const parsed = parseChangePasswordForm(form);
   if (!parsed.ok) return fail(parsed.first, 400, parsed.errors);
   if (isCommonPassword(parsed.data.password))
     return fail(COMMON_PASSWORD_MESSAGE, 400, { password: COMMON_PASSWORD_MESSAGE });
-  const allowed = await info.limiter.consume("passwordUser", userId);
+  const allowed = await info.limiter.consume("passwordUser", { user: write.user.id });
   if (!allowed.ok) return fail("accounts.limits.passwordUser", 429, {}, retryAfterHeaders(allowed));
   try {
     const { headers } = await getAuth(info).api.changePassword({
@@ -108,11 +114,10 @@ async function changePassword(request: Request, context: Context, userId: string
 }
 
 /** "Sign out of all other devices": every session of this account but this one ends. */
-async function signOutOtherDevices(request: Request, context: Context) {
+async function signOutOtherDevices(request: Request, context: Context, write: Write) {
   const info = context.get(requestContext);
   const savedAt = Date.now();
-  if (!isSameOrigin(request, info.env.siteUrl))
-    return data({ status: "sessions-error", savedAt } satisfies ActionResult, { status: 403 });
+  if (!write.ok) return data({ status: "sessions-error", savedAt } satisfies ActionResult, { status: 403 });
   try {
     await getAuth(info).api.revokeOtherSessions({ headers: request.headers });
     return redirect("/dashboard/settings?done=sessions");

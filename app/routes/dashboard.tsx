@@ -1,33 +1,33 @@
 import { Outlet } from "react-router";
-import type { Route } from "./+types/dashboard";
-import { requireUser } from "~/auth/auth.server";
+import { signedIn } from "~/auth/guard.server";
 import { TabNav } from "~/components/ui/tab-nav";
 import { t as translate, useTranslation } from "~/i18n";
+import { routeMeta } from "~/lib/route-meta";
 import { pageMeta } from "~/lib/seo";
 import { noStore } from "~/security/no-store.server";
-import { requestContext } from "~/services.server";
+import type { Route } from "./+types/dashboard";
 import "virtual:catalogue/accounts";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) => {
   if (!loaderData) return [];
-  const { siteName, siteUrl } = loaderData;
   return pageMeta({
-    title: translate("accounts.dashboard.metaTitle", { siteName }),
-    description: translate("accounts.dashboard.description", { siteName }),
-    siteName,
-    siteUrl,
+    ...site,
+    title: translate("accounts.dashboard.metaTitle", site),
+    description: translate("accounts.dashboard.description", site),
     path: "/dashboard",
     noindex: true,
   });
-};
+});
 
-/** Never cached anywhere (issue 9): private, or about signing in. */
-export const middleware: Route.MiddlewareFunction[] = [noStore];
+/**
+ * Never cached anywhere (issue 9): private, or about signing in. Every route
+ * below is for a signed-in account, writes from our own pages only (ADR 025).
+ */
+export const middleware: Route.MiddlewareFunction[] = [noStore, signedIn.middleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env } = context.get(requestContext);
-  const user = await requireUser(request, context);
-  return { siteName: env.SITE_NAME, siteUrl: env.siteUrl, name: user.name, isModerator: user.role === "moderator" };
+  const user = await signedIn.user({ request, context });
+  return { name: user.name, isModerator: user.role === "moderator" };
 }
 
 /** The protected shell: a greeting and the Overview / Settings switch (SPEC.md section 2 "Dashboard"). */

@@ -1,15 +1,16 @@
 import { data } from "react-router";
-import type { Route } from "./+types/dev.outbox";
-import { t as translate, useTranslation } from "~/i18n";
+import { type MessageKey, t as translate, useTranslation } from "~/i18n";
+import { routeMeta } from "~/lib/route-meta";
 import { linkifySiteUrls } from "~/lib/site-links";
 import { listRecentMail } from "~/models/outbox.server";
 import { isLoopbackRequest } from "~/security/loopback.server";
 import { requestContext } from "~/services.server";
+import type { Route } from "./+types/dev.outbox";
 import "virtual:catalogue/mail";
 
 const SHOWN = 50;
 
-const STATUS_KEYS: Record<string, string> = {
+const STATUS_KEYS: Record<string, MessageKey> = {
   pending: "mail.devOutbox.statusName.pending",
   sending: "mail.devOutbox.statusName.sending",
   sent: "mail.devOutbox.statusName.sent",
@@ -17,10 +18,10 @@ const STATUS_KEYS: Record<string, string> = {
   failed: "mail.devOutbox.statusName.failed",
 };
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: translate("mail.devOutbox.meta.title", { siteName: loaderData?.siteName ?? "Bodima" }) },
+export const meta: Route.MetaFunction = routeMeta((site) => [
+  { title: translate("mail.devOutbox.meta.title", site) },
   { name: "robots", content: "noindex" },
-];
+]);
 
 // Lets a developer open links from emails (password resets) without a mail
 // server. Emails carry secrets, so the page exists only under `npm run dev`
@@ -31,7 +32,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (env.NODE_ENV !== "development" || !isLoopbackRequest(request, clientIp)) throw data(null, { status: 404 });
   const messages = await listRecentMail(db, SHOWN);
   return {
-    siteName: env.SITE_NAME,
     siteUrl: env.siteUrl,
     messages: messages.map((m) => ({
       id: m.id,
@@ -91,10 +91,12 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
                 <pre className="mt-3 overflow-x-auto font-sans text-sm whitespace-pre-wrap break-words text-slate-800">
                   {linkifySiteUrls(m.text, siteUrl).map((part, i) =>
                     part.href ? (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text never move
                       <a key={i} href={part.href} className="text-brand-700 underline">
                         {part.text}
                       </a>
                     ) : (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text never move
                       <span key={i}>{part.text}</span>
                     ),
                   )}

@@ -1,38 +1,37 @@
 import { useRouteLoaderData } from "react-router";
-import type { Route } from "./+types/home";
 import { HomeSearchForm } from "~/components/home-search-form";
 import { SiteStats } from "~/components/site-stats";
 import { ButtonLink } from "~/components/ui/button";
 import { CapIcon, FlagIcon, PhoneIcon, SearchIcon } from "~/components/ui/icons";
 import { t as translate, useTranslation } from "~/i18n";
+import { routeMeta, useSite } from "~/lib/route-meta";
 import { jsonLdMeta, pageMeta, websiteJsonLd } from "~/lib/seo";
 import { countPublicListings, countUniversitiesWithListings } from "~/models/listing.server";
 import type { RootData } from "~/root";
 import { requestContext } from "~/services.server";
+import type { Route } from "./+types/home";
 import "virtual:catalogue/home";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) => {
   if (!loaderData) return [];
-  const { siteName, siteUrl } = loaderData;
   return [
     ...pageMeta({
-      title: translate("home.meta.title", { siteName }),
+      ...site,
+      title: translate("home.meta.title", site),
       description: translate("home.meta.description"),
-      siteName,
-      siteUrl,
       path: "/",
     }),
-    jsonLdMeta(websiteJsonLd(siteUrl, siteName)),
+    jsonLdMeta(websiteJsonLd(site.siteUrl, site.siteName)),
   ];
-};
+});
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, env } = context.get(requestContext);
+  const { db } = context.get(requestContext);
   const [listingCount, universitiesWithListings] = await Promise.all([
     countPublicListings(db),
     countUniversitiesWithListings(db),
   ]);
-  return { siteName: env.SITE_NAME, siteUrl: env.siteUrl, listingCount, universitiesWithListings };
+  return { listingCount, universitiesWithListings };
 }
 
 const FEATURES = [
@@ -47,7 +46,8 @@ const TESTIMONIALS = ["moratuwa", "peradeniya", "owner"] as const;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { siteName, listingCount, universitiesWithListings } = loaderData;
+  const { siteName } = useSite();
+  const { listingCount, universitiesWithListings } = loaderData;
   const listHref = useRouteLoaderData<RootData>("root")?.user ? "/dashboard" : "/login";
 
   return (

@@ -1,51 +1,49 @@
 import { createContext, data, Form, Link, redirect, useNavigation } from "react-router";
-import type { Route } from "./+types/listing.report";
+import { getSessionUser } from "~/auth/auth.server";
 import { ReportDialog } from "~/components/listing/report-dialog";
 import { type ReportActionResult, ReportForm, ReportSuccess } from "~/components/listing/report-form";
 import { ButtonLink } from "~/components/ui/button";
-import { getSessionUser, isSameOrigin } from "~/auth/auth.server";
-import { t as translate, useTranslation } from "~/i18n";
-import { isHoneypotFilled } from "~/limits/honeypot";
+import { type MessageKey, t as translate, useTranslation } from "~/i18n";
+import { translatorFor } from "~/i18n/translator.server";
+import { routeMeta } from "~/lib/route-meta";
 import { networkOrigin } from "~/limits/client-ip.server";
 import { retryAfterHeaders } from "~/limits/rate-limit.server";
+import { emailModeratorsAboutReport, emailOwnerAboutAutoHide } from "~/mail/report-mails.server";
 import { findListingBySlug } from "~/models/listing.server";
-import {
-  createReport,
-  emailModeratorsAboutReport,
-  emailOwnerAboutAutoHide,
-  type Reporter,
-} from "~/models/report.server";
+import { createReport, type Reporter } from "~/models/report.server";
 import { hashViewerId } from "~/models/view-tracking.server";
-import { visitorIdFrom } from "~/security/visitor-id.server";
+import { isHoneypotFilled } from "~/schemas/honeypot";
 import { parseReportForm, type ReportValues } from "~/schemas/report";
+import { isSameOrigin } from "~/security/origin.server";
+import { visitorIdFrom } from "~/security/visitor-id.server";
 import { requestContext } from "~/services.server";
+import type { Route } from "./+types/listing.report";
 import "virtual:catalogue/report";
-import { readForm } from "~/lib/read-form.server";
+import { readForm } from "~/security/read-form.server";
 
 // The report form as a page of its own: what 'Report This Listing' opens
 // without JavaScript, and the action the listing page's dialog posts to.
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = routeMeta(({ siteName }, { loaderData }) => {
   const robots = { name: "robots", content: "noindex" };
   if (!loaderData?.listing) return [robots];
-  const { siteName, listing } = loaderData;
+  const { listing } = loaderData;
   return [
     { title: translate("report.meta.title", { title: listing.title, siteName }) },
     { name: "description", content: translate("report.meta.description", { siteName }) },
     robots,
   ];
-};
+});
 
 /** Set by the action once a report is stored, for the loader that runs after it. */
 const reportStored = createContext(false);
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db, env } = context.get(requestContext);
+  const { db } = context.get(requestContext);
   const found = await findListingBySlug(db, params.slug);
   // A report that just hid the listing still gets its success page, as 200.
-  if (!found)
-    return data({ siteName: env.SITE_NAME, listing: null }, { status: context.get(reportStored) ? 200 : 404 });
+  if (!found) return data({ listing: null }, { status: context.get(reportStored) ? 200 : 404 });
   if (found.slug !== params.slug) throw redirect(`/listing/${found.slug}/report`, 301);
-  return { siteName: env.SITE_NAME, listing: { adNumber: found.adNumber, slug: found.slug, title: found.title } };
+  return { listing: { adNumber: found.adNumber, slug: found.slug, title: found.title } };
 }
 
 /**
@@ -57,11 +55,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
  */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   // A failed request must not replace the listing page with an error page.
-  const loaded = await serverLoader().catch(() => ({ siteName: "", listing: null }));
+  const loaded = await serverLoader().catch(() => ({ listing: null }));
   return { ...loaded, ReportDialog };
 }
 
-function refuse(message: string, status: number, values?: ReportValues, headers?: HeadersInit) {
+function refuse(message: MessageKey, status: number, values?: ReportValues, headers?: HeadersInit) {
   return data({ status: "refused", message, values } satisfies ReportActionResult, { status, headers });
 }
 
@@ -80,15 +78,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       status: 400,
     });
   }
-  // Keyed by network (IPv4 /24, IPv6 /64): another address of the same network is no new reporter.
-  const originGroup = networkOrigin(clientIp);
-  const decision = await limiter.consume("reportIp", originGroup);
+  const decision = await limiter.consume("reportIp", { ip: clientIp });
   if (!decision.ok) return refuse("report.errors.tooMany", 429, parsed.values, retryAfterHeaders(decision));
 
   // Who is reporting, as far as auto-hide is concerned (ADR 017); the report is stored either way.
   const visitorId = visitorIdFrom(request.headers.get("cookie"), secrets.sessionSecret);
   const reporter: Reporter = {
-    originGroup,
+    // Another address of the same network (IPv4 /24, IPv6 /64) is no new reporter.
+    originGroup: networkOrigin(clientIp),
     visitorKey: visitorId ? hashViewerId(secrets.visitorSalt, "visitor", visitorId) : null,
     userId: (await getSessionUser(request, context))?.id ?? null,
   };
@@ -100,7 +97,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return refuse("report.errors.failed", 503, parsed.values);
   }
   if (!created.ok) {
-    if (created.error === "origin-cap") return refuse("report.errors.originCap", 429, parsed.values);
+    if (created.code === "report.origin_cap") return refuse("report.errors.originCap", 429, parsed.values);
     return refuse("report.errors.listingNotFound", 404, parsed.values);
   }
   context.set(reportStored, true);
@@ -117,12 +114,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const site = { supportEmail: env.SUPPORT_EMAIL, siteName: env.SITE_NAME, siteUrl: env.siteUrl };
   try {
     // One email per listing an hour; the "report-digest" job sends the rest together.
-    if (created.notifyModerators) await emailModeratorsAboutReport(db, site, created);
+    // Moderators read English until they can choose a language (issue 11 point 3).
+    if (created.notifyModerators) await emailModeratorsAboutReport(db, site, created, translatorFor("en"));
   } catch (error) {
     log.error({ err: error, reportId: created.report.id }, "could not queue the report email");
   }
   try {
-    if (created.autoHidden) await emailOwnerAboutAutoHide(db, site, created.listing);
+    // The owner's language (Settings) replaces this once owners can choose one (issue 11 point 3).
+    if (created.autoHidden) await emailOwnerAboutAutoHide(db, site, created.listing, translatorFor("en"));
   } catch (error) {
     log.error({ err: error, listingId: created.listing.id }, "could not queue the owner's auto-hide email");
   }

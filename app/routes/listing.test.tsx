@@ -1,9 +1,9 @@
 import { renderToString } from "react-dom/server";
-import { Meta, createRoutesStub } from "react-router";
+import { createRoutesStub, Meta } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { ListingView } from "~/components/listing/listing-details";
-import { listingMeta, listingNotFoundMeta } from "~/models/listing-page.server";
-import { meta } from "./listing";
+import { listingMeta, listingNotFoundMeta } from "~/pages/listing-page.server";
+import type { ListingView } from "~/schemas/listing-view";
+import ListingPage, { meta } from "./listing";
 
 const SITE = { siteName: "Bodima", siteUrl: "https://bodima.example" };
 
@@ -51,6 +51,9 @@ function listing(overrides: Partial<ListingView> = {}): ListingView {
       label: "Katubedda",
       kind: "search",
     },
+    textLanguage: "en",
+    titleLang: null,
+    descriptionLang: null,
     ...overrides,
   };
 }
@@ -125,5 +128,35 @@ describe("listing page meta", () => {
     expect(html).toContain("<title>Listing not found | Bodima</title>");
     expect(html).toContain('<meta name="robots" content="noindex"/>');
     expect(html).not.toContain("application/ld+json");
+  });
+});
+
+describe("listing page text in another language", () => {
+  function renderPage(view: ListingView): string {
+    const Stub = createRoutesStub([{ id: "routes/listing", path: "/listing/:slug", Component: ListingPage as never }]);
+    return renderToString(
+      <Stub
+        initialEntries={["/listing/quiet-room-1042"]}
+        hydrationData={{
+          loaderData: {
+            "routes/listing": { siteName: SITE.siteName, listing: view, universityHref: "/university/x", meta: [] },
+          },
+        }}
+      />,
+    );
+  }
+
+  it("marks the title and description with their language when it is not the page's", () => {
+    const html = renderPage(
+      listing({ title: "බෝඩිම් කාමරය", description: "அறை", titleLang: "si", descriptionLang: "ta" }),
+    );
+    expect(html).toMatch(/<h1 lang="si"[^>]*>බෝඩිම් කාමරය<\/h1>/);
+    expect(html).toMatch(/<p lang="ta"[^>]*>அறை<\/p>/);
+  });
+
+  it("adds no lang attribute to English text on an English page", () => {
+    const html = renderPage(listing());
+    expect(html).toMatch(/<h1 class="[^"]*">Quiet room<\/h1>/);
+    expect(html).not.toContain(' lang="');
   });
 });

@@ -1,5 +1,4 @@
 import { data, Link, redirect, type ShouldRevalidateFunction } from "react-router";
-import { ListingGallery } from "~/components/listing/listing-gallery";
 import {
   AmenityList,
   CallNowLink,
@@ -8,26 +7,27 @@ import {
   PriceLine,
   PropertyDetails,
 } from "~/components/listing/listing-details";
+import { ListingGallery } from "~/components/listing/listing-gallery";
 import { ListingNotFound } from "~/components/listing/listing-not-found";
 import { ReportLink } from "~/components/listing/report-link";
 import { SafetyNotice } from "~/components/listing/safety-notice";
 import { Banner } from "~/components/ui/banner";
 import { useTranslation } from "~/i18n";
 import { findListingBySlug } from "~/models/listing.server";
-import { listingMeta, listingNotFoundMeta, toListingView, universityPath } from "~/models/listing-page.server";
+import { listingMeta, listingNotFoundMeta, toListingView, universityPath } from "~/pages/listing-page.server";
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/listing";
 import "virtual:catalogue/listing";
 
-// Head tags come ready-made from the loader (app/models/listing-page.server.ts).
+// Head tags come ready-made from the loader (app/pages/listing-page.server.ts).
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
 // A report sent from the dialog changes nothing on this page: no reload (and no second view).
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
   formAction?.endsWith("/report") ? false : defaultShouldRevalidate;
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { db, env } = context.get(requestContext);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db, env, locale } = context.get(requestContext);
   const site = { siteName: env.SITE_NAME, siteUrl: env.siteUrl };
   const found = await findListingBySlug(db, params.slug);
   if (!found) {
@@ -42,7 +42,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
   // The view is counted around the render (server/pages.ts), so that a page
   // served from the page cache counts too; the count shown is at most seconds old.
-  const listing = toListingView(found, found.views);
+  const listing = toListingView(found, found.views, locale);
   return {
     siteName: site.siteName,
     listing,
@@ -92,7 +92,9 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
         <div className="min-w-0 space-y-4 lg:col-start-1">
           <ListingGallery photos={listing.photos} title={listing.title} />
           <div>
-            <h1 className="text-2xl font-bold break-words sm:text-3xl">{listing.title}</h1>
+            <h1 lang={listing.titleLang ?? undefined} className="text-2xl font-bold break-words sm:text-3xl">
+              {listing.title}
+            </h1>
             <p className="mt-1 text-slate-700">{place}</p>
           </div>
         </div>
@@ -112,7 +114,12 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
             <h2 id="description-heading" className="text-lg font-semibold">
               {t("listing.description")}
             </h2>
-            <p className="mt-2 whitespace-pre-line break-words text-slate-800">{listing.description}</p>
+            <p
+              lang={listing.descriptionLang ?? undefined}
+              className="mt-2 whitespace-pre-line break-words text-slate-800"
+            >
+              {listing.description}
+            </p>
           </section>
           <AmenityList amenities={listing.amenities} />
           <PropertyDetails listing={listing} />

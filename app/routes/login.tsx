@@ -1,39 +1,40 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, type ShouldRevalidateFunction, useNavigate, useNavigation } from "react-router";
-import type { Route } from "./+types/login";
+import { cookieHeaders, getAuth, getSessionUser } from "~/auth/auth.server";
 import { AuthErrorBanner } from "~/components/accounts/auth-banner";
 import { PasswordInput } from "~/components/accounts/password-input";
-import { useEnhanced } from "~/components/accounts/use-enhanced";
+import { useEnhanced } from "~/components/forms/use-enhanced";
+import { useWhenChanged } from "~/components/forms/use-when-changed";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { FormField, inputClasses } from "~/components/ui/form-field";
-import { cookieHeaders, getAuth, getSessionUser, isSameOrigin } from "~/auth/auth.server";
-import { friendlyError, type ErrorKind } from "~/auth/error-messages";
-import { t as translate, useTranslation } from "~/i18n";
+import { type MessageKey, t as translate, useTranslation } from "~/i18n";
+import { type ErrorKind, friendlyError } from "~/lib/error-messages";
+import { routeMeta } from "~/lib/route-meta";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/seo";
 import { reserveLoginAttempt } from "~/limits/login-throttle.server";
-import { refusalHeaders } from "~/limits/refusal.server";
 import { retryAfterHeaders } from "~/limits/rate-limit.server";
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from "~/schemas/signup";
-import { safeRedirect } from "~/lib/safe-redirect";
+import { refusalHeaders } from "~/limits/refusal.server";
 import { type LoginField, parseForgotPasswordForm, parseLoginForm } from "~/schemas/login";
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from "~/schemas/signup";
 import { noStore } from "~/security/no-store.server";
+import { isSameOrigin } from "~/security/origin.server";
 import { requestContext } from "~/services.server";
+import type { Route } from "./+types/login";
 import "virtual:catalogue/accounts";
-import { readForm } from "~/lib/read-form.server";
+import { readForm } from "~/security/read-form.server";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) => {
   if (!loaderData) return [];
-  const { siteName, siteUrl } = loaderData;
   return pageMeta({
-    title: translate("accounts.login.metaTitle", { siteName }),
-    description: translate("accounts.login.metaDescription", { siteName }),
-    siteName,
-    siteUrl,
+    ...site,
+    title: translate("accounts.login.metaTitle", site),
+    description: translate("accounts.login.metaDescription", site),
     path: "/login",
     noindex: true,
   });
-};
+});
 
 /** Never cached anywhere (issue 9): private, or about signing in. */
 export const middleware: Route.MiddlewareFunction[] = [noStore];
@@ -44,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(requestContext);
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/dashboard", env.siteUrl);
   if (await getSessionUser(request, context)) throw redirect(redirectTo);
-  return { siteName: env.SITE_NAME, siteUrl: env.siteUrl, redirectTo };
+  return { redirectTo };
 }
 
 type ActionResult =
@@ -52,10 +53,10 @@ type ActionResult =
   | { status: "resetSent" }
   | {
       status: "failed";
-      message: string;
+      message: MessageKey;
       kind: ErrorKind;
       attempt: number;
-      errors: Partial<Record<LoginField, string>>;
+      errors: Partial<Record<LoginField, MessageKey>>;
       email: string;
     };
 
@@ -65,10 +66,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const attempt = Math.min(Number(form.get("attempt")) || 0, 99) + 1;
   const email = typeof form.get("email") === "string" ? String(form.get("email")).slice(0, EMAIL_MAX_LENGTH) : "";
   const fail = (
-    message: string,
+    message: MessageKey,
     kind: ErrorKind,
     status: number,
-    errors: Partial<Record<LoginField, string>> = {},
+    errors: Partial<Record<LoginField, MessageKey>> = {},
     headers?: HeadersInit,
   ) => data({ status: "failed", message, kind, attempt, errors, email } satisfies ActionResult, { status, headers });
 
@@ -78,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = parseForgotPasswordForm(form);
     if (!parsed.ok) return fail(parsed.first, "validation", 400, { email: parsed.first });
     // Counted per address whether or not an account has it, so neither answer tells.
-    const allowed = await info.limiter.consume("resetEmail", parsed.data.email);
+    const allowed = await info.limiter.consume("resetEmail", { account: parsed.data.email });
     if (!allowed.ok) return fail("accounts.limits.resetEmail", "auth", 429, {}, retryAfterHeaders(allowed));
     try {
       await getAuth(info).api.requestPasswordReset({ body: { email: parsed.data.email }, headers: request.headers });
@@ -141,14 +142,14 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const navigation = useNavigation();
   const enhanced = useEnhanced();
   const busy = navigation.state === "submitting";
-  const [clientFailure, setClientFailure] = useState<{ message: string; attempt: number } | null>(null);
+  const [clientFailure, setClientFailure] = useState<{ message: MessageKey; attempt: number } | null>(null);
   const bannerRef = useRef<HTMLDivElement>(null);
 
   const serverAttempt = result?.status === "failed" ? result.attempt : 0;
   const attempt = Math.max(serverAttempt, clientFailure?.attempt ?? 0);
 
-  useEffect(() => setClientFailure(null), [actionData]);
-  useEffect(() => bannerRef.current?.focus(), [actionData, clientFailure]);
+  useWhenChanged(() => setClientFailure(null), [actionData]);
+  useWhenChanged(() => bannerRef.current?.focus(), [actionData, clientFailure]);
   useEffect(() => {
     if (result?.status !== "success") return;
     const timer = setTimeout(() => navigate(result.redirectTo, { replace: true }), REDIRECT_DELAY_MS);

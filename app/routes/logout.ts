@@ -1,7 +1,8 @@
 import { redirect } from "react-router";
-import type { Route } from "./+types/logout";
-import { cookieHeaders, getAuth, isSameOrigin } from "~/auth/auth.server";
+import { cookieHeaders, getAuth } from "~/auth/auth.server";
+import { isSameOrigin } from "~/security/origin.server";
 import { requestContext } from "~/services.server";
+import type { Route } from "./+types/logout";
 
 export function loader() {
   return redirect("/");

@@ -1,19 +1,18 @@
 import { data } from "react-router";
-import type { Route } from "./+types/not-found";
 import { ButtonLink } from "~/components/ui/button";
 import { t as translate, useTranslation } from "~/i18n";
-import { requestContext } from "~/services.server";
+import { routeMeta } from "~/lib/route-meta";
+import type { Route } from "./+types/not-found";
 import "virtual:catalogue/info";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: translate("info.notFound.metaTitle", { siteName: loaderData?.siteName ?? "Bodima" }) },
+export const meta: Route.MetaFunction = routeMeta((site) => [
+  { title: translate("info.notFound.metaTitle", site) },
   { name: "robots", content: "noindex" },
-];
+]);
 
 // The catch-all route: every unknown URL answers 404 with a helpful page.
-export function loader({ context }: Route.LoaderArgs) {
-  const { env } = context.get(requestContext);
-  return data({ siteName: env.SITE_NAME }, { status: 404 });
+export function loader() {
+  return data(null, { status: 404 });
 }
 
 export default function NotFound() {

@@ -3,6 +3,7 @@ import { listAds } from "~/api/listings.server";
 import { OldListingCard, toOldCard } from "~/components/old-listing-card";
 import { Banner } from "~/components/ui/banner";
 import { t, useTranslation } from "~/i18n";
+import { routeMeta } from "~/lib/route-meta";
 import { pageMeta } from "~/lib/seo";
 import { filtersToSearchParams } from "~/schemas/browse-filters";
 import { requestContext } from "~/services.server";
@@ -12,28 +13,27 @@ import "virtual:catalogue/old-browse";
 /** SPEC.md section 9: the old browse page shows 20 per page. */
 const OLD_BROWSE_PAGE_SIZE = 20;
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
+export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) =>
   loaderData
     ? pageMeta({
-        title: `${t("oldBrowse.title")} | ${loaderData.siteName}`,
+        ...site,
+        title: `${t("oldBrowse.title")} | ${site.siteName}`,
         description: t("oldBrowse.description"),
-        siteName: loaderData.siteName,
-        siteUrl: loaderData.siteUrl,
         path: "/old-browse",
         // The same listings as /browse; search engines should index that one.
         noindex: true,
       })
-    : [];
+    : [],
+);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, env } = context.get(requestContext);
+  const { db } = context.get(requestContext);
   const params = new URL(request.url).searchParams;
   // The page asks the list API's code for 20 at a time, as the old page asked /getAdsForSEO.
   params.set("limit", String(OLD_BROWSE_PAGE_SIZE));
   const result = await listAds(db, params);
-  const site = { siteName: env.SITE_NAME, siteUrl: env.siteUrl };
   if (!result.ok) {
-    return data({ ...site, ok: false as const, error: result.body }, { status: 400 });
+    return data({ ok: false as const, error: result.body }, { status: 400 });
   }
   const { ads, pagination } = result.body;
   const href = (page: number) => {
@@ -41,7 +41,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return query ? `/old-browse?${query}` : "/old-browse";
   };
   return {
-    ...site,
     ok: true as const,
     ads: ads.map(toOldCard),
     pagination,

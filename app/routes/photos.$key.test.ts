@@ -1,6 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { requestContext, type RequestInfo } from "~/services.server";
+import { type RequestInfo, requestContext } from "~/services.server";
 import type { PhotoStorage } from "~/storage/storage.server";
 import { loader } from "./photos.$key";
 

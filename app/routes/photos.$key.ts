@@ -44,7 +44,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const etag = `"${createHash("sha256").update(data).digest("base64url").slice(0, 27)}"`;
   const headers = { "Cache-Control": cacheControl, ETag: etag };
   const ifNoneMatch = request.headers.get("If-None-Match");
-  if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) {
+  if (ifNoneMatch?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) {
     return new Response(null, { status: 304, headers });
   }
   return new Response(new Uint8Array(data), {

@@ -1,54 +1,56 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import type { Route } from "./+types/reset-password";
+import { getAuth } from "~/auth/auth.server";
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "~/auth/common-password.server";
 import { PasswordChecklist } from "~/components/accounts/password-checklist";
 import { PasswordInput } from "~/components/accounts/password-input";
+import { useWhenChanged } from "~/components/forms/use-when-changed";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
-import { getAuth, isSameOrigin } from "~/auth/auth.server";
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "~/auth/common-password.server";
-import { friendlyError } from "~/auth/error-messages";
-import { t as translate, useTranslation } from "~/i18n";
+import { type MessageKey, t as translate, useTranslation } from "~/i18n";
+import { friendlyError } from "~/lib/error-messages";
+import { routeMeta } from "~/lib/route-meta";
 import { pageMeta } from "~/lib/seo";
-import { parseResetPasswordForm, RESET_FIELDS } from "~/schemas/login";
+import { parseResetPasswordForm, type RESET_FIELDS } from "~/schemas/login";
 import { PASSWORD_MAX_LENGTH } from "~/schemas/signup";
 import { noStore } from "~/security/no-store.server";
+import { isSameOrigin } from "~/security/origin.server";
 import { requestContext } from "~/services.server";
+import type { Route } from "./+types/reset-password";
 import "virtual:catalogue/accounts";
-import { readForm } from "~/lib/read-form.server";
+import { readForm } from "~/security/read-form.server";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) => {
   if (!loaderData) return [];
-  const { siteName, siteUrl } = loaderData;
   return pageMeta({
-    title: translate("accounts.reset.metaTitle", { siteName }),
+    ...site,
+    title: translate("accounts.reset.metaTitle", site),
     description: translate("accounts.reset.intro"),
-    siteName,
-    siteUrl,
     path: "/reset-password",
     noindex: true,
   });
-};
+});
 
 /** Never cached anywhere (issue 9): private, or about signing in. */
 export const middleware: Route.MiddlewareFunction[] = [noStore];
 
 const TOKEN_PATTERN = /^[\w-]{8,200}$/;
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const { env } = context.get(requestContext);
+export function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  return { siteName: env.SITE_NAME, siteUrl: env.siteUrl, token: TOKEN_PATTERN.test(token) ? token : "" };
+  return { token: TOKEN_PATTERN.test(token) ? token : "" };
 }
 
 type Field = (typeof RESET_FIELDS)[number];
-type ActionResult = { status: "done" } | { status: "failed"; message: string; errors: Partial<Record<Field, string>> };
+type ActionResult =
+  | { status: "done" }
+  | { status: "failed"; message: MessageKey; errors: Partial<Record<Field, MessageKey>> };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const info = context.get(requestContext);
   const form = await readForm(request);
-  const fail = (message: string, status: number, errors: Partial<Record<Field, string>> = {}) =>
+  const fail = (message: MessageKey, status: number, errors: Partial<Record<Field, MessageKey>> = {}) =>
     data({ status: "failed", message, errors } satisfies ActionResult, { status });
   if (!isSameOrigin(request, info.env.siteUrl)) return fail("accounts.errors.database.permission-denied", 403);
   const token = form.get("token");
@@ -79,12 +81,12 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const busy = navigation.state === "submitting";
   const [password, setPassword] = useState("");
   const [clientFailure, setClientFailure] = useState<{
-    message: string;
-    errors: Partial<Record<Field, string>>;
+    message: MessageKey;
+    errors: Partial<Record<Field, MessageKey>>;
   } | null>(null);
   const bannerRef = useRef<HTMLDivElement>(null);
-  useEffect(() => setClientFailure(null), [actionData]);
-  useEffect(() => bannerRef.current?.focus(), [actionData, clientFailure]);
+  useWhenChanged(() => setClientFailure(null), [actionData]);
+  useWhenChanged(() => bannerRef.current?.focus(), [actionData, clientFailure]);
 
   const failure = clientFailure ?? (result?.status === "failed" ? result : null);
   const errorText = (field: Field) => (failure?.errors[field] ? t(failure.errors[field]) : undefined);

@@ -1,19 +1,24 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, type ShouldRevalidateFunction, useNavigate, useNavigation } from "react-router";
-import type { Route } from "./+types/signup";
+import { cookieHeaders, getAuth, getSessionUser } from "~/auth/auth.server";
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "~/auth/common-password.server";
 import { AuthErrorBanner } from "~/components/accounts/auth-banner";
-import { HoneypotField } from "~/components/accounts/honeypot-field";
 import { PasswordChecklist } from "~/components/accounts/password-checklist";
 import { PasswordInput } from "~/components/accounts/password-input";
-import { useEnhanced } from "~/components/accounts/use-enhanced";
+import { HoneypotField } from "~/components/forms/honeypot-field";
+import { useEnhanced } from "~/components/forms/use-enhanced";
+import { useWhenChanged } from "~/components/forms/use-when-changed";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { FormField, inputClasses } from "~/components/ui/form-field";
-import { cookieHeaders, getAuth, getSessionUser, isSameOrigin } from "~/auth/auth.server";
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "~/auth/common-password.server";
-import { friendlyError, type ErrorKind } from "~/auth/error-messages";
-import { t as translate, useTranslation } from "~/i18n";
+import { type MessageKey, t as translate, useTranslation } from "~/i18n";
+import { RichText } from "~/i18n/rich-text";
+import { type ErrorKind, friendlyError } from "~/lib/error-messages";
+import { routeMeta } from "~/lib/route-meta";
 import { pageMeta } from "~/lib/seo";
+import { retryAfterHeaders } from "~/limits/rate-limit.server";
+import { refusalHeaders } from "~/limits/refusal.server";
+import { isHoneypotFilled } from "~/schemas/honeypot";
 import {
   EMAIL_MAX_LENGTH,
   NAME_MAX_LENGTH,
@@ -23,27 +28,22 @@ import {
   type SignupErrors,
   type SignupField,
 } from "~/schemas/signup";
-import { ipLimitKey } from "~/limits/client-ip.server";
-import { isHoneypotFilled } from "~/limits/honeypot";
-import { retryAfterHeaders } from "~/limits/rate-limit.server";
-import { refusalHeaders } from "~/limits/refusal.server";
 import { noStore } from "~/security/no-store.server";
+import { isSameOrigin } from "~/security/origin.server";
 import { requestContext } from "~/services.server";
+import type { Route } from "./+types/signup";
 import "virtual:catalogue/accounts";
-import { readForm } from "~/lib/read-form.server";
+import { readForm } from "~/security/read-form.server";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [];
-  const { siteName, siteUrl } = loaderData;
-  return pageMeta({
-    title: translate("accounts.signup.metaTitle", { siteName }),
-    description: translate("accounts.signup.metaDescription", { siteName }),
-    siteName,
-    siteUrl,
+export const meta: Route.MetaFunction = routeMeta((site) =>
+  pageMeta({
+    ...site,
+    title: translate("accounts.signup.metaTitle", site),
+    description: translate("accounts.signup.metaDescription", site),
     path: "/signup",
     noindex: true,
-  });
-};
+  }),
+);
 
 /** Never cached anywhere (issue 9): private, or about signing in. */
 export const middleware: Route.MiddlewareFunction[] = [noStore];
@@ -51,15 +51,14 @@ export const middleware: Route.MiddlewareFunction[] = [noStore];
 export const headers: Route.HeadersFunction = refusalHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env } = context.get(requestContext);
   if (await getSessionUser(request, context)) throw redirect("/dashboard");
-  return { siteName: env.SITE_NAME, siteUrl: env.siteUrl };
+  return null;
 }
 
 type Values = { name: string; email: string; phone: string };
 type ActionResult =
   | { status: "success" }
-  | { status: "failed"; message: string; kind: ErrorKind; attempt: number; errors: SignupErrors; values: Values };
+  | { status: "failed"; message: MessageKey; kind: ErrorKind; attempt: number; errors: SignupErrors; values: Values };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const info = context.get(requestContext);
@@ -71,12 +70,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     email: parsed.values.email.slice(0, EMAIL_MAX_LENGTH),
     phone: parsed.values.phone.slice(0, PHONE_LENGTH),
   };
-  const fail = (message: string, kind: ErrorKind, status: number, errors: SignupErrors = {}, headers?: HeadersInit) =>
-    data({ status: "failed", message, kind, attempt, errors, values } satisfies ActionResult, { status, headers });
+  const fail = (
+    message: MessageKey,
+    kind: ErrorKind,
+    status: number,
+    errors: SignupErrors = {},
+    headers?: HeadersInit,
+  ) => data({ status: "failed", message, kind, attempt, errors, values } satisfies ActionResult, { status, headers });
 
   if (!isSameOrigin(request, info.env.siteUrl)) return fail("accounts.errors.database.permission-denied", "auth", 403);
   if (!parsed.ok) return fail(parsed.first, "validation", 400, parsed.errors);
-  const allowed = await info.limiter.consume("signupIp", ipLimitKey(info.clientIp));
+  const allowed = await info.limiter.consume("signupIp", { ip: info.clientIp });
   if (!allowed.ok) return fail("accounts.limits.signupIp", "auth", 429, {}, retryAfterHeaders(allowed));
   if (isCommonPassword(parsed.data.password)) {
     return fail(COMMON_PASSWORD_MESSAGE, "validation", 400, { password: COMMON_PASSWORD_MESSAGE });
@@ -131,9 +135,11 @@ export default function Signup({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const enhanced = useEnhanced();
   const busy = navigation.state === "submitting";
-  const [clientFailure, setClientFailure] = useState<{ first: string; errors: SignupErrors; attempt: number } | null>(
-    null,
-  );
+  const [clientFailure, setClientFailure] = useState<{
+    first: MessageKey;
+    errors: SignupErrors;
+    attempt: number;
+  } | null>(null);
   const [password, setPassword] = useState("");
   const bannerRef = useRef<HTMLDivElement>(null);
 
@@ -142,8 +148,8 @@ export default function Signup({ actionData }: Route.ComponentProps) {
   const errors: SignupErrors = clientFailure?.errors ?? failed?.errors ?? {};
   const values: Values = failed?.values ?? { name: "", email: "", phone: "" };
 
-  useEffect(() => setClientFailure(null), [actionData]);
-  useEffect(() => bannerRef.current?.focus(), [actionData, clientFailure]);
+  useWhenChanged(() => setClientFailure(null), [actionData]);
+  useWhenChanged(() => bannerRef.current?.focus(), [actionData, clientFailure]);
   useEffect(() => {
     if (result?.status !== "success") return;
     const timer = setTimeout(() => navigate("/dashboard", { replace: true }), REDIRECT_DELAY_MS);
@@ -273,14 +279,22 @@ export default function Signup({ actionData }: Route.ComponentProps) {
               className="mt-1 h-5 w-5 shrink-0 accent-brand-700"
             />
             <span>
-              {t("accounts.signup.agreePrefix")}{" "}
-              <Link to="/terms" className="font-medium text-brand-700 underline">
-                {t("accounts.signup.terms")}
-              </Link>{" "}
-              {t("accounts.signup.and")}{" "}
-              <Link to="/privacy" className="font-medium text-brand-700 underline">
-                {t("accounts.signup.privacy")}
-              </Link>
+              {/* One sentence with its two links, so each language keeps its own word order. */}
+              <RichText
+                message={t("accounts.signup.agree")}
+                tags={{
+                  terms: (text) => (
+                    <Link to="/terms" className="font-medium text-brand-700 underline">
+                      {text}
+                    </Link>
+                  ),
+                  privacy: (text) => (
+                    <Link to="/privacy" className="font-medium text-brand-700 underline">
+                      {text}
+                    </Link>
+                  ),
+                }}
+              />
             </span>
           </label>
           {errors.terms ? (

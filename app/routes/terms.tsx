@@ -1,27 +1,27 @@
-import type { Route } from "./+types/terms";
 import { PolicyPage } from "~/components/policy-page";
 import { t } from "~/i18n";
+import { routeMeta, useSite } from "~/lib/route-meta";
 import { pageMeta } from "~/lib/seo";
 import { requestContext } from "~/services.server";
+import type { Route } from "./+types/terms";
 import "virtual:catalogue/info";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) => {
   if (!loaderData) return [];
-  const { siteName, siteUrl } = loaderData;
   return pageMeta({
-    title: t("info.terms.meta.title", { siteName }),
-    description: t("info.terms.meta.description", { siteName }),
-    siteName,
-    siteUrl,
+    ...site,
+    title: t("info.terms.meta.title", site),
+    description: t("info.terms.meta.description", site),
     path: "/terms",
   });
-};
+});
 
 export function loader({ context }: Route.LoaderArgs) {
   const { env } = context.get(requestContext);
-  return { siteName: env.SITE_NAME, siteUrl: env.siteUrl, supportEmail: env.SUPPORT_EMAIL };
+  return { supportEmail: env.SUPPORT_EMAIL };
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  return <PolicyPage area="terms" siteName={loaderData.siteName} supportEmail={loaderData.supportEmail} />;
+  const { siteName } = useSite();
+  return <PolicyPage area="terms" siteName={siteName} supportEmail={loaderData.supportEmail} />;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { t } from "~/i18n";
-import { safeRedirect } from "../lib/safe-redirect";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { parseForgotPasswordForm, parseLoginForm, parseResetPasswordForm } from "./login";
 import { parseProfileForm } from "./profile";
 import { parseSignupForm } from "./signup";

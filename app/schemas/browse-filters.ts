@@ -1,4 +1,4 @@
-import { CITIES, findCity, findUniversity, findFaculty } from "../directory/universities";
+import { CITIES, findCity, findFaculty, findUniversity } from "~/directory/universities";
 
 export const PROPERTY_TYPES = ["single", "shared", "apartment", "hostel"] as const;
 export const GENDERS = ["any", "male", "female"] as const;
@@ -39,6 +39,8 @@ const MAX_PAGE = 100_000;
 
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
 export type Gender = (typeof GENDERS)[number];
+/** "any" is no filter: a listing for any gender matches every search. */
+export type GenderFilter = Exclude<Gender, "any">;
 export type Sort = (typeof SORTS)[number];
 
 export type BrowseFilters = {
@@ -49,12 +51,14 @@ export type BrowseFilters = {
   minPrice?: number;
   maxPrice?: number;
   propertyType?: PropertyType;
-  gender?: Gender;
+  gender?: GenderFilter;
   search?: string;
   sort?: Sort;
 };
 
-export type FilterError = { param: string; message: string };
+/** The query parameters a browse link can get wrong (the notice names them). */
+export type FilterParam = "minPrice" | "maxPrice" | "propertyType" | "gender" | "sort" | "page";
+export type FilterError = { param: FilterParam; message: string };
 
 /** Path values given by the route (/search/{location}, /university/{university}, ...). */
 export type PathFilters = { location?: string; university?: string; city?: string };
@@ -63,6 +67,7 @@ function cleanText(value: string | null | undefined): string | undefined {
   if (value == null) return undefined;
   // Drop control characters (including NUL) and collapse white space.
   const cleaned = value
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: dropping control characters is what this pattern is for
     .replace(/[\u0000-\u001f\u007f]/g, " ")
     .replace(/\s+/g, " ")
     .trim();
@@ -76,7 +81,7 @@ function fromPathSegment(value: string | undefined): string | undefined {
 
 function parseWholeNumber(
   raw: string | undefined,
-  param: string,
+  param: FilterParam,
   errors: FilterError[],
   max: number,
 ): number | undefined {
@@ -147,7 +152,7 @@ export function parseBrowseFilters(
 
   const gender = get("gender")?.toLowerCase();
   if (gender && gender !== "any") {
-    if ((GENDERS as readonly string[]).includes(gender)) filters.gender = gender as Gender;
+    if ((GENDERS as readonly string[]).includes(gender)) filters.gender = gender as GenderFilter;
     else errors.push({ param: "gender", message: `gender must be one of ${GENDERS.join(", ")}` });
   }
 

@@ -1,5 +1,6 @@
 // zod/mini: the same rules in a much smaller browser bundle.
 import * as z from "zod/mini";
+import type { MessageKey } from "~/i18n/keys.generated";
 import { readFields } from "./form-errors";
 // Its error messages are catalogue keys, translated where they are shown.
 import "virtual:catalogue/info";
@@ -53,7 +54,7 @@ export const contactSchema = z.object({
 
 export type ContactInput = z.infer<typeof contactSchema>;
 export type ContactValues = Record<ContactField, string>;
-export type ContactErrors = Partial<Record<ContactField, string>>;
+export type ContactErrors = Partial<Record<ContactField, MessageKey>>;
 
 export type ContactParseResult =
   | { ok: true; data: ContactInput; values: ContactValues }
@@ -67,7 +68,8 @@ export function parseContactForm(form: FormData): ContactParseResult {
   const errors: ContactErrors = {};
   for (const issue of result.error.issues) {
     const field = issue.path[0] as ContactField;
-    errors[field] ??= issue.message;
+    // The schema's messages are catalogue keys (see parseWith in form-errors.ts).
+    errors[field] ??= issue.message as MessageKey;
   }
   return { ok: false, errors, values };
 }

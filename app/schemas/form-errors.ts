@@ -1,8 +1,9 @@
 import type * as z from "zod/mini";
+import type { MessageKey } from "~/i18n/keys.generated";
 
 export type FormParseResult<F extends string, T> =
   | { ok: true; data: T; values: Record<F, string> }
-  | { ok: false; errors: Partial<Record<F, string>>; first: string; values: Record<F, string> };
+  | { ok: false; errors: Partial<Record<F, MessageKey>>; first: MessageKey; values: Record<F, string> };
 
 /** Reads text fields from a form; a missing field or a file counts as empty. */
 export function readFields<F extends string>(form: FormData, fields: readonly F[]): Record<F, string> {
@@ -26,11 +27,13 @@ export function parseWith<F extends string, T>(
 ): FormParseResult<F, T> {
   const result = schema.safeParse(input);
   if (result.success) return { ok: true, data: result.data, values };
-  const errors: Partial<Record<F, string>> = {};
+  const errors: Partial<Record<F, MessageKey>> = {};
+  // zod carries a message as a plain string; every schema here gives catalogue keys as its
+  // messages (the schema tests render each one), so this is where they become keys.
   for (const issue of result.error.issues) {
     const field = issue.path[0] as F;
-    errors[field] ??= issue.message;
+    errors[field] ??= issue.message as MessageKey;
   }
   const firstField = fields.find((f) => errors[f]) as F;
-  return { ok: false, errors, first: errors[firstField] ?? result.error.issues[0]!.message, values };
+  return { ok: false, errors, first: errors[firstField] ?? (result.error.issues[0]!.message as MessageKey), values };
 }

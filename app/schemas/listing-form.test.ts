@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countLinks, parseListingForm, readListingForm, type RawListingForm } from "./listing-form";
+import { countLinks, parseListingForm, type RawListingForm, readListingForm } from "./listing-form";
 
 const valid: RawListingForm = {
   title: "Room near the engineering faculty",

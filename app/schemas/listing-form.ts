@@ -1,7 +1,8 @@
 // zod/mini: the same rules run in the browser and again on the server.
-import type { NewListingInput } from "../models/listing.server";
+
 import * as z from "zod/mini";
 import { cityForFaculty, DEFAULT_FACULTY, findFaculty, findUniversity } from "~/directory/universities";
+import type { MessageKey } from "~/i18n/keys.generated";
 import { isMapLink } from "~/lib/location-link";
 import { AMENITIES, GENDERS, type Gender, PROPERTY_TYPES, type PropertyType } from "./browse-filters";
 import { parseWith } from "./form-errors";
@@ -42,9 +43,9 @@ export const LISTING_LIMITS = {
   maxPhotoBytes: 5 * 1024 * 1024,
 } as const;
 
-const REQUIRED = "listingForm.errors.required";
-const TOO_LONG = "listingForm.errors.tooLong";
-const WHOLE_NUMBER = "listingForm.errors.wholeNumber";
+const REQUIRED: MessageKey = "listingForm.errors.required";
+const TOO_LONG: MessageKey = "listingForm.errors.tooLong";
+const WHOLE_NUMBER: MessageKey = "listingForm.errors.wholeNumber";
 const PHONE_PATTERN = /^\+?[0-9][0-9 -]{5,19}$/;
 // A whole URL counts once; bare domains (bit.ly/x, example.com) count too.
 const LINK_PATTERN = /(?:\bhttps?:\/\/|\bwww\.)\S+|\b[a-z0-9-]+\.(?:com|lk|net|org|info|xyz|io|me|ly)\b/gi;
@@ -96,12 +97,29 @@ const listingTextSchema = z.object({
  */
 export type ListingFormData = NewListingInput;
 
+/** What the listing model stores for a new listing: the form's validated values. */
+export type NewListingInput = {
+  title: string;
+  description: string;
+  price: number;
+  keymoneyFee: number | null;
+  location: string | null;
+  university: string;
+  faculty: string;
+  city: string;
+  propertyType: PropertyType;
+  gender: Gender;
+  amenities: string[];
+  contactName: string;
+  contactPhone: string;
+};
+
 export type ListingFormResult =
   | { ok: true; data: ListingFormData; values: Record<ListingTextField, string> }
   | {
       ok: false;
-      errors: Partial<Record<ListingFormField, string>>;
-      first: string;
+      errors: Partial<Record<ListingFormField, MessageKey>>;
+      first: MessageKey;
       values: Record<ListingTextField, string>;
     };
 
@@ -126,7 +144,7 @@ export function parseListingForm(raw: RawListingForm): ListingFormResult {
     LISTING_TEXT_FIELDS.map((f) => [f, typeof raw[f] === "string" ? raw[f] : ""]),
   ) as Record<ListingTextField, string>;
   const parsed = parseWith(listingTextSchema, LISTING_TEXT_FIELDS, values);
-  const errors: Partial<Record<ListingFormField, string>> = parsed.ok ? {} : { ...parsed.errors };
+  const errors: Partial<Record<ListingFormField, MessageKey>> = parsed.ok ? {} : { ...parsed.errors };
 
   const university = findUniversity(values.university);
   const facultyName = values.faculty.trim() || DEFAULT_FACULTY;

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { safeRedirect } from "../lib/safe-redirect";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { type FormParseResult, parseWith, readFields } from "./form-errors";
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, PASSWORD_MAX_LENGTH, passwordSchema } from "./signup";
 import "virtual:catalogue/accounts";

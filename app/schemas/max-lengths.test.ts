@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { t } from "~/i18n";
+import { type MessageKey, t } from "~/i18n";
 import { CONTACT_LIMITS, parseContactForm } from "./contact";
 import { parseForgotPasswordForm, parseLoginForm, parseResetPasswordForm } from "./login";
 import { parseProfileForm } from "./profile";
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, parseSignupForm, PASSWORD_MAX_LENGTH } from "./signup";
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, parseSignupForm } from "./signup";
 import "virtual:catalogue/accounts";
 import "virtual:catalogue/info";
 
@@ -26,7 +26,7 @@ const signup = {
   terms: "on",
 };
 
-type Parsed = { ok: boolean; errors?: Record<string, string | undefined> };
+type Parsed = { ok: boolean; errors?: Record<string, MessageKey | undefined> };
 const errorOf = (parsed: Parsed, field: string) => (parsed.ok ? undefined : t(parsed.errors![field]!));
 
 describe("maximum lengths", () => {

@@ -1,5 +1,7 @@
 // The moderation forms and the reports queue's query (issue 4). Messages are
 // catalogue keys, translated where they are shown.
+
+import type { MessageKey } from "~/i18n/keys.generated";
 import { REPORT_REASONS as REPORT_REASON_IDS, type ReportReason as ReportReasonId } from "./report";
 import "virtual:catalogue/admin";
 
@@ -8,6 +10,11 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
 /** The queue filters by the reasons the report form offers. */
 export { REPORT_REASON_IDS, type ReportReasonId };
+
+/** A stored report's reason is one of the form's (the schema checks it), shown by its label. */
+export function isReportReason(value: string): value is ReportReasonId {
+  return (REPORT_REASON_IDS as readonly string[]).includes(value);
+}
 
 /** The longest reason a moderator may give (the owner reads it in My Ads). */
 export const REASON_MAX_LENGTH = 500;
@@ -20,7 +27,7 @@ export const REASON_REQUIRED: readonly ModerationIntent[] = ["hide", "suspend"];
 
 export type ModerationFormResult =
   | { ok: true; intent: ModerationIntent; reason: string | null }
-  | { ok: false; intent: ModerationIntent | null; error: string; reason: string };
+  | { ok: false; intent: ModerationIntent | null; error: MessageKey; reason: string };
 
 function isOneOf<T extends string>(values: readonly T[], value: unknown): value is T {
   return typeof value === "string" && (values as readonly string[]).includes(value);

@@ -1,6 +1,7 @@
 // zod/mini: the same rules in a much smaller browser bundle (the report
 // dialog loads this on demand).
 import * as z from "zod/mini";
+import type { MessageKey } from "~/i18n/keys.generated";
 import { type FormParseResult, parseWith, readFields } from "./form-errors";
 // Its error messages are catalogue keys, translated where they are shown.
 import "virtual:catalogue/report";
@@ -63,7 +64,7 @@ export const reportSchema = z.object({
 
 export type ReportInput = z.infer<typeof reportSchema>;
 export type ReportValues = Record<ReportField, string>;
-export type ReportErrors = Partial<Record<ReportField, string>>;
+export type ReportErrors = Partial<Record<ReportField, MessageKey>>;
 
 /** Reads the report fields from a form (missing fields count as empty) and validates them. */
 export function parseReportForm(form: FormData): FormParseResult<ReportField, ReportInput> {

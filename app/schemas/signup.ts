@@ -1,5 +1,6 @@
 // zod/mini: the same rules in a much smaller browser bundle.
 import * as z from "zod/mini";
+import type { MessageKey } from "~/i18n/keys.generated";
 import { type FormParseResult, parseWith, readFields } from "./form-errors";
 // Its error messages are catalogue keys, translated where they are shown.
 import "virtual:catalogue/accounts";
@@ -64,7 +65,7 @@ export const signupSchema = z
   );
 
 export type SignupInput = z.infer<typeof signupSchema>;
-export type SignupErrors = Partial<Record<SignupField, string>>;
+export type SignupErrors = Partial<Record<SignupField, MessageKey>>;
 
 export function parseSignupForm(form: FormData): FormParseResult<SignupField, SignupInput> {
   return parseWith(signupSchema, SIGNUP_FIELDS, readFields(form, SIGNUP_FIELDS));

@@ -1,10 +1,22 @@
+import { LISTING_LIMITS } from "~/schemas/listing-form";
+
 /**
- * Request body caps, checked from Content-Length before anything reads the
- * body. Forms and JSON are small; multipart (listing form with photos,
- * uploads) keeps the routes' own per-file caps under one overall cap.
+ * Every request body cap, in one place (issue 10). The security middleware
+ * checks the first two from Content-Length before anything reads the body;
+ * readBody() below enforces each reader's own while it reads.
  */
+/** Any body that is not multipart: page forms and the JSON API. */
 export const MAX_BODY_BYTES = 64 * 1024;
+/** Any multipart body (the listing form with photos, the photo upload). */
 export const MAX_MULTIPART_BYTES = 20 * 1024 * 1024;
+/** The listing form: 3 photos under 5MB each plus the text fields, with room for multipart overhead. */
+export const MAX_LISTING_FORM_BYTES = 16 * 1024 * 1024;
+/** How the post and edit actions read the listing form (with its photos, also without JavaScript). */
+export const LISTING_FORM_BODY = { maxBytes: MAX_LISTING_FORM_BYTES, kinds: ["multipart", "urlencoded"] } as const;
+/** One photo upload: the browser sends resized JPEGs, but a client that does not resize may send up to 5MB; the rest is multipart overhead. */
+export const MAX_PHOTO_UPLOAD_BYTES = LISTING_LIMITS.maxPhotoBytes + 1024 * 1024;
+/** POST /updateViewCount's JSON ({"adId": …}). */
+export const MAX_VIEW_COUNT_BYTES = 4096;
 
 export type BodyLimitVerdict =
   | { ok: true }
@@ -76,4 +88,69 @@ export function checkBody(method: string, headers: BodyHeaders): BodyLimitVerdic
   }
   if (!/^\d+$/.test(declared)) return { ok: false, status: 411 };
   return Number(declared) > limit ? { ok: false, status: 413, limit } : { ok: true };
+}
+
+export type BodyKind = "urlencoded" | "multipart" | "json";
+type FormKind = Exclude<BodyKind, "json">;
+
+export type ReadBody<T> = { ok: true; body: T } | { ok: false; problem: "tooLarge" | "unreadable" };
+
+/**
+ * The one body reader (issue 10): reads at most `maxBytes` (a declared or
+ * streamed larger body is refused before it is buffered whole) and parses it
+ * as one of `kinds`. Forms go by their Content-Type; JSON is parsed whatever
+ * the type says (the original view-count client sends none). A missing body
+ * reads as an empty one.
+ */
+export async function readBody(
+  request: Request,
+  options: { maxBytes: number; kinds: readonly ["json"] },
+): Promise<ReadBody<unknown>>;
+export async function readBody(
+  request: Request,
+  options: { maxBytes: number; kinds: readonly FormKind[] },
+): Promise<ReadBody<FormData>>;
+export async function readBody(
+  request: Request,
+  { maxBytes, kinds }: { maxBytes: number; kinds: readonly BodyKind[] },
+): Promise<ReadBody<unknown>> {
+  if (Number(request.headers.get("content-length") ?? "0") > maxBytes) return { ok: false, problem: "tooLarge" };
+  let bytes: Uint8Array<ArrayBuffer> | null;
+  try {
+    bytes = await readCapped(request, maxBytes);
+  } catch {
+    // The client went away mid-body.
+    return { ok: false, problem: "unreadable" };
+  }
+  if (!bytes) return { ok: false, problem: "tooLarge" };
+  const contentType = request.headers.get("content-type") ?? "";
+  if (kinds.includes("json")) {
+    try {
+      return { ok: true, body: JSON.parse(new TextDecoder().decode(bytes)) as unknown };
+    } catch {
+      return { ok: false, problem: "unreadable" };
+    }
+  }
+  const mime = contentType.split(";")[0].trim().toLowerCase();
+  const kind =
+    mime === "multipart/form-data" ? "multipart" : mime === "application/x-www-form-urlencoded" ? "urlencoded" : null;
+  if (!kind || !kinds.includes(kind)) return { ok: false, problem: "unreadable" };
+  try {
+    return { ok: true, body: await new Response(bytes, { headers: { "content-type": contentType } }).formData() };
+  } catch {
+    // A malformed multipart body, for one.
+    return { ok: false, problem: "unreadable" };
+  }
+}
+
+/** The body's bytes, or null as soon as they pass the cap. */
+async function readCapped(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of request.body ?? []) {
+    size += chunk.byteLength;
+    if (size > maxBytes) return null;
+    chunks.push(chunk);
+  }
+  return new Uint8Array(Buffer.concat(chunks));
 }

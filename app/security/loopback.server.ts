@@ -1,5 +1,5 @@
 import { isIP } from "node:net";
-import { normalizeIp } from "../limits/client-ip.server";
+import { normalizeIp } from "~/limits/client-ip.server";
 
 /** 127.0.0.0/8 and ::1 (IPv4-mapped loopback is normalised to 127.x first). */
 export function isLoopbackIp(ip: string | null | undefined): boolean {

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
-import { t } from "../i18n";
+import { t } from "~/i18n";
 import { checkBody, isApiPath } from "./body-limit.server";
 import { createNonce, nonceSources, securityHeaders } from "./headers.server";
 import { isForeignRequest, originOf } from "./origin.server";
 import "virtual:catalogue/security";
+import { escapeHtml } from "~/lib/escape-html";
 
 export type SecurityOptions = {
   siteUrl: string;
@@ -37,10 +38,6 @@ export function requestIdOf(res: Response): string {
     res.setHeader("X-Request-Id", res.locals.requestId);
   }
   return res.locals.requestId;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** API clients and fetches that asked for JSON get JSON; browsers get a small page. */

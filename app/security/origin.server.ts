@@ -1,21 +1,34 @@
 /**
- * Cross-site request forgery guard for every state-changing request, before
- * any route code runs. Browsers send Origin (and Sec-Fetch-Site) on POSTs, so
- * a foreign one is refused; a request without either (curl, another server)
- * goes on to the route's own checks (sessions need isSameOrigin there).
+ * Where a request says it comes from: the one origin check (issue 10, ADR 025).
+ * Browsers send Origin (and Sec-Fetch-Site) on every POST, so the security
+ * middleware refuses a foreign one before any route runs; routes acting for a
+ * session also refuse a write that names no origin at all (isSameOrigin), and
+ * the view counter refuses foreign ones only (isCrossSite).
  */
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export type OriginHeaders = { origin?: string | null; secFetchSite?: string | null };
 
-/** The origins our own pages post from: SITE_URL's, and the one the request was addressed to. */
-export function isForeignRequest(method: string, headers: OriginHeaders, allowedOrigins: readonly string[]): boolean {
-  if (SAFE_METHODS.has(method.toUpperCase())) return false;
-  if (headers.secFetchSite?.toLowerCase() === "cross-site") return true;
+/** "same": ours; "foreign": another site's (or "null"); "unstated": no Origin at all (curl, another server). */
+export type RequestSource = "same" | "foreign" | "unstated";
+
+/** The one implementation: a request's source, given the origins our own pages post from. */
+export function requestSource(headers: OriginHeaders, allowedOrigins: readonly string[]): RequestSource {
+  if (headers.secFetchSite?.toLowerCase() === "cross-site") return "foreign";
   const origin = headers.origin;
-  if (origin === undefined || origin === null || origin === "") return false;
+  if (origin === undefined || origin === null || origin === "") return "unstated";
   // "null" (sandboxed frames, data: pages) is foreign too.
-  return !allowedOrigins.includes(origin.toLowerCase());
+  return allowedOrigins.includes(origin.toLowerCase()) ? "same" : "foreign";
+}
+
+/** A request that may change something (everything but GET, HEAD and OPTIONS). */
+export function isWrite(method: string): boolean {
+  return !SAFE_METHODS.has(method.toUpperCase());
+}
+
+/** A write from another site's page: the security middleware refuses it before any route runs. */
+export function isForeignRequest(method: string, headers: OriginHeaders, allowedOrigins: readonly string[]): boolean {
+  return isWrite(method) && requestSource(headers, allowedOrigins) === "foreign";
 }
 
 export function originOf(url: string): string | null {
@@ -24,4 +37,27 @@ export function originOf(url: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** The origins our own pages post from: SITE_URL's, and the one the request was addressed to. */
+function ownOrigins(request: Request, siteUrl: string): string[] {
+  return [originOf(siteUrl), originOf(request.url)].filter((o): o is string => o !== null);
+}
+
+function sourceOf(request: Request, siteUrl: string): RequestSource {
+  const headers = { origin: request.headers.get("origin"), secFetchSite: request.headers.get("sec-fetch-site") };
+  return requestSource(headers, ownOrigins(request, siteUrl));
+}
+
+/**
+ * Cookie-bearing writes must come from our own pages: browsers send Origin on
+ * form posts, so a missing or foreign Origin is refused (CSRF).
+ */
+export function isSameOrigin(request: Request, siteUrl: string): boolean {
+  return sourceOf(request, siteUrl) === "same";
+}
+
+/** Another site's page (its Origin, or Sec-Fetch-Site: cross-site); a request that names no origin is not. */
+export function isCrossSite(request: Request, siteUrl: string): boolean {
+  return sourceOf(request, siteUrl) === "foreign";
 }

@@ -1,12 +1,12 @@
 import path from "node:path";
 import { sql } from "kysely";
-import { createDatabase } from "../db/db.server";
-import { refreshStatistics } from "../db/maintenance.server";
-import { migrateToLatest } from "../db/migrate.server";
-import { getEnv } from "../env.server";
-import { createLocalPhotoStorage } from "../storage/storage.server";
+import { invalidatePublicPages } from "~/cache/invalidation.server";
+import { createDatabase } from "~/db/db.server";
+import { refreshStatistics } from "~/db/maintenance.server";
+import { migrateToLatest } from "~/db/migrate.server";
+import { getEnv } from "~/env.server";
+import { createLocalPhotoStorage } from "~/storage/storage.server";
 import { seedSynthetic } from "./synthetic.server";
-import { invalidatePublicPages } from "../cache/invalidation.server";
 
 const count = new Intl.NumberFormat("en-US");
 

@@ -1,18 +1,17 @@
-import type { DB } from "../db/db.server";
-import { UNIVERSITIES } from "../directory/universities";
-import { createOwnerAccount, findUserByEmail } from "../models/account.server";
-import { insertListing } from "../models/listing.server";
-import { storeProcessedPhoto } from "../models/photo.server";
-import type { Gender, PropertyType } from "../schemas/browse-filters";
-import type { Services } from "../services.server";
-import type { PhotoStorage } from "../storage/storage.server";
+import { invalidatePublicPages } from "~/cache/invalidation.server";
+import type { DB } from "~/db/db.server";
+import { UNIVERSITIES } from "~/directory/universities";
+import { currentTime } from "~/lib/clock";
+import { createOwnerAccount, findUserByEmail } from "~/models/account.server";
+import { insertListing } from "~/models/listing.server";
+import { storeProcessedPhoto } from "~/models/photo.server";
+import type { Gender, PropertyType } from "~/schemas/browse-filters";
+import type { PhotoStorage } from "~/storage/storage.server";
 import { generateListing } from "./listing-text";
-import { campus, type Campus } from "./places";
 import { demoPhotoPool, type PoolPhoto } from "./photo-pool.server";
+import { type Campus, campus } from "./places";
 import { createRandom, type Random } from "./random";
 import type { SceneKind } from "./scenes";
-import { invalidatePublicPages } from "../cache/invalidation.server";
-import { currentTime } from "../lib/clock";
 
 /** Listed in the README so anyone can sign in and try the owner pages. */
 export const DEMO_PASSWORD = "Bodima-demo-2026";
@@ -298,7 +297,7 @@ export async function seedDemo(db: DB, storage: PhotoStorage, now = currentTime(
   });
 }
 
-export async function seedDemoIfEmpty(services: Services): Promise<number> {
+export async function seedDemoIfEmpty(services: { db: DB; storage: PhotoStorage }): Promise<number> {
   const { db, storage } = services;
   const any = await db.selectFrom("listings").select("id").limit(1).executeTakeFirst();
   if (any) return 0;

@@ -1,5 +1,5 @@
-import type { NewListingInput } from "../models/listing.server";
-import { AMENITIES, type Gender, type PropertyType } from "../schemas/browse-filters";
+import { AMENITIES, type Gender, type PropertyType } from "~/schemas/browse-filters";
+import type { NewListingInput } from "~/schemas/listing-form";
 import type { Campus } from "./places";
 import type { Random } from "./random";
 

@@ -1,6 +1,6 @@
 import sharp from "sharp";
-import { processPhoto, type ProcessedVariant } from "../models/photo.server";
-import { SCENES, sceneSvg, type SceneKind } from "./scenes";
+import { type ProcessedVariant, processPhoto } from "~/models/photo.server";
+import { SCENES, type SceneKind, sceneSvg } from "./scenes";
 
 export type PoolPhoto = { kind: SceneKind; variants: ProcessedVariant[] };
 
@@ -26,7 +26,7 @@ async function renderPool(): Promise<PoolPhoto[]> {
         .png({ compressionLevel: 1 })
         .toBuffer();
       const processed = await processPhoto(png);
-      if (!processed.ok) throw new Error(`Demo picture ${scene.kind} could not be processed: ${processed.error}`);
+      if (!processed.ok) throw new Error(`Demo picture ${scene.kind} could not be processed: ${processed.code}`);
       return { kind: scene.kind, variants: processed.variants };
     }),
   );

@@ -1,4 +1,4 @@
-import { UNIVERSITIES, type Faculty, type University } from "../directory/universities";
+import { type Faculty, UNIVERSITIES, type University } from "~/directory/universities";
 
 /** Neighbourhoods students actually rent in, per campus, and the landmark ads measure from. */
 export type Neighbourhood = {

@@ -226,7 +226,7 @@ function bedroom(p: Palette, scene: Scene): string {
   if (scene.kind === "room-wardrobe") windowX = 220;
   if (scene.kind === "bunk") windowX = scene.mirrored ? 240 : 700;
   const flip = scene.mirrored ? ` transform="translate(1200 0) scale(-1 1)"` : "";
-  return shell(p) + windowOnWall(p, windowX) + fan() + `<g${flip}>${furniture}</g>`;
+  return `${shell(p) + windowOnWall(p, windowX) + fan()}<g${flip}>${furniture}</g>`;
 }
 
 function kitchen(p: Palette): string {

@@ -1,20 +1,20 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
-import type { DB } from "../db/db.server";
-import type { NewListingRow } from "../db/schema";
-import { expiryFrom } from "../lib/days-left";
-import { slugify } from "../lib/slug";
-import { createOwnerAccount, findUserByEmail } from "../models/account.server";
-import type { PhotoVariant } from "../models/listing.server";
-import { variantKey } from "../models/photo.server";
-import { GENDERS, PROPERTY_TYPES, type PropertyType } from "../schemas/browse-filters";
-import type { PhotoStorage } from "../storage/storage.server";
+import type { DB } from "~/db/db.server";
+import type { NewListingRow } from "~/db/schema";
+import { currentTime } from "~/lib/clock";
+import { expiryFrom } from "~/lib/days-left";
+import { slugify } from "~/lib/slug";
+import { createOwnerAccount, findUserByEmail } from "~/models/account.server";
+import type { PhotoVariant } from "~/models/listing.server";
+import { variantKey } from "~/models/photo.server";
+import { GENDERS, PROPERTY_TYPES, type PropertyType } from "~/schemas/browse-filters";
+import type { PhotoStorage } from "~/storage/storage.server";
 import { generateListing } from "./listing-text";
-import { allCampuses } from "./places";
 import { demoPhotoPool } from "./photo-pool.server";
+import { allCampuses } from "./places";
 import { createRandom } from "./random";
 import type { SceneKind } from "./scenes";
-import { currentTime } from "../lib/clock";
 
 /** Owner of every synthetic listing (load tests only; nobody knows its password). */
 export const SYNTHETIC_OWNER = { name: "Synthetic Landlord", email: "synthetic@seed.bodima.lk", phone: "0700000000" };

@@ -37,7 +37,7 @@ export function createLocalPhotoStorage(root: string): PhotoStorage {
       await fs.rm(resolve(key), { force: true });
     },
     async *list() {
-      let dir;
+      let dir: Awaited<ReturnType<typeof fs.opendir>>;
       try {
         dir = await fs.opendir(root);
       } catch {

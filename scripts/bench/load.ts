@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { getRaw } from "./http.ts";
-import { percentile, type PhaseResult, type ShapeResult, type StatusCounts } from "./results.ts";
+import { type PhaseResult, percentile, type ShapeResult, type StatusCounts } from "./results.ts";
 
 /**
  * The load generator is wrk (Debian's `wrk`, installed by .ci/run): one C

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { createRandom } from "../../app/seed/random.ts";
 import {
   API_DEFAULT_LIMIT,
   API_MAX_LIMIT,
@@ -7,6 +6,7 @@ import {
   MAX_PRICE_OPTIONS,
   parseBrowseFilters,
 } from "../../app/schemas/browse-filters";
+import { createRandom } from "../../app/seed/random.ts";
 import {
   buildUrlSets,
   countMatching,

@@ -124,7 +124,10 @@ export function createUrlGenerator(catalogue: UrlCatalogue, random: Random): () 
   const count = (filters: Filters) => {
     const key = JSON.stringify(filters);
     let n = counts.get(key);
-    if (n === undefined) counts.set(key, (n = countMatching(catalogue.groups, filters)));
+    if (n === undefined) {
+      n = countMatching(catalogue.groups, filters);
+      counts.set(key, n);
+    }
     return n;
   };
   const stepAtOrAbove = (price: number) => catalogue.prices.find((p) => p >= price);
@@ -226,7 +229,11 @@ export function createUrlGenerator(catalogue: UrlCatalogue, random: Random): () 
     // Once the listings are used up their kinds give nothing and another kind is drawn.
     for (;;) {
       let roll = random.next() * totalWeight;
-      const kind = kinds.find((k) => (roll -= k.weight) < 0) ?? kinds[kinds.length - 1];
+      const kind =
+        kinds.find((k) => {
+          roll -= k.weight;
+          return roll < 0;
+        }) ?? kinds[kinds.length - 1];
       const url = kind.make();
       if (url) return url;
     }

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { openResetLink } from "./owners";
 
 // Owner accounts (issue 3): sign up, log in/out, remember me, protected

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, request as playwrightRequest, test, type Browser, type Page } from "@playwright/test";
+import { type Browser, expect, type Page, request as playwrightRequest, test } from "@playwright/test";
 import { field, fillListing, logIn, PASSWORD, photo, signUp, uniqueWord } from "./owners";
 
 // Moderation (issue 4): a fresh account is made a moderator with the

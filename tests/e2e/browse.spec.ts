@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 
 // The Browse screen (SPEC.md section 2) against the demo data: at least 40
 // active listings, one single room at the University of Moratuwa, one listing

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { withServerDb } from "./server-db";
 import { adRow, logIn, postListing, signUp, uniqueWord } from "./owners";
+import { withServerDb } from "./server-db";
 
 // Issue 9, point 10, through the real server: an owner deleting a reported
 // listing takes it out of every public view and out of My Ads, while a

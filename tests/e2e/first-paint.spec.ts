@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 
 // A first paint that does not wait (issue 8): the stylesheet is inlined into
 // every page, so a page is styled without a second request, whether it comes

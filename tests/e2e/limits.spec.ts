@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { field, PASSWORD, signUp } from "./owners";
 
 // Abuse limits and honeypots (issue 4). Per-account limits run at production

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, type Page, expect, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "@playwright/test";
 
 // The listing page against the demo data: a listing with 3 photos is found
 // the way a visitor finds it, through a '3 photos' card on /browse.
@@ -188,6 +188,8 @@ test.describe("listing page", () => {
     ]);
     const product = blocks.find((b) => b?.["@type"] === "Product");
     expect(product.offers).toMatchObject({ "@type": "Offer", priceCurrency: "LKR", price: expect.any(Number) });
+    // The demo listings are written in English (ADR 029).
+    expect(product.inLanguage).toBe("en");
   });
 
   test("an outdated slug redirects permanently to the current one", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { REDIRECT_BYPASSES } from "../redirect-bypasses";
 import { field, PASSWORD, signUp } from "./owners";
 

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "@playwright/test";
 
 // My Ads (issue 3 "Dashboard" + "Lifecycle"). Only this spec touches owner1's
 // demo listings (it deletes them), so its tests run in order. Renewing needs

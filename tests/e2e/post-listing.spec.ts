@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { field, fillListing, logIn, PASSWORD, photo, signUp, uniqueWord } from "./owners";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { field, fillListing, logIn, photo, signUp, uniqueWord } from "./owners";
 
 // Posting an ad (issue 3): the form works with and without JavaScript, the
 // listing goes live with its photos, and the 3-ad limit holds on the server.

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import http from "node:http";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { field, photo, signUp, uniqueWord } from "./owners";
 
 // Hardening (issue 4): security headers with a per-response CSP nonce, no

@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { withServerDb } from "./server-db";
+import { type Browser, expect, type Page, test } from "@playwright/test";
 import { field, logIn, openResetLink, PASSWORD, signUp } from "./owners";
+import { withServerDb } from "./server-db";
 
 // Sessions (issue 9, point 8): 30 days from sign-in at most, the refreshed
 // cookie reaches the browser, Change password and Sign out of all other

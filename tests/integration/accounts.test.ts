@@ -2,13 +2,14 @@ import pino from "pino";
 import { RouterContextProvider } from "react-router";
 import { expect, it } from "vitest";
 import { cookieHeaders, createAuth, getAuth, RESET_TOKEN_SECONDS } from "../../app/auth/auth.server";
+import type { DB } from "../../app/db/db.server";
 import { parseEnv } from "../../app/env.server";
+import { createOwnerAccount, updateProfile } from "../../app/models/account.server";
+import { countOwnerListings } from "../../app/models/owner-listings.server";
 import { action as settingsAction } from "../../app/routes/dashboard.settings";
 import { action as resetPasswordAction } from "../../app/routes/reset-password";
-import { requestContext, type RequestInfo } from "../../app/services.server";
-import { countListingsByUser, createOwnerAccount, updateProfile } from "../../app/models/account.server";
+import { type RequestInfo, requestContext } from "../../app/services.server";
 import { describeEachDatabase } from "../test-db";
-import type { DB } from "../../app/db/db.server";
 
 const SITE = "http://127.0.0.1:3999";
 
@@ -120,7 +121,7 @@ describeEachDatabase("accounts", (ctx) => {
       phone: "0700000002",
       password: "Secret-pass1",
     });
-    expect(await updateProfile(db, a.id, { name: "A Changed", phone: "" })).toBe(true);
+    expect(await updateProfile(db, a.id, { name: "A Changed", phone: "" })).toEqual({ ok: true });
     const rows = await db
       .selectFrom("users")
       .select(["id", "name", "email", "phone"])
@@ -128,7 +129,7 @@ describeEachDatabase("accounts", (ctx) => {
       .execute();
     expect(rows.find((r) => r.id === a.id)).toMatchObject({ name: "A Changed", email: "a@profile.lk", phone: "" });
     expect(rows.find((r) => r.id === b.id)).toMatchObject({ name: "B", phone: "0700000002" });
-    expect(await countListingsByUser(db, a.id)).toBe(0);
+    expect(await countOwnerListings(db, a.id)).toBe(0);
   });
 
   it("password reset: one mail with a link valid for an hour, single use, other sessions ended", async () => {

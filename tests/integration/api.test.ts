@@ -6,9 +6,10 @@ import { robotsTxt } from "../../app/api/robots";
 import { buildSitemap, escapeXml, fixedUrls } from "../../app/api/sitemap.server";
 import { universityDirectory } from "../../app/api/universities";
 import { CITIES, UNIVERSITIES } from "../../app/directory/universities";
-import { insertListing, type NewListingInput } from "../../app/models/listing.server";
+import { insertListing } from "../../app/models/listing.server";
 import routes from "../../app/routes";
-import { insertTestOwner, listingInput as baseListingInput } from "../factories";
+import type { NewListingInput } from "../../app/schemas/listing-form";
+import { listingInput as baseListingInput, insertTestOwner } from "../factories";
 import { describeEachDatabase } from "../test-db";
 
 const DAY = 24 * 60 * 60 * 1000;

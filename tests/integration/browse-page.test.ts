@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from "vitest";
 import { formatShortDate } from "../../app/lib/format";
-import { type BrowsePage, loadBrowsePage } from "../../app/models/browse-page.server";
 import { insertListing } from "../../app/models/listing.server";
+import { type BrowsePage, loadBrowsePage } from "../../app/pages/browse-page.server";
 import type { PathFilters } from "../../app/schemas/browse-filters";
 import { insertTestOwner, listingInput } from "../factories";
 import { describeEachDatabase } from "../test-db";

@@ -1,8 +1,8 @@
 import { expect, it } from "vitest";
+import type { DB } from "../../app/db/db.server";
 import { action, loader } from "../../app/routes/contact";
 import { TEST_SITE, testContext, unwrapResult as unwrap } from "../request-context";
 import { describeEachDatabase } from "../test-db";
-import type { DB } from "../../app/db/db.server";
 
 type ActionArgs = Parameters<typeof action>[0];
 type LoaderArgs = Parameters<typeof loader>[0];

@@ -6,20 +6,19 @@ import sharp from "sharp";
 import { afterAll, afterEach, expect, it } from "vitest";
 import { type InvalidationWatcher, type PageChange, watchPageInvalidations } from "../../app/cache/invalidation.server";
 import type { DB } from "../../app/db/db.server";
+import { parseEnv } from "../../app/env.server";
 import { runJob } from "../../app/jobs/jobs.server";
-import { countListingsByUser } from "../../app/models/account.server";
-import { countOwnerListings, createOwnerListing } from "../../app/models/listing-owner.server";
 import { listPublicSlugs, searchListings } from "../../app/models/listing.server";
-import { hideListing, listReportQueue, restoreListing } from "../../app/models/moderation.server";
-import { listOwnerListings } from "../../app/models/my-listings.server";
+import { hideListing, restoreListing } from "../../app/models/listing-moderation.server";
+import { countOwnerListings, createOwnerListing, listOwnerListings } from "../../app/models/owner-listings.server";
 import { variantKey } from "../../app/models/photo.server";
+import type { listReportQueue } from "../../app/models/report-review.server";
 import { loader as adminQueueLoader } from "../../app/routes/admin._index";
 import { loader as adminReportLoader } from "../../app/routes/admin.reports.$id";
 import { loader as apiListingLoader } from "../../app/routes/api.listings.$idOrSlug";
 import { action as deleteAction } from "../../app/routes/dashboard.listings.$id.delete";
 import { loader as listingLoader } from "../../app/routes/listing";
 import { loader as photoLoader } from "../../app/routes/photos.$key";
-import { parseEnv } from "../../app/env.server";
 import { createLocalPhotoStorage, type PhotoStorage } from "../../app/storage/storage.server";
 import { LISTING_FORM, signedInAccount } from "../owner-fixtures";
 import { TEST_SITE, testContext, unwrapResult } from "../request-context";
@@ -147,7 +146,6 @@ describeEachDatabase("evidence and files", (ctx) => {
 
     // The owner: no longer in My Ads or the counts (a new listing can take its place), and deleting again is "not found".
     expect((await listOwnerListings(db, owner.id)).map((l) => l.id)).not.toContain(listing.id);
-    expect(await countListingsByUser(db, owner.id)).toBe(0);
     expect(await countOwnerListings(db, owner.id)).toBe(0);
     await expect(ownerDeletes(db, storage, cookie, listing.id)).rejects.toMatchObject({ init: { status: 404 } });
 
@@ -195,7 +193,7 @@ describeEachDatabase("evidence and files", (ctx) => {
       .where("id", "=", listing.id)
       .executeTakeFirst();
     expect(kept).toEqual({ status: "deleted", hiddenReason: "Fake photos" });
-    expect(await countListingsByUser(db, owner.id)).toBe(0);
+    expect(await countOwnerListings(db, owner.id)).toBe(0);
 
     const plain = await createOwnerListing(
       db,

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { expect, it } from "vitest";
 import type { DB } from "../../app/db/db.server";
-import { HONEYPOT_FIELD } from "../../app/limits/honeypot";
 import { action as contactAction } from "../../app/routes/contact";
 import { action as signupAction } from "../../app/routes/signup";
+import { HONEYPOT_FIELD } from "../../app/schemas/honeypot";
 import { TEST_SITE, testContext, unwrapResult } from "../request-context";
 import { describeEachDatabase } from "../test-db";
 

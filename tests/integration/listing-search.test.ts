@@ -1,7 +1,8 @@
 import { beforeAll, expect, it } from "vitest";
 import type { DB } from "../../app/db/db.server";
-import { insertListing, type NewListingInput, searchListings } from "../../app/models/listing.server";
+import { insertListing, searchListings } from "../../app/models/listing.server";
 import type { BrowseFilters } from "../../app/schemas/browse-filters";
+import type { NewListingInput } from "../../app/schemas/listing-form";
 import { insertTestOwner, listingInput } from "../factories";
 import { describeEachDatabase } from "../test-db";
 

@@ -1,18 +1,18 @@
 import { describe, expect, it } from "vitest";
 import type { DB } from "../../app/db/db.server";
+import { createMemoryStore, createRateLimiter } from "../../app/limits/rate-limit.server";
 import { findListingById, insertListing } from "../../app/models/listing.server";
 import {
-  VIEW_SESSION_COOKIE,
-  VIEW_VISITOR_COOKIE,
   hashViewerId,
   isCountableViewRequest,
   trackListingView,
+  VIEW_SESSION_COOKIE,
+  VIEW_VISITOR_COOKIE,
   viewerIdentity,
 } from "../../app/models/view-tracking.server";
-import { insertTestOwner, listingInput } from "../factories";
-import { createMemoryStore, createRateLimiter } from "../../app/limits/rate-limit.server";
-import { describeEachDatabase } from "../test-db";
 import { readCookie, signVisitorId } from "../../app/security/visitor-id.server";
+import { insertTestOwner, listingInput } from "../factories";
+import { describeEachDatabase } from "../test-db";
 
 const BROWSER_UA =
   "Mozilla/5.0 (Linux; Android 13; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";

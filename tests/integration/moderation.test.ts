@@ -1,21 +1,16 @@
 import { expect, it } from "vitest";
-import { listAds, getAd } from "../../app/api/listings.server";
+import { getAd, listAds } from "../../app/api/listings.server";
 import { buildSitemap } from "../../app/api/sitemap.server";
 import { getAuth, getSessionUser } from "../../app/auth/auth.server";
-import { friendlyError } from "../../app/auth/error-messages";
 import type { DB } from "../../app/db/db.server";
+import { friendlyError } from "../../app/lib/error-messages";
 import { createOwnerAccount } from "../../app/models/account.server";
+import { listAuditLog } from "../../app/models/audit-log.server";
 import { findListingBySlug, insertListing, searchListings } from "../../app/models/listing.server";
-import {
-  closeReport,
-  hideListing,
-  listAuditLog,
-  listReportQueue,
-  reinstateUser,
-  restoreListing,
-  suspendUser,
-} from "../../app/models/moderation.server";
-import { listOwnerListings } from "../../app/models/my-listings.server";
+import { hideListing, restoreListing } from "../../app/models/listing-moderation.server";
+import { listOwnerListings } from "../../app/models/owner-listings.server";
+import { closeReport, listReportQueue } from "../../app/models/report-review.server";
+import { reinstateUser, suspendUser } from "../../app/models/user-moderation.server";
 import { loader as adminLoader } from "../../app/routes/admin";
 import { loader as adminIndexLoader } from "../../app/routes/admin._index";
 import { loader as auditLoader } from "../../app/routes/admin.audit";
@@ -128,10 +123,10 @@ describeEachDatabase("moderation", (ctx) => {
 
     expect(await closeReport(db, actor, a, "dismissed", "Not a problem")).toEqual({ ok: true });
     expect(await closeReport(db, actor, b, "reviewed", null)).toEqual({ ok: true });
-    expect(await closeReport(db, actor, a, "reviewed", null)).toEqual({ ok: false, reason: "conflict" });
+    expect(await closeReport(db, actor, a, "reviewed", null)).toEqual({ ok: false, code: "moderation.conflict" });
     expect(await closeReport(db, actor, crypto.randomUUID(), "reviewed", null)).toEqual({
       ok: false,
-      reason: "not-found",
+      code: "moderation.not_found",
     });
 
     const statuses = await db
@@ -177,7 +172,7 @@ describeEachDatabase("moderation", (ctx) => {
         reason: "Photos are of another house",
       }),
     ]);
-    expect(await hideListing(db, actor, listing.id, "Again")).toEqual({ ok: false, reason: "conflict" });
+    expect(await hideListing(db, actor, listing.id, "Again")).toEqual({ ok: false, code: "moderation.conflict" });
 
     // Gone from search, the list API, the single API, the sitemap and its page.
     expect((await searchListings(db, { search: word }, { page: 1, limit: 20 })).ads).toEqual([]);
@@ -195,7 +190,7 @@ describeEachDatabase("moderation", (ctx) => {
     expect(unwrapResult(page).status).toBe(404);
 
     const [mine] = await listOwnerListings(db, owner.id);
-    expect(mine).toMatchObject({ status: "hidden", hiddenReason: "Photos are of another house" });
+    expect(mine).toMatchObject({ status: "hidden", hiddenReason: { text: "Photos are of another house" } });
 
     expect(await restoreListing(db, actor, listing.id, "Owner sent proof")).toEqual({ ok: true });
     expect(await listingRow(db, listing.id)).toEqual({ status: "active", hiddenBy: null, hiddenReason: null });
@@ -204,7 +199,7 @@ describeEachDatabase("moderation", (ctx) => {
     ]);
     expect(await buildSitemap(db, TEST_SITE, null)).toContain(listing.slug);
     expect((await auditRows(db, listing.id)).map((r) => r.action)).toEqual(["listing.hide", "listing.restore"]);
-    expect(await restoreListing(db, actor, listing.id, null)).toEqual({ ok: false, reason: "conflict" });
+    expect(await restoreListing(db, actor, listing.id, null)).toEqual({ ok: false, code: "moderation.conflict" });
   });
 
   it("restoring an automatically hidden listing marks its pending reports reviewed", async () => {
@@ -259,8 +254,11 @@ describeEachDatabase("moderation", (ctx) => {
     expect(friendlyError(refused).key).toBe("accounts.errors.auth.user-disabled");
     expect(await db.selectFrom("sessions").select("id").where("userId", "=", owner.id).execute()).toEqual([]);
     // Its listings cannot come back one by one while the owner is suspended.
-    expect(await restoreListing(db, actor, visible.id, null)).toEqual({ ok: false, reason: "owner-suspended" });
-    expect(await suspendUser(db, actor, owner.id, "Again")).toEqual({ ok: false, reason: "conflict" });
+    expect(await restoreListing(db, actor, visible.id, null)).toEqual({
+      ok: false,
+      code: "moderation.owner_suspended",
+    });
+    expect(await suspendUser(db, actor, owner.id, "Again")).toEqual({ ok: false, code: "moderation.conflict" });
 
     expect(await reinstateUser(db, actor, owner.id, "Appeal accepted")).toEqual({ ok: true });
     expect(await listingRow(db, visible.id)).toEqual({ status: "active", hiddenBy: null, hiddenReason: null });
@@ -276,7 +274,7 @@ describeEachDatabase("moderation", (ctx) => {
         headers: new Headers({ origin: TEST_SITE }),
       }),
     ).resolves.toBeTruthy();
-    expect(await reinstateUser(db, actor, owner.id, null)).toEqual({ ok: false, reason: "conflict" });
+    expect(await reinstateUser(db, actor, owner.id, null)).toEqual({ ok: false, code: "moderation.conflict" });
   });
 
   it("a moderator cannot suspend themselves or another moderator", async () => {
@@ -296,9 +294,15 @@ describeEachDatabase("moderation", (ctx) => {
       role: "moderator",
     });
     const actor = { id: self.id, email: self.email };
-    expect(await suspendUser(db, actor, self.id, "Oops")).toEqual({ ok: false, reason: "self" });
-    expect(await suspendUser(db, actor, other.id, "Oops")).toEqual({ ok: false, reason: "moderator" });
-    expect(await suspendUser(db, actor, crypto.randomUUID(), "Oops")).toEqual({ ok: false, reason: "not-found" });
+    expect(await suspendUser(db, actor, self.id, "Oops")).toEqual({ ok: false, code: "moderation.own_account" });
+    expect(await suspendUser(db, actor, other.id, "Oops")).toEqual({
+      ok: false,
+      code: "moderation.target_is_moderator",
+    });
+    expect(await suspendUser(db, actor, crypto.randomUUID(), "Oops")).toEqual({
+      ok: false,
+      code: "moderation.not_found",
+    });
     const rows = await db.selectFrom("users").select("status").where("id", "in", [self.id, other.id]).execute();
     expect(rows.map((r) => r.status)).toEqual(["active", "active"]);
     expect(await auditRows(db, other.id)).toEqual([]);

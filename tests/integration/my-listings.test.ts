@@ -4,7 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, expect, it } from "vitest";
 import { insertListing } from "../../app/models/listing.server";
-import { deleteOwnerListing, listOwnerListings, renewOwnerListing } from "../../app/models/my-listings.server";
+import { deleteOwnerListing, listOwnerListings, renewOwnerListing } from "../../app/models/owner-listings.server";
 import { storePhoto } from "../../app/models/photo.server";
 import { createLocalPhotoStorage } from "../../app/storage/storage.server";
 import { insertTestOwner, listingInput } from "../factories";
@@ -69,11 +69,14 @@ describeEachDatabase("my listings", (ctx) => {
       alt: null,
       data: image,
     });
-    if (!stored.ok) throw new Error(stored.error);
+    if (!stored.ok) throw new Error(stored.code);
     const files = await fs.readdir(dir);
     expect(files.length).toBeGreaterThan(0);
 
-    expect(await deleteOwnerListing(db, storage, intruder.id, listing.id)).toEqual({ ok: false, reason: "not-found" });
+    expect(await deleteOwnerListing(db, storage, intruder.id, listing.id)).toEqual({
+      ok: false,
+      code: "listing.not_found",
+    });
     expect(await db.selectFrom("listings").select("id").where("id", "=", listing.id).executeTakeFirst()).toBeDefined();
     expect(
       await db.selectFrom("listing_photos").select("id").where("listingId", "=", listing.id).execute(),
@@ -89,7 +92,10 @@ describeEachDatabase("my listings", (ctx) => {
     ).toHaveLength(0);
     expect(await fs.readdir(dir)).toEqual([]);
 
-    expect(await deleteOwnerListing(db, storage, owner.id, listing.id)).toEqual({ ok: false, reason: "not-found" });
+    expect(await deleteOwnerListing(db, storage, owner.id, listing.id)).toEqual({
+      ok: false,
+      code: "listing.not_found",
+    });
   });
 
   it("renews the owner's expired listing for 30 days from now; another user changes nothing", async () => {
@@ -102,7 +108,7 @@ describeEachDatabase("my listings", (ctx) => {
     const before = await db.selectFrom("listings").selectAll().where("id", "=", listing.id).executeTakeFirstOrThrow();
 
     const now = new Date("2026-11-22T10:00:00Z");
-    expect(await renewOwnerListing(db, intruder.id, listing.id, now)).toEqual({ ok: false, reason: "not-found" });
+    expect(await renewOwnerListing(db, intruder.id, listing.id, now)).toEqual({ ok: false, code: "listing.not_found" });
     expect(await db.selectFrom("listings").selectAll().where("id", "=", listing.id).executeTakeFirstOrThrow()).toEqual(
       before,
     );
@@ -132,7 +138,7 @@ describeEachDatabase("my listings", (ctx) => {
 
     expect(await renewOwnerListing(db, owner.id, listing.id, new Date("2026-11-22T10:00:00Z"))).toEqual({
       ok: false,
-      reason: "hidden",
+      code: "listing.hidden",
     });
     expect(await db.selectFrom("listings").selectAll().where("id", "=", listing.id).executeTakeFirstOrThrow()).toEqual(
       before,

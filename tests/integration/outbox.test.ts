@@ -1,23 +1,24 @@
 import pino from "pino";
 import { RouterContextProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { captureLog } from "../capture-log";
 import type { DB } from "../../app/db/db.server";
 import { parseEnv } from "../../app/env.server";
+import { JOBS } from "../../app/jobs/jobs.server";
+import { emailContactMessageToSupport } from "../../app/mail/contact-mail.server";
 import { deliverDueMail, startMailSender } from "../../app/mail/sender.server";
 import { createLogTransport, createMailTransport, createSmtpTransport } from "../../app/mail/transport.server";
-import { emailContactMessageToSupport, saveContactMessage } from "../../app/models/contact.server";
-import { JOBS } from "../../app/jobs/jobs.server";
+import { saveContactMessage } from "../../app/models/contact.server";
 import {
-  claimDueMail,
   CLAIM_LEASE_MS,
+  claimDueMail,
   enqueueMail,
-  markMailDelivered,
   MAX_ATTEMPTS,
+  markMailDelivered,
 } from "../../app/models/outbox.server";
 import { action as contactAction } from "../../app/routes/contact";
 import { loader as devOutboxLoader } from "../../app/routes/dev.outbox";
-import { requestContext, type RequestInfo } from "../../app/services.server";
+import { type RequestInfo, requestContext } from "../../app/services.server";
+import { captureLog } from "../capture-log";
 import { testContext } from "../request-context";
 import { closedPort, startTestSmtpServer, type TestSmtpServer } from "../smtp-test-server";
 import { describeEachDatabase } from "../test-db";

@@ -6,15 +6,21 @@ import sharp from "sharp";
 import { afterEach, expect, it } from "vitest";
 import {
   EVERYTHING,
-  type PageChange,
   type InvalidationWatcher,
+  type PageChange,
   watchPageInvalidations,
 } from "../../app/cache/invalidation.server";
 import type { DB } from "../../app/db/db.server";
-import { createOwnerListing, type ListingOwner, updateOwnerListing } from "../../app/models/listing-owner.server";
-import { hideListing, reinstateUser, restoreListing, suspendUser } from "../../app/models/moderation.server";
-import { deleteOwnerListing, renewOwnerListing } from "../../app/models/my-listings.server";
+import { hideListing, restoreListing } from "../../app/models/listing-moderation.server";
+import {
+  createOwnerListing,
+  deleteOwnerListing,
+  type ListingOwner,
+  renewOwnerListing,
+  updateOwnerListing,
+} from "../../app/models/owner-listings.server";
 import { createReport } from "../../app/models/report.server";
+import { reinstateUser, suspendUser } from "../../app/models/user-moderation.server";
 import { seedDemo } from "../../app/seed/demo.server";
 import { createLocalPhotoStorage } from "../../app/storage/storage.server";
 import { insertTestOwner } from "../factories";

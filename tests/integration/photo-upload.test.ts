@@ -8,8 +8,8 @@ import type { DB } from "../../app/db/db.server";
 import { createOwnerAccount } from "../../app/models/account.server";
 import { insertListing } from "../../app/models/listing.server";
 import { attachUploads, removeStaleUploads, uploadPhoto } from "../../app/models/photo-upload.server";
-import { action as deleteAction } from "../../app/routes/dashboard.photos.$id.delete";
 import { action as uploadAction } from "../../app/routes/dashboard.photos";
+import { action as deleteAction } from "../../app/routes/dashboard.photos.$id.delete";
 import { requestContext } from "../../app/services.server";
 import { createLocalPhotoStorage, type PhotoStorage } from "../../app/storage/storage.server";
 import { listingInput } from "../factories";
@@ -273,10 +273,12 @@ describeEachDatabase("photo uploads", (ctx) => {
     const data = await jpeg(300, 200);
     const store = async (at: Date) => {
       const result = await uploadPhoto(db, storage, me.id, data, at);
-      if (!result.ok) throw new Error(result.error);
+      if (!result.ok) throw new Error(result.code);
       return result.photo.id;
     };
-    const stale = [await store(hoursAgo(25)), await store(hoursAgo(24 * 7))];
+    // Two stale uploads the job must remove.
+    await store(hoursAgo(25));
+    await store(hoursAgo(24 * 7));
     const fresh = await store(hoursAgo(23));
     const claimed = await store(hoursAgo(48));
     const listing = await insertListing(db, { id: me.id, email: me.email }, listingInput(), hoursAgo(47));

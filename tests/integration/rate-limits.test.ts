@@ -12,11 +12,11 @@ import {
 import { createOwnerAccount } from "../../app/models/account.server";
 import { insertListing } from "../../app/models/listing.server";
 import { trackListingView, VIEW_SESSION_COOKIE, VIEW_VISITOR_COOKIE } from "../../app/models/view-tracking.server";
-import { signVisitorId } from "../../app/security/visitor-id.server";
 import { action as updateViewCount } from "../../app/routes/api.update-view-count";
 import { action as contactAction } from "../../app/routes/contact";
 import { action as loginAction } from "../../app/routes/login";
 import { action as signupAction } from "../../app/routes/signup";
+import { signVisitorId } from "../../app/security/visitor-id.server";
 import { insertTestOwner, listingInput } from "../factories";
 import { TEST_SITE, testContext, unwrapResult } from "../request-context";
 import { describeEachDatabase } from "../test-db";

@@ -2,16 +2,16 @@ import { randomBytes } from "node:crypto";
 import pino from "pino";
 import { afterEach, expect, it } from "vitest";
 import type { DB } from "../../app/db/db.server";
+import { parseEnv } from "../../app/env.server";
+import { type MessageKey, t } from "../../app/i18n";
 import { runJob } from "../../app/jobs/jobs.server";
 import { setClock } from "../../app/lib/clock";
 import { createMemoryStore, createRateLimiter } from "../../app/limits/rate-limit.server";
 import { findListingBySlug, insertListing } from "../../app/models/listing.server";
-import { restoreListing } from "../../app/models/moderation.server";
+import { restoreListing } from "../../app/models/listing-moderation.server";
 import { createReport, REPORTS_PER_ORIGIN_PER_LISTING } from "../../app/models/report.server";
 import { action } from "../../app/routes/listing.report";
 import { signVisitorId } from "../../app/security/visitor-id.server";
-import { parseEnv } from "../../app/env.server";
-import { t } from "../../app/i18n";
 import { insertTestOwner, listingInput } from "../factories";
 import { signedInAccount } from "../owner-fixtures";
 import { TEST_SITE, testContext, unwrapResult } from "../request-context";
@@ -208,7 +208,7 @@ describeEachDatabase("attacks on automatic hiding", (ctx) => {
       expect((await post(db, listing, { clientIp: `198.51.100.${20 + i}` })).status).toBe(200);
     const refused = await post(db, listing, { clientIp: "198.51.100.99", cookie: signedVisitor() });
     expect(refused.status).toBe(429);
-    expect(t(refused.body.message as string)).toBe(
+    expect(t(refused.body.message as MessageKey)).toBe(
       "This listing has already been reported several times from your network today. Moderators will review those reports.",
     );
     expect(await reportCount(db, listing)).toBe(REPORTS_PER_ORIGIN_PER_LISTING);

@@ -1,14 +1,15 @@
+import { randomBytes } from "node:crypto";
 import { expect, it } from "vitest";
 import type { DB } from "../../app/db/db.server";
-import { t } from "../../app/i18n";
+import { type MessageKey, t } from "../../app/i18n";
 import { createMemoryStore, createRateLimiter } from "../../app/limits/rate-limit.server";
 import { insertListing, searchListings } from "../../app/models/listing.server";
 import { action, loader, meta } from "../../app/routes/listing.report";
+import { readReason, reasonText } from "../../app/schemas/message";
+import { signVisitorId } from "../../app/security/visitor-id.server";
 import { insertTestOwner, listingInput } from "../factories";
 import { TEST_SITE, testContext, unwrapResult } from "../request-context";
 import { describeEachDatabase } from "../test-db";
-import { signVisitorId } from "../../app/security/visitor-id.server";
-import { randomBytes } from "node:crypto";
 import "virtual:catalogue/report";
 
 type ActionArgs = Parameters<typeof action>[0];
@@ -84,13 +85,18 @@ async function listingRow(db: DB, id: number) {
   return db.selectFrom("listings").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 }
 
+/** A reason hidden by reports: stored as a key and its values (ADR 028), shown in English as before. */
+function autoHideReason(stored: string | null) {
+  return { stored: JSON.parse(stored ?? "null"), shown: reasonText(t, readReason(stored ?? "", true)) };
+}
+
 async function mailAbout(db: DB, listingId: number) {
   const rows = await db.selectFrom("outbox").selectAll().where("kind", "=", "report").orderBy("to").execute();
   return rows.filter((row) => row.subject.includes(`ad #${listingId}:`));
 }
 
 const messages = (body: Record<string, unknown>) =>
-  Object.values(body.errors as Record<string, string>).map((key) => t(key));
+  Object.values(body.errors as Record<string, MessageKey>).map((key) => t(key));
 
 describeEachDatabase("reporting a listing", (ctx) => {
   it("lists the spec's message for every missing field, in order, and stores nothing", async () => {
@@ -276,7 +282,7 @@ describeEachDatabase("reporting a listing", (ctx) => {
     }
     const refused = await post(db, listing.slug, validReport(listing), { env, limiter, clientIp: "203.0.113.200" });
     expect(refused.status).toBe(429);
-    expect(t(refused.body.message as string)).toBe("Too many reports from your network. Please try again later.");
+    expect(t(refused.body.message as MessageKey)).toBe("Too many reports from your network. Please try again later.");
     const retryAfter = Number(refused.headers.get("Retry-After"));
     expect(retryAfter).toBeGreaterThan(3500);
     expect(retryAfter).toBeLessThanOrEqual(3600);
@@ -301,10 +307,10 @@ describeEachDatabase("reporting a listing", (ctx) => {
     ).toBe(200);
 
     const row = await listingRow(db, listing.id);
-    expect(row).toMatchObject({
-      status: "hidden",
-      hiddenBy: "reports",
-      hiddenReason: "Hidden automatically after reports from 3 people, until a moderator reviews it.",
+    expect(row).toMatchObject({ status: "hidden", hiddenBy: "reports" });
+    expect(autoHideReason(row.hiddenReason)).toEqual({
+      stored: { key: "report.autoHide.reason", values: { count: 3 } },
+      shown: "Hidden automatically after reports from 3 people, until a moderator reviews it.",
     });
     const audit = await db.selectFrom("audit_log").selectAll().where("targetId", "=", String(listing.id)).execute();
     expect(audit).toEqual([
@@ -328,7 +334,7 @@ describeEachDatabase("reporting a listing", (ctx) => {
       independent(),
     );
     expect(again.status).toBe(404);
-    expect(t(again.body.message as string)).toBe("Listing not found");
+    expect(t(again.body.message as MessageKey)).toBe("Listing not found");
     expect(await reportsOn(db, listing.id)).toHaveLength(3);
   });
 
@@ -361,10 +367,11 @@ describeEachDatabase("reporting a listing", (ctx) => {
     await post(db, listing.slug, validReport(listing, { reporterEmail: "x1@example.com" }), { env, ...independent() });
     expect((await listingRow(db, listing.id)).status).toBe("active");
     await post(db, listing.slug, validReport(listing, { reporterEmail: "x2@example.com" }), { env, ...independent() });
-    expect(await listingRow(db, listing.id)).toMatchObject({
-      status: "hidden",
-      hiddenReason: "Hidden automatically after reports from 2 people, until a moderator reviews it.",
-    });
+    const hidden = await listingRow(db, listing.id);
+    expect(hidden.status).toBe("hidden");
+    expect(autoHideReason(hidden.hiddenReason).shown).toBe(
+      "Hidden automatically after reports from 2 people, until a moderator reviews it.",
+    );
 
     const patient = await newListing(db);
     const higher = { REPORT_AUTO_HIDE: "4" };

@@ -1,5 +1,5 @@
-import type { AddressInfo } from "node:net";
 import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import express from "express";
 import { afterAll, beforeAll, expect, it } from "vitest";

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { browseQueryFromPath } from "../../app/bench/search-shapes.server";
 import { CITIES } from "../../app/directory/universities";
 import { insertListing, searchListings } from "../../app/models/listing.server";
-import { GENDERS, PROPERTY_TYPES, type BrowseFilters } from "../../app/schemas/browse-filters";
+import { type BrowseFilters, GENDERS, PROPERTY_TYPES } from "../../app/schemas/browse-filters";
 import { generateListing } from "../../app/seed/listing-text";
 import { allCampuses } from "../../app/seed/places";
 import { createRandom } from "../../app/seed/random";

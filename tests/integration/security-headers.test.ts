@@ -1,5 +1,5 @@
-import type { AddressInfo } from "node:net";
 import http from "node:http";
+import type { AddressInfo } from "node:net";
 import express from "express";
 import fc from "fast-check";
 import pino from "pino";
@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuth } from "../../app/auth/auth.server";
 import { createOwnerAccount } from "../../app/models/account.server";
 import { viewerIdentity } from "../../app/models/view-tracking.server";
-import { describeEachDatabase } from "../test-db";
 import { MAX_BODY_BYTES } from "../../app/security/body-limit.server";
 import { errorHandler, securityMiddleware } from "../../app/security/middleware.server";
+import { describeEachDatabase } from "../test-db";
 
 // The Express layer server.ts and server/app.ts put in front of everything:
 // a real server on a free port with a stand-in route behind the middleware.
@@ -215,7 +215,7 @@ describe("foreign origins", () => {
 describe("body limits", () => {
   it("refuse a form or JSON body over the cap with 413 before the route runs", async () => {
     const before = routeCalls;
-    const big = "a=" + "x".repeat(MAX_BODY_BYTES);
+    const big = `a=${"x".repeat(MAX_BODY_BYTES)}`;
     const res = await raw(`${base}/form`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
@@ -234,7 +234,7 @@ describe("body limits", () => {
   });
 
   it("let a body at the cap through, and multipart up to its own larger cap", async () => {
-    const atCap = "a=" + "x".repeat(MAX_BODY_BYTES - 2);
+    const atCap = `a=${"x".repeat(MAX_BODY_BYTES - 2)}`;
     expect(
       (
         await raw(`${base}/form`, {

@@ -4,10 +4,10 @@ import path from "node:path";
 import { verify } from "@node-rs/argon2";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { UNIVERSITIES } from "../../app/directory/universities";
-import { countPublicListings, searchListings, type PhotoVariant } from "../../app/models/listing.server";
+import { slugify } from "../../app/lib/slug";
+import { countPublicListings, type PhotoVariant, searchListings } from "../../app/models/listing.server";
 import { GENDERS, PROPERTY_TYPES } from "../../app/schemas/browse-filters";
 import { DEMO_OWNERS, DEMO_PASSWORD, seedDemo } from "../../app/seed/demo.server";
-import { slugify } from "../../app/lib/slug";
 import { createLocalPhotoStorage, type PhotoStorage } from "../../app/storage/storage.server";
 import { describeEachDatabase, freshDatabase } from "../test-db";
 

@@ -1,14 +1,14 @@
 import { expect, it } from "vitest";
 import { getAuth } from "../../app/auth/auth.server";
+import type { DB } from "../../app/db/db.server";
 import { createMemoryStore, createRateLimiter } from "../../app/limits/rate-limit.server";
-import { action as resetAction } from "../../app/routes/reset-password";
 import { action as settingsAction } from "../../app/routes/dashboard.settings";
+import { action as resetAction } from "../../app/routes/reset-password";
 import { action as signupAction } from "../../app/routes/signup";
 import { requestContext } from "../../app/services.server";
 import { signedInAccount, TEST_PASSWORD } from "../owner-fixtures";
 import { TEST_SITE, testContext, unwrapResult } from "../request-context";
 import { describeEachDatabase } from "../test-db";
-import type { DB } from "../../app/db/db.server";
 
 // Issue 9, point 8, at the route actions: the current-password check of
 // Change password is a password guess (limited per account), both settings

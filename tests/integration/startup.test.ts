@@ -2,12 +2,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { captureLog } from "../capture-log";
-import { parseEnv } from "../../app/env.server";
-import { addDemoDataIfWanted, createServices, type Services } from "../../app/services.server";
-import { DEMO_OWNERS } from "../../app/seed/demo.server";
-import { createLocalPhotoStorage } from "../../app/storage/storage.server";
 import type { DB } from "../../app/db/db.server";
+import { parseEnv } from "../../app/env.server";
+import { DEMO_OWNERS } from "../../app/seed/demo.server";
+import { addDemoDataIfWanted, createServices, type Services } from "../../app/services.server";
+import { createLocalPhotoStorage } from "../../app/storage/storage.server";
+import { captureLog } from "../capture-log";
 import { describeEachDatabase } from "../test-db";
 
 // Issue 9, points 5 and 7: what a server does at start-up with the operator's

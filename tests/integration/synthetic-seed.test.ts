@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { slugify } from "../../app/lib/slug";
-import { searchListings, type PhotoVariant } from "../../app/models/listing.server";
+import { type PhotoVariant, searchListings } from "../../app/models/listing.server";
 import { deleteListingPhotos } from "../../app/models/photo.server";
 import { SYNTHETIC_OWNER, seedSynthetic } from "../../app/seed/synthetic.server";
 import { createLocalPhotoStorage, type PhotoStorage } from "../../app/storage/storage.server";

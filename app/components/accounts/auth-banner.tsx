@@ -1,6 +1,6 @@
 import { Banner, type BannerVariant } from "~/components/ui/banner";
 import { useTranslation } from "~/i18n";
-import type { ErrorKind } from "~/auth/error-messages";
+import type { ErrorKind } from "~/lib/error-messages";
 import "virtual:catalogue/accounts";
 
 /** After this many failed tries the banner suggests checking everything (SPEC.md section 8). */

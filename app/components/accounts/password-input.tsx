@@ -1,4 +1,4 @@
-import { useState, type ComponentProps } from "react";
+import { type ComponentProps, useState } from "react";
 import { inputClasses } from "~/components/ui/button";
 import { useTranslation } from "~/i18n";
 import "virtual:catalogue/accounts";

@@ -1,5 +1,6 @@
-import { useTranslation } from "~/i18n";
-import type { AuditEntry } from "~/models/moderation.server";
+import { type MessageKey, type Translator, useTranslation } from "~/i18n";
+import { reasonText } from "~/schemas/message";
+import type { AuditAction, AuditEntry } from "~/schemas/moderation-view";
 import "virtual:catalogue/admin";
 
 const dateTime = new Intl.DateTimeFormat("en-GB", {
@@ -8,7 +9,18 @@ const dateTime = new Intl.DateTimeFormat("en-GB", {
   timeZone: "Asia/Colombo",
 });
 
-function targetText(t: (key: string, values?: Record<string, unknown>) => string, entry: AuditEntry): string {
+const ACTION_KEYS: Record<AuditAction, MessageKey> = {
+  "report.dismiss": "admin.audit.actions.report-dismiss",
+  "report.review": "admin.audit.actions.report-review",
+  "listing.hide": "admin.audit.actions.listing-hide",
+  "listing.restore": "admin.audit.actions.listing-restore",
+  "listing.auto-hide": "admin.audit.actions.listing-auto-hide",
+  "user.suspend": "admin.audit.actions.user-suspend",
+  "user.reinstate": "admin.audit.actions.user-reinstate",
+  "user.role": "admin.audit.actions.user-role",
+};
+
+function targetText(t: Translator, entry: AuditEntry): string {
   if (entry.targetType === "listing") {
     const id = t("admin.audit.targetListing", { id: entry.targetId });
     return entry.targetLabel ? `${id}: ${entry.targetLabel}` : id;
@@ -51,9 +63,9 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
                 <time dateTime={entry.createdAt}>{dateTime.format(new Date(entry.createdAt))}</time>
               </td>
               <td className="px-3 py-2 [overflow-wrap:anywhere]">{entry.actorEmail ?? t("admin.audit.system")}</td>
-              <td className="px-3 py-2">{t(`admin.audit.actions.${entry.action.replace(/\./g, "-")}`)}</td>
+              <td className="px-3 py-2">{t(ACTION_KEYS[entry.action])}</td>
               <td className="px-3 py-2 [overflow-wrap:anywhere]">{targetText(t, entry)}</td>
-              <td className="py-2 pl-3 break-words">{entry.reason ?? ""}</td>
+              <td className="py-2 pl-3 break-words">{entry.reason ? reasonText(t, entry.reason) : ""}</td>
             </tr>
           ))}
         </tbody>

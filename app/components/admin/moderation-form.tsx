@@ -1,8 +1,8 @@
 import { Form } from "react-router";
 import { Button, type ButtonVariant } from "~/components/ui/button";
 import { FormField, inputClasses } from "~/components/ui/form-field";
-import { useTranslation } from "~/i18n";
-import { REASON_MAX_LENGTH, REASON_REQUIRED, type ModerationIntent } from "~/schemas/moderation";
+import { type MessageKey, useTranslation } from "~/i18n";
+import { type ModerationIntent, REASON_MAX_LENGTH, REASON_REQUIRED } from "~/schemas/moderation";
 import "virtual:catalogue/admin";
 
 type Props = {
@@ -10,7 +10,7 @@ type Props = {
   label: string;
   variant?: ButtonVariant;
   /** The error of the last attempt at this action (a catalogue key), and what was typed. */
-  error?: string;
+  error?: MessageKey;
   reason?: string;
 };
 

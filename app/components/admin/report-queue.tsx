@@ -1,10 +1,10 @@
 import { Form, Link } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Select, type SelectOption } from "~/components/ui/select";
-import { useTranslation } from "~/i18n";
+import { type Translator, useTranslation } from "~/i18n";
 import { formatShortDate } from "~/lib/format";
-import type { QueueGroup, QueueReport } from "~/models/moderation.server";
-import { REPORT_REASON_IDS, REPORT_STATUSES, type QueueQuery } from "~/schemas/moderation";
+import { isReportReason, type QueueQuery, REPORT_REASON_IDS, REPORT_STATUSES } from "~/schemas/moderation";
+import type { QueueGroup, QueueReport } from "~/schemas/moderation-view";
 import "virtual:catalogue/admin";
 import "virtual:catalogue/report";
 
@@ -66,8 +66,8 @@ export function QueueFilters({ query }: { query: QueueQuery }) {
   );
 }
 
-export function reasonLabel(t: (key: string) => string, reason: string): string {
-  return (REPORT_REASON_IDS as readonly string[]).includes(reason) ? t(`report.reasons.${reason}.label`) : reason;
+export function reasonLabel(t: Translator, reason: string): string {
+  return isReportReason(reason) ? t(`report.reasons.${reason}.label`) : reason;
 }
 
 /** A link to one report's page: its reason, reporter, date and status. */

@@ -1,8 +1,7 @@
 import { Link } from "react-router";
 import { useTranslation } from "~/i18n";
+import type { FilterChip } from "~/schemas/browse-view";
 import "virtual:catalogue/browse";
-
-export type FilterChip = { key: string; label: string; href: string };
 
 /** Removable chips, one per active filter; each is a plain link to the results without it. */
 export function FilterChips({ chips, clearHref }: { chips: FilterChip[]; clearHref: string }) {

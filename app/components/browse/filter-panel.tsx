@@ -2,7 +2,8 @@ import type { FormEvent, ReactNode } from "react";
 import { buttonClasses, inputClasses } from "~/components/ui/button";
 import { ChevronDownIcon } from "~/components/ui/icons";
 import { useTranslation } from "~/i18n";
-import { FILTER_FORM_ID, type FilterDraft } from "./filter-draft";
+import type { GenderFilter, PropertyType } from "~/schemas/browse-filters";
+import { FILTER_FORM_ID, type FilterDraft } from "~/schemas/filter-draft";
 import "virtual:catalogue/browse";
 
 export type FilterPanelProps = {
@@ -13,8 +14,8 @@ export type FilterPanelProps = {
   /** The chosen university's faculties; null hides the faculty choice. */
   faculties: string[] | null;
   /** Property type and gender values (from the loader, so the filter schema stays on the server). */
-  propertyTypes: readonly string[];
-  genders: readonly string[];
+  propertyTypes: readonly PropertyType[];
+  genders: readonly GenderFilter[];
   /** '2 active' on the drawer's summary, or null. */
   activeLabel: string | null;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;

@@ -1,17 +1,7 @@
 import { Link } from "react-router";
 import { useTranslation } from "~/i18n";
+import type { PageNav } from "~/schemas/browse-view";
 import "virtual:catalogue/browse";
-
-/** The pagination's links, worked out by the loader (app/models/browse-page.server.ts); null where disabled. */
-export type PageNav = {
-  page: number;
-  first: string | null;
-  previous: string | null;
-  next: string | null;
-  last: string | null;
-  /** Numbered pages; null stands for a gap (an ellipsis). */
-  pages: ({ page: number; href: string } | null)[];
-};
 
 const itemBase = "inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg border px-3 text-sm font-medium";
 const linkClass = `${itemBase} border-slate-300 bg-white text-slate-800 hover:border-brand-600 hover:text-brand-800`;
@@ -68,6 +58,7 @@ export function PaginationNav({ nav }: { nav: PageNav | null }) {
               )}
             </li>
           ) : (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a gap has no identity but its place between two page numbers
             <li key={`gap-${i}`} className={`${wideOnly} px-1 text-slate-500`} aria-hidden="true">
               …
             </li>

@@ -1,7 +1,7 @@
 import { buttonClasses, inputClasses } from "~/components/ui/button";
 import { SearchIcon } from "~/components/ui/icons";
 import { useTranslation } from "~/i18n";
-import { FILTER_FORM_ID } from "./filter-draft";
+import { FILTER_FORM_ID } from "~/schemas/filter-draft";
 import "virtual:catalogue/browse";
 
 export type SearchBoxProps = {
@@ -13,6 +13,7 @@ export type SearchBoxProps = {
 export function SearchBox({ value }: SearchBoxProps) {
   const { t } = useTranslation();
   return (
+    // biome-ignore lint/a11y/useSemanticElements: <search> is too new for the older Android WebViews many students use; role="search" works everywhere
     <div role="search" className="flex gap-2">
       <label htmlFor="browse-search" className="sr-only">
         {t("browse.search.label")}

@@ -1,6 +1,6 @@
 import { inputClasses } from "~/components/ui/button";
 import { useTranslation } from "~/i18n";
-import { FILTER_FORM_ID } from "./filter-draft";
+import { FILTER_FORM_ID } from "~/schemas/filter-draft";
 import "virtual:catalogue/browse";
 
 export type SortSelectProps = {

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useRef } from "react";
 import { Link, useNavigate } from "react-router";
-import { useEnhanced } from "~/components/accounts/use-enhanced";
+import { useEnhanced } from "~/components/forms/use-enhanced";
 import { CloseIcon } from "~/components/ui/icons";
 import { useTranslation } from "~/i18n";
 import "virtual:catalogue/dashboard";

@@ -2,12 +2,14 @@ import type { MouseEvent } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { useTranslation } from "~/i18n";
-import type { MyAd } from "./my-ads";
 import "virtual:catalogue/dashboard";
 
 export const editPath = (id: number) => `/dashboard/listings/${id}/edit`;
 export const deletePath = (id: number) => `/dashboard/listings/${id}/delete`;
 export const renewPath = (id: number) => `/dashboard/listings/${id}/renew`;
+
+/** What the actions need of a My Ads row (app/components/dashboard/my-ads.tsx passes it). */
+type ActionsAd = { id: number; slug: string; title: string; status: string };
 
 /**
  * View (not for hidden ads), Edit, Delete and (for expired ads) Renew. Edit opens the edit
@@ -15,7 +17,7 @@ export const renewPath = (id: number) => `/dashboard/listings/${id}/renew`;
  * confirmation page, so it works without JavaScript; with it, the browser's
  * own confirm() asks instead and the post goes straight away.
  */
-export function MyAdActions({ ad }: { ad: MyAd }) {
+export function MyAdActions({ ad }: { ad: ActionsAd }) {
   const { t } = useTranslation();
   const submit = useSubmit();
   const onDelete = (event: MouseEvent<HTMLAnchorElement>) => {

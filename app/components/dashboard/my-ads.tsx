@@ -1,26 +1,19 @@
 import { Link } from "react-router";
 import { useTranslation } from "~/i18n";
 import { formatShortDate } from "~/lib/format";
-import type { OwnerListing, OwnerListingStatus } from "~/models/my-listings.server";
+import { reasonText } from "~/schemas/message";
+import type { MyAd, OwnerListingStatus } from "~/schemas/my-listing-view";
 import { MyAdActions } from "./my-ads-actions";
 import "virtual:catalogue/dashboard";
 
-export type MyAdStatus = OwnerListingStatus;
-
-/** What the My Ads list shows of one listing (serialised from the loader). */
-export type MyAd = Pick<
-  OwnerListing,
-  "id" | "slug" | "title" | "status" | "createdAt" | "daysLeft" | "views" | "hiddenReason"
->;
-
-const badgeStyles: Record<MyAdStatus, string> = {
+const badgeStyles: Record<OwnerListingStatus, string> = {
   active: "border-green-300 bg-green-50 text-green-900",
   expired: "border-red-300 bg-red-50 text-red-900",
   pending: "border-amber-300 bg-amber-50 text-amber-950",
   hidden: "border-slate-300 bg-slate-100 text-slate-800",
 };
 
-const dotStyles: Record<MyAdStatus, string> = {
+const dotStyles: Record<OwnerListingStatus, string> = {
   active: "bg-green-600",
   expired: "bg-red-600",
   pending: "bg-amber-500",
@@ -28,7 +21,7 @@ const dotStyles: Record<MyAdStatus, string> = {
 };
 
 /** The status in words; the colour only repeats it. */
-export function StatusBadge({ status }: { status: MyAdStatus }) {
+export function StatusBadge({ status }: { status: OwnerListingStatus }) {
   const { t } = useTranslation();
   const label = {
     active: t("dashboard.myAds.status.active"),
@@ -47,13 +40,13 @@ export function StatusBadge({ status }: { status: MyAdStatus }) {
   );
 }
 
-/** What the moderator wrote when hiding the ad (issue 4). */
+/** What the moderator wrote when hiding the ad (issue 4), or why reports hid it. */
 function HiddenReason({ ad }: { ad: MyAd }) {
   const { t } = useTranslation();
   if (ad.status !== "hidden" || !ad.hiddenReason) return null;
   return (
     <p className="mt-1 max-w-xs text-sm text-slate-700">
-      {t("dashboard.myAds.hiddenReason", { reason: ad.hiddenReason })}
+      {t("dashboard.myAds.hiddenReason", { reason: reasonText(t, ad.hiddenReason) })}
     </p>
   );
 }

@@ -1,30 +1,20 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
 import { AuthErrorBanner } from "~/components/accounts/auth-banner";
-import { useEnhanced } from "~/components/accounts/use-enhanced";
 import { DASHBOARD_PATH } from "~/components/dashboard/dashboard-dialog";
+import { useEnhanced } from "~/components/forms/use-enhanced";
+import { useWhenChanged } from "~/components/forms/use-when-changed";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { FormField, inputClasses } from "~/components/ui/form-field";
 import { cityForFaculty, cityName, DEFAULT_FACULTY, findUniversity, UNIVERSITIES } from "~/directory/universities";
-import { useTranslation } from "~/i18n";
+import { type MessageKey, useTranslation } from "~/i18n";
 import { isMapLink } from "~/lib/location-link";
 import { AMENITIES, GENDERS, PROPERTY_TYPES } from "~/schemas/browse-filters";
+import { type ListingFormState, listingProblems } from "~/schemas/form-problems";
 import { LISTING_LIMITS, type ListingFormField, type ListingTextField, readListingForm } from "~/schemas/listing-form";
-import { type FormMessage, listingProblems } from "./form-problems";
 import { type ExistingPhoto, PhotoPicker, type PhotoPickerState } from "./photo-picker";
 import "virtual:catalogue/listing-form";
-
-export type { FormMessage };
-
-/** What the action sends back after a refused post or edit: the values (never files), the messages and the try it was. */
-export type ListingFormState = {
-  errors: Partial<Record<ListingFormField, FormMessage>>;
-  first: FormMessage;
-  values: Partial<Record<ListingTextField, string>>;
-  amenities: string[];
-  attempt: number;
-};
 
 type Props = {
   mode: "create" | "edit";
@@ -77,11 +67,11 @@ export function ListingForm({ mode, profile, initial, result }: Props) {
   const successRef = useRef<HTMLDivElement>(null);
   const attempt = Math.max(serverState?.attempt ?? 0, clientState?.attempt ?? 0);
 
-  useEffect(() => setClientState(null), [result]);
+  useWhenChanged(() => setClientState(null), [result]);
   useEffect(() => {
     if (state) summaryRef.current?.focus();
   }, [state]);
-  useEffect(() => {
+  useWhenChanged(() => {
     if (!saved) return;
     // The submit button is gone: focus stays in the dialog, on the message.
     successRef.current?.focus();
@@ -95,7 +85,7 @@ export function ListingForm({ mode, profile, initial, result }: Props) {
   const errorFields = Object.keys(errors) as ListingFormField[];
   const required = t("common.form.required");
   const validMapLink = mapLink.trim() !== "" && isMapLink(mapLink);
-  const words =
+  const words: Record<"submit" | "busy" | "done", MessageKey> =
     mode === "create"
       ? { submit: "listingForm.submit", busy: "listingForm.submitting", done: "listingForm.posted" }
       : { submit: "listingForm.edit.submit", busy: "listingForm.edit.submitting", done: "listingForm.edit.updated" };
@@ -112,7 +102,7 @@ export function ListingForm({ mode, profile, initial, result }: Props) {
       contactPhone: raw.contactPhone || profile.phone,
     };
     const amenities = raw.amenities ?? [];
-    const uploadProblem = picker.uploading
+    const uploadProblem: MessageKey | null = picker.uploading
       ? "listingForm.errors.uploading"
       : picker.hasErrors
         ? "listingForm.errors.uploadErrors"

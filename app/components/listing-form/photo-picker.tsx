@@ -1,6 +1,6 @@
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
 import { Button, inputClasses } from "~/components/ui/button";
-import { t, useTranslation } from "~/i18n";
+import { type MessageKey, t, useTranslation } from "~/i18n";
 import { resizeImage } from "~/lib/resize-image";
 import "virtual:catalogue/photos";
 
@@ -30,7 +30,7 @@ export const UPLOAD_URL = "/dashboard/photos";
 const UPLOAD_TIMEOUT_MS = 2 * 60 * 1000;
 
 /** A message of the picker: a catalogue key and its values, translated when shown. */
-type Message = { key: string; values?: Record<string, unknown> };
+type Message = { key: MessageKey; values?: Record<string, unknown> };
 
 /**
  * Checks picked files in the order the spec does (section 5): too many for the
@@ -140,7 +140,7 @@ export function PhotoPicker({ id, describedBy, invalid, existing = [], onStateCh
     field?.addEventListener("cancel", keepDialogOpen);
     return () => {
       field?.removeEventListener("cancel", keepDialogOpen);
-      urls.forEach((url) => URL.revokeObjectURL(url));
+      for (const url of urls) URL.revokeObjectURL(url);
     };
   }, []);
 

@@ -2,53 +2,8 @@ import { buttonClasses } from "~/components/ui/button";
 import { PhoneIcon } from "~/components/ui/icons";
 import { useTranslation } from "~/i18n";
 import type { LocationLink as LocationLinkParts } from "~/lib/location-link";
-import type { ListingDetail } from "~/models/listing.server";
+import type { ListingView } from "~/schemas/listing-view";
 import "virtual:catalogue/listing";
-
-/**
- * What the listing page sends to the browser (no owner id or e-mail). Texts
- * and links made from the listing's values come written from the server
- * (app/models/listing-page.server.ts), so the browser needs no formatting or
- * link code, nor messages, for them.
- */
-export type ListingView = Pick<
-  ListingDetail,
-  | "adNumber"
-  | "slug"
-  | "title"
-  | "description"
-  | "price"
-  | "keymoneyFee"
-  | "location"
-  | "university"
-  | "faculty"
-  | "cityName"
-  | "propertyType"
-  | "gender"
-  | "amenities"
-  | "photos"
-  | "views"
-  | "createdAt"
-  | "contactName"
-  | "contactPhone"
-  | "isExpired"
-> & {
-  /** 'LKR 15,000/month', 'Key money: LKR 30,000' */
-  priceLine: string;
-  keymoneyLine: string | null;
-  /** 'Nov 22, 2026' */
-  postedText: string;
-  /** '1,204 views' */
-  viewsLine: string;
-  /** 'Single Room', 'Female Only' */
-  typeLabel: string;
-  genderLabel: string;
-  /** The faculty unless it is the main campus. */
-  facultyTag: string | null;
-  /** A dialable tel: link, or null ('Not provided'). */
-  phoneHref: string | null;
-  locationLink: LocationLinkParts;
-};
 
 export function PriceLine({
   priceLine,

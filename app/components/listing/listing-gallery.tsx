@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n";
-import type { ListingPhoto } from "~/models/listing.server";
+import type { ListingPhoto } from "~/schemas/listing-view";
 import { ChevronIcon, useSwipe } from "./gallery-controls";
 import { PhotoLightbox } from "./photo-lightbox";
 import "virtual:catalogue/listing";

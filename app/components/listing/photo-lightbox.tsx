@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useRef } from "react";
 import { CloseIcon } from "~/components/ui/icons";
 import { useTranslation } from "~/i18n";
-import type { ListingPhoto } from "~/models/listing.server";
+import type { ListingPhoto } from "~/schemas/listing-view";
 import { ChevronIcon, useSwipe } from "./gallery-controls";
 import "virtual:catalogue/listing";
 
@@ -86,11 +86,14 @@ export function PhotoLightbox({ photos, title, index, open, onStep, onClose }: P
               onClick={onClose}
               className={buttonClass}
               aria-label={t("listing.gallery.close")}
+              // biome-ignore lint/a11y/noAutofocus: the lightbox is a modal dialog; focus belongs on its close button when it opens
               autoFocus
             >
               <CloseIcon className="h-6 w-6" />
             </button>
           </div>
+          {/* biome-ignore lint/a11y/noStaticElementInteractions: a click beside the photo closes it, a mouse shortcut; Escape and the close button are the keyboard way */}
+          {/* biome-ignore lint/a11y/useKeyWithClickEvents: as above, the dialog handles Escape */}
           <div
             className="relative flex min-h-0 flex-1 items-center justify-center px-2 pb-4"
             onClick={(event) => {

@@ -9,18 +9,20 @@ import {
   useState,
 } from "react";
 import type { FetcherFormProps } from "react-router";
-import { HoneypotField } from "~/components/accounts/honeypot-field";
+import { HoneypotField } from "~/components/forms/honeypot-field";
+import { useWhenChanged } from "~/components/forms/use-when-changed";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { FormField, inputClasses } from "~/components/ui/form-field";
 import { Select } from "~/components/ui/select";
-import { useTranslation } from "~/i18n";
+import { type KeysBelow, type MessageKey, useTranslation } from "~/i18n";
 import {
   parseReportForm,
   REPORT_FIELDS,
   REPORT_LIMITS,
   REPORT_REASONS,
   type ReportErrors,
+  type ReportReason,
   type ReportValues,
 } from "~/schemas/report";
 import "virtual:catalogue/report";
@@ -30,7 +32,7 @@ export type ReportActionResult =
   | { status: "sent"; listingPath: string }
   | { status: "invalid"; errors: ReportErrors; values: ReportValues }
   /** Refused as a whole: `message` is a catalogue key ('Failed to submit report…', too many, …). */
-  | { status: "refused"; message: string; values?: ReportValues };
+  | { status: "refused"; message: MessageKey; values?: ReportValues };
 
 export type ReportFormProps = {
   /** The router's <Form> on the page, a fetcher's in the dialog. */
@@ -84,7 +86,7 @@ export function ReportForm({
 
   useEffect(() => setEnhanced(true), []);
   // A new answer from the server replaces what the browser found.
-  useEffect(() => {
+  useWhenChanged(() => {
     setClientErrors(null);
     setCleared(false);
   }, [result]);
@@ -95,7 +97,7 @@ export function ReportForm({
   const refusal = result?.status === "refused" && !cleared ? result.message : null;
 
   // Move focus to the list so keyboard and screen-reader users hear it.
-  useEffect(() => {
+  useWhenChanged(() => {
     if (errorFields.length > 0) summaryRef.current?.focus();
   }, [clientErrors, result, errorFields.length]);
 
@@ -121,7 +123,12 @@ export function ReportForm({
   const id = (field: string) => `${idPrefix}-${field}`;
   const errorText = (field: keyof ReportErrors) => (errors[field] ? t(errors[field]) : undefined);
   const required = { required: true, requiredLabel: t("common.form.required") };
-  const textField = (field: TextField, label: string, attributes: ComponentProps<"input">, hint?: string) => (
+  const textField = (
+    field: TextField,
+    label: KeysBelow<"report.form">,
+    attributes: ComponentProps<"input">,
+    hint?: string,
+  ) => (
     <FormField
       id={id(field)}
       name={field}
@@ -172,7 +179,8 @@ export function ReportForm({
         id={id("reason")}
         name="reason"
         label={t("report.form.reason")}
-        hint={enhanced && reason ? t(`report.reasons.${reason}.description`) : undefined}
+        // The select offers REPORT_REASONS only (the server refuses any other value).
+        hint={enhanced && reason ? t(`report.reasons.${reason as ReportReason}.description`) : undefined}
         error={errorText("reason")}
         {...required}
       >

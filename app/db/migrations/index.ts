@@ -6,6 +6,8 @@ import * as moderation from "./2026-11-22-004-moderation";
 import * as pageInvalidations from "./2026-11-23-005-page-invalidations";
 import * as searchAtScale from "./2026-11-23-006-search-at-scale";
 import * as reportIndependence from "./2026-11-23-007-report-independence";
+import * as reasonsAsKeys from "./2026-11-24-008-reasons-as-keys";
+import * as searchInThreeScripts from "./2026-11-24-009-search-in-three-scripts";
 
 /** Every migration, listed explicitly and in order (names sort by date). */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +18,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23-005-page-invalidations": pageInvalidations,
   "2026-11-23-006-search-at-scale": searchAtScale,
   "2026-11-23-007-report-independence": reportIndependence,
+  "2026-11-24-008-reasons-as-keys": reasonsAsKeys,
+  "2026-11-24-009-search-in-three-scripts": searchInThreeScripts,
 };

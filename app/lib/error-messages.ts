@@ -1,9 +1,10 @@
 // SPEC.md section 8: one place turns auth, database and network errors into
 // friendly texts. Messages are catalogue keys, translated where shown.
+import type { MessageKey } from "~/i18n/keys.generated";
 import "virtual:catalogue/accounts";
 
 export type ErrorKind = "auth" | "validation" | "network" | "database" | "unknown";
-export type FriendlyError = { key: string; kind: ErrorKind };
+export type FriendlyError = { key: MessageKey; kind: ErrorKind };
 
 /** The authentication codes listed in SPEC.md section 8, with their catalogue keys. */
 export const AUTH_ERROR_KEYS = {
@@ -35,7 +36,7 @@ export const AUTH_ERROR_KEYS = {
   "invalid-api-key": "accounts.errors.auth.contact-support",
   "operation-not-allowed": "accounts.errors.auth.operation-not-allowed",
   "quota-exceeded": "accounts.errors.auth.quota-exceeded",
-} as const satisfies Record<string, `accounts.errors.auth.${string}`>;
+} as const satisfies Record<string, MessageKey>;
 
 /** The database codes listed in SPEC.md section 8. */
 export const DATABASE_ERROR_KEYS = {
@@ -51,7 +52,7 @@ export const DATABASE_ERROR_KEYS = {
   "data-loss": "accounts.errors.database.data-loss",
   internal: "accounts.errors.database.internal",
   "out-of-range": "accounts.errors.database.out-of-range",
-} as const satisfies Record<string, `accounts.errors.database.${string}`>;
+} as const satisfies Record<string, MessageKey>;
 
 /** better-auth's own error codes, mapped onto the spec's codes. */
 const BETTER_AUTH_CODES: Record<string, keyof typeof AUTH_ERROR_KEYS> = {

@@ -1,11 +1,11 @@
 import type { MetaDescriptor } from "react-router";
-import type { ListingView } from "~/components/listing/listing-details";
 import { DEFAULT_FACULTY, findUniversity } from "~/directory/universities";
 import { t } from "~/i18n";
 import { formatLkr, formatShortDate } from "~/lib/format";
 import { locationLink } from "~/lib/location-link";
 import { breadcrumbJsonLd, jsonLdMeta, pageMeta } from "~/lib/seo";
-import type { ListingDetail } from "~/models/listing.server";
+import { langAttribute, type TextLanguage, textLanguage } from "~/lib/text-language";
+import type { ListingDetail, ListingView } from "~/schemas/listing-view";
 import "virtual:catalogue/listing";
 import "virtual:catalogue/listing-server";
 
@@ -27,8 +27,12 @@ export function telHref(phone: string): string | null {
   return dialable.replace(/\D/g, "").length >= 7 ? `tel:${dialable}` : null;
 }
 
-/** What the page shows of a listing (no owner id or e-mail); `views` is the count after this visit. */
-export function toListingView(found: ListingDetail, views: number): ListingView {
+/**
+ * What the page shows of a listing (no owner id or e-mail); `views` is the
+ * count after this visit. The owner's text may be in another language than
+ * the page's (`pageLanguage`); it is marked so screen readers read it right.
+ */
+export function toListingView(found: ListingDetail, views: number, pageLanguage: TextLanguage = "en"): ListingView {
   return {
     adNumber: found.adNumber,
     slug: found.slug,
@@ -60,6 +64,9 @@ export function toListingView(found: ListingDetail, views: number): ListingView 
     facultyTag: found.faculty && found.faculty !== DEFAULT_FACULTY ? found.faculty : null,
     phoneHref: telHref(found.contactPhone),
     locationLink: locationLink(found.location),
+    textLanguage: textLanguage(`${found.title}\n${found.description}`),
+    titleLang: langAttribute(found.title, pageLanguage),
+    descriptionLang: langAttribute(found.description, pageLanguage),
   };
 }
 
@@ -80,6 +87,7 @@ function offerJsonLd(siteUrl: string, listing: ListingView): Record<string, unkn
     "@type": "Product",
     name: listing.title,
     description: metaDescription(listing.description),
+    inLanguage: listing.textLanguage,
     url,
     sku: listing.adNumber,
     category: listing.typeLabel,

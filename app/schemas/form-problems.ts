@@ -1,8 +1,24 @@
-import { LISTING_LIMITS, type ListingFormField, parseListingForm, type RawListingForm } from "~/schemas/listing-form";
+import type { MessageKey } from "~/i18n/keys.generated";
+import {
+  LISTING_LIMITS,
+  type ListingFormField,
+  type ListingTextField,
+  parseListingForm,
+  type RawListingForm,
+} from "~/schemas/listing-form";
 import "virtual:catalogue/listing-form";
 
 /** A catalogue key and its values, translated where it is shown. */
-export type FormMessage = { key: string; values?: Record<string, number> };
+export type FormMessage = { key: MessageKey; values?: Record<string, number> };
+
+/** What the action sends back after a refused post or edit: the values (never files), the messages and the try it was. */
+export type ListingFormState = {
+  errors: Partial<Record<ListingFormField, FormMessage>>;
+  first: FormMessage;
+  values: Partial<Record<ListingTextField, string>>;
+  amenities: string[];
+  attempt: number;
+};
 
 export type ListingProblems = { errors: Partial<Record<ListingFormField, FormMessage>>; first: FormMessage };
 
@@ -35,6 +51,10 @@ export function listingProblems(
   const missing = Object.values(errors).some(
     (e) => e.key === "listingForm.errors.required" || e.key === "listingForm.errors.photoRequired",
   );
-  const first = missing ? { key: "listingForm.errors.required" } : parsed.ok ? photoError! : { key: parsed.first };
+  const first: FormMessage = missing
+    ? { key: "listingForm.errors.required" }
+    : parsed.ok
+      ? photoError!
+      : { key: parsed.first };
   return { errors, first };
 }

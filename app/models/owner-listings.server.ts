@@ -1,38 +1,64 @@
+import { invalidatePublicPages } from "~/cache/invalidation.server";
 import type { DB } from "~/db/db.server";
 import { lockOwner } from "~/db/locks.server";
+import { currentTime } from "~/lib/clock";
+import { daysLeft, expiryFrom } from "~/lib/days-left";
 import { isMapLink } from "~/lib/location-link";
 import {
   LISTING_LIMITS,
-  type ListingFormField,
   type ListingFormData,
+  type ListingFormField,
   type ListingTextField,
   parseListingForm,
   type RawListingForm,
 } from "~/schemas/listing-form";
+import { readReason } from "~/schemas/message";
+import type { OwnerListing, OwnerListingStatus } from "~/schemas/my-listing-view";
+import { type Failure, fail, type ListingFormCode, type MyListingCode, type Result } from "~/schemas/result";
 import type { PhotoStorage } from "~/storage/storage.server";
 import { findListingById, insertListing } from "./listing.server";
+import {
+  deleteListingPhotoRows,
+  type ProcessedVariant,
+  processPhoto,
+  removePhotoFiles,
+  storeProcessedPhoto,
+} from "./photo.server";
 import { attachUploads, countClaimableUploads } from "./photo-upload.server";
-import { processPhoto, type ProcessedVariant, removePhotoFiles, storeProcessedPhoto } from "./photo.server";
-// Its messages are catalogue keys, translated where they are shown.
-import "virtual:catalogue/listing-form";
-import { invalidatePublicPages } from "../cache/invalidation.server";
-import { currentTime } from "../lib/clock";
-import { DELETED_STATUS } from "./my-listings.server";
+
+/**
+ * An owner's own listings: posting, editing, the My Ads list, deleting and
+ * renewing. Someone else's listing is always "not found". Posting, editing
+ * and deleting run under the owner's lock, so the 3-listing limit holds under
+ * concurrent posts.
+ */
 
 export const MAX_LISTINGS_PER_OWNER = 3;
 
+/** A listing whose owner deleted it while it was reported or hidden: kept for moderators only (ADR 020). */
+export const DELETED_STATUS = "deleted";
+
+/** The owner's listings, leaving out those they deleted that moderators keep (ADR 020). */
+function ownerListings(db: DB, userId: string) {
+  return db.selectFrom("listings").where("userId", "=", userId).where("status", "!=", DELETED_STATUS);
+}
+
+/** One of the owner's listings: someone else's, or one they deleted, is not found. */
+function ownListing(db: DB, userId: string, id: number) {
+  return ownerListings(db, userId).where("id", "=", id);
+}
+
+export async function countOwnerListings(db: DB, userId: string): Promise<number> {
+  const row = await ownerListings(db, userId)
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export type ListingOwner = { id: string; email: string; name: string; phone: string };
 
-/** A catalogue key and its values, translated where it is shown. */
-export type FormMessage = { key: string; values?: Record<string, number> };
-
-export type CreateListingResult =
-  | { ok: true; listing: { id: number; slug: string } }
-  | { ok: false; errors: Partial<Record<ListingFormField, FormMessage>>; first: FormMessage; limitReached?: true };
-
-export type UpdateListingResult =
-  | { ok: true; listing: { id: number; slug: string } }
-  | { ok: false; errors: Partial<Record<ListingFormField, FormMessage>>; first: FormMessage; notFound?: true };
+/** Posting or editing: the listing, or why not (the field is the form's, mostly "photos"). */
+export type SaveListingResult = Result<ListingFormCode, { listing: { id: number; slug: string } }, ListingFormField>;
 
 /**
  * The photos a post or an edit brings: files sent with the form (no
@@ -40,56 +66,38 @@ export type UpdateListingResult =
  */
 export type NewPhotos = { files: Buffer[]; uploadIds?: string[] };
 
-type Failure = { ok: false; errors: Partial<Record<ListingFormField, FormMessage>>; first: FormMessage };
+type ListingFailure = Failure<ListingFormCode, ListingFormField>;
 
-const LIMIT: FormMessage = { key: "listingForm.errors.limit" };
-const PHOTO_GONE: FormMessage = { key: "listingForm.errors.photoGone" };
+const LIMIT: ListingFailure = fail("listing.limit_reached", { field: "photos" });
+const PHOTO_GONE: ListingFailure = fail("photo.gone", { field: "photos" });
 
-export async function countOwnerListings(db: DB, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom("listings")
-    .select((eb) => eb.fn.countAll<number | string>().as("n"))
-    .where("userId", "=", userId)
-    // A listing its owner deleted but moderators keep (ADR 020) no longer counts.
-    .where("status", "!=", DELETED_STATUS)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-function failure(field: ListingFormField, message: FormMessage): Failure {
-  return { ok: false, errors: { [field]: message }, first: message };
-}
-
-function parseOwnerForm(owner: ListingOwner, input: RawListingForm): { ok: true; data: ListingFormData } | Failure {
+function parseOwnerForm(
+  owner: ListingOwner,
+  input: RawListingForm,
+): { ok: true; data: ListingFormData } | ListingFailure {
   const parsed = parseListingForm({
     ...input,
     contactName: input.contactName?.trim() ? input.contactName : owner.name,
     contactPhone: input.contactPhone?.trim() ? input.contactPhone : owner.phone,
   });
   if (parsed.ok) return parsed;
-  const errors = Object.fromEntries(Object.entries(parsed.errors).map(([f, key]) => [f, { key }]));
-  return { ok: false, errors, first: { key: parsed.first } };
+  const [field] = Object.keys(parsed.errors) as ListingFormField[];
+  return fail("listing.invalid", { field });
 }
 
 /** SPEC.md section 5: a listing has 1 to 3 photos, whatever mix of kept, uploaded and posted ones. */
-function photoCountProblem(total: number): Failure | null {
-  if (total === 0) return failure("photos", { key: "listingForm.errors.photoRequired" });
-  if (total > LISTING_LIMITS.maxPhotos) return failure("photos", { key: "listingForm.errors.photoCount" });
+function photoCountProblem(total: number): ListingFailure | null {
+  if (total === 0) return fail("photo.required", { field: "photos" });
+  if (total > LISTING_LIMITS.maxPhotos) return fail("photo.too_many", { field: "photos" });
   return null;
 }
 
 /** sharp is slow: photos are processed before the transaction so locks are held briefly. */
-async function processFiles(files: Buffer[]): Promise<ProcessedVariant[][] | Failure> {
+async function processFiles(files: Buffer[]): Promise<ProcessedVariant[][] | ListingFailure> {
   const processed: ProcessedVariant[][] = [];
   for (const [i, file] of files.entries()) {
     const result = await processPhoto(file);
-    if (!result.ok) {
-      const key =
-        result.error === "Image dimensions too large"
-          ? "listingForm.errors.photoDimensions"
-          : "listingForm.errors.photoInvalid";
-      return failure("photos", { key, values: { n: i + 1 } });
-    }
+    if (!result.ok) return fail(result.code, { field: "photos", values: { n: i + 1 } });
     processed.push(result.variants);
   }
   return processed;
@@ -161,7 +169,7 @@ export async function createOwnerListing(
   input: RawListingForm,
   photos: NewPhotos,
   now = currentTime(),
-): Promise<CreateListingResult> {
+): Promise<SaveListingResult> {
   const parsed = parseOwnerForm(owner, input);
   if (!parsed.ok) return parsed;
   const uploadIds = [...new Set(photos.uploadIds ?? [])];
@@ -169,9 +177,8 @@ export async function createOwnerListing(
   if (countProblem) return countProblem;
 
   // Cheap early answer; the count inside the transaction is the one that counts.
-  if ((await countOwnerListings(db, owner.id)) >= MAX_LISTINGS_PER_OWNER)
-    return { ...failure("photos", LIMIT), limitReached: true };
-  if (!(await uploadsClaimable(db, owner, uploadIds))) return failure("photos", PHOTO_GONE);
+  if ((await countOwnerListings(db, owner.id)) >= MAX_LISTINGS_PER_OWNER) return LIMIT;
+  if (!(await uploadsClaimable(db, owner, uploadIds))) return PHOTO_GONE;
   const processed = await processFiles(photos.files);
   if (!Array.isArray(processed)) return processed;
 
@@ -183,8 +190,8 @@ export async function createOwnerListing(
     await addPhotos(trx, storage, owner, created.id, { processed, uploadIds }, 0, storedKeys, now);
     return created;
   });
-  if (listing === "uploadsGone") return failure("photos", PHOTO_GONE);
-  if (!listing) return { ...failure("photos", LIMIT), limitReached: true };
+  if (listing === "uploadsGone") return PHOTO_GONE;
+  if (!listing) return LIMIT;
   return { ok: true, listing };
 }
 
@@ -205,19 +212,10 @@ export async function updateOwnerListing(
   input: RawListingForm,
   photos: ListingEdit,
   now = currentTime(),
-): Promise<UpdateListingResult> {
-  const notFound: UpdateListingResult = {
-    ...failure("photos", { key: "listingForm.errors.notFound" }),
-    notFound: true,
-  };
+): Promise<SaveListingResult> {
+  const notFound: ListingFailure = fail("listing.not_found");
   const ownPhotos = async (trx: DB) => {
-    const listing = await trx
-      .selectFrom("listings")
-      .select(["id", "slug"])
-      .where("id", "=", listingId)
-      .where("userId", "=", owner.id)
-      .where("status", "!=", DELETED_STATUS)
-      .executeTakeFirst();
+    const listing = await ownListing(trx, owner.id, listingId).select(["id", "slug"]).executeTakeFirst();
     if (!listing) return null;
     const rows = await trx
       .selectFrom("listing_photos")
@@ -236,20 +234,20 @@ export async function updateOwnerListing(
 
   const removeIds = new Set(photos.removePhotoIds ?? []);
   const uploadIds = [...new Set(photos.uploadIds ?? [])];
-  const photoPlan = (rows: { id: string }[]): Failure | { kept: string[]; removed: string[] } => {
+  const photoPlan = (rows: { id: string }[]): ListingFailure | { kept: string[]; removed: string[] } => {
     // Only this listing's own photos can be removed; anything else is refused, not skipped.
-    if ([...removeIds].some((id) => !rows.some((r) => r.id === id))) return failure("photos", PHOTO_GONE);
+    if ([...removeIds].some((id) => !rows.some((r) => r.id === id))) return PHOTO_GONE;
     const kept = rows.filter((r) => !removeIds.has(r.id)).map((r) => r.id);
     return photoCountProblem(kept.length + uploadIds.length + photos.files.length) ?? { kept, removed: [...removeIds] };
   };
   const plan = photoPlan(before.rows);
   if ("ok" in plan) return plan;
-  if (!(await uploadsClaimable(db, owner, uploadIds))) return failure("photos", PHOTO_GONE);
+  if (!(await uploadsClaimable(db, owner, uploadIds))) return PHOTO_GONE;
   const processed = await processFiles(photos.files);
   if (!Array.isArray(processed)) return processed;
 
   const removedRows: { id: string; variants: string }[] = [];
-  const outcome = await withStoredFiles(db, storage, async (trx, storedKeys): Promise<UpdateListingResult> => {
+  const outcome = await withStoredFiles(db, storage, async (trx, storedKeys): Promise<SaveListingResult> => {
     await lockOwner(trx, owner.id);
     // Read again under the lock: another edit or a delete may have happened since.
     const current = await ownPhotos(trx);
@@ -277,7 +275,7 @@ export async function updateOwnerListing(
     await invalidatePublicPages(trx, [listingId], now);
     return { ok: true, listing: current.listing };
   });
-  if (outcome === "uploadsGone") return failure("photos", PHOTO_GONE);
+  if (outcome === "uploadsGone") return PHOTO_GONE;
   if (outcome.ok) await removePhotoFiles(storage, removedRows);
   return outcome;
 }
@@ -317,4 +315,120 @@ export async function findOwnerListingForm(db: DB, userId: string, id: number): 
     amenities: listing.amenities,
     photos: listing.photos.map((p) => ({ id: p.id, url: p.variants[0]?.url ?? p.url, alt: p.alt })),
   };
+}
+
+/** An 'active' row whose expiry has passed is expired to its owner too, before any job marks it. */
+function statusNow(status: string, expiresAt: string, now: Date): OwnerListingStatus {
+  if (status === "hidden" || status === "pending") return status;
+  if (status === "expired" || new Date(expiresAt).getTime() <= now.getTime()) return "expired";
+  return "active";
+}
+
+/** The owner's own listings, newest first, whatever their status (the My Ads list). */
+export async function listOwnerListings(db: DB, userId: string, now = currentTime()): Promise<OwnerListing[]> {
+  const rows = await ownerListings(db, userId)
+    .select(["id", "slug", "title", "status", "createdAt", "expiresAt", "views", "hiddenBy", "hiddenReason"])
+    .orderBy("createdAt", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  return rows.map((row) => {
+    const status = statusNow(row.status, row.expiresAt, now);
+    return {
+      id: row.id,
+      slug: row.slug,
+      title: row.title,
+      status,
+      createdAt: row.createdAt,
+      expiresAt: row.expiresAt,
+      daysLeft: status === "expired" ? 0 : daysLeft(row.expiresAt, now),
+      views: Number(row.views),
+      hiddenReason:
+        status === "hidden" && row.hiddenReason !== null
+          ? readReason(row.hiddenReason, row.hiddenBy === "reports")
+          : null,
+    };
+  });
+}
+
+/** One of the owner's listings (for the delete confirmation), or null when it is not theirs. */
+export async function findOwnerListing(
+  db: DB,
+  userId: string,
+  id: number,
+): Promise<{ id: number; title: string } | null> {
+  const row = await ownListing(db, userId, id).select(["id", "title"]).executeTakeFirst();
+  return row ?? null;
+}
+
+/**
+ * Deletes the owner's listing, in one transaction under the owner's lock (the
+ * same lock as posting and editing). A listing with reports, or hidden, is
+ * kept as evidence for moderators ("soft delete": status 'deleted', gone from
+ * every public view and from the owner's list and count, reports and photos
+ * kept); any other goes with its photos (rows, then files after the commit).
+ * Someone else's listing is "not found".
+ */
+export async function deleteOwnerListing(
+  db: DB,
+  storage: PhotoStorage,
+  userId: string,
+  id: number,
+  now = currentTime(),
+): Promise<Result<MyListingCode>> {
+  const outcome = await db.transaction().execute(async (trx) => {
+    await lockOwner(trx, userId);
+    const row = await ownListing(trx, userId, id).select("status").executeTakeFirst();
+    if (!row) return null;
+    const reported = await trx
+      .selectFrom("reports")
+      .select("id")
+      .where("listingId", "=", id)
+      .limit(1)
+      .executeTakeFirst();
+    if (reported || row.status === "hidden") {
+      await trx
+        .updateTable("listings")
+        .set({ status: DELETED_STATUS, updatedAt: now.toISOString() })
+        .where("id", "=", id)
+        .execute();
+      await invalidatePublicPages(trx, [id], now);
+      return { kept: true, photos: [] };
+    }
+    const photos = await deleteListingPhotoRows(trx, id);
+    await trx.deleteFrom("listings").where("id", "=", id).where("userId", "=", userId).execute();
+    await invalidatePublicPages(trx, [id], now);
+    return { kept: false, photos };
+  });
+  if (!outcome) return fail("listing.not_found");
+  // A failed file removal only leaves an orphan file (the daily sweep takes it).
+  await removePhotoFiles(storage, outcome.photos);
+  return { ok: true };
+}
+
+/**
+ * Gives the owner's listing another 30 days from now. A listing hidden by a
+ * moderator stays hidden; a pending one stays pending (renewal is no way
+ * around review).
+ */
+export async function renewOwnerListing(
+  db: DB,
+  userId: string,
+  id: number,
+  now = currentTime(),
+): Promise<Result<MyListingCode, { expiresAt: string }>> {
+  const row = await ownListing(db, userId, id).select("status").executeTakeFirst();
+  if (!row) return fail("listing.not_found");
+  if (row.status === "hidden") return fail("listing.hidden");
+  const expiresAt = expiryFrom(now);
+  const updated = await db
+    .updateTable("listings")
+    .set({ expiresAt, status: row.status === "pending" ? "pending" : "active", updatedAt: now.toISOString() })
+    .where("id", "=", id)
+    .where("userId", "=", userId)
+    // A moderator hiding it in the meantime wins.
+    .where("status", "=", row.status)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) return fail("listing.hidden");
+  await invalidatePublicPages(db, [id], now);
+  return { ok: true, expiresAt };
 }

@@ -1,7 +1,7 @@
 /**
  * A honeypot (issue 4 "Spam"): a form field people never see or reach with the
  * keyboard, which bots that fill every field fill. Shared by the sign-up and
- * contact forms (components/accounts/honeypot-field.tsx draws it).
+ * contact forms (components/forms/honeypot-field.tsx draws it).
  */
 export const HONEYPOT_FIELD = "website";
 

@@ -1,8 +1,4 @@
 import type { MetaDescriptor } from "react-router";
-import type { FilterChip } from "~/components/browse/filter-chips";
-import { activeFilterCount, draftFromFilters, type FilterDraft } from "~/components/browse/filter-draft";
-import type { PageNav } from "~/components/browse/pagination";
-import type { ListingCardView } from "~/components/listing-card";
 import type { DB } from "~/db/db.server";
 import {
   cityName,
@@ -16,16 +12,21 @@ import { t } from "~/i18n";
 import { formatLkr, formatShortDate } from "~/lib/format";
 import { pageWindow } from "~/lib/pagination";
 import { breadcrumbJsonLd, jsonLdMeta, pageMeta } from "~/lib/seo";
-import { type ListingSummary, searchListings } from "~/models/listing.server";
+import { searchListings } from "~/models/listing.server";
 import {
   BROWSE_PAGE_SIZE,
   type BrowseFilters,
   filtersToSearchParams,
   GENDERS,
-  parseBrowseFilters,
+  type GenderFilter,
   type PathFilters,
   PROPERTY_TYPES,
+  type PropertyType,
+  parseBrowseFilters,
 } from "~/schemas/browse-filters";
+import type { FilterChip, PageNav } from "~/schemas/browse-view";
+import { activeFilterCount, draftFromFilters, type FilterDraft } from "~/schemas/filter-draft";
+import type { ListingCardView, ListingSummary } from "~/schemas/listing-view";
 import "virtual:catalogue/browse";
 import "virtual:catalogue/browse-server";
 
@@ -51,9 +52,9 @@ export type BrowsePage = {
   universities: string[];
   /** The chosen university's faculties; null hides the faculty choice. */
   faculties: string[] | null;
-  propertyTypes: readonly string[];
+  propertyTypes: readonly PropertyType[];
   /** Genders to choose from ('any' is the empty choice). */
-  genders: string[];
+  genders: GenderFilter[];
   activeLabel: string | null;
   chips: FilterChip[];
   /** Which values of the link were ignored, or null. */
@@ -287,7 +288,7 @@ export async function loadBrowsePage(db: DB, url: URL, path: PathFilters, site: 
     universities,
     faculties,
     propertyTypes: PROPERTY_TYPES,
-    genders: GENDERS.filter((g) => g !== "any"),
+    genders: GENDERS.filter((g): g is GenderFilter => g !== "any"),
     activeLabel: activeCount > 0 ? t("browseServer.activeCount", { count: activeCount }) : null,
     chips: buildChips(filters),
     notice: invalid.length > 0 ? t("browseServer.notice.detail", { params: invalid.join(", ") }) : null,

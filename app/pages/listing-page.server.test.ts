@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatShortDate } from "~/lib/format";
-import type { ListingDetail } from "./listing.server";
-import { telHref, toListingView, universityPath } from "./listing-page.server";
+import type { ListingDetail } from "~/schemas/listing-view";
+import { listingMeta, telHref, toListingView, universityPath } from "./listing-page.server";
 
 function detail(overrides: Partial<ListingDetail> = {}): ListingDetail {
   return {
@@ -57,6 +57,38 @@ describe("listing page values", () => {
       facultyTag: "Faculty of Medicine",
       viewsLine: "1 view",
     });
+  });
+
+  it("tells the language of the owner's text, for JSON-LD and the lang attribute", () => {
+    const sinhala = toListingView(detail({ title: "බෝඩිම් කාමරය", description: "කැම්පස් අසල. WiFi ඇත." }), 1);
+    expect(sinhala).toMatchObject({ textLanguage: "si", titleLang: "si", descriptionLang: "si" });
+    const mixed = toListingView(
+      detail({ title: "Room near campus", description: "யாழ்ப்பாணம் பல்கலைக்கழகம் அருகில் அறை, மாணவிகளுக்கு மட்டும்." }),
+      1,
+    );
+    expect(mixed).toMatchObject({ textLanguage: "ta", titleLang: null, descriptionLang: "ta" });
+    expect(toListingView(detail(), 1)).toMatchObject({ textLanguage: "en", titleLang: null, descriptionLang: null });
+    // On a Sinhala page only the English text is marked.
+    expect(toListingView(detail({ description: "කැම්පස් අසල." }), 1, "si")).toMatchObject({
+      titleLang: "en",
+      descriptionLang: null,
+    });
+  });
+
+  it("gives the offer's JSON-LD the language of the listing's text", () => {
+    const site = { siteName: "Bodima", siteUrl: "https://bodima.example" };
+    const product = (view: ReturnType<typeof toListingView>) =>
+      listingMeta(site, view)
+        .map((tag) => (tag as { "script:ld+json"?: Record<string, unknown> })["script:ld+json"])
+        .find((json) => json?.["@type"] === "Product");
+    expect(product(toListingView(detail({ title: "බෝඩිම් කාමරය", description: "නාන කාමරය සහිතයි." }), 1))).toMatchObject({
+      inLanguage: "si",
+      name: "බෝඩිම් කාමරය",
+    });
+    expect(product(toListingView(detail({ title: "அறை", description: "மாணவிகளுக்கு மட்டும்." }), 1))).toMatchObject({
+      inLanguage: "ta",
+    });
+    expect(product(toListingView(detail(), 1))).toMatchObject({ inLanguage: "en" });
   });
 
   it("sends neither the owner's id nor anything not shown", () => {

@@ -1,7 +1,7 @@
-import { HONEYPOT_FIELD } from "~/limits/honeypot";
+import { HONEYPOT_FIELD } from "~/schemas/honeypot";
 
 /**
- * The honeypot field (app/limits/honeypot.ts): off-screen rather than
+ * The honeypot field (app/schemas/honeypot.ts): off-screen rather than
  * display:none (which some bots skip), out of the Tab order, hidden from
  * screen readers, never autofilled. Its label tells anyone who still meets it.
  */

@@ -1,12 +1,10 @@
 import { data } from "react-router";
 import type { SessionUser } from "~/auth/auth.server";
+import type { MessageKey } from "~/i18n";
+import { type FormMessage, type ListingFormState, listingProblems } from "~/schemas/form-problems";
 import { type ListingFormField, readListingForm } from "~/schemas/listing-form";
-import { type FormMessage, listingProblems } from "./form-problems";
-import type { ListingFormState } from "./listing-form";
+import type { Failure, ListingFormCode } from "~/schemas/result";
 import "virtual:catalogue/listing-form";
-
-/** 3 photos under 5MB each plus the text fields, with room for multipart overhead. */
-const MAX_REQUEST_BYTES = 16 * 1024 * 1024;
 
 /** What the post and edit actions answer: a refusal for the form to show, or (with JavaScript) success. */
 export type ListingActionResult = (ListingFormState & { limitReached?: true }) | { saved: true };
@@ -22,36 +20,17 @@ export function refuse(
   });
 }
 
-/** Reads the body with a size cap, so an oversized upload is refused before it is buffered whole. */
-export async function readLimitedForm(request: Request): Promise<FormData | "tooLarge" | "invalid"> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_REQUEST_BYTES) return "tooLarge";
-  if (!request.body) return "invalid";
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for await (const chunk of request.body) {
-    total += chunk.byteLength;
-    if (total > MAX_REQUEST_BYTES) return "tooLarge";
-    chunks.push(chunk);
-  }
-  try {
-    return await new Response(Buffer.concat(chunks), {
-      headers: { "content-type": request.headers.get("content-type") ?? "" },
-    }).formData();
-  } catch {
-    return "invalid";
-  }
-}
+/** The listing form's body as readBody (app/security/body-limit.server.ts) read it, with LISTING_FORM_BODY. */
+type ReadListingForm = { ok: true; body: FormData } | { ok: false; problem: "tooLarge" | "unreadable" };
 
-/** Reads the form as far as an oversized or broken body allows; anything else than `ListingSubmission` is the answer to send. */
-export async function readListingSubmission(request: Request, user: SessionUser) {
-  const form = await readLimitedForm(request);
-  if (form === "tooLarge")
+/** The form as far as an oversized or broken body allows; anything else than `ListingSubmission` is the answer to send. */
+export function listingSubmissionFrom(read: ReadListingForm, user: SessionUser) {
+  if (!read.ok && read.problem === "tooLarge")
     return refuse({ key: "listingForm.errors.requestTooLarge" }, 413, {
       errors: { photos: { key: "listingForm.errors.requestTooLarge" } },
     });
-  if (form === "invalid") return refuse({ key: "listingForm.errors.required" }, 400);
-  return listingSubmission(form, user);
+  if (!read.ok) return refuse({ key: "listingForm.errors.required" }, 400);
+  return listingSubmission(read.body, user);
 }
 
 export type ListingSubmission = ReturnType<typeof listingSubmission>;
@@ -91,26 +70,43 @@ export function submissionProblems(submission: ListingSubmission, keptPhotos = 0
   return data({ ...problems, values, amenities, attempt } satisfies ListingActionResult, { status: 400 });
 }
 
+/** The catalogue key that says why the model refused (ADR 026). */
+const REFUSAL_KEYS: Record<ListingFormCode, MessageKey> = {
+  "listing.not_found": "listingForm.errors.notFound",
+  "listing.limit_reached": "listingForm.errors.limit",
+  // The action found no problem with the same rules first (submissionProblems).
+  "listing.invalid": "listingForm.errors.required",
+  "photo.required": "listingForm.errors.photoRequired",
+  "photo.too_many": "listingForm.errors.photoCount",
+  "photo.gone": "listingForm.errors.photoGone",
+  "photo.invalid": "listingForm.errors.photoInvalid",
+  "photo.dimensions_too_large": "listingForm.errors.photoDimensions",
+};
+
 /** The model's refusal, with what the owner typed kept. */
 export function modelRefusal(
   submission: ListingSubmission,
-  result: { errors: Partial<Record<ListingFormField, FormMessage>>; first: FormMessage; limitReached?: true },
+  failure: Failure<ListingFormCode, ListingFormField>,
   status: number,
 ) {
   const { values, amenities, attempt } = submission;
+  const message: FormMessage = {
+    key: REFUSAL_KEYS[failure.code],
+    ...(failure.values ? { values: failure.values } : {}),
+  };
   const state = {
-    errors: result.errors,
-    first: result.first,
+    errors: failure.field ? { [failure.field]: message } : {},
+    first: message,
     values,
     amenities,
     attempt,
-    ...(result.limitReached ? { limitReached: true as const } : {}),
+    ...(failure.code === "listing.limit_reached" ? { limitReached: true as const } : {}),
   };
   return data(state satisfies ListingActionResult, { status });
 }
 
 /** The service failed (not the owner): the values stay, the owner may try again. */
-export function unavailable(submission: ListingSubmission, key: string) {
+export function unavailable(submission: ListingSubmission, key: MessageKey) {
   const { values, amenities, attempt } = submission;
   return data({ errors: {}, first: { key }, values, amenities, attempt } satisfies ListingActionResult, {
     status: 503,

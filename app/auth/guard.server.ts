@@ -1,0 +1,97 @@
+import { createContext, data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
+import { isSameOrigin, isWrite } from "~/security/origin.server";
+import { requestContext } from "~/services.server";
+import { getSessionUser, type SessionUser } from "./auth.server";
+
+/**
+ * One way to guard a request (issue 10, ADR 025): who is signed in, whether
+ * their role may use the page, and whether a write comes from our own pages,
+ * judged by one function for the dashboard and admin layouts (their
+ * middleware) and for the routes below them (`user`, `write`).
+ */
+
+type GuardArgs = { request: Request; context: Readonly<RouterContextProvider> };
+
+/** What a layout asks of every request below it. */
+export type GuardRule = { role?: "moderator" };
+
+export type Refusal = "signedOut" | "forbidden" | "crossSite";
+
+export type Verdict = { ok: true; user: SessionUser } | { ok: false; refusal: Refusal };
+
+/** The verdict on a request under a rule, for routes that word every refusal themselves (the photo endpoints). */
+export async function judgeRequest({ request, context }: GuardArgs, rule: GuardRule = {}): Promise<Verdict> {
+  const user = await getSessionUser(request, context);
+  if (!user) return { ok: false, refusal: "signedOut" };
+  if (rule.role && user.role !== rule.role) return { ok: false, refusal: "forbidden" };
+  if (isWrite(request.method) && !isSameOrigin(request, context.get(requestContext).env.siteUrl))
+    return { ok: false, refusal: "crossSite" };
+  return { ok: true, user };
+}
+
+/** The answer to a refusal when the route has no words of its own (thrown: a redirect, or the nearest error page). */
+function refusalAnswer(refusal: Refusal, request: Request) {
+  if (refusal === "signedOut") {
+    // Back here after logging in; a path of our own, so the login page's redirect check lets it through.
+    const url = new URL(request.url);
+    return redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  if (refusal === "forbidden") return data({ forbidden: true }, { status: 403 });
+  return data(null, { status: 403 });
+}
+
+export type Guard = {
+  /**
+   * The layout's middleware: every request below the layout is judged before
+   * any of its loaders or actions runs, and a visitor is sent to log in there.
+   * A wrong role and a cross-site write are answered where a loader or action
+   * asks for its user (below): React Router shows an error thrown by middleware
+   * on the root's error page, without any loader data, and a middleware cannot
+   * answer with an action's data (a form's own refusal message).
+   */
+  middleware: MiddlewareFunction<Response>;
+  /** The user of a request that passed; any refusal is thrown (login redirect, 403). */
+  user(args: GuardArgs): Promise<SessionUser>;
+  /**
+   * For actions that word a cross-site refusal themselves (the form shows it):
+   * the user, or `ok: false` for a write that did not come from our pages.
+   * A visitor or a wrong role is still thrown.
+   */
+  write(args: GuardArgs): Promise<{ ok: true; user: SessionUser } | { ok: false; refusal: "crossSite" }>;
+};
+
+export function createGuard(rule: GuardRule): Guard {
+  // The middleware's verdict, for the loaders and the action of the same request.
+  const verdicts = createContext<{ request: Request; verdict: Promise<Verdict> } | null>(null);
+  function judge(args: GuardArgs): Promise<Verdict> {
+    const known = args.context.get(verdicts);
+    if (known?.request === args.request) return known.verdict;
+    const verdict = judgeRequest(args, rule);
+    args.context.set(verdicts, { request: args.request, verdict });
+    return verdict;
+  }
+  return {
+    async middleware(args, next) {
+      const verdict = await judge(args);
+      if (!verdict.ok && verdict.refusal === "signedOut") throw refusalAnswer(verdict.refusal, args.request);
+      return next();
+    },
+    async user(args) {
+      const verdict = await judge(args);
+      if (!verdict.ok) throw refusalAnswer(verdict.refusal, args.request);
+      return verdict.user;
+    },
+    async write(args) {
+      const verdict = await judge(args);
+      if (verdict.ok) return verdict;
+      if (verdict.refusal === "crossSite") return { ok: false, refusal: "crossSite" };
+      throw refusalAnswer(verdict.refusal, args.request);
+    },
+  };
+}
+
+/** The dashboard: any signed-in, active account. */
+export const signedIn = createGuard({});
+
+/** The admin pages: moderators only. */
+export const moderatorsOnly = createGuard({ role: "moderator" });

@@ -1,0 +1,83 @@
+import { invalidatePublicPages } from "~/cache/invalidation.server";
+import type { DB } from "~/db/db.server";
+import { currentTime } from "~/lib/clock";
+import { type Actor, audit } from "./audit-log.server";
+import { changed, type ModerationResult, moderate, refuse, refuseUnchanged } from "./moderation-action.server";
+import { DELETED_STATUS } from "./owner-listings.server";
+
+/** Moderators hide listings from every public view and restore them. */
+
+/** A listing's pending reports become 'reviewed' (a moderator has looked). */
+async function reviewPendingReports(db: DB, listingId: number, now: string) {
+  await db
+    .updateTable("reports")
+    .set({ status: "reviewed", updatedAt: now })
+    .where("listingId", "=", listingId)
+    .where("status", "=", "pending")
+    .execute();
+}
+
+/**
+ * Hides a listing from every public view (status 'hidden'); its owner sees
+ * the reason in My Ads. Its pending reports count as reviewed.
+ */
+export async function hideListing(
+  db: DB,
+  actor: Actor,
+  listingId: number,
+  reason: string,
+  now = currentTime(),
+): Promise<ModerationResult> {
+  return moderate(db, now, async (trx, at) => {
+    const updated = await trx
+      .updateTable("listings")
+      .set({ status: "hidden", hiddenBy: "moderator", hiddenReason: reason, updatedAt: at })
+      .where("id", "=", listingId)
+      // Deleted by its owner (kept as evidence, ADR 020): never back to hidden, so never restored.
+      .where("status", "!=", DELETED_STATUS)
+      // Already hidden automatically or by a suspension: a moderator's decision replaces it.
+      .where((eb) =>
+        eb.or([eb("status", "!=", "hidden"), eb("hiddenBy", "is", null), eb("hiddenBy", "!=", "moderator")]),
+      )
+      .executeTakeFirst();
+    if (!changed(updated)) await refuseUnchanged(trx, "listings", listingId);
+    await reviewPendingReports(trx, listingId, at);
+    await invalidatePublicPages(trx, [listingId], now);
+    await audit(trx, actor, "listing.hide", { type: "listing", id: listingId }, reason, at);
+  });
+}
+
+/**
+ * Shows a hidden listing again (status 'active'; the expiry rule still treats
+ * it as expired when its time is up). Its pending reports count as reviewed,
+ * so the automatic hiding does not fire again at once. A listing of a
+ * suspended owner stays hidden until the owner is reinstated.
+ */
+export async function restoreListing(
+  db: DB,
+  actor: Actor,
+  listingId: number,
+  reason: string | null,
+  now = currentTime(),
+): Promise<ModerationResult> {
+  return moderate(db, now, async (trx, at) => {
+    const listing = await trx
+      .selectFrom("listings")
+      .innerJoin("users", "users.id", "listings.userId")
+      .select(["listings.status", "users.status as ownerStatus"])
+      .where("listings.id", "=", listingId)
+      .executeTakeFirst();
+    if (!listing) refuse("moderation.not_found");
+    if (listing.ownerStatus === "suspended") refuse("moderation.owner_suspended");
+    const updated = await trx
+      .updateTable("listings")
+      .set({ status: "active", hiddenBy: null, hiddenReason: null, updatedAt: at })
+      .where("id", "=", listingId)
+      .where("status", "=", "hidden")
+      .executeTakeFirst();
+    if (!changed(updated)) refuse("moderation.conflict");
+    await reviewPendingReports(trx, listingId, at);
+    await invalidatePublicPages(trx, [listingId], now);
+    await audit(trx, actor, "listing.restore", { type: "listing", id: listingId }, reason, at);
+  });
+}

@@ -1,0 +1,60 @@
+import type { DB } from "~/db/db.server";
+import { type Failure, fail, type ModerationCode, type Result } from "~/schemas/result";
+import { inTransaction } from "./in-transaction.server";
+
+/**
+ * How every moderation action runs (issue 4; ENGINEERING.md "Decisions over
+ * the spec"): it changes its rows and writes its audit_log row in one
+ * transaction, and each change is conditional on the state it expects, so two
+ * moderators acting at once cannot both succeed.
+ */
+
+export type ModerationResult = Result<ModerationCode>;
+
+/** Rolls the transaction back with a failure (thrown by `refuse`, caught by `moderate`). */
+class Refusal extends Error {
+  constructor(readonly result: Failure<ModerationCode>) {
+    super(result.code);
+  }
+}
+
+/** Ends the action inside `moderate`: its transaction rolls back and `code` is the answer. */
+export function refuse(code: ModerationCode): never {
+  throw new Refusal(fail(code));
+}
+
+/**
+ * Runs one moderation action in a transaction, at `now` (`at` is its ISO
+ * time for the rows it writes); `refuse` inside it rolls it back and is the answer.
+ */
+export async function moderate(
+  db: DB,
+  now: Date,
+  work: (trx: DB, at: string) => Promise<void>,
+): Promise<ModerationResult> {
+  try {
+    await inTransaction(db, (trx) => work(trx, now.toISOString()));
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof Refusal) return error.result;
+    throw error;
+  }
+}
+
+/** Nothing changed: a conflict when the row is there (someone acted first), else not found. */
+export async function refuseUnchanged(
+  db: DB,
+  table: "reports" | "listings" | "users",
+  id: string | number,
+): Promise<never> {
+  const row = await db
+    .selectFrom(table)
+    .select("id")
+    .where("id", "=", id as never)
+    .executeTakeFirst();
+  return refuse(row ? "moderation.conflict" : "moderation.not_found");
+}
+
+export function changed(result: { numUpdatedRows: bigint }): boolean {
+  return Number(result.numUpdatedRows) > 0;
+}

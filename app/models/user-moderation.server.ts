@@ -1,0 +1,104 @@
+import { invalidatePublicPages } from "~/cache/invalidation.server";
+import type { DB } from "~/db/db.server";
+import { currentTime } from "~/lib/clock";
+import { type AccountCode, fail, type Result } from "~/schemas/result";
+import { type Actor, audit } from "./audit-log.server";
+import { inTransaction } from "./in-transaction.server";
+import { changed, type ModerationResult, moderate, refuse, refuseUnchanged } from "./moderation-action.server";
+
+/** Accounts under moderation: suspending and reinstating owners, granting and taking back the moderator role. */
+
+export type Role = "owner" | "moderator";
+
+export type SetRoleResult = Result<AccountCode, { changed: boolean; name: string }>;
+
+/** `npm run user:role`: grants or takes back the moderator role (audited, actor: the command line). */
+export async function setUserRole(db: DB, email: string, role: Role, now = currentTime()): Promise<SetRoleResult> {
+  return inTransaction(db, async (trx): Promise<SetRoleResult> => {
+    const user = await trx
+      .selectFrom("users")
+      .select(["id", "name", "role"])
+      .where("email", "=", email.trim().toLowerCase())
+      .executeTakeFirst();
+    if (!user) return fail("account.unknown_email");
+    if (user.role === role) return { ok: true, changed: false, name: user.name };
+    const at = now.toISOString();
+    await trx.updateTable("users").set({ role, updatedAt: at }).where("id", "=", user.id).execute();
+    await audit(
+      trx,
+      null,
+      "user.role",
+      { type: "user", id: user.id },
+      `${user.role} → ${role} (npm run user:role)`,
+      at,
+    );
+    return { ok: true, changed: true, name: user.name };
+  });
+}
+
+/**
+ * Suspends an owner: they cannot sign in, their sessions end, and their
+ * public listings are hidden (hiddenBy 'suspension', so reinstating brings
+ * back exactly those). Moderators cannot be suspended (take the role back
+ * first), nor can a moderator suspend themselves.
+ */
+export async function suspendUser(
+  db: DB,
+  actor: Actor,
+  userId: string,
+  reason: string,
+  now = currentTime(),
+): Promise<ModerationResult> {
+  if (actor && actor.id === userId) return fail("moderation.own_account");
+  return moderate(db, now, async (trx, at) => {
+    const user = await trx.selectFrom("users").select(["role", "status"]).where("id", "=", userId).executeTakeFirst();
+    if (!user) refuse("moderation.not_found");
+    if (user.role === "moderator") refuse("moderation.target_is_moderator");
+    const updated = await trx
+      .updateTable("users")
+      .set({ status: "suspended", updatedAt: at })
+      .where("id", "=", userId)
+      .where("status", "=", "active")
+      .where("role", "=", "owner")
+      .executeTakeFirst();
+    if (!changed(updated)) refuse("moderation.conflict");
+    await trx.deleteFrom("sessions").where("userId", "=", userId).execute();
+    // Pending listings are not public and keep waiting for review.
+    await trx
+      .updateTable("listings")
+      .set({ status: "hidden", hiddenBy: "suspension", hiddenReason: reason, updatedAt: at })
+      .where("userId", "=", userId)
+      .where("status", "in", ["active", "expired"])
+      .execute();
+    await invalidatePublicPages(trx, "all", now);
+    await audit(trx, actor, "user.suspend", { type: "user", id: userId }, reason, at);
+  });
+}
+
+/** Lets a suspended owner sign in again; only the listings the suspension hid come back. */
+export async function reinstateUser(
+  db: DB,
+  actor: Actor,
+  userId: string,
+  reason: string | null,
+  now = currentTime(),
+): Promise<ModerationResult> {
+  return moderate(db, now, async (trx, at) => {
+    const updated = await trx
+      .updateTable("users")
+      .set({ status: "active", updatedAt: at })
+      .where("id", "=", userId)
+      .where("status", "=", "suspended")
+      .executeTakeFirst();
+    if (!changed(updated)) await refuseUnchanged(trx, "users", userId);
+    await trx
+      .updateTable("listings")
+      .set({ status: "active", hiddenBy: null, hiddenReason: null, updatedAt: at })
+      .where("userId", "=", userId)
+      .where("status", "=", "hidden")
+      .where("hiddenBy", "=", "suspension")
+      .execute();
+    await invalidatePublicPages(trx, "all", now);
+    await audit(trx, actor, "user.reinstate", { type: "user", id: userId }, reason, at);
+  });
+}

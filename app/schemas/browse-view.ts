@@ -1,0 +1,16 @@
+// What the browse page's presenter (app/pages/browse-page.server.ts) writes for
+// its components. Types only, so both sides may import them (docs/decisions/024-layers.md).
+
+/** One active filter: its label and a link to the results without it. */
+export type FilterChip = { key: string; label: string; href: string };
+
+/** The pagination's links, worked out by the loader (app/pages/browse-page.server.ts); null where disabled. */
+export type PageNav = {
+  page: number;
+  first: string | null;
+  previous: string | null;
+  next: string | null;
+  last: string | null;
+  /** Numbered pages; null stands for a gap (an ellipsis). */
+  pages: ({ page: number; href: string } | null)[];
+};

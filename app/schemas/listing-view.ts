@@ -1,0 +1,127 @@
+// What the server sends the browser about listings: the shapes the models
+// return and the views the presenters (app/pages/) write for the components.
+// Types only, so both sides may import them (docs/decisions/024-layers.md).
+import type { LocationLink as LocationLinkParts } from "~/lib/location-link";
+import type { TextLanguage } from "~/lib/text-language";
+import type { Gender, PropertyType } from "~/schemas/browse-filters";
+
+export type ListingPhoto = {
+  id: string;
+  alt: string;
+  width: number;
+  height: number;
+  /** Largest variant. */
+  url: string;
+  srcSet: string;
+  variants: { url: string; width: number; height: number }[];
+};
+
+/** What browse cards and the list API show (no phone number: it slows scrapers). */
+export type ListingSummary = {
+  id: string;
+  adNumber: string;
+  slug: string;
+  title: string;
+  description: string;
+  price: number;
+  keymoneyFee: number | null;
+  location: string | null;
+  university: string;
+  faculty: string;
+  city: string;
+  cityName: string;
+  propertyType: PropertyType;
+  gender: Gender;
+  amenities: string[];
+  images: string[];
+  photos: ListingPhoto[];
+  status: string;
+  views: number;
+  createdAt: string;
+  updatedAt: string;
+  expiresAt: string;
+};
+
+export type ListingDetail = ListingSummary & {
+  contactName: string;
+  contactPhone: string;
+  uniqueViews: number;
+  lastViewed: string | null;
+  userId: string;
+  /** Past expiresAt, or not active: the page says so and browse leaves it out. */
+  isExpired: boolean;
+  isPublic: boolean;
+};
+
+/**
+ * What a card shows. The texts made from the listing's values come written
+ * from the server (app/pages/browse-page.server.ts), so the browser needs
+ * no formatting code or messages for them.
+ */
+export type ListingCardView = Pick<ListingSummary, "id" | "slug" | "title" | "university"> & {
+  photo: ListingPhoto | null;
+  /** '3 photos' when there is more than one. */
+  photosBadge: string | null;
+  /** 'LKR 15,000/month' */
+  priceLine: string;
+  /** 'Key money: LKR 30,000' */
+  keymoneyLine: string | null;
+  /** The faculty unless it is the main campus. */
+  facultyTag: string | null;
+  /** 'Single Room', 'Male preferred' */
+  typeLabel: string;
+  genderLabel: string;
+  /** 'Posted Nov 22, 2026', '12 views' */
+  postedLine: string;
+  viewsLine: string;
+};
+
+/**
+ * What the listing page sends to the browser (no owner id or e-mail). Texts
+ * and links made from the listing's values come written from the server
+ * (app/pages/listing-page.server.ts), so the browser needs no formatting or
+ * link code, nor messages, for them.
+ */
+export type ListingView = Pick<
+  ListingDetail,
+  | "adNumber"
+  | "slug"
+  | "title"
+  | "description"
+  | "price"
+  | "keymoneyFee"
+  | "location"
+  | "university"
+  | "faculty"
+  | "cityName"
+  | "propertyType"
+  | "gender"
+  | "amenities"
+  | "photos"
+  | "views"
+  | "createdAt"
+  | "contactName"
+  | "contactPhone"
+  | "isExpired"
+> & {
+  /** 'LKR 15,000/month', 'Key money: LKR 30,000' */
+  priceLine: string;
+  keymoneyLine: string | null;
+  /** 'Nov 22, 2026' */
+  postedText: string;
+  /** '1,204 views' */
+  viewsLine: string;
+  /** 'Single Room', 'Female Only' */
+  typeLabel: string;
+  genderLabel: string;
+  /** The faculty unless it is the main campus. */
+  facultyTag: string | null;
+  /** A dialable tel: link, or null ('Not provided'). */
+  phoneHref: string | null;
+  locationLink: LocationLinkParts;
+  /** The language of the title and description together, by script (JSON-LD inLanguage). */
+  textLanguage: TextLanguage;
+  /** The `lang` of the title and of the description where it differs from the page's, else null. */
+  titleLang: TextLanguage | null;
+  descriptionLang: TextLanguage | null;
+};

@@ -1,0 +1,27 @@
+import type { Reason } from "./message";
+
+/**
+ * What the My Ads list shows of an owner's listings (types only): built by
+ * app/models/owner-listings.server.ts, shown by app/components/dashboard/.
+ */
+
+export type OwnerListingStatus = "active" | "expired" | "pending" | "hidden";
+
+export type OwnerListing = {
+  id: number;
+  slug: string;
+  title: string;
+  status: OwnerListingStatus;
+  createdAt: string;
+  expiresAt: string;
+  daysLeft: number;
+  views: number;
+  /** Why a moderator or reports hid it (status 'hidden'), shown to the owner. */
+  hiddenReason: Reason | null;
+};
+
+/** What the My Ads list shows of one listing (serialised from the loader). */
+export type MyAd = Pick<
+  OwnerListing,
+  "id" | "slug" | "title" | "status" | "createdAt" | "daysLeft" | "views" | "hiddenReason"
+>;

@@ -1,0 +1,65 @@
+/**
+ * One shape for what a model answers when users can make it refuse (ADR 026):
+ * `{ ok: true, ...data }` or `{ ok: false, code, field?, values? }`.
+ *
+ * A code is a stable identifier, never text. The route or component that
+ * shows a failure turns its code into a catalogue key, so one code may read
+ * differently on two screens ("photo.invalid" is "Invalid image file" in the
+ * photo picker and "File 2: Invalid image file" in the post form).
+ */
+
+/** Moderators acting on reports, listings and accounts (admin.reports.$id). */
+export type ModerationCode =
+  | "moderation.not_found"
+  /** Someone acted first: the report, listing or account is no longer in the state the action expects. */
+  | "moderation.conflict"
+  | "moderation.own_account"
+  | "moderation.target_is_moderator"
+  | "moderation.owner_suspended";
+
+/** Accounts: the profile form, `npm run user:role`. */
+export type AccountCode = "account.not_found" | "account.unknown_email";
+
+/** An uploaded image, checked by its content. */
+export type PhotoCode = "photo.invalid" | "photo.dimensions_too_large";
+
+/** Removing one of your uploads that no listing has claimed. */
+export type UploadCode = "photo.not_found";
+
+/** Posting or editing a listing. */
+export type ListingFormCode =
+  | "listing.not_found"
+  | "listing.limit_reached"
+  /** The form breaks a rule of app/schemas/listing-form.ts; the action checks the same rules first. */
+  | "listing.invalid"
+  | "photo.required"
+  | "photo.too_many"
+  /** An upload it names is not (or no longer) the owner's to claim. */
+  | "photo.gone"
+  | PhotoCode;
+
+/** Deleting or renewing one of your listings. */
+export type MyListingCode = "listing.not_found" | "listing.hidden";
+
+/** Reporting a listing. */
+export type ReportCode = "listing.not_found" | "report.origin_cap";
+
+export type Failure<Code extends string = string, Field extends string = string> = {
+  ok: false;
+  code: Code;
+  /** The form field the failure is about, when there is one. */
+  field?: Field;
+  /** Numbers its message may show, e.g. `{ n: 2 }` for the second file. */
+  values?: Record<string, number>;
+};
+
+export type Result<Code extends string, Data extends object = Record<never, never>, Field extends string = string> =
+  | ({ ok: true } & Data)
+  | Failure<Code, Field>;
+
+export function fail<const Code extends string, Field extends string = string>(
+  code: Code,
+  details: { field?: Field; values?: Record<string, number> } = {},
+): Failure<Code, Field> {
+  return { ok: false, code, ...details };
+}
