@@ -1,5 +1,6 @@
 import "virtual:catalogue/common";
 import { i18n } from "./instance";
+import type { MessageKey } from "./keys.generated";
 
 /**
  * All UI text comes from message catalogues (app/i18n/<lang>/<area>.json, ICU
@@ -11,8 +12,19 @@ import { i18n } from "./instance";
  * (checked by app/i18n/catalogue.test.ts).
  */
 export type MessageValues = Record<string, unknown>;
+export type { MessageKey };
 
-export function t(key: string, values?: MessageValues): string {
+/** What follows `Prefix.` in the keys below it: `KeysBelow<"report.form">` is "name" | "email" | ... */
+export type KeysBelow<Prefix extends string> = MessageKey extends infer Key
+  ? Key extends `${Prefix}.${infer Rest}`
+    ? Rest
+    : never
+  : never;
+
+/** Turns a message key and its values into text in one language (today English). */
+export type Translator = (key: MessageKey, values?: MessageValues) => string;
+
+export function t(key: MessageKey, values?: MessageValues): string {
   return i18n._(key, values);
 }
 

@@ -22,6 +22,7 @@ export function RichText({ message, tags }: { message: string; tags: TagRenderer
   return (
     <>
       {parts.map((part, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed message never move
         <Fragment key={i}>{part}</Fragment>
       ))}
     </>
