@@ -19,6 +19,7 @@ import { queueListingView, type ViewRequest } from "../app/models/view-tracking.
 import { contentSecurityPolicy, cspHeaderName } from "../app/security/headers.server";
 import { inlineHashes } from "../app/security/inline-hashes.server";
 import type { Services } from "../app/services.server";
+import { createTurns } from "./turns";
 import { sendFetchResponse, toFetchRequest } from "./web-adapter";
 
 type Target = { key: string; kind: PageKind; pathname: string };
@@ -61,6 +62,8 @@ export function createPages({ services, cache, views, handleRequest, getLoadCont
   const { env } = services;
   const trustProxy = !!env.TRUST_PROXY;
   const secure = env.siteUrl.startsWith("https:");
+  // One render per turn of the event loop, in arrival order (ADR 031).
+  const turns = createTurns();
 
   function target(method: string | undefined, url: string, cookie: string | undefined): Target | null {
     if (!cache.enabled || (method !== "GET" && method !== "HEAD") || hasSessionCookie(cookie)) return null;
@@ -145,6 +148,7 @@ export function createPages({ services, cache, views, handleRequest, getLoadCont
   /** The last Express handler: renders with React Router. */
   async function render(req: ExpressRequest, res: ExpressResponse, next: NextFunction): Promise<void> {
     try {
+      await turns.next();
       const found = target(req.method, req.originalUrl, req.headers.cookie);
       const request = toFetchRequest(req, res, found?.key ?? req.originalUrl);
       const hints: RenderHints = {};
