@@ -10,6 +10,7 @@ import { ServerRouter } from "react-router";
 import stylesheetHref from "./app.css?url";
 import { InlineStylesheetContext } from "./components/stylesheet";
 import { MessagePreloads, messageFilesFor } from "./i18n/message-preloads.server";
+import { lowPriorityScripts } from "./lib/low-priority-scripts.server";
 import { requestContext } from "./services.server";
 
 export const streamTimeout = 5_000;
@@ -108,7 +109,10 @@ export default function handleRequest(
 
           responseHeaders.set("Content-Type", "text/html");
 
-          pipe(body);
+          // Scripts after the first paint's needs (ADR 032).
+          const scriptsLast = lowPriorityScripts();
+          scriptsLast.pipe(body);
+          pipe(scriptsLast);
 
           resolve(
             new Response(stream, {

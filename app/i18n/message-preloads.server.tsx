@@ -27,6 +27,7 @@ export function messageFilesFor(context: EntryContext, locale: Locale): string[]
  * preload match the script's plain `fetch()` (CORS mode, same-origin credentials).
  */
 export function MessagePreloads({ files }: { files: string[] }) {
-  for (const file of files) preload(file, { as: "fetch", crossOrigin: "anonymous" });
+  // Low priority, like the scripts that read them (ADR 032): the first paint needs neither.
+  for (const file of files) preload(file, { as: "fetch", crossOrigin: "anonymous", fetchPriority: "low" });
   return null;
 }

@@ -44,3 +44,38 @@ test("pages are styled without fetching a stylesheet, before and after client-si
   expect(stylesheetRequests).toEqual([]);
   expect(violations).toEqual([]);
 });
+
+test("scripts and messages load after what the first paint needs; the first photos are hinted in <head>", async ({
+  request,
+}) => {
+  for (const path of ["/", "/browse", "/about"]) {
+    const html = await (await request.get(path)).text();
+    const modulePreloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(modulePreloads.length, path).toBeGreaterThan(0);
+    for (const link of modulePreloads) expect(link, path).toContain('fetchpriority="low"');
+    const messagePreloads = html.match(/<link rel="preload"[^>]*as="fetch"[^>]*>/g) ?? [];
+    expect(messagePreloads.length, path).toBeGreaterThan(0);
+    for (const link of messagePreloads) expect(link.toLowerCase(), path).toContain('fetchpriority="low"');
+  }
+
+  // Browse: the first card's photo is the largest paint; it is hinted before the parser reaches it.
+  const browse = await (await request.get("/browse")).text();
+  const head = browse.slice(0, browse.indexOf("</head>"));
+  const firstPhoto = /<img[^>]*srcSet="([^"]+)"/.exec(browse.slice(browse.indexOf("<main")))?.[1];
+  expect(firstPhoto).toBeTruthy();
+  expect(head).toMatch(/<link rel="preload" as="image" fetchPriority="high"/);
+  expect(head).toContain(`imageSrcSet="${firstPhoto}"`);
+
+  // A listing page: its first photo.
+  const { ads } = (await (await request.get("/api/listings?limit=50")).json()) as {
+    ads: { slug: string; photos?: unknown[] }[];
+  };
+  for (const ad of ads) {
+    const html = await (await request.get(`/listing/${ad.slug}`)).text();
+    const photo = /<img[^>]*srcSet="([^"]+)"/.exec(html.slice(html.indexOf("<main")))?.[1];
+    if (!photo) continue;
+    expect(html.slice(0, html.indexOf("</head>"))).toContain(`imageSrcSet="${photo}"`);
+    return;
+  }
+  throw new Error("no listing with a photo in the demo data");
+});

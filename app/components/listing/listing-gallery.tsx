@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { preload } from "react-dom";
 import { useTranslation } from "~/i18n";
 import type { ListingPhoto } from "~/schemas/listing-view";
 import { ChevronIcon, useSwipe } from "./gallery-controls";
@@ -27,6 +28,10 @@ export function ListingGallery({ photos, title }: { photos: ListingPhoto[]; titl
   useEffect(() => setEnhanced(true), []);
 
   const photo = photos[index];
+  // The first photo is the page's largest paint: hinted in <head>, before the parser reaches it.
+  const first = photos[0];
+  if (first)
+    preload(first.url, { as: "image", imageSrcSet: first.srcSet, imageSizes: MAIN_SIZES, fetchPriority: "high" });
   if (!photo) {
     return (
       <div className="flex aspect-[4/3] items-center justify-center rounded-xl bg-slate-100 text-slate-600">
