@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useHref,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -16,20 +17,23 @@ import { AuthSync } from "./components/auth-sync";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Stylesheet } from "./components/stylesheet";
-import { t as translate, useTranslation } from "./i18n";
+import { LocaleContext, translatorOf, useTranslation } from "./i18n";
+import { isLocale, localeOfPath } from "./i18n/locales";
 import { requestContext } from "./services.server";
 
 // Fallback for pages without their own meta. On errors the ErrorBoundary sets the title.
 export const meta: Route.MetaFunction = ({ loaderData, error }) => {
+  const translate = translatorOf(isLocale(loaderData?.locale) ? loaderData.locale : "en");
   const description = { name: "description", content: translate("common.meta.defaultDescription") };
   if (error) return [description];
   return [{ title: loaderData?.siteName ?? "Bodima" }, description];
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env, requestId } = context.get(requestContext);
+  const { env, requestId, locale } = context.get(requestContext);
   const user = await getSessionUser(request, context);
   return {
+    locale,
     siteName: env.SITE_NAME,
     siteUrl: env.siteUrl,
     supportEmail: env.SUPPORT_EMAIL,
@@ -50,23 +54,27 @@ export function useRootData(): RootData | undefined {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // The language is where the page's routes start (/si, /ta or /: ADR 033), known even on an error page.
+  const locale = localeOfPath(useHref("/"));
   return (
-    <html lang="en">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#0d5f54" />
-        <Stylesheet href={stylesheet} />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <Meta />
-        <Links />
-      </head>
-      <body className="flex min-h-screen flex-col">
-        {children}
-        <ScrollRestoration />
-        <Scripts />
-      </body>
-    </html>
+    <LocaleContext value={locale}>
+      <html lang={locale}>
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <meta name="theme-color" content="#0d5f54" />
+          <Stylesheet href={stylesheet} />
+          <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+          <Meta />
+          <Links />
+        </head>
+        <body className="flex min-h-screen flex-col">
+          {children}
+          <ScrollRestoration />
+          <Scripts />
+        </body>
+      </html>
+    </LocaleContext>
   );
 }
 

@@ -4,6 +4,7 @@ import express from "express";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { watchPageInvalidations } from "../app/cache/invalidation.server";
 import { createPageCache } from "../app/cache/page-cache.server";
+import { basenameOf, LOCALES, type Locale, localeOfPath } from "../app/i18n/locales";
 import { clientIpFrom } from "../app/limits/client-ip.server";
 import { startViewCounter } from "../app/models/view-counter.server";
 import { securityHeaders } from "../app/security/headers.server";
@@ -51,14 +52,23 @@ const invalidations = await watchPageInvalidations({
 /** What every response carries; a cached page adds its own CSP (inline hashes) on top. */
 const staticHeaders = securityHeaders({ inline: { scripts: [], styles: [] }, https: env.siteUrl.startsWith("https:") });
 
+// One React Router per language, the same routes under another basename: /si and /ta (ADR 033).
+// Links, forms and redirects inside a page stay in its language without naming it.
+const handlers = Object.fromEntries(
+  LOCALES.map((locale) => [
+    locale,
+    createRequestHandler(
+      async () => ({ ...(await import("virtual:react-router/server-build")), basename: basenameOf(locale) }),
+      development ? "development" : "production",
+    ),
+  ]),
+) as Record<Locale, ReturnType<typeof createRequestHandler>>;
+
 const pages = createPages({
   services,
   cache,
   views,
-  handleRequest: createRequestHandler(
-    () => import("virtual:react-router/server-build"),
-    development ? "development" : "production",
-  ),
+  handleRequest: (request, context) => handlers[localeOfPath(new URL(request.url).pathname)](request, context),
   getLoadContext(req, res) {
     const requestId = String(res.locals.requestId);
     const clientIp = clientIpFrom({
@@ -73,8 +83,7 @@ const pages = createPages({
       ...services,
       requestId,
       clientIp,
-      // English is the only language served until /si and /ta exist (ADR 028).
-      locale: "en",
+      locale: localeOfPath(req.path),
       nonce,
       setCookie,
       log: logger.child({ requestId }),

@@ -1,4 +1,5 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
+import { localeOfPath, localePath, withoutLocale } from "~/i18n/locales";
 import { isSameOrigin, isWrite } from "~/security/origin.server";
 import { requestContext } from "~/services.server";
 import { getSessionUser, type SessionUser } from "./auth.server";
@@ -30,11 +31,15 @@ export async function judgeRequest({ request, context }: GuardArgs, rule: GuardR
 }
 
 /** The answer to a refusal when the route has no words of its own (thrown: a redirect, or the nearest error page). */
-function refusalAnswer(refusal: Refusal, request: Request) {
+function refusalAnswer(refusal: Refusal, request: Request, from: "middleware" | "loader") {
   if (refusal === "signedOut") {
     // Back here after logging in; a path of our own, so the login page's redirect check lets it through.
+    // redirectTo is inside the page's language, like every path the router resolves (ADR 033). React
+    // Router adds /si or /ta to a redirect thrown by a loader or an action, not to one thrown by
+    // middleware: that one names the language itself.
     const url = new URL(request.url);
-    return redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+    const login = `/login?redirectTo=${encodeURIComponent(withoutLocale(url.pathname) + url.search)}`;
+    return redirect(from === "middleware" ? localePath(localeOfPath(url.pathname), login) : login);
   }
   if (refusal === "forbidden") return data({ forbidden: true }, { status: 403 });
   return data(null, { status: 403 });
@@ -73,19 +78,20 @@ export function createGuard(rule: GuardRule): Guard {
   return {
     async middleware(args, next) {
       const verdict = await judge(args);
-      if (!verdict.ok && verdict.refusal === "signedOut") throw refusalAnswer(verdict.refusal, args.request);
+      if (!verdict.ok && verdict.refusal === "signedOut")
+        throw refusalAnswer(verdict.refusal, args.request, "middleware");
       return next();
     },
     async user(args) {
       const verdict = await judge(args);
-      if (!verdict.ok) throw refusalAnswer(verdict.refusal, args.request);
+      if (!verdict.ok) throw refusalAnswer(verdict.refusal, args.request, "loader");
       return verdict.user;
     },
     async write(args) {
       const verdict = await judge(args);
       if (verdict.ok) return verdict;
       if (verdict.refusal === "crossSite") return { ok: false, refusal: "crossSite" };
-      throw refusalAnswer(verdict.refusal, args.request);
+      throw refusalAnswer(verdict.refusal, args.request, "loader");
     },
   };
 }

@@ -2,6 +2,15 @@ import { describe, expect, it } from "vitest";
 import { cacheablePageKind, isListingPage, normalisePageUrl } from "./page-key";
 
 describe("page cache keys", () => {
+  it("caches the Sinhala and Tamil pages like the English ones, each under its own key", () => {
+    expect(cacheablePageKind("/si")).toBe("list");
+    expect(cacheablePageKind("/ta/browse")).toBe("list");
+    expect(cacheablePageKind("/si/listing/a-room-12")).toBe("listing");
+    expect(cacheablePageKind("/ta/dashboard")).toBeNull();
+    expect(isListingPage("/ta/listing/a-room-12")).toBe(true);
+    expect(normalisePageUrl("/si/browse", "?page=1")).toBe("/si/browse");
+  });
+
   it("shares one key between the same search written differently", () => {
     const a = normalisePageUrl("/browse", "?propertyType=single&university=University%20of%20Moratuwa&page=1&search=");
     const b = normalisePageUrl("/browse", "?university=University+of+Moratuwa&propertyType=single");

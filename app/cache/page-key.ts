@@ -3,6 +3,7 @@
  * requests share (ADR 012). Pure functions: the fast path calls them on every
  * request, before Express.
  */
+import { withoutLocale } from "~/i18n/locales";
 import { API_DEFAULT_LIMIT, LIST_QUERY_PARAMS } from "~/schemas/browse-filters";
 
 /** The kind of page, which decides what invalidates it: any listing write (lists), or its own listing. */
@@ -28,13 +29,15 @@ const CACHEABLE: readonly [RegExp, PageKind][] = [
 ];
 
 export function cacheablePageKind(pathname: string): PageKind | null {
-  for (const [pattern, kind] of CACHEABLE) if (pattern.test(pathname)) return kind;
+  // /si/browse and /ta/browse are the same page in another language (ADR 033); the key keeps the prefix.
+  const page = withoutLocale(pathname);
+  for (const [pattern, kind] of CACHEABLE) if (pattern.test(page)) return kind;
   return null;
 }
 
 /** A listing page (the document or its data), whose views are counted; not its report form or the API. */
 export function isListingPage(pathname: string): boolean {
-  return /^\/listing\/[^/]+?(?:\.data)?$/.test(pathname);
+  return /^\/listing\/[^/]+?(?:\.data)?$/.test(withoutLocale(pathname));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useNavigate } from "react-router";
 import { CITIES, UNIVERSITIES } from "~/directory/universities";
-import { useTranslation } from "~/i18n";
+import { useLocalePath, useTranslation } from "~/i18n";
 import { formatLkr } from "~/lib/format";
 import { MAX_PRICE_OPTIONS } from "~/schemas/browse-filters";
 import { Button } from "./ui/button";
@@ -18,6 +18,7 @@ const HOME_GENDERS = ["male", "female"] as const;
  */
 export function HomeSearchForm() {
   const { t } = useTranslation();
+  const localise = useLocalePath();
   const navigate = useNavigate();
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
@@ -79,7 +80,7 @@ export function HomeSearchForm() {
   return (
     <form
       method="get"
-      action="/browse"
+      action={localise("/browse")}
       onSubmit={onSubmit}
       aria-labelledby="home-search-heading"
       className="rounded-2xl bg-white p-4 text-slate-900 shadow-lg sm:p-6"

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { useTranslation } from "~/i18n";
+import { LanguageSwitcher } from "./language-switcher";
 import { Avatar } from "./ui/avatar";
 import { buttonClasses } from "./ui/button";
 import { CloseIcon, MenuIcon, PlusIcon, SearchIcon } from "./ui/icons";
@@ -173,6 +174,8 @@ export function MobileDrawer({ siteName, user, navItems, postAdHref }: MobileDra
               ))}
             </ul>
           </nav>
+
+          <LanguageSwitcher className="border-t border-slate-200 px-5 py-2" />
 
           <section aria-labelledby="drawer-quick-actions" className="border-t border-slate-200 px-4 py-3">
             <h2 id="drawer-quick-actions" className="px-3 text-sm font-semibold uppercase tracking-wide text-slate-600">

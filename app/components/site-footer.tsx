@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { useTranslation } from "~/i18n";
+import { LanguageSwitcher } from "./language-switcher";
 import { MailIcon } from "./ui/icons";
 
 type SiteFooterProps = { siteName: string; supportEmail: string; signedIn: boolean };
@@ -42,9 +43,10 @@ export function SiteFooter({ siteName, supportEmail, signedIn }: SiteFooterProps
         ) : null}
       </div>
       <div className="border-t border-slate-200">
-        <p className="mx-auto max-w-6xl px-4 py-4 text-sm text-slate-700">
-          {t("common.footer.copyright", { siteName })}
-        </p>
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-2">
+          <p className="py-2 text-sm text-slate-700">{t("common.footer.copyright", { siteName })}</p>
+          <LanguageSwitcher className="text-sm" />
+        </div>
       </div>
     </footer>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { useTranslation } from "~/i18n";
+import { LanguageSwitcher } from "./language-switcher";
 import { MobileDrawer, type NavItem, type SiteUser } from "./mobile-drawer";
 import { Avatar } from "./ui/avatar";
 import { buttonClasses } from "./ui/button";
@@ -62,6 +63,7 @@ export function SiteHeader({ siteName, user }: SiteHeaderProps) {
         </nav>
 
         <div className="hidden items-center gap-2 lg:flex">
+          <LanguageSwitcher className="text-sm" />
           {user ? (
             <UserMenu user={user} />
           ) : (

@@ -99,7 +99,7 @@ export function cataloguePlugin(): Plugin {
         compiled[locale] = Object.fromEntries(Object.entries(messages).map(([k, v]) => [k, compileMessage(v)]));
       }
       if (!(build && inBrowser)) {
-        return `import { i18n } from "/app/i18n/instance.ts";\ni18n.load(${JSON.stringify(compiled)});\n`;
+        return `import { loadAllLanguages } from "/app/i18n/instance.ts";\nloadAllLanguages(${JSON.stringify(compiled)});\n`;
       }
       // One hash for all languages of an area, so the browser needs one file name per area.
       const hash = createHash("sha256").update(JSON.stringify(compiled)).digest("base64url").slice(0, 8);

@@ -1,6 +1,8 @@
 import "virtual:catalogue/common";
-import { i18n } from "./instance";
+import { createContext, useContext } from "react";
+import { i18n, i18nFor } from "./instance";
 import type { MessageKey } from "./keys.generated";
+import { DEFAULT_LOCALE, type Locale, localePath } from "./locales";
 
 /**
  * All UI text comes from message catalogues (app/i18n/<lang>/<area>.json, ICU
@@ -21,12 +23,45 @@ export type KeysBelow<Prefix extends string> = MessageKey extends infer Key
     : never
   : never;
 
-/** Turns a message key and its values into text in one language (today English). */
+/** Turns a message key and its values into text in one language. */
 export type Translator = (key: MessageKey, values?: MessageValues) => string;
 
+/**
+ * English on the server, the page's language in the browser. Code that
+ * answers a request uses the request's language instead: `useTranslation()` in
+ * components, `translatorOf(locale)` in loaders, actions and meta (ADR 033).
+ */
 export function t(key: MessageKey, values?: MessageValues): string {
-  return i18n._(key, values);
+  const locale = currentLocale();
+  return locale === DEFAULT_LOCALE ? i18n._(key, values) : translatorOf(locale)(key, values);
 }
+
+let currentLocale: () => Locale = () => DEFAULT_LOCALE;
+
+/**
+ * Server only: where `t` finds the language of the request it runs for
+ * (request-locale.server.ts, an AsyncLocalStorage), so presenters, loaders and
+ * actions answer in the reader's language without passing it around.
+ */
+export function setLocaleSource(source: () => Locale): void {
+  currentLocale = source;
+}
+
+const translators = new Map<Locale, Translator>();
+
+/** The translator for one language; one function per language, so it is stable across renders. */
+export function translatorOf(locale: Locale): Translator {
+  let translate = translators.get(locale);
+  if (!translate) {
+    const instance = i18nFor(locale);
+    translate = (key, values) => instance._(key, values);
+    translators.set(locale, translate);
+  }
+  return translate;
+}
+
+/** The language of the page being rendered: the root layout provides it (app/root.tsx). */
+export const LocaleContext = createContext<Locale>(DEFAULT_LOCALE);
 
 /**
  * Child keys below a prefix, in catalogue order (numeric keys sorted as
@@ -43,9 +78,16 @@ export function childKeys(prefix: string): string[] {
   return seen.every((k) => /^\d+$/.test(k)) ? seen.sort((a, b) => Number(a) - Number(b)) : seen;
 }
 
-/** The component-side entry point, kept hook-shaped so a language switch can re-render later. */
-export function useTranslation(): { t: typeof t } {
-  return { t };
+/** Paths in the page's language: ("/browse") -> "/si/browse" on a Sinhala page. */
+export function useLocalePath(): (path: string) => string {
+  const locale = useContext(LocaleContext);
+  return (path) => localePath(locale, path);
+}
+
+/** Text in the page's language, and that language. */
+export function useTranslation(): { t: Translator; locale: Locale } {
+  const locale = useContext(LocaleContext);
+  return { t: translatorOf(locale), locale };
 }
 
 export { i18n };

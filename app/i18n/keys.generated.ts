@@ -412,6 +412,7 @@ export type MessageKey =
   | "common.errors.requestId"
   | "common.errors.goHome"
   | "common.errors.browseListings"
+  | "common.language.label"
   | "dashboard.myAds.heading"
   | "dashboard.myAds.adCount"
   | "dashboard.myAds.postNew"

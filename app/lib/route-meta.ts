@@ -1,22 +1,31 @@
 import { type MetaDescriptor, useRouteLoaderData } from "react-router";
+import { type Translator, translatorOf } from "~/i18n";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "~/i18n/locales";
 
-/** The site's name and address. The root loader gives them to every page (app/root.tsx). */
-export type Site = { siteName: string; siteUrl: string };
+/** The site's name and address and the page's language. The root loader gives them to every page (app/root.tsx). */
+export type Site = { siteName: string; siteUrl: string; locale: Locale };
+
+/** What a route's `meta` builds its tags from: the site, and text in the page's language. */
+export type MetaSite = Site & { t: Translator };
 
 /** What every route's `meta` receives: the root route is always the first match. */
-type MetaArgsWithRoot = { matches: readonly [{ loaderData: Site | undefined }, ...unknown[]] };
+type MetaArgsWithRoot = { matches: readonly [{ loaderData: Partial<Site> | undefined }, ...unknown[]] };
 
 /**
- * A route's `meta`, handed the site's name and address from the root loader's
- * data: page loaders need not return them for the head tags.
+ * A route's `meta`, handed the site's name, address and language from the root
+ * loader's data, and a translator for that language: page loaders need not
+ * return them for the head tags.
  *
  *   export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) => pageMeta({ ...site, ... }));
  */
 export function routeMeta<Args extends MetaArgsWithRoot>(
-  build: (site: Site, args: Args) => MetaDescriptor[],
+  build: (site: MetaSite, args: Args) => MetaDescriptor[],
 ): (args: Args) => MetaDescriptor[] {
   // Tests may call a meta function with loaderData alone: then the fallback applies.
-  return (args) => build(siteOf(args.matches?.[0]?.loaderData), args);
+  return (args) => {
+    const site = siteOf(args.matches?.[0]?.loaderData);
+    return build({ ...site, t: translatorOf(site.locale) }, args);
+  };
 }
 
 /** The same for a page's component (its loader need not return them either). */
@@ -25,6 +34,10 @@ export function useSite(): Site {
 }
 
 // The root loader always runs first; the fallback is root.tsx's own.
-function siteOf(root: Site | undefined): Site {
-  return { siteName: root?.siteName ?? "Bodima", siteUrl: root?.siteUrl ?? "" };
+function siteOf(root: Partial<Site> | undefined): Site {
+  return {
+    siteName: root?.siteName ?? "Bodima",
+    siteUrl: root?.siteUrl ?? "",
+    locale: isLocale(root?.locale) ? root.locale : DEFAULT_LOCALE,
+  };
 }

@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import { DEFAULT_LOCALE, INTL_LOCALES, LOCALES, type Locale, localePath } from "~/i18n/locales";
 
 /**
  * A `meta` entry that renders one JSON-LD script. React Router HTML-escapes its
@@ -18,21 +19,39 @@ export type PageMetaInput = {
   image?: string | null;
   type?: "website" | "article";
   noindex?: boolean;
+  /** The page's language: its canonical URL is in it, and the other languages are its alternates. */
+  locale?: Locale;
 };
+
+/** The same page in every language, and x-default (English, the spec's URLs), for search engines. */
+export function languageAlternates(siteUrl: string, path: string): MetaDescriptor[] {
+  return [
+    ...LOCALES.map((locale) => ({
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: locale,
+      href: `${siteUrl}${localePath(locale, path)}`,
+    })),
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: `${siteUrl}${path}` },
+  ];
+}
 
 /** Title, description, canonical link, Open Graph and Twitter tags for a page. */
 export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
-  const url = `${input.siteUrl}${input.path}`;
+  const locale = input.locale ?? DEFAULT_LOCALE;
+  const url = `${input.siteUrl}${localePath(locale, input.path)}`;
   const image = input.image ? (input.image.startsWith("http") ? input.image : `${input.siteUrl}${input.image}`) : null;
   const tags: MetaDescriptor[] = [
     { title: input.title },
     { name: "description", content: input.description },
     { tagName: "link", rel: "canonical", href: url },
+    ...(input.noindex ? [] : languageAlternates(input.siteUrl, input.path)),
     { property: "og:site_name", content: input.siteName },
     { property: "og:type", content: input.type ?? "website" },
     { property: "og:title", content: input.title },
     { property: "og:description", content: input.description },
     { property: "og:url", content: url },
+    { property: "og:locale", content: INTL_LOCALES[locale].replace("-", "_") },
     { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
     { name: "twitter:title", content: input.title },
     { name: "twitter:description", content: input.description },

@@ -2,7 +2,7 @@ import { SiteStats } from "~/components/site-stats";
 import { ButtonLink } from "~/components/ui/button";
 import { BoltIcon, ChevronDownIcon, HeartIcon, SparkIcon, UsersIcon } from "~/components/ui/icons";
 import { UNIVERSITIES } from "~/directory/universities";
-import { t as translate, useTranslation } from "~/i18n";
+import { useTranslation } from "~/i18n";
 import { routeMeta, useSite } from "~/lib/route-meta";
 import { pageMeta } from "~/lib/seo";
 import { countPublicListings, countUniversitiesWithListings } from "~/models/listing.server";
@@ -14,8 +14,8 @@ export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) => {
   if (!loaderData) return [];
   return pageMeta({
     ...site,
-    title: translate("info.about.meta.title", site),
-    description: translate("info.about.meta.description", site),
+    title: site.t("info.about.meta.title", site),
+    description: site.t("info.about.meta.description", site),
     path: "/about",
   });
 });

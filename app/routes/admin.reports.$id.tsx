@@ -3,7 +3,7 @@ import { moderatorsOnly } from "~/auth/guard.server";
 import { ModerationForm } from "~/components/admin/moderation-form";
 import { ReportLink, reasonLabel } from "~/components/admin/report-queue";
 import { Banner } from "~/components/ui/banner";
-import { type MessageKey, t as translate, useTranslation } from "~/i18n";
+import { type MessageKey, useTranslation } from "~/i18n";
 import { formatShortDate } from "~/lib/format";
 import { routeMeta } from "~/lib/route-meta";
 import { hideListing, restoreListing } from "~/models/listing-moderation.server";
@@ -19,7 +19,7 @@ import "virtual:catalogue/admin";
 import { readForm } from "~/security/read-form.server";
 
 export const meta: Route.MetaFunction = routeMeta((site) => [
-  { title: translate("admin.report.metaTitle", site) },
+  { title: site.t("admin.report.metaTitle", site) },
   { name: "robots", content: "noindex" },
 ]);
 

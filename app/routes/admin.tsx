@@ -2,7 +2,7 @@ import { isRouteErrorResponse, Link, Outlet } from "react-router";
 import { moderatorsOnly } from "~/auth/guard.server";
 import { buttonClasses } from "~/components/ui/button";
 import { TabNav } from "~/components/ui/tab-nav";
-import { t as translate, useTranslation } from "~/i18n";
+import { useTranslation } from "~/i18n";
 import { routeMeta } from "~/lib/route-meta";
 import { pageMeta } from "~/lib/seo";
 import { noStore } from "~/security/no-store.server";
@@ -14,14 +14,14 @@ export const meta: Route.MetaFunction = routeMeta((site, { loaderData, error }) 
   if (loaderData === undefined) {
     const title =
       isRouteErrorResponse(error) && error.status === 404
-        ? translate("admin.notFound.title")
-        : translate("admin.forbidden.title");
+        ? site.t("admin.notFound.title")
+        : site.t("admin.forbidden.title");
     return [{ title }, { name: "robots", content: "noindex" }];
   }
   return pageMeta({
     ...site,
-    title: translate("admin.metaTitle", site),
-    description: translate("admin.heading"),
+    title: site.t("admin.metaTitle", site),
+    description: site.t("admin.heading"),
     path: "/admin",
     noindex: true,
   });

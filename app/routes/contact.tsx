@@ -7,7 +7,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { FormField, inputClasses } from "~/components/ui/form-field";
 import { ClockIcon, FlagIcon, MailIcon, PhoneIcon } from "~/components/ui/icons";
 import { Select } from "~/components/ui/select";
-import { t as translate, useTranslation } from "~/i18n";
+import { useTranslation } from "~/i18n";
 import { translatorFor } from "~/i18n/translator.server";
 import { routeMeta } from "~/lib/route-meta";
 import { pageMeta } from "~/lib/seo";
@@ -33,8 +33,8 @@ export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) => {
   if (!loaderData) return [];
   return pageMeta({
     ...site,
-    title: translate("info.contact.meta.title", site),
-    description: translate("info.contact.meta.description", site),
+    title: site.t("info.contact.meta.title", site),
+    description: site.t("info.contact.meta.description", site),
     path: "/contact",
   });
 });

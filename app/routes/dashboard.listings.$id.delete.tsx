@@ -2,7 +2,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { signedIn } from "~/auth/guard.server";
 import { Banner } from "~/components/ui/banner";
 import { Button, buttonClasses } from "~/components/ui/button";
-import { t as translate, useTranslation } from "~/i18n";
+import { useTranslation } from "~/i18n";
 import { routeMeta } from "~/lib/route-meta";
 import { pageMeta } from "~/lib/seo";
 import { parseAdNumber } from "~/lib/slug";
@@ -15,8 +15,8 @@ export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) => {
   if (!loaderData) return [];
   return pageMeta({
     ...site,
-    title: translate("dashboard.delete.metaTitle", site),
-    description: translate("dashboard.delete.confirm"),
+    title: site.t("dashboard.delete.metaTitle", site),
+    description: site.t("dashboard.delete.confirm"),
     path: `/dashboard/listings/${loaderData.listing.id}/delete`,
     noindex: true,
   });

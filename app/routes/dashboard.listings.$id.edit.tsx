@@ -3,7 +3,7 @@ import { signedIn } from "~/auth/guard.server";
 import { DashboardDialog } from "~/components/dashboard/dashboard-dialog";
 import { ListingForm } from "~/components/listing-form/listing-form";
 import { Banner } from "~/components/ui/banner";
-import { t as translate, useTranslation } from "~/i18n";
+import { useTranslation } from "~/i18n";
 import { routeMeta } from "~/lib/route-meta";
 import { pageMeta } from "~/lib/seo";
 import { parseAdNumber } from "~/lib/slug";
@@ -25,8 +25,8 @@ export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) => {
   if (!loaderData) return [];
   return pageMeta({
     ...site,
-    title: translate("listingForm.edit.metaTitle", site),
-    description: translate("listingForm.edit.intro"),
+    title: site.t("listingForm.edit.metaTitle", site),
+    description: site.t("listingForm.edit.intro"),
     path: `/dashboard/listings/${loaderData.listing.id}/edit`,
     noindex: true,
   });

@@ -4,7 +4,7 @@ import { DashboardDialog } from "~/components/dashboard/dashboard-dialog";
 import { ListingForm } from "~/components/listing-form/listing-form";
 import { Banner } from "~/components/ui/banner";
 import { ButtonLink } from "~/components/ui/button";
-import { t as translate, useTranslation } from "~/i18n";
+import { useTranslation } from "~/i18n";
 import { routeMeta } from "~/lib/route-meta";
 import { pageMeta } from "~/lib/seo";
 import { countOwnerListings, createOwnerListing, MAX_LISTINGS_PER_OWNER } from "~/models/owner-listings.server";
@@ -25,8 +25,8 @@ export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) => {
   if (!loaderData) return [];
   return pageMeta({
     ...site,
-    title: translate("listingForm.metaTitle", site),
-    description: translate("listingForm.metaDescription", site),
+    title: site.t("listingForm.metaTitle", site),
+    description: site.t("listingForm.metaDescription", site),
     path: "/dashboard/listings/new",
     noindex: true,
   });

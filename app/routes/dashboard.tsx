@@ -1,7 +1,7 @@
 import { Outlet } from "react-router";
 import { signedIn } from "~/auth/guard.server";
 import { TabNav } from "~/components/ui/tab-nav";
-import { t as translate, useTranslation } from "~/i18n";
+import { useTranslation } from "~/i18n";
 import { routeMeta } from "~/lib/route-meta";
 import { pageMeta } from "~/lib/seo";
 import { noStore } from "~/security/no-store.server";
@@ -12,8 +12,8 @@ export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) => {
   if (!loaderData) return [];
   return pageMeta({
     ...site,
-    title: translate("accounts.dashboard.metaTitle", site),
-    description: translate("accounts.dashboard.description", site),
+    title: site.t("accounts.dashboard.metaTitle", site),
+    description: site.t("accounts.dashboard.description", site),
     path: "/dashboard",
     noindex: true,
   });

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { type MessageKey, t as translate, useTranslation } from "~/i18n";
+import { type MessageKey, useTranslation } from "~/i18n";
 import { routeMeta } from "~/lib/route-meta";
 import { linkifySiteUrls } from "~/lib/site-links";
 import { listRecentMail } from "~/models/outbox.server";
@@ -19,7 +19,7 @@ const STATUS_KEYS: Record<string, MessageKey> = {
 };
 
 export const meta: Route.MetaFunction = routeMeta((site) => [
-  { title: translate("mail.devOutbox.meta.title", site) },
+  { title: site.t("mail.devOutbox.meta.title", site) },
   { name: "robots", content: "noindex" },
 ]);
 

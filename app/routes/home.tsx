@@ -3,7 +3,7 @@ import { HomeSearchForm } from "~/components/home-search-form";
 import { SiteStats } from "~/components/site-stats";
 import { ButtonLink } from "~/components/ui/button";
 import { CapIcon, FlagIcon, PhoneIcon, SearchIcon } from "~/components/ui/icons";
-import { t as translate, useTranslation } from "~/i18n";
+import { useTranslation } from "~/i18n";
 import { routeMeta, useSite } from "~/lib/route-meta";
 import { jsonLdMeta, pageMeta, websiteJsonLd } from "~/lib/seo";
 import { countPublicListings, countUniversitiesWithListings } from "~/models/listing.server";
@@ -17,8 +17,8 @@ export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) => {
   return [
     ...pageMeta({
       ...site,
-      title: translate("home.meta.title", site),
-      description: translate("home.meta.description"),
+      title: site.t("home.meta.title", site),
+      description: site.t("home.meta.description"),
       path: "/",
     }),
     jsonLdMeta(websiteJsonLd(site.siteUrl, site.siteName)),

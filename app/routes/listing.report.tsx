@@ -3,7 +3,7 @@ import { getSessionUser } from "~/auth/auth.server";
 import { ReportDialog } from "~/components/listing/report-dialog";
 import { type ReportActionResult, ReportForm, ReportSuccess } from "~/components/listing/report-form";
 import { ButtonLink } from "~/components/ui/button";
-import { type MessageKey, t as translate, useTranslation } from "~/i18n";
+import { type MessageKey, useTranslation } from "~/i18n";
 import { translatorFor } from "~/i18n/translator.server";
 import { routeMeta } from "~/lib/route-meta";
 import { networkOrigin } from "~/limits/client-ip.server";
@@ -23,7 +23,7 @@ import { readForm } from "~/security/read-form.server";
 
 // The report form as a page of its own: what 'Report This Listing' opens
 // without JavaScript, and the action the listing page's dialog posts to.
-export const meta: Route.MetaFunction = routeMeta(({ siteName }, { loaderData }) => {
+export const meta: Route.MetaFunction = routeMeta(({ siteName, t: translate }, { loaderData }) => {
   const robots = { name: "robots", content: "noindex" };
   if (!loaderData?.listing) return [robots];
   const { listing } = loaderData;

@@ -8,7 +8,7 @@ import { useWhenChanged } from "~/components/forms/use-when-changed";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { FormField, inputClasses } from "~/components/ui/form-field";
-import { type MessageKey, t as translate, useTranslation } from "~/i18n";
+import { type MessageKey, useTranslation } from "~/i18n";
 import { type ErrorKind, friendlyError } from "~/lib/error-messages";
 import { routeMeta } from "~/lib/route-meta";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -29,8 +29,8 @@ export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) => {
   if (!loaderData) return [];
   return pageMeta({
     ...site,
-    title: translate("accounts.login.metaTitle", site),
-    description: translate("accounts.login.metaDescription", site),
+    title: site.t("accounts.login.metaTitle", site),
+    description: site.t("accounts.login.metaDescription", site),
     path: "/login",
     noindex: true,
   });

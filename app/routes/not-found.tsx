@@ -1,12 +1,12 @@
 import { data } from "react-router";
 import { ButtonLink } from "~/components/ui/button";
-import { t as translate, useTranslation } from "~/i18n";
+import { useTranslation } from "~/i18n";
 import { routeMeta } from "~/lib/route-meta";
 import type { Route } from "./+types/not-found";
 import "virtual:catalogue/info";
 
 export const meta: Route.MetaFunction = routeMeta((site) => [
-  { title: translate("info.notFound.metaTitle", site) },
+  { title: site.t("info.notFound.metaTitle", site) },
   { name: "robots", content: "noindex" },
 ]);
 

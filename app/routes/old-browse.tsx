@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { listAds } from "~/api/listings.server";
 import { OldListingCard, toOldCard } from "~/components/old-listing-card";
 import { Banner } from "~/components/ui/banner";
-import { t, useTranslation } from "~/i18n";
+import { useTranslation } from "~/i18n";
 import { routeMeta } from "~/lib/route-meta";
 import { pageMeta } from "~/lib/seo";
 import { filtersToSearchParams } from "~/schemas/browse-filters";
@@ -17,8 +17,8 @@ export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) =>
   loaderData
     ? pageMeta({
         ...site,
-        title: `${t("oldBrowse.title")} | ${site.siteName}`,
-        description: t("oldBrowse.description"),
+        title: `${site.t("oldBrowse.title")} | ${site.siteName}`,
+        description: site.t("oldBrowse.description"),
         path: "/old-browse",
         // The same listings as /browse; search engines should index that one.
         noindex: true,

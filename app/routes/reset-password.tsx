@@ -8,7 +8,7 @@ import { useWhenChanged } from "~/components/forms/use-when-changed";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
-import { type MessageKey, t as translate, useTranslation } from "~/i18n";
+import { type MessageKey, useTranslation } from "~/i18n";
 import { friendlyError } from "~/lib/error-messages";
 import { routeMeta } from "~/lib/route-meta";
 import { pageMeta } from "~/lib/seo";
@@ -25,8 +25,8 @@ export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) => {
   if (!loaderData) return [];
   return pageMeta({
     ...site,
-    title: translate("accounts.reset.metaTitle", site),
-    description: translate("accounts.reset.intro"),
+    title: site.t("accounts.reset.metaTitle", site),
+    description: site.t("accounts.reset.intro"),
     path: "/reset-password",
     noindex: true,
   });

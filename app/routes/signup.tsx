@@ -11,7 +11,7 @@ import { useWhenChanged } from "~/components/forms/use-when-changed";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { FormField, inputClasses } from "~/components/ui/form-field";
-import { type MessageKey, t as translate, useTranslation } from "~/i18n";
+import { type MessageKey, useTranslation } from "~/i18n";
 import { RichText } from "~/i18n/rich-text";
 import { type ErrorKind, friendlyError } from "~/lib/error-messages";
 import { routeMeta } from "~/lib/route-meta";
@@ -38,8 +38,8 @@ import { readForm } from "~/security/read-form.server";
 export const meta: Route.MetaFunction = routeMeta((site) =>
   pageMeta({
     ...site,
-    title: translate("accounts.signup.metaTitle", site),
-    description: translate("accounts.signup.metaDescription", site),
+    title: site.t("accounts.signup.metaTitle", site),
+    description: site.t("accounts.signup.metaDescription", site),
     path: "/signup",
     noindex: true,
   }),

@@ -1,5 +1,4 @@
 import { PolicyPage } from "~/components/policy-page";
-import { t } from "~/i18n";
 import { routeMeta, useSite } from "~/lib/route-meta";
 import { pageMeta } from "~/lib/seo";
 import { requestContext } from "~/services.server";
@@ -10,8 +9,8 @@ export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) => {
   if (!loaderData) return [];
   return pageMeta({
     ...site,
-    title: t("info.terms.meta.title", site),
-    description: t("info.terms.meta.description", site),
+    title: site.t("info.terms.meta.title", site),
+    description: site.t("info.terms.meta.description", site),
     path: "/terms",
   });
 });

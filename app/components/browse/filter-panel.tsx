@@ -1,7 +1,7 @@
 import type { FormEvent, ReactNode } from "react";
 import { buttonClasses, inputClasses } from "~/components/ui/button";
 import { ChevronDownIcon } from "~/components/ui/icons";
-import { useTranslation } from "~/i18n";
+import { useLocalePath, useTranslation } from "~/i18n";
 import type { GenderFilter, PropertyType } from "~/schemas/browse-filters";
 import { FILTER_FORM_ID, type FilterDraft } from "~/schemas/filter-draft";
 import "virtual:catalogue/browse";
@@ -54,6 +54,7 @@ export function FilterPanel({
   resetKey,
 }: FilterPanelProps) {
   const { t } = useTranslation();
+  const localise = useLocalePath();
 
   return (
     <details className="group rounded-xl border border-slate-200 bg-white lg:border-0 lg:[&::details-content]:[content-visibility:visible]">
@@ -81,7 +82,7 @@ export function FilterPanel({
         key={resetKey}
         id={FILTER_FORM_ID}
         method="get"
-        action="/browse"
+        action={localise("/browse")}
         onSubmit={onSubmit}
         className="space-y-5 border-t border-slate-200 p-4 lg:border-0 lg:p-0"
       >

@@ -2,7 +2,7 @@ import { type ComponentType, type MouseEvent, useEffect, useState } from "react"
 import { useFetcher } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { FlagIcon } from "~/components/ui/icons";
-import { useTranslation } from "~/i18n";
+import { useLocalePath, useTranslation } from "~/i18n";
 import type { ReportDialogProps } from "./report-dialog";
 import "virtual:catalogue/listing";
 
@@ -16,7 +16,9 @@ export function ReportLink({ listing }: { listing: ReportDialogProps["listing"] 
   const { t } = useTranslation();
   const fetcher = useFetcher<{ ReportDialog?: ComponentType<ReportDialogProps> }>();
   const [open, setOpen] = useState(false);
-  const href = `/listing/${listing.slug}/report`;
+  // The router adds the page's language to what it loads; a plain link and a page load need it written out.
+  const route = `/listing/${listing.slug}/report`;
+  const href = useLocalePath()(route);
   const Dialog = fetcher.data?.ReportDialog;
 
   useEffect(() => {
@@ -27,7 +29,7 @@ export function ReportLink({ listing }: { listing: ReportDialogProps["listing"] 
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     setOpen(true);
-    if (!Dialog) fetcher.load(href);
+    if (!Dialog) fetcher.load(route);
   };
 
   return (

@@ -1,0 +1,45 @@
+/**
+ * The site's languages and where each lives (issue 11, ADR 033). English keeps
+ * the spec's URLs; Sinhala and Tamil live under /si and /ta. Shared by the
+ * server and the browser: pure functions of a path.
+ */
+export const LOCALES = ["en", "si", "ta"] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = "en";
+
+/** Each language in its own script, for the language switcher. */
+export const LANGUAGE_NAMES: Record<Locale, string> = { en: "English", si: "සිංහල", ta: "தமிழ்" };
+
+/** The language tag for Intl (dates, numbers) and hreflang. */
+export const INTL_LOCALES: Record<Locale, string> = { en: "en-LK", si: "si-LK", ta: "ta-LK" };
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
+}
+
+const PREFIXED = /^\/(si|ta)(?=\/|$)/;
+
+/** The language of a URL path: "/si/browse" is Sinhala, "/browse" English. */
+export function localeOfPath(pathname: string): Locale {
+  const match = PREFIXED.exec(pathname);
+  return match ? (match[1] as Locale) : DEFAULT_LOCALE;
+}
+
+/** The path without its language: "/si/browse" -> "/browse", "/ta" -> "/". */
+export function withoutLocale(pathname: string): string {
+  const stripped = pathname.replace(PREFIXED, "");
+  return stripped === "" ? "/" : stripped;
+}
+
+/** The same page in another language: ("si", "/browse?x=1") -> "/si/browse?x=1"; ("en", "/") -> "/". */
+export function localePath(locale: Locale, path: string): string {
+  if (locale === DEFAULT_LOCALE) return path;
+  return path === "/" || path.startsWith("/?") || path.startsWith("/#")
+    ? `/${locale}${path.slice(1)}`
+    : `/${locale}${path}`;
+}
+
+/** React Router's basename for a language: where its routes start. */
+export function basenameOf(locale: Locale): string {
+  return locale === DEFAULT_LOCALE ? "/" : `/${locale}`;
+}

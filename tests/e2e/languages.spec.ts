@@ -1,0 +1,177 @@
+import fs from "node:fs";
+import path from "node:path";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+
+// The site in Sinhala and Tamil (issue 11, ADR 033): /si and /ta serve every
+// page in the reader's language, links stay in it, and the switcher keeps the page.
+
+const LANGUAGES = ["si", "ta"] as const;
+type Language = (typeof LANGUAGES)[number];
+
+function flatten(node: unknown, prefix: string, out: Map<string, string>) {
+  if (typeof node === "string") out.set(prefix, node);
+  else if (node && typeof node === "object")
+    for (const [key, value] of Object.entries(node)) flatten(value, prefix ? `${prefix}.${key}` : key, out);
+}
+
+function catalogue(language: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const dir = path.resolve("app/i18n", language);
+  for (const file of fs.readdirSync(dir)) flatten(JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")), file, out);
+  return out;
+}
+
+/**
+ * English interface text that a Sinhala or Tamil page must not show: every
+ * English message without placeholders whose translation differs (brand names
+ * and numbers are the same in every language), long enough not to be part of a
+ * listing's own words.
+ */
+function englishOnly(language: Language): string[] {
+  const english = catalogue("en");
+  const translated = catalogue(language);
+  return [...english]
+    .filter(([key, value]) => translated.get(key) !== value && !/[{}<>]/.test(value) && value.split(" ").length >= 3)
+    .map(([, value]) => value);
+}
+
+/** The page's own interface text: listings' titles, descriptions and places are their owners' words. */
+async function interfaceText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const body = document.body.cloneNode(true) as HTMLElement;
+    for (const owned of body.querySelectorAll("article, [data-owner-text], script, style")) owned.remove();
+    return body.innerText;
+  });
+}
+
+async function aListingSlug(request: APIRequestContext): Promise<string> {
+  const body = (await (await request.get("/api/listings?limit=1")).json()) as { ads: { slug: string }[] };
+  return body.ads[0].slug;
+}
+
+const PAGES = ["/", "/browse?propertyType=single&gender=female", "/about", "/contact", "/login", "/signup", "/privacy"];
+
+for (const language of LANGUAGES) {
+  test.describe(`/${language}`, () => {
+    test("every public page is in the language, with <html lang>, hreflang alternates and no English left", async ({
+      page,
+      request,
+    }) => {
+      const english = englishOnly(language);
+      expect(english.length).toBeGreaterThan(100);
+      const paths = [...PAGES, `/listing/${await aListingSlug(request)}`];
+      for (const pagePath of paths) {
+        const url = `/${language}${pagePath === "/" ? "" : pagePath}`;
+        const response = await page.goto(url);
+        expect(response?.status(), url).toBe(200);
+        await expect(page.locator("html"), url).toHaveAttribute("lang", language);
+        const text = await interfaceText(page);
+        expect(
+          english.filter((sentence) => text.includes(sentence)),
+          url,
+        ).toEqual([]);
+        const alternates = await page
+          .locator('head link[rel="alternate"][hreflang]')
+          .evaluateAll((links) => links.map((l) => l.getAttribute("hreflang")));
+        if (!pagePath.startsWith("/login") && !pagePath.startsWith("/signup"))
+          expect(alternates.sort(), url).toEqual(["en", "si", "ta", "x-default"]);
+      }
+    });
+
+    test("links, forms and redirects stay in the language", async ({ page, request }) => {
+      const slug = await aListingSlug(request);
+      for (const pagePath of ["", "/browse", "/about", `/listing/${slug}`]) {
+        await page.goto(`/${language}${pagePath}`);
+        const targets = await page
+          .locator("a[href^='/'], form[action^='/']")
+          .evaluateAll((els) =>
+            els
+              .filter((el) => !el.hasAttribute("hreflang"))
+              .map((el) => el.getAttribute("href") ?? el.getAttribute("action") ?? ""),
+          );
+        const outside = targets.filter(
+          (target) =>
+            !target.startsWith(`/${language}/`) &&
+            target !== `/${language}` &&
+            !/^\/(photos|assets|api|sitemap\.xml|robots\.txt)(\/|$|\?)/.test(target),
+        );
+        expect(outside, pagePath || "/").toEqual([]);
+      }
+      // The dashboard sends a visitor to log in, in the same language, and back there after.
+      await page.goto(`/${language}/dashboard`);
+      await expect(page).toHaveURL(new RegExp(`/${language}/login\\?redirectTo=%2Fdashboard$`));
+      // An old slug moves to the listing's address in the same language.
+      const adNumber = slug.split("-").at(-1);
+      await page.goto(`/${language}/listing/listing-${adNumber}`);
+      await expect(page).toHaveURL(new RegExp(`/${language}/listing/${slug}$`));
+    });
+  });
+}
+
+test("the switcher opens the same page, with its filters, in each language", async ({ page }) => {
+  const consoleErrors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") consoleErrors.push(m.text());
+  });
+  await page.goto("/browse?propertyType=single");
+  const switcher = page.getByRole("navigation", { name: "Language" }).last();
+  await switcher.getByRole("link", { name: "සිංහල" }).click();
+  await expect(page).toHaveURL(/\/si\/browse\?propertyType=single$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "si");
+  await page.locator('button[aria-controls="site-menu"]').waitFor({ state: "attached" });
+
+  // A client-side navigation inside Sinhala stays Sinhala.
+  const sinhalaSwitcher = page.getByRole("navigation", { name: "භාෂාව" }).last();
+  await expect(sinhalaSwitcher.locator('[aria-current="page"]')).toHaveText("සිංහල");
+  const aboutLink = page.locator("footer a[href='/si/about']");
+  await aboutLink.click();
+  await expect(page).toHaveURL(/\/si\/about$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "si");
+  await expect(page.locator("h1")).toHaveText(/Bodima ගැන/);
+
+  await page.getByRole("navigation", { name: "භාෂාව" }).last().getByRole("link", { name: "தமிழ்" }).click();
+  await expect(page).toHaveURL(/\/ta\/about$/);
+  await page.getByRole("navigation", { name: "மொழி" }).last().getByRole("link", { name: "English" }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  expect(consoleErrors).toEqual([]);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the browse filters send a Sinhala reader to Sinhala results", async ({ page }) => {
+    await page.goto("/si/browse");
+    await page.locator("form[method='get'] select[name='propertyType']").first().selectOption("single");
+    await page.locator("form[method='get'] button[type='submit']").first().click();
+    await expect(page).toHaveURL(/\/si\/browse\?.*propertyType=single/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "si");
+  });
+});
+
+test.describe("on a 360 px phone", () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  for (const language of ["en", ...LANGUAGES] as const) {
+    test(`${language}: nothing is wider than the screen`, async ({ page, request }, testInfo) => {
+      const prefix = language === "en" ? "" : `/${language}`;
+      for (const pagePath of ["/", "/browse", "/about", `/listing/${await aListingSlug(request)}`, "/signup"]) {
+        await page.goto(`${prefix}${pagePath}`);
+        const wide = await page.evaluate(() =>
+          [...document.querySelectorAll("body *")]
+            .filter((el) => {
+              const box = el.getBoundingClientRect();
+              return box.width > 0 && (box.right > window.innerWidth + 1 || box.left < -1);
+            })
+            .filter((el) => !el.closest(".sr-only, [aria-hidden='true'], dialog:not([open])"))
+            .map((el) => `${el.tagName.toLowerCase()}.${el.className}`.slice(0, 80)),
+        );
+        await testInfo.attach(`${language}${pagePath.replaceAll("/", "-")}.png`, {
+          body: await page.screenshot({ fullPage: true }),
+          contentType: "image/png",
+        });
+        expect(wide, `${prefix}${pagePath}`).toEqual([]);
+      }
+    });
+  }
+});
