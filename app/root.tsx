@@ -14,6 +14,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { getSessionUser } from "./auth/auth.server";
 import { AuthSync } from "./components/auth-sync";
+import { LanguageSuggestionSlot } from "./components/language-switcher";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Stylesheet } from "./components/stylesheet";
@@ -97,6 +98,7 @@ function Shell({ children }: { children: React.ReactNode }) {
         {children}
       </main>
       <SiteFooter siteName={siteName} supportEmail={root?.supportEmail ?? ""} signedIn={user !== null} />
+      <LanguageSuggestionSlot />
     </>
   );
 }

@@ -1,13 +1,18 @@
 import type { DB } from "~/db/db.server";
 import { CITIES, UNIVERSITIES } from "~/directory/universities";
+import { LOCALES, localePath } from "~/i18n/locales";
 import { countPublicListings, listPublicSlugs } from "~/models/listing.server";
 
 /** sitemaps.org: one file holds at most 50,000 URLs. */
 export const SITEMAP_MAX_URLS = 50_000;
-/** Listing URLs per page of a sitemap index, well under the limit with the fixed pages added to page 1. */
-export const SITEMAP_LISTINGS_PER_PAGE = 45_000;
+/**
+ * Listings per page of a sitemap index: each is listed in every language (3 URLs), so 45,000 URLs,
+ * well under the limit with the fixed pages added to page 1.
+ */
+export const SITEMAP_LISTINGS_PER_PAGE = 15_000;
 
-export type SitemapUrl = { loc: string; lastmod?: string };
+/** A page of the site by its English path; the sitemap lists it in every language. */
+export type SitemapUrl = { path: string; lastmod?: string };
 
 const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
 
@@ -17,16 +22,26 @@ export function escapeXml(value: string): string {
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
+const XHTML_NS = 'xmlns:xhtml="http://www.w3.org/1999/xhtml"';
 
-export function renderUrlSet(urls: readonly SitemapUrl[]): string {
-  const lines = new Array<string>(urls.length);
-  for (let i = 0; i < urls.length; i++) {
-    const { loc, lastmod } = urls[i];
-    lines[i] = lastmod
-      ? `<url><loc>${escapeXml(loc)}</loc><lastmod>${escapeXml(lastmod)}</lastmod></url>`
-      : `<url><loc>${escapeXml(loc)}</loc></url>`;
+/**
+ * One <url> per page and language (/about, /si/about, /ta/about), each naming
+ * all three and x-default (English) as alternates, as search engines ask
+ * (issue 11, ADR 033).
+ */
+export function renderUrlSet(siteUrl: string, urls: readonly SitemapUrl[]): string {
+  const site = escapeXml(siteUrl);
+  const lines: string[] = [];
+  for (const { path, lastmod } of urls) {
+    const hrefs = LOCALES.map((locale) => `${site}${escapeXml(localePath(locale, path))}`);
+    let alternates = "";
+    for (let i = 0; i < LOCALES.length; i++)
+      alternates += `<xhtml:link rel="alternate" hreflang="${LOCALES[i]}" href="${hrefs[i]}"/>`;
+    alternates += `<xhtml:link rel="alternate" hreflang="x-default" href="${hrefs[0]}"/>`;
+    const modified = lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : "";
+    for (const href of hrefs) lines.push(`<url><loc>${href}</loc>${modified}${alternates}</url>`);
   }
-  return `${XML_HEAD}<urlset ${NS}>\n${lines.join("\n")}\n</urlset>\n`;
+  return `${XML_HEAD}<urlset ${NS} ${XHTML_NS}>\n${lines.join("\n")}\n</urlset>\n`;
 }
 
 export function renderSitemapIndex(locs: readonly string[]): string {
@@ -35,22 +50,19 @@ export function renderSitemapIndex(locs: readonly string[]): string {
 }
 
 /** Pages every sitemap lists: the fixed pages, each university and each city. */
-export function fixedUrls(siteUrl: string): SitemapUrl[] {
+export function fixedUrls(): SitemapUrl[] {
   return [
-    { loc: `${siteUrl}/` },
-    { loc: `${siteUrl}/browse` },
-    { loc: `${siteUrl}/about` },
-    { loc: `${siteUrl}/contact` },
-    ...UNIVERSITIES.map((u) => ({ loc: `${siteUrl}/university/${encodeURIComponent(u.id)}` })),
-    ...CITIES.map((c) => ({ loc: `${siteUrl}/city/${encodeURIComponent(c.code)}` })),
+    { path: "/" },
+    { path: "/browse" },
+    { path: "/about" },
+    { path: "/contact" },
+    ...UNIVERSITIES.map((u) => ({ path: `/university/${encodeURIComponent(u.id)}` })),
+    ...CITIES.map((c) => ({ path: `/city/${encodeURIComponent(c.code)}` })),
   ];
 }
 
-function listingUrls(siteUrl: string, rows: { slug: string; updatedAt: string }[]): SitemapUrl[] {
-  return rows.map((r) => ({
-    loc: `${siteUrl}/listing/${encodeURIComponent(r.slug)}`,
-    lastmod: r.updatedAt.slice(0, 10),
-  }));
+function listingUrls(rows: { slug: string; updatedAt: string }[]): SitemapUrl[] {
+  return rows.map((r) => ({ path: `/listing/${encodeURIComponent(r.slug)}`, lastmod: r.updatedAt.slice(0, 10) }));
 }
 
 export type SitemapOptions = { now?: Date; maxUrls?: number; listingsPerPage?: number };
@@ -68,19 +80,19 @@ export async function buildSitemap(
 ): Promise<string | null> {
   const maxUrls = options.maxUrls ?? SITEMAP_MAX_URLS;
   const perPage = options.listingsPerPage ?? SITEMAP_LISTINGS_PER_PAGE;
-  const fixed = fixedUrls(siteUrl);
+  const fixed = fixedUrls();
   const total = await countPublicListings(db, options.now);
   const pages = Math.max(1, Math.ceil(total / perPage));
 
   if (page === null) {
-    if (fixed.length + total <= maxUrls) {
+    if ((fixed.length + total) * LOCALES.length <= maxUrls) {
       const rows = await listPublicSlugs(db, { now: options.now });
-      return renderUrlSet([...fixed, ...listingUrls(siteUrl, rows)]);
+      return renderUrlSet(siteUrl, [...fixed, ...listingUrls(rows)]);
     }
     return renderSitemapIndex(Array.from({ length: pages }, (_, i) => `${siteUrl}/sitemap.xml?page=${i + 1}`));
   }
 
   if (!Number.isSafeInteger(page) || page < 1 || page > pages) return null;
   const rows = await listPublicSlugs(db, { now: options.now, offset: (page - 1) * perPage, limit: perPage });
-  return renderUrlSet([...(page === 1 ? fixed : []), ...listingUrls(siteUrl, rows)]);
+  return renderUrlSet(siteUrl, [...(page === 1 ? fixed : []), ...listingUrls(rows)]);
 }

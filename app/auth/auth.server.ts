@@ -3,6 +3,7 @@ import { APIError } from "better-auth/api";
 import type { Logger } from "pino";
 import { createContext, type RouterContextProvider } from "react-router";
 import type { DB } from "~/db/db.server";
+import { DEFAULT_LOCALE, isLocale, type Locale, localePath } from "~/i18n/locales";
 import { translatorFor } from "~/i18n/translator.server";
 import { currentTime } from "~/lib/clock";
 import { enqueueMail } from "~/models/outbox.server";
@@ -50,6 +51,8 @@ export function createAuth({ db, siteUrl, siteName, secret, logger }: AuthOption
         phone: { type: "string", required: false, defaultValue: "", input: true },
         role: { type: "string", required: false, defaultValue: "owner", input: false },
         status: { type: "string", required: false, defaultValue: "active", input: false },
+        // The language of the page the account was made on; Settings changes it (issue 11).
+        locale: { type: "string", required: false, defaultValue: "en", input: true },
       },
     },
     session: {
@@ -101,10 +104,12 @@ export function createAuth({ db, siteUrl, siteName, secret, logger }: AuthOption
         verify: ({ hash: stored, password }) => verifyPassword(stored, password),
       },
       sendResetPassword: async ({ user, token }) => {
-        const url = `${siteUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        // In the account's preferred language, with a link to the reset page in it (issue 11).
+        const stored = (user as typeof user & { locale?: unknown }).locale;
+        const locale = isLocale(stored) ? stored : DEFAULT_LOCALE;
+        const url = `${siteUrl}${localePath(locale, `/reset-password?token=${encodeURIComponent(token)}`)}`;
         const values = { name: user.name, siteName, url };
-        // The account's preferred language replaces "en" with issue 11 point 3 (ADR 028).
-        const t = translatorFor("en");
+        const t = translatorFor(locale);
         await enqueueMail(db, {
           to: user.email,
           kind: "password-reset",
@@ -152,7 +157,7 @@ export function getAuth(info: Pick<RequestInfo, "db" | "env" | "secrets" | "logg
   return auth;
 }
 
-export type SessionUser = { id: string; name: string; email: string; phone: string; role: string };
+export type SessionUser = { id: string; name: string; email: string; phone: string; role: string; locale: Locale };
 
 type ContextLike = Readonly<RouterContextProvider>;
 
@@ -203,9 +208,21 @@ async function readSessionUser(request: Request, context: ContextLike): Promise<
       });
     return null;
   }
-  const user = session.user as typeof session.user & { phone?: string; status?: string; role?: string };
+  const user = session.user as typeof session.user & {
+    phone?: string;
+    status?: string;
+    role?: string;
+    locale?: string;
+  };
   if (user.status && user.status !== "active") return null;
-  return { id: user.id, name: user.name, email: user.email, phone: user.phone ?? "", role: user.role ?? "owner" };
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    phone: user.phone ?? "",
+    role: user.role ?? "owner",
+    locale: isLocale(user.locale) ? user.locale : DEFAULT_LOCALE,
+  };
 }
 
 /**

@@ -45,7 +45,7 @@ export function SiteFooter({ siteName, supportEmail, signedIn }: SiteFooterProps
       <div className="border-t border-slate-200">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-2">
           <p className="py-2 text-sm text-slate-700">{t("common.footer.copyright", { siteName })}</p>
-          <LanguageSwitcher className="text-sm" />
+          <LanguageSwitcher className="text-sm" landmark={false} />
         </div>
       </div>
     </footer>

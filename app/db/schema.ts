@@ -14,6 +14,8 @@ export type UsersTable = {
   phone: string;
   role: string; // 'owner' | 'moderator'
   status: string; // 'active' | 'suspended'
+  /** Preferred language for the emails the account receives: 'en' | 'si' | 'ta' (issue 11). */
+  locale: Generated<string>;
   createdAt: string;
   updatedAt: string;
 };

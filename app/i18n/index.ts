@@ -39,6 +39,14 @@ export function t(key: MessageKey, values?: MessageValues): string {
 let currentLocale: () => Locale = () => DEFAULT_LOCALE;
 
 /**
+ * The language being written in: the request's on the server (setLocaleSource),
+ * the page's in the browser. For formats (dates, numbers) made outside React.
+ */
+export function activeLocale(): Locale {
+  return typeof document === "undefined" ? currentLocale() : ((i18n.locale as Locale) ?? DEFAULT_LOCALE);
+}
+
+/**
  * Server only: where `t` finds the language of the request it runs for
  * (request-locale.server.ts, an AsyncLocalStorage), so presenters, loaders and
  * actions answer in the reader's language without passing it around.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localeOfPath, localePath, withoutLocale } from "./locales";
+import { localeOfPath, localePath, preferredLocale, withoutLocale } from "./locales";
 
 describe("locales", () => {
   it("reads the language from the first segment only", () => {
@@ -20,5 +20,15 @@ describe("locales", () => {
     expect(localePath("si", "/?a=1")).toBe("/si?a=1");
     expect(localePath("ta", "/browse?search=x")).toBe("/ta/browse?search=x");
     expect(localePath("en", "/browse")).toBe("/browse");
+  });
+});
+
+describe("preferredLocale", () => {
+  it("takes the browser's first language that we have, by its base", () => {
+    expect(preferredLocale(["si-LK", "en-US"])).toBe("si");
+    expect(preferredLocale(["fr", "ta_IN", "si"])).toBe("ta");
+    expect(preferredLocale(["en-GB"])).toBe("en");
+    expect(preferredLocale(["fr", "de"])).toBeNull();
+    expect(preferredLocale([])).toBeNull();
   });
 });

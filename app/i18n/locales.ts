@@ -10,6 +10,18 @@ export const DEFAULT_LOCALE: Locale = "en";
 /** Each language in its own script, for the language switcher. */
 export const LANGUAGE_NAMES: Record<Locale, string> = { en: "English", si: "සිංහල", ta: "தமிழ்" };
 
+/**
+ * The language a browser asks for first among ours, from navigator.languages
+ * or Accept-Language order ("si-LK" counts as "si"), or null.
+ */
+export function preferredLocale(languages: readonly string[]): Locale | null {
+  for (const tag of languages) {
+    const base = tag.toLowerCase().split(/[-_]/)[0];
+    if (isLocale(base)) return base;
+  }
+  return null;
+}
+
 /** The language tag for Intl (dates, numbers) and hreflang. */
 export const INTL_LOCALES: Record<Locale, string> = { en: "en-LK", si: "si-LK", ta: "ta-LK" };
 

@@ -1,5 +1,6 @@
 import type { DB } from "~/db/db.server";
 import type { Translator } from "~/i18n";
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/locales";
 import { translatorFor } from "~/i18n/translator.server";
 import type { MailText } from "~/models/outbox.server";
 import { enqueueMail } from "~/models/outbox.server";
@@ -106,15 +107,11 @@ export function emailModeratorsAboutReport(
   });
 }
 
-/** Tells the owner of a listing that reports just hid it, pending a moderator's review. */
-export async function emailOwnerAboutAutoHide(
-  db: DB,
-  site: Site,
-  listing: ReportedListing,
-  t: Translator = translatorFor("en"),
-): Promise<string | null> {
+/** Tells the owner of a listing, in their preferred language, that reports just hid it, pending a moderator's review. */
+export async function emailOwnerAboutAutoHide(db: DB, site: Site, listing: ReportedListing): Promise<string | null> {
   const notice = await autoHideNotice(db, listing);
   if (!notice) return null;
+  const t = translatorFor(isLocale(notice.locale) ? notice.locale : DEFAULT_LOCALE);
   return enqueueMail(db, { kind: "listing-auto-hidden", to: notice.email, ...autoHiddenMail(t, site, notice) });
 }
 

@@ -72,7 +72,8 @@ export async function findUserByEmail(db: DB, email: string): Promise<CreatedAcc
   return row ?? null;
 }
 
-export type Profile = { name: string; phone: string };
+/** `locale` (a language code the schema checked: en, si, ta); "" or absent keeps the account's as it is. */
+export type Profile = { name: string; phone: string; locale?: string };
 
 /** Updates only the given user's own name and phone; the email never changes. */
 export async function updateProfile(
@@ -83,7 +84,12 @@ export async function updateProfile(
 ): Promise<Result<AccountCode>> {
   const result = await db
     .updateTable("users")
-    .set({ name: profile.name, phone: profile.phone, updatedAt: now.toISOString() })
+    .set({
+      name: profile.name,
+      phone: profile.phone,
+      ...(profile.locale ? { locale: profile.locale } : {}),
+      updatedAt: now.toISOString(),
+    })
     .where("id", "=", userId)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n ? { ok: true } : fail("account.not_found");

@@ -229,18 +229,25 @@ export async function emailModerators(
 }
 
 /** Who to tell that reports hid a listing, and why: the counted reporters' reasons (never who they are). */
-export type AutoHideNotice = { email: string; name: string; listing: ReportedListing; reasons: string[] };
+/** `locale`: the owner's preferred language, which the notice is written in (issue 11). */
+export type AutoHideNotice = {
+  email: string;
+  name: string;
+  locale: string;
+  listing: ReportedListing;
+  reasons: string[];
+};
 
 export async function autoHideNotice(db: DB, listing: ReportedListing): Promise<AutoHideNotice | null> {
   const owner = await db
     .selectFrom("listings")
     .innerJoin("users", "users.id", "listings.userId")
-    .select(["users.email", "users.name"])
+    .select(["users.email", "users.name", "users.locale"])
     .where("listings.id", "=", listing.id)
     .executeTakeFirst();
   if (!owner) return null;
   const { reasons } = await countIndependentReports(db, listing.id);
-  return { email: owner.email, name: owner.name, listing, reasons };
+  return { email: owner.email, name: owner.name, locale: owner.locale, listing, reasons };
 }
 
 /** The reports one digest email gathers for one listing (the listing may be gone). */

@@ -9,6 +9,7 @@ import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { FormField, inputClasses } from "~/components/ui/form-field";
 import { type MessageKey, useTranslation } from "~/i18n";
+import { isLocale, LANGUAGE_NAMES, LOCALES } from "~/i18n/locales";
 import { retryAfterHeaders } from "~/limits/rate-limit.server";
 import { updateProfile } from "~/models/account.server";
 import { type ChangePasswordField, parseChangePasswordForm } from "~/schemas/change-password";
@@ -25,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // old session cookie is gone, so this page must load with the new one).
   const done = new URL(request.url).searchParams.get("done");
   return {
-    profile: { name: user.name, phone: user.phone, email: user.email },
+    profile: { name: user.name, phone: user.phone, email: user.email, locale: user.locale },
     done: done === "password" || done === "sessions" ? done : null,
   };
 }
@@ -57,7 +58,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok)
     return data({ status: "error", savedAt, errors: parsed.errors } satisfies ActionResult, { status: 400 });
   try {
-    await updateProfile(db, write.user.id, parsed.data);
+    await updateProfile(db, write.user.id, {
+      ...parsed.data,
+      locale: isLocale(parsed.data.locale) ? parsed.data.locale : "",
+    });
     return { status: "saved", savedAt } satisfies ActionResult;
   } catch (error) {
     log.error({ err: error }, "profile update failed");
@@ -224,6 +228,23 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
                 value={profile.email}
                 className={`${inputClasses} bg-slate-100`}
               />
+            )}
+          </FormField>
+          <FormField
+            id="settings-locale"
+            name="locale"
+            label={t("accounts.settings.language")}
+            hint={t("accounts.settings.languageHint")}
+            error={errors.locale ? t(errors.locale) : undefined}
+          >
+            {(control) => (
+              <select {...control} defaultValue={profile.locale} className={inputClasses}>
+                {LOCALES.map((locale) => (
+                  <option key={locale} value={locale} lang={locale}>
+                    {LANGUAGE_NAMES[locale]}
+                  </option>
+                ))}
+              </select>
             )}
           </FormField>
           <Button type="submit" disabled={saving || name.trim() === ""}>

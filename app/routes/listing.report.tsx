@@ -121,7 +121,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   try {
     // The owner's language (Settings) replaces this once owners can choose one (issue 11 point 3).
-    if (created.autoHidden) await emailOwnerAboutAutoHide(db, site, created.listing, translatorFor("en"));
+    if (created.autoHidden) await emailOwnerAboutAutoHide(db, site, created.listing);
   } catch (error) {
     log.error({ err: error, listingId: created.listing.id }, "could not queue the owner's auto-hide email");
   }

@@ -93,7 +93,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { name, email, phone, password } = parsed.data;
   try {
     const { headers } = await getAuth(info).api.signUpEmail({
-      body: { name, email, phone, password, rememberMe: true },
+      // The account speaks the language it was made in (issue 11); Settings changes it.
+      body: { name, email, phone, password, rememberMe: true, locale: info.locale },
       headers: request.headers,
       returnHeaders: true,
     });

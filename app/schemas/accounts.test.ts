@@ -118,6 +118,17 @@ describe("profile schema", () => {
     expect(parseProfileForm(form({ name: "  ", phone: "" })).ok).toBe(false);
     expect(parseProfileForm(form({ name: "N", phone: "123" })).ok).toBe(false);
     const ok = parseProfileForm(form({ name: " Nimali ", phone: "", email: "other@example.lk" }));
-    expect(ok.ok && ok.data).toEqual({ name: "Nimali", phone: "" });
+    // No language sent: the account keeps its own (issue 11).
+    expect(ok.ok && ok.data).toEqual({ name: "Nimali", phone: "", locale: "" });
+  });
+
+  it("takes a preferred language of English, Sinhala or Tamil, and refuses any other with a message", () => {
+    for (const locale of ["en", "si", "ta"]) {
+      const parsed = parseProfileForm(form({ name: "Nimali", phone: "", locale }));
+      expect(parsed.ok && parsed.data.locale).toBe(locale);
+    }
+    const refused = parseProfileForm(form({ name: "Nimali", phone: "", locale: "fr" }));
+    expect(refused.ok).toBe(false);
+    expect(!refused.ok && refused.errors.locale).toBe("accounts.settings.errors.locale");
   });
 });

@@ -1,10 +1,11 @@
 import * as z from "zod/mini";
+import { isLocale } from "~/i18n/locales";
 import { type FormParseResult, parseWith, readFields } from "./form-errors";
 import { NAME_MAX_LENGTH, PHONE_PATTERN } from "./signup";
 import "virtual:catalogue/accounts";
 
 // Email is deliberately absent: it cannot be changed (SPEC.md section 6).
-export const PROFILE_FIELDS = ["name", "phone"] as const;
+export const PROFILE_FIELDS = ["name", "phone", "locale"] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 
 export const profileSchema = z.object({
@@ -19,6 +20,8 @@ export const profileSchema = z.object({
     z.trim(),
     z.refine((p) => p === "" || PHONE_PATTERN.test(p), "accounts.settings.errors.phone"),
   ),
+  // The language of the emails the account receives (issue 11); a form without it keeps the current one.
+  locale: z.string().check(z.refine((v) => v === "" || isLocale(v), "accounts.settings.errors.locale")),
 });
 
 export type ProfileInput = z.infer<typeof profileSchema>;

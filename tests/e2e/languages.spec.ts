@@ -114,14 +114,15 @@ test("the switcher opens the same page, with its filters, in each language", asy
     if (m.type() === "error") consoleErrors.push(m.text());
   });
   await page.goto("/browse?propertyType=single");
-  const switcher = page.getByRole("navigation", { name: "Language" }).last();
+  // The footer's switcher: there with or without JavaScript, on every screen size.
+  const switcher = page.getByRole("group", { name: "Language" });
   await switcher.getByRole("link", { name: "සිංහල" }).click();
   await expect(page).toHaveURL(/\/si\/browse\?propertyType=single$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "si");
   await page.locator('button[aria-controls="site-menu"]').waitFor({ state: "attached" });
 
   // A client-side navigation inside Sinhala stays Sinhala.
-  const sinhalaSwitcher = page.getByRole("navigation", { name: "භාෂාව" }).last();
+  const sinhalaSwitcher = page.getByRole("group", { name: "භාෂාව" });
   await expect(sinhalaSwitcher.locator('[aria-current="page"]')).toHaveText("සිංහල");
   const aboutLink = page.locator("footer a[href='/si/about']");
   await aboutLink.click();
@@ -129,9 +130,9 @@ test("the switcher opens the same page, with its filters, in each language", asy
   await expect(page.locator("html")).toHaveAttribute("lang", "si");
   await expect(page.locator("h1")).toHaveText(/Bodima ගැන/);
 
-  await page.getByRole("navigation", { name: "භාෂාව" }).last().getByRole("link", { name: "தமிழ்" }).click();
+  await page.getByRole("group", { name: "භාෂාව" }).getByRole("link", { name: "தமிழ்" }).click();
   await expect(page).toHaveURL(/\/ta\/about$/);
-  await page.getByRole("navigation", { name: "மொழி" }).last().getByRole("link", { name: "English" }).click();
+  await page.getByRole("group", { name: "மொழி" }).getByRole("link", { name: "English" }).click();
   await expect(page).toHaveURL(/\/about$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   expect(consoleErrors).toEqual([]);
@@ -174,4 +175,36 @@ test.describe("on a 360 px phone", () => {
       }
     });
   }
+});
+
+test.describe("a browser that asks for Sinhala first", () => {
+  // Sets navigator.languages and the Accept-Language header.
+  test.use({ locale: "si-LK" });
+  const hydrated = (page: Page) => page.locator('button[aria-controls="site-menu"]').waitFor({ state: "attached" });
+
+  test("is never redirected; an English page offers the Sinhala one, and a dismissal lasts", async ({ page }) => {
+    const response = await page.goto("/about?utm_source=x");
+    expect(response?.status()).toBe(200);
+    expect(new URL(response!.url()).pathname).toBe("/about");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    const offer = page.getByRole("link", { name: "මෙම පිටුව සිංහලෙන් කියවන්න" });
+    await expect(offer).toHaveAttribute("href", "/si/about?utm_source=x");
+    await page.getByRole("button", { name: "Close the language suggestion" }).click();
+    await expect(offer).toHaveCount(0);
+
+    await page.reload();
+    await hydrated(page);
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    await expect(offer).toHaveCount(0);
+  });
+
+  test("following the offer opens the same page in Sinhala, which offers nothing more", async ({ page }) => {
+    await page.goto("/browse?propertyType=annex");
+    await page.getByRole("link", { name: "මෙම පිටුව සිංහලෙන් කියවන්න" }).click();
+    await expect(page).toHaveURL(/\/si\/browse\?propertyType=annex$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "si");
+    await hydrated(page);
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    await expect(page.locator("aside[lang]")).toHaveCount(0);
+  });
 });

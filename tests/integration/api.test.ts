@@ -3,7 +3,7 @@ import { parseListQuery } from "../../app/api/list-query";
 import { AD_NOT_FOUND, getAd, getAdResponse, listAds, listAdsResponse } from "../../app/api/listings.server";
 import { openApiDocument } from "../../app/api/openapi";
 import { robotsTxt } from "../../app/api/robots";
-import { buildSitemap, escapeXml, fixedUrls } from "../../app/api/sitemap.server";
+import { buildSitemap, escapeXml, fixedUrls, renderUrlSet } from "../../app/api/sitemap.server";
 import { universityDirectory } from "../../app/api/universities";
 import { CITIES, UNIVERSITIES } from "../../app/directory/universities";
 import { insertListing } from "../../app/models/listing.server";
@@ -305,7 +305,7 @@ describeEachDatabase("sitemap", (ctx) => {
 
     const xml = await buildSitemap(db, SITE, null, { now: new Date("2026-11-22T00:00:00Z") });
     expect(xml).toMatch(
-      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9" xmlns:xhtml="http:\/\/www.w3.org\/1999\/xhtml">/,
     );
     for (const path of [
       "/",
@@ -317,15 +317,29 @@ describeEachDatabase("sitemap", (ctx) => {
     ]) {
       expect(xml).toContain(`<loc>${SITE}${path}</loc>`);
     }
-    expect(xml).toContain(`<url><loc>${SITE}/listing/${a.slug}</loc><lastmod>2026-11-20</lastmod></url>`);
+    expect(xml).toContain(`<url><loc>${SITE}/listing/${a.slug}</loc><lastmod>2026-11-20</lastmod><xhtml:link`);
     expect(xml).not.toContain(hidden.slug);
     expect(xml).not.toContain(expired.slug);
-    expect(xml!.match(/<url>/g)).toHaveLength(4 + UNIVERSITIES.length + CITIES.length + 1);
+    // Every page in each of the three languages (issue 11), each naming the others and x-default.
+    expect(xml!.match(/<url>/g)).toHaveLength((4 + UNIVERSITIES.length + CITIES.length + 1) * 3);
+    const alternates = [
+      `<xhtml:link rel="alternate" hreflang="en" href="${SITE}/listing/${a.slug}"/>`,
+      `<xhtml:link rel="alternate" hreflang="si" href="${SITE}/si/listing/${a.slug}"/>`,
+      `<xhtml:link rel="alternate" hreflang="ta" href="${SITE}/ta/listing/${a.slug}"/>`,
+      `<xhtml:link rel="alternate" hreflang="x-default" href="${SITE}/listing/${a.slug}"/>`,
+    ].join("");
+    for (const loc of [`${SITE}/listing/${a.slug}`, `${SITE}/si/listing/${a.slug}`, `${SITE}/ta/listing/${a.slug}`])
+      expect(xml).toContain(`<url><loc>${loc}</loc><lastmod>2026-11-20</lastmod>${alternates}</url>`);
+    expect(xml).toContain(`<loc>${SITE}/si</loc>`);
+    expect(xml).toContain(`<loc>${SITE}/ta/university/university-of-moratuwa</loc>`);
   });
 
   it("escapes XML special characters", () => {
     expect(escapeXml(`a&b<c>"d'`)).toBe("a&amp;b&lt;c&gt;&quot;d&apos;");
-    expect(fixedUrls("https://x.example/a&b")[0].loc).toBe("https://x.example/a&b/");
+    // Escaped once, when the XML is written.
+    const xml = renderUrlSet("https://x.example/a&b", [fixedUrls()[0]]);
+    expect(xml).toContain("<loc>https://x.example/a&amp;b/</loc>");
+    expect(xml).not.toContain("&amp;amp;");
   });
 });
 
@@ -342,8 +356,10 @@ describeEachDatabase("sitemap index", (ctx) => {
 
     const pages = await Promise.all([1, 2, 3].map((n) => buildSitemap(db, SITE, n, options)));
     const listingLocs = pages.flatMap((p) => [...p!.matchAll(/<loc>([^<]+\/listing\/[^<]+)<\/loc>/g)].map((m) => m[1]));
-    expect(listingLocs).toHaveLength(5);
-    expect(new Set(listingLocs).size).toBe(5);
+    // Each listing in three languages, each once.
+    expect(listingLocs).toHaveLength(15);
+    expect(new Set(listingLocs).size).toBe(15);
+    expect(listingLocs.filter((loc) => !/\/(si|ta)\//.test(loc))).toHaveLength(5);
     expect(pages[0]).toContain(`<loc>${SITE}/about</loc>`);
     expect(pages[1]).not.toContain(`<loc>${SITE}/about</loc>`);
     expect(await buildSitemap(db, SITE, 4, options)).toBeNull();
@@ -352,7 +368,7 @@ describeEachDatabase("sitemap index", (ctx) => {
 });
 
 describeEachDatabase("sitemap at 100,000 listings", (ctx) => {
-  it("builds the index and a 45,000-listing page quickly", async () => {
+  it("builds the index and a 15,000-listing page (45,000 URLs in three languages) quickly", async () => {
     const { db } = ctx();
     const owner = await insertTestOwner(db, "bulk-owner");
     const now = new Date();
@@ -380,12 +396,12 @@ describeEachDatabase("sitemap at 100,000 listings", (ctx) => {
     const started = performance.now();
     const index = await buildSitemap(db, SITE, null);
     const page1 = await buildSitemap(db, SITE, 1);
-    const page3 = await buildSitemap(db, SITE, 3);
+    const page7 = await buildSitemap(db, SITE, 7);
     const elapsed = performance.now() - started;
 
-    expect(index!.match(/<sitemap>/g)).toHaveLength(3);
-    expect(page1!.match(/<url>/g)).toHaveLength(45_000 + fixedUrls(SITE).length);
-    expect(page3!.match(/<url>/g)).toHaveLength(10_000);
+    expect(index!.match(/<sitemap>/g)).toHaveLength(7);
+    expect(page1!.match(/<url>/g)).toHaveLength((15_000 + fixedUrls().length) * 3);
+    expect(page7!.match(/<url>/g)).toHaveLength(10_000 * 3);
     expect(elapsed).toBeLessThan(5_000);
   }, 120_000);
 });

@@ -96,6 +96,18 @@ describeEachDatabase("reasons as keys", (ctx) => {
     expect(mail.text).not.toContain("report.reasons");
   });
 
+  it("writes the owner's notice in the owner's preferred language (issue 11)", async () => {
+    const { db } = ctx();
+    const { owner, listing } = await autoHidden(db);
+    await db.updateTable("users").set({ locale: "ta" }).where("id", "=", owner.id).execute();
+    const site = { supportEmail: "support@bodima.test", siteName: "Bodima", siteUrl: TEST_SITE };
+    const id = await emailOwnerAboutAutoHide(db, site, listing);
+    const mail = await db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(mail.subject).toContain("பரிசீலனை வரை மறைக்கப்பட்டுள்ளது");
+    expect(mail.text).toContain("ஸ்பாம்");
+    expect(mail.text).not.toMatch(/Hello|Spam/);
+  });
+
   it("the migration turns stored English sentences into keys, and back", async () => {
     const { db } = ctx();
     const owner = await insertTestOwner(db, uid("old"));

@@ -8,6 +8,7 @@ import * as searchAtScale from "./2026-11-23-006-search-at-scale";
 import * as reportIndependence from "./2026-11-23-007-report-independence";
 import * as reasonsAsKeys from "./2026-11-24-008-reasons-as-keys";
 import * as searchInThreeScripts from "./2026-11-24-009-search-in-three-scripts";
+import * as preferredLanguage from "./2026-11-24-010-preferred-language";
 
 /** Every migration, listed explicitly and in order (names sort by date). */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23-007-report-independence": reportIndependence,
   "2026-11-24-008-reasons-as-keys": reasonsAsKeys,
   "2026-11-24-009-search-in-three-scripts": searchInThreeScripts,
+  "2026-11-24-010-preferred-language": preferredLanguage,
 };
