@@ -1,5 +1,4 @@
 import { useNavigate } from "react-router";
-import { CITIES, UNIVERSITIES } from "~/directory/universities";
 import { useLocalePath, useTranslation } from "~/i18n";
 import { formatLkr } from "~/lib/format";
 import { MAX_PRICE_OPTIONS } from "~/schemas/browse-filters";
@@ -16,7 +15,10 @@ const HOME_GENDERS = ["male", "female"] as const;
  * The hero search (SPEC.md section 2 "Home search"). A plain GET form to
  * /browse; with JavaScript, empty choices are left out of the URL.
  */
-export function HomeSearchForm() {
+/** A choice of the form: the English value (what /browse filters on) and its label in the reader's language. */
+export type PlaceOption = { value: string; label: string };
+
+export function HomeSearchForm({ universities, cities }: { universities: PlaceOption[]; cities: PlaceOption[] }) {
   const { t } = useTranslation();
   const localise = useLocalePath();
   const navigate = useNavigate();
@@ -35,18 +37,12 @@ export function HomeSearchForm() {
     {
       name: "university",
       label: t("home.search.university"),
-      options: [
-        { value: "", label: t("home.search.anyUniversity") },
-        ...UNIVERSITIES.map((u) => ({ value: u.name, label: u.name })),
-      ],
+      options: [{ value: "", label: t("home.search.anyUniversity") }, ...universities],
     },
     {
       name: "location",
       label: t("home.search.location"),
-      options: [
-        { value: "", label: t("home.search.anyLocation") },
-        ...CITIES.map((c) => ({ value: c.name, label: c.name })),
-      ],
+      options: [{ value: "", label: t("home.search.anyLocation") }, ...cities],
     },
     {
       name: "maxPrice",

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
-import { DEFAULT_LOCALE, INTL_LOCALES, LOCALES, type Locale, localePath } from "~/i18n/locales";
+import { activeLocale } from "~/i18n";
+import { INTL_LOCALES, LOCALES, type Locale, localePath } from "~/i18n/locales";
 
 /**
  * A `meta` entry that renders one JSON-LD script. React Router HTML-escapes its
@@ -19,7 +20,7 @@ export type PageMetaInput = {
   image?: string | null;
   type?: "website" | "article";
   noindex?: boolean;
-  /** The page's language: its canonical URL is in it, and the other languages are its alternates. */
+  /** The page's language (default: the request's, or the page's in the browser): its canonical URL is in it. */
   locale?: Locale;
 };
 
@@ -38,7 +39,7 @@ export function languageAlternates(siteUrl: string, path: string): MetaDescripto
 
 /** Title, description, canonical link, Open Graph and Twitter tags for a page. */
 export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
-  const locale = input.locale ?? DEFAULT_LOCALE;
+  const locale = input.locale ?? activeLocale();
   const url = `${input.siteUrl}${localePath(locale, input.path)}`;
   const image = input.image ? (input.image.startsWith("http") ? input.image : `${input.siteUrl}${input.image}`) : null;
   const tags: MetaDescriptor[] = [
@@ -65,6 +66,7 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
 
 /** BreadcrumbList structured data from [name, path] pairs. */
 export function breadcrumbJsonLd(siteUrl: string, crumbs: { name: string; path: string }[]): Record<string, unknown> {
+  const locale = activeLocale();
   return {
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",
@@ -72,7 +74,7 @@ export function breadcrumbJsonLd(siteUrl: string, crumbs: { name: string; path: 
       "@type": "ListItem",
       position: i + 1,
       name: c.name,
-      item: `${siteUrl}${c.path}`,
+      item: `${siteUrl}${localePath(locale, c.path)}`,
     })),
   };
 }

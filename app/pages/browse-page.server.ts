@@ -1,13 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import type { DB } from "~/db/db.server";
-import {
-  cityName,
-  DEFAULT_FACULTY,
-  findCity,
-  findFaculty,
-  findUniversity,
-  UNIVERSITIES,
-} from "~/directory/universities";
+import { DEFAULT_FACULTY, findCity, findFaculty, findUniversity, UNIVERSITIES } from "~/directory/universities";
 import { t } from "~/i18n";
 import { formatLkr, formatShortDate } from "~/lib/format";
 import { pageWindow } from "~/lib/pagination";
@@ -27,6 +20,7 @@ import {
 import type { FilterChip, PageNav } from "~/schemas/browse-view";
 import { activeFilterCount, draftFromFilters, type FilterDraft } from "~/schemas/filter-draft";
 import type { ListingCardView, ListingSummary } from "~/schemas/listing-view";
+import { cityLabel, universityLabel } from "./directory-labels.server";
 import "virtual:catalogue/browse";
 import "virtual:catalogue/browse-server";
 
@@ -49,7 +43,7 @@ export type BrowsePage = {
   form: FilterDraft;
   /** Which filters come from the path (/university/x, ...), so changes can stay on it. */
   fromPath: Partial<Record<PathKey, boolean>>;
-  universities: string[];
+  universities: { value: string; label: string }[];
   /** The chosen university's faculties; null hides the faculty choice. */
   faculties: string[] | null;
   propertyTypes: readonly PropertyType[];
@@ -69,10 +63,14 @@ export type BrowsePage = {
 /** The page's subject for headings, titles and breadcrumbs: university, then city, then location. */
 function pageHeading(filters: BrowseFilters): string {
   if (filters.location && filters.university) {
-    return t("browseServer.heading.locationUniversity", { location: filters.location, university: filters.university });
+    return t("browseServer.heading.locationUniversity", {
+      location: filters.location,
+      university: universityLabel(filters.university),
+    });
   }
-  if (filters.university) return t("browseServer.heading.university", { university: filters.university });
-  if (filters.city) return t("browseServer.heading.city", { city: cityName(filters.city) });
+  if (filters.university)
+    return t("browseServer.heading.university", { university: universityLabel(filters.university) });
+  if (filters.city) return t("browseServer.heading.city", { city: cityLabel(filters.city) });
   if (filters.location) return t("browseServer.heading.location", { location: filters.location });
   return t("browseServer.heading.all");
 }
@@ -85,8 +83,8 @@ const wholeNumber = new Intl.NumberFormat("en-US");
 function pageDescription(filters: BrowseFilters, { total, totalIsExact }: Found): string {
   const key = totalIsExact ? "browseServer.meta.description" : "browseServer.meta.descriptionMoreThan";
   const count = totalIsExact ? total : wholeNumber.format(total);
-  if (filters.university) return t(`${key}.university`, { count, university: filters.university });
-  const area = filters.city ? cityName(filters.city) : filters.location;
+  if (filters.university) return t(`${key}.university`, { count, university: universityLabel(filters.university) });
+  const area = filters.city ? cityLabel(filters.city) : filters.location;
   if (area) return t(`${key}.area`, { count, area });
   return t(`${key}.all`, { count });
 }
@@ -134,8 +132,8 @@ function breadcrumbs(filters: BrowseFilters): { name: string; path: string }[] {
   ];
   const university = filters.university ? findUniversity(filters.university) : undefined;
   const city = filters.city ? findCity(filters.city) : undefined;
-  if (university) crumbs.push({ name: university.name, path: `/university/${university.id}` });
-  else if (city) crumbs.push({ name: city.name, path: `/city/${city.code}` });
+  if (university) crumbs.push({ name: universityLabel(university.name), path: `/university/${university.id}` });
+  else if (city) crumbs.push({ name: cityLabel(city.code), path: `/city/${city.code}` });
   else if (filters.location)
     crumbs.push({ name: filters.location, path: `/search/${encodeURIComponent(filters.location)}` });
   return crumbs;
@@ -185,10 +183,10 @@ function buildChips(filters: BrowseFilters): FilterChip[] {
   });
   const chips: FilterChip[] = [];
   if (filters.search) chips.push(chip("search", t("browseServer.chips.search", { value: filters.search })));
-  if (filters.university) chips.push(chip("university", filters.university, ["faculty"]));
+  if (filters.university) chips.push(chip("university", universityLabel(filters.university), ["faculty"]));
   if (filters.faculty) chips.push(chip("faculty", filters.faculty));
   if (filters.location) chips.push(chip("location", t("browseServer.chips.location", { value: filters.location })));
-  if (filters.city) chips.push(chip("city", t("browseServer.chips.city", { value: cityName(filters.city) })));
+  if (filters.city) chips.push(chip("city", t("browseServer.chips.city", { value: cityLabel(filters.city) })));
   if (filters.minPrice !== undefined)
     chips.push(chip("minPrice", t("browseServer.chips.minPrice", { value: formatLkr(filters.minPrice) })));
   if (filters.maxPrice !== undefined)
@@ -206,6 +204,7 @@ function toListingCard(listing: ListingSummary): ListingCardView {
     slug: listing.slug,
     title: listing.title,
     university: listing.university,
+    universityLabel: universityLabel(listing.university),
     photo: listing.photos[0] ?? null,
     photosBadge: photoCount > 1 ? t("browseServer.card.photos", { count: photoCount }) : null,
     priceLine: t("browseServer.card.pricePerMonth", { price: formatLkr(listing.price) }),
@@ -256,8 +255,9 @@ export async function loadBrowsePage(db: DB, url: URL, path: PathFilters, site: 
   for (const key of PATH_KEYS) fromPath[key] = Boolean(path[key]?.trim() && !url.searchParams.get(key)?.trim());
 
   // Values from a link that the lists lack stay choosable, so the form shows what applies.
-  const universities = UNIVERSITIES.map((u) => u.name);
-  if (filters.university && !university) universities.push(filters.university);
+  // The English name is the value (URLs, search); the label is in the reader's language.
+  const universities = UNIVERSITIES.map((u) => ({ value: u.name, label: universityLabel(u.name) }));
+  if (filters.university && !university) universities.push({ value: filters.university, label: filters.university });
   let faculties: string[] | null = university ? university.faculties.map((f) => f.name) : null;
   if (filters.faculty && !faculties?.includes(filters.faculty)) faculties = [...(faculties ?? []), filters.faculty];
 

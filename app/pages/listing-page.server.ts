@@ -1,11 +1,13 @@
 import type { MetaDescriptor } from "react-router";
 import { DEFAULT_FACULTY, findUniversity } from "~/directory/universities";
-import { t } from "~/i18n";
+import { activeLocale, t } from "~/i18n";
+import { localePath } from "~/i18n/locales";
 import { formatLkr, formatShortDate } from "~/lib/format";
 import { locationLink } from "~/lib/location-link";
 import { breadcrumbJsonLd, jsonLdMeta, pageMeta } from "~/lib/seo";
 import { langAttribute, type TextLanguage, textLanguage } from "~/lib/text-language";
 import type { ListingDetail, ListingView } from "~/schemas/listing-view";
+import { cityLabel, universityLabel } from "./directory-labels.server";
 import "virtual:catalogue/listing";
 import "virtual:catalogue/listing-server";
 
@@ -42,6 +44,8 @@ export function toListingView(found: ListingDetail, views: number, pageLanguage:
     keymoneyFee: found.keymoneyFee,
     location: found.location,
     university: found.university,
+    universityLabel: universityLabel(found.university),
+    cityLabel: cityLabel(found.cityName),
     faculty: found.faculty,
     cityName: found.cityName,
     propertyType: found.propertyType,
@@ -81,7 +85,7 @@ function absolute(siteUrl: string, path: string): string {
 
 /** schema.org Product with a monthly Offer: the rent, in LKR, while the ad is live. */
 function offerJsonLd(siteUrl: string, listing: ListingView): Record<string, unknown> {
-  const url = `${siteUrl}/listing/${listing.slug}`;
+  const url = `${siteUrl}${localePath(activeLocale(), `/listing/${listing.slug}`)}`;
   return {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -126,7 +130,7 @@ export function listingMeta(site: Site, listing: ListingView): MetaDescriptor[] 
       breadcrumbJsonLd(siteUrl, [
         { name: t("listing.breadcrumb.home"), path: "/" },
         { name: t("listing.breadcrumb.browse"), path: "/browse" },
-        { name: listing.university, path: universityPath(listing.university) },
+        { name: listing.universityLabel, path: universityPath(listing.university) },
         { name: listing.title, path },
       ]),
     ),

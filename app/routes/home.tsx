@@ -3,10 +3,12 @@ import { HomeSearchForm } from "~/components/home-search-form";
 import { SiteStats } from "~/components/site-stats";
 import { ButtonLink } from "~/components/ui/button";
 import { CapIcon, FlagIcon, PhoneIcon, SearchIcon } from "~/components/ui/icons";
+import { CITIES, UNIVERSITIES } from "~/directory/universities";
 import { useTranslation } from "~/i18n";
 import { routeMeta, useSite } from "~/lib/route-meta";
 import { jsonLdMeta, pageMeta, websiteJsonLd } from "~/lib/seo";
 import { countPublicListings, countUniversitiesWithListings } from "~/models/listing.server";
+import { cityLabel, universityLabel } from "~/pages/directory-labels.server";
 import type { RootData } from "~/root";
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/home";
@@ -31,7 +33,10 @@ export async function loader({ context }: Route.LoaderArgs) {
     countPublicListings(db),
     countUniversitiesWithListings(db),
   ]);
-  return { listingCount, universitiesWithListings };
+  // The directory's places in the reader's language; the English names stay the values (issue 11).
+  const universities = UNIVERSITIES.map((u) => ({ value: u.name, label: universityLabel(u.name) }));
+  const cities = CITIES.map((c) => ({ value: c.name, label: cityLabel(c.code) }));
+  return { listingCount, universitiesWithListings, universities, cities };
 }
 
 const FEATURES = [
@@ -57,7 +62,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h1 className="max-w-2xl text-3xl font-bold leading-tight sm:text-4xl">{t("home.hero.title")}</h1>
           <p className="mt-3 max-w-2xl text-lg text-brand-50">{t("home.hero.subtitle")}</p>
           <div className="mt-6">
-            <HomeSearchForm />
+            <HomeSearchForm universities={loaderData.universities} cities={loaderData.cities} />
           </div>
         </div>
       </section>

@@ -56,7 +56,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
   const { listing, siteName, universityHref } = loaderData;
   if (!listing) return <ListingNotFound />;
 
-  const place = [listing.university, listing.facultyTag, listing.cityName].filter(Boolean).join(" · ");
+  const place = [listing.universityLabel, listing.facultyTag, listing.cityLabel].filter(Boolean).join(" · ");
 
   return (
     <div className="mx-auto max-w-6xl px-4 pt-4 lg:pb-12">
@@ -76,7 +76,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
           <li aria-hidden="true">/</li>
           <li>
             <Link to={universityHref} className="underline-offset-2 hover:underline">
-              {listing.university}
+              {listing.universityLabel}
             </Link>
           </li>
         </ol>

@@ -59,6 +59,8 @@ export type ListingDetail = ListingSummary & {
  * no formatting code or messages for them.
  */
 export type ListingCardView = Pick<ListingSummary, "id" | "slug" | "title" | "university"> & {
+  /** The university's name in the reader's language (`university` stays the English value). */
+  universityLabel: string;
   photo: ListingPhoto | null;
   /** '3 photos' when there is more than one. */
   photosBadge: string | null;
@@ -104,6 +106,9 @@ export type ListingView = Pick<
   | "contactPhone"
   | "isExpired"
 > & {
+  /** The university's and the city's names in the reader's language (the values stay English). */
+  universityLabel: string;
+  cityLabel: string;
   /** 'LKR 15,000/month', 'Key money: LKR 30,000' */
   priceLine: string;
   keymoneyLine: string | null;

@@ -73,8 +73,12 @@ for (const language of LANGUAGES) {
         const alternates = await page
           .locator('head link[rel="alternate"][hreflang]')
           .evaluateAll((links) => links.map((l) => l.getAttribute("hreflang")));
-        if (!pagePath.startsWith("/login") && !pagePath.startsWith("/signup"))
+        if (!pagePath.startsWith("/login") && !pagePath.startsWith("/signup")) {
           expect(alternates.sort(), url).toEqual(["en", "si", "ta", "x-default"]);
+          // The canonical URL is the page in this language.
+          const canonical = await page.locator('head link[rel="canonical"]').getAttribute("href");
+          expect(new URL(canonical!).pathname, url).toMatch(new RegExp(`^/${language}(/|$)`));
+        }
       }
     });
 
@@ -89,6 +93,10 @@ for (const language of LANGUAGES) {
               .filter((el) => !el.hasAttribute("hreflang"))
               .map((el) => el.getAttribute("href") ?? el.getAttribute("action") ?? ""),
           );
+        expect(
+          targets.filter((target) => /^\/(si|ta)\/(si|ta)(\/|$)/.test(target)),
+          `${pagePath}: the language twice`,
+        ).toEqual([]);
         const outside = targets.filter(
           (target) =>
             !target.startsWith(`/${language}/`) &&

@@ -9,8 +9,8 @@ import "virtual:catalogue/browse";
 export type FilterPanelProps = {
   /** The values the form starts with (the filters of the shown results). */
   values: FilterDraft;
-  /** University names to choose from (the directory's, from the loader). */
-  universities: string[];
+  /** Universities to choose from (the directory's, from the loader): the English name and its label. */
+  universities: { value: string; label: string }[];
   /** The chosen university's faculties; null hides the faculty choice. */
   faculties: string[] | null;
   /** Property type and gender values (from the loader, so the filter schema stays on the server). */
@@ -94,9 +94,9 @@ export function FilterPanel({
         <Field id="filter-university" label={t("browse.filters.university")}>
           <select id="filter-university" name="university" defaultValue={values.university} className={fieldClass}>
             <option value="">{t("browse.filters.allUniversities")}</option>
-            {universities.map((name) => (
-              <option key={name} value={name}>
-                {name}
+            {universities.map(({ value, label }) => (
+              <option key={value} value={value}>
+                {label}
               </option>
             ))}
           </select>

@@ -105,7 +105,7 @@ export function PropertyDetails({ listing }: { listing: ListingView }) {
           <LocationLink link={listing.locationLink} />
         </Detail>
         <Detail term={t("listing.details.university")}>
-          {listing.university}
+          {listing.universityLabel}
           {listing.facultyTag ? `, ${listing.facultyTag}` : ""}
         </Detail>
         <Detail term={t("listing.details.posted")}>
