@@ -5,6 +5,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { watchPageInvalidations } from "../app/cache/invalidation.server";
 import { createPageCache } from "../app/cache/page-cache.server";
 import { basenameOf, LOCALES, type Locale, localeOfPath } from "../app/i18n/locales";
+import { inLocale } from "../app/i18n/request-locale.server";
 import { clientIpFrom } from "../app/limits/client-ip.server";
 import { startViewCounter } from "../app/models/view-counter.server";
 import { securityHeaders } from "../app/security/headers.server";
@@ -38,6 +39,8 @@ const security = securityMiddleware({
 const handleErrors = errorHandler({ siteName: env.SITE_NAME, logger });
 
 app.use(logRequests(logger));
+// Everything after this speaks the language of the URL, refusals included (/si, /ta or English: ADR 033).
+app.use((req, _res, next) => inLocale(localeOfPath(req.path), next));
 app.use(security);
 
 // The page cache is off in development (pages change with every edit) and with PAGE_CACHE_MB=0.

@@ -98,12 +98,11 @@ export function emailModeratorsAboutReport(
   db: DB,
   site: Site,
   created: Extract<CreateReportResult, { ok: true }>,
-  t: Translator = translatorFor("en"),
 ): Promise<string[]> {
   return emailModerators(db, site.supportEmail, {
     kind: "report",
     replyTo: created.report.reporterEmail,
-    ...newReportMail(t, site, created),
+    compose: (locale) => newReportMail(translatorIn(locale), site, created),
   });
 }
 
@@ -111,20 +110,23 @@ export function emailModeratorsAboutReport(
 export async function emailOwnerAboutAutoHide(db: DB, site: Site, listing: ReportedListing): Promise<string | null> {
   const notice = await autoHideNotice(db, listing);
   if (!notice) return null;
-  const t = translatorFor(isLocale(notice.locale) ? notice.locale : DEFAULT_LOCALE);
+  const t = translatorIn(notice.locale);
   return enqueueMail(db, { kind: "listing-auto-hidden", to: notice.email, ...autoHiddenMail(t, site, notice) });
 }
 
 /** The "report-digest" job (see sendReportDigests). */
-export function emailReportDigests(
-  db: DB,
-  site: Site,
-  now?: Date,
-  t: Translator = translatorFor("en"),
-): Promise<{ digests: number; reports: number }> {
+export function emailReportDigests(db: DB, site: Site, now?: Date): Promise<{ digests: number; reports: number }> {
   return sendReportDigests(
     db,
-    { supportEmail: site.supportEmail, compose: (digest) => reportDigestMail(t, site, digest) },
+    {
+      supportEmail: site.supportEmail,
+      compose: (digest, locale) => reportDigestMail(translatorIn(locale), site, digest),
+    },
     now,
   );
+}
+
+/** A recipient's stored language (users.locale), English when it is not one we serve. */
+function translatorIn(locale: string): Translator {
+  return translatorFor(isLocale(locale) ? locale : DEFAULT_LOCALE);
 }

@@ -202,29 +202,32 @@ export async function countIndependentReports(
 }
 
 /** Active moderators' addresses; support's address when there are none yet. */
-export async function moderatorAddresses(db: DB, supportEmail: string): Promise<string[]> {
+/** Who gets moderators' mail, each with their preferred language; the support address (English) when there is no moderator. */
+export async function moderatorRecipients(db: DB, supportEmail: string): Promise<{ email: string; locale: string }[]> {
   const rows = await db
     .selectFrom("users")
-    .select("email")
+    .select(["email", "locale"])
     .where("role", "=", "moderator")
     .where("status", "=", "active")
     .orderBy("email")
     .execute();
-  return rows.length > 0 ? rows.map((r) => r.email) : [supportEmail];
+  return rows.length > 0 ? rows : [{ email: supportEmail, locale: "en" }];
 }
 
 /**
  * Queues one email per moderator about a new report (plain text: what the
- * reporter typed is never HTML), replying to the reporter. `mail` is the text,
- * composed where the words live (app/mail/report-mails.server.ts).
+ * reporter typed is never HTML), replying to the reporter. `compose` writes the
+ * text in a moderator's language, where the words live (app/mail/report-mails.server.ts).
  */
 export async function emailModerators(
   db: DB,
   supportEmail: string,
-  mail: MailText & { kind: string; replyTo?: string },
+  mail: { kind: string; replyTo?: string; compose: (locale: string) => MailText },
 ): Promise<string[]> {
+  const { compose, ...rest } = mail;
   const ids: string[] = [];
-  for (const to of await moderatorAddresses(db, supportEmail)) ids.push(await enqueueMail(db, { ...mail, to }));
+  for (const { email, locale } of await moderatorRecipients(db, supportEmail))
+    ids.push(await enqueueMail(db, { ...rest, ...compose(locale), to: email }));
   return ids;
 }
 
@@ -264,7 +267,7 @@ export type ReportDigest = {
  */
 export async function sendReportDigests(
   db: DB,
-  options: { supportEmail: string; compose: (digest: ReportDigest) => MailText },
+  options: { supportEmail: string; compose: (digest: ReportDigest, locale: string) => MailText },
   now = currentTime(),
 ): Promise<{ digests: number; reports: number }> {
   const waiting = await db
@@ -312,13 +315,13 @@ export async function sendReportDigests(
           .select(["id", "slug", "title", "status"])
           .where("id", "=", listingId)
           .executeTakeFirst();
-        const { subject, text } = options.compose({
+        const digest: ReportDigest = {
           listingId,
           listing: listing ? { slug: listing.slug, title: listing.title, status: listing.status } : null,
           reports: rows,
-        });
-        for (const to of await moderatorAddresses(trx, options.supportEmail))
-          await enqueueMail(trx, { kind: "report-digest", to, subject, text }, now);
+        };
+        for (const { email, locale } of await moderatorRecipients(trx, options.supportEmail))
+          await enqueueMail(trx, { kind: "report-digest", to: email, ...options.compose(digest, locale) }, now);
         return rows.length;
       })
       .catch((error: unknown) => {

@@ -4,7 +4,6 @@ import { ReportDialog } from "~/components/listing/report-dialog";
 import { type ReportActionResult, ReportForm, ReportSuccess } from "~/components/listing/report-form";
 import { ButtonLink } from "~/components/ui/button";
 import { type MessageKey, useTranslation } from "~/i18n";
-import { translatorFor } from "~/i18n/translator.server";
 import { routeMeta } from "~/lib/route-meta";
 import { networkOrigin } from "~/limits/client-ip.server";
 import { retryAfterHeaders } from "~/limits/rate-limit.server";
@@ -115,7 +114,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     // One email per listing an hour; the "report-digest" job sends the rest together.
     // Moderators read English until they can choose a language (issue 11 point 3).
-    if (created.notifyModerators) await emailModeratorsAboutReport(db, site, created, translatorFor("en"));
+    if (created.notifyModerators) await emailModeratorsAboutReport(db, site, created);
   } catch (error) {
     log.error({ err: error, reportId: created.report.id }, "could not queue the report email");
   }

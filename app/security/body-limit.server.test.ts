@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_PHOTO_UPLOAD_BYTES, MAX_VIEW_COUNT_BYTES, readBody } from "./body-limit.server";
+import { acceptsMultipart, MAX_PHOTO_UPLOAD_BYTES, MAX_VIEW_COUNT_BYTES, readBody } from "./body-limit.server";
 
 function post(body: BodyInit | null, headers: Record<string, string> = {}) {
   return new Request("http://localhost/x", { method: "POST", headers, body });
@@ -91,5 +91,18 @@ describe("readBody", () => {
       ok: false,
       problem: "unreadable",
     });
+  });
+});
+
+describe("where files may be sent", () => {
+  it("takes a multipart body on the listing form and the photo upload in every language, nowhere else", () => {
+    for (const prefix of ["", "/si", "/ta"]) {
+      expect(acceptsMultipart(`${prefix}/dashboard/listings/new`)).toBe(true);
+      expect(acceptsMultipart(`${prefix}/dashboard/listings/12/edit.data`)).toBe(true);
+      expect(acceptsMultipart(`${prefix}/dashboard/photos`)).toBe(true);
+      expect(acceptsMultipart(`${prefix}/login`)).toBe(false);
+      expect(acceptsMultipart(`${prefix}/contact`)).toBe(false);
+    }
+    expect(acceptsMultipart("/xx/dashboard/photos")).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { withoutLocale } from "~/i18n/locales";
 import { LISTING_LIMITS } from "~/schemas/listing-form";
 
 /**
@@ -32,7 +33,8 @@ const API_PATHS = [
 ];
 
 export function isApiPath(path: string): boolean {
-  return API_PATHS.some((p) => p.test(path));
+  const route = withoutLocale(path);
+  return API_PATHS.some((p) => p.test(route));
 }
 
 /**
@@ -49,7 +51,10 @@ const MULTIPART_PATHS = [
 ];
 
 export function acceptsMultipart(path: string): boolean {
-  const route = path.replace(/(\/_)?\.data$/, "").replace(/\/$/, "");
+  // The same routes in Sinhala and Tamil (/si/..., /ta/...: ADR 033).
+  const route = withoutLocale(path)
+    .replace(/(\/_)?\.data$/, "")
+    .replace(/\/$/, "");
   return MULTIPART_PATHS.some((p) => p.test(route));
 }
 

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
-import { t } from "~/i18n";
+import { activeLocale, t } from "~/i18n";
+import { localePath } from "~/i18n/locales";
 import { checkBody, isApiPath } from "./body-limit.server";
 import { createNonce, nonceSources, securityHeaders } from "./headers.server";
 import { isForeignRequest, originOf } from "./origin.server";
@@ -64,15 +65,16 @@ export function sendProblem(
     return;
   }
   const reference = `<p class="ref">${escapeHtml(t("common.errors.requestId", { requestId }))}</p>`;
+  const locale = activeLocale();
   const nonce = String(res.locals.cspNonce ?? "");
   res
     .type("html")
     .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+      `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
         `<title>${escapeHtml(title)} | ${escapeHtml(siteName)}</title>` +
         `<style nonce="${escapeHtml(nonce)}">body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#0f172a;line-height:1.5}a{color:#0d5f54}.ref{color:#475569;font-size:.875rem}</style>` +
         `</head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>${reference}` +
-        `<p><a href="/">${escapeHtml(t("security.backHome"))}</a></p></main></body></html>`,
+        `<p><a href="${localePath(locale, "/")}">${escapeHtml(t("security.backHome"))}</a></p></main></body></html>`,
     );
 }
 

@@ -21,6 +21,12 @@ function englishSentences(area: string): string[] {
 }
 
 const areas = fs.readdirSync(path.resolve("app/i18n/en")).map((f) => f.replace(/\.json$/, ""));
+/**
+ * Message areas: `directory` is left out, because its English entries are the university directory's
+ * own names (app/directory/universities.ts), which the browser holds as filter values anyway; only
+ * its Sinhala and Tamil names are translations, and they are shown from the server (issue 11).
+ */
+const messageAreas = areas.filter((area) => area !== "directory");
 
 /** Raw message keys left on the page ("report.form.name") mean a message was missing when it rendered. */
 async function expectNoRawKeys(page: Page) {
@@ -36,7 +42,7 @@ test("the browser's JavaScript carries no message text; the messages files do", 
     .filter((f) => f.endsWith(".js"))
     .map((f) => fs.readFileSync(path.join(clientAssets, f), "utf8"))
     .join("\n");
-  const sentences = areas.flatMap(englishSentences);
+  const sentences = messageAreas.flatMap(englishSentences);
   expect(sentences.length).toBeGreaterThan(50);
   expect(sentences.filter((s) => scripts.includes(s))).toEqual([]);
   expect(scripts).not.toContain("The place does not exist, is not for rent");

@@ -1,0 +1,42 @@
+import { expect, it } from "vitest";
+import { emailModeratorsAboutReport } from "../../app/mail/report-mails.server";
+import { insertListing } from "../../app/models/listing.server";
+import { createReport } from "../../app/models/report.server";
+import { insertTestOwner, listingInput } from "../factories";
+import { TEST_SITE } from "../request-context";
+import { describeEachDatabase } from "../test-db";
+
+// Moderators' mail in each moderator's preferred language (issue 11). A database of its
+// own: the moderators made here would otherwise receive other tests' mail.
+
+describeEachDatabase("moderators' mail languages", (ctx) => {
+  it("writes each moderator's copy of a new report in that moderator's language", async () => {
+    const { db } = ctx();
+    const sinhala = await insertTestOwner(db, "mod-si");
+    const english = await insertTestOwner(db, "mod-en");
+    await db.updateTable("users").set({ role: "moderator", locale: "si" }).where("id", "=", sinhala.id).execute();
+    await db.updateTable("users").set({ role: "moderator" }).where("id", "=", english.id).execute();
+    const owner = await insertTestOwner(db, "owner-mail");
+    const listing = await insertListing(db, owner, listingInput({ title: "Reported room" }));
+    const created = await createReport(
+      db,
+      {
+        listingId: String(listing.id),
+        reporterName: "A",
+        reporterEmail: "a@example.com",
+        reporterContact: "0770000000",
+        reason: "spam",
+        description: "",
+      },
+      { autoHideAt: 5, reporter: { originGroup: "192.0.2.0/24", visitorKey: "v-mail", userId: null } },
+    );
+    if (!created.ok) throw new Error("not reported");
+    const site = { supportEmail: "support@bodima.test", siteName: "Bodima", siteUrl: TEST_SITE };
+    const ids = await emailModeratorsAboutReport(db, site, created);
+    expect(ids).toHaveLength(2);
+    const mails = await db.selectFrom("outbox").select(["to", "subject"]).where("id", "in", ids).execute();
+    const to = (email: string) => mails.find((m) => m.to === email)?.subject ?? "";
+    expect(to(sinhala.email)).toContain("ගැන වාර්තාවක්");
+    expect(to(english.email)).toContain("Report on ad #");
+  });
+});
