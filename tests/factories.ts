@@ -1,6 +1,7 @@
 import type { DB } from "../app/db/db.server";
 import { insertListing } from "../app/models/listing.server";
 import type { NewListingInput } from "../app/schemas/listing-form";
+import type { ReportInput } from "../app/schemas/report";
 
 /** Test data builders: each test makes the rows it needs (ENGINEERING.md rule 7). */
 
@@ -59,4 +60,17 @@ export async function insertOwnedListing(db: DB, tag: string): Promise<number> {
   const n = ++listingSeq;
   const owner = await insertTestOwner(db, `${tag}-${n}-${Date.now()}`);
   return (await insertListing(db, owner, listingInput({ title: `Room ${n} (${tag})` }))).id;
+}
+
+/** A report of a listing as spam, as the report form sends it. */
+export function reportInput(listingId: number, overrides: Partial<ReportInput> = {}): ReportInput {
+  return {
+    listingId: String(listingId),
+    reporterName: "A",
+    reporterEmail: "a@example.com",
+    reporterContact: "0770000000",
+    reason: "spam",
+    description: "",
+    ...overrides,
+  };
 }

@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 import { emailModeratorsAboutReport } from "../../app/mail/report-mails.server";
 import { insertListing } from "../../app/models/listing.server";
 import { createReport } from "../../app/models/report.server";
-import { insertTestOwner, listingInput } from "../factories";
+import { insertTestOwner, listingInput, reportInput } from "../factories";
 import { TEST_SITE } from "../request-context";
 import { describeEachDatabase } from "../test-db";
 
@@ -18,18 +18,10 @@ describeEachDatabase("moderators' mail languages", (ctx) => {
     await db.updateTable("users").set({ role: "moderator" }).where("id", "=", english.id).execute();
     const owner = await insertTestOwner(db, "owner-mail");
     const listing = await insertListing(db, owner, listingInput({ title: "Reported room" }));
-    const created = await createReport(
-      db,
-      {
-        listingId: String(listing.id),
-        reporterName: "A",
-        reporterEmail: "a@example.com",
-        reporterContact: "0770000000",
-        reason: "spam",
-        description: "",
-      },
-      { autoHideAt: 5, reporter: { originGroup: "192.0.2.0/24", visitorKey: "v-mail", userId: null } },
-    );
+    const created = await createReport(db, reportInput(listing.id), {
+      autoHideAt: 5,
+      reporter: { originGroup: "192.0.2.0/24", visitorKey: "v-mail", userId: null },
+    });
     if (!created.ok) throw new Error("not reported");
     const site = { supportEmail: "support@bodima.test", siteName: "Bodima", siteUrl: TEST_SITE };
     const ids = await emailModeratorsAboutReport(db, site, created);

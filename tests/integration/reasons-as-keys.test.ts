@@ -10,7 +10,7 @@ import { listOwnerListings } from "../../app/models/owner-listings.server";
 import { createReport } from "../../app/models/report.server";
 import { getReportDetail } from "../../app/models/report-review.server";
 import { type Reason, reasonText } from "../../app/schemas/message";
-import { insertTestOwner, listingInput } from "../factories";
+import { insertTestOwner, listingInput, reportInput } from "../factories";
 import { TEST_SITE } from "../request-context";
 import { describeEachDatabase } from "../test-db";
 
@@ -25,18 +25,10 @@ const moderator = { id: "mod-keys", email: "mod-keys@bodima.test" };
 async function autoHidden(db: DB) {
   const owner = await insertTestOwner(db, uid("keys"));
   const listing = await insertListing(db, owner, listingInput({ title: "Keyed room" }));
-  const created = await createReport(
-    db,
-    {
-      listingId: String(listing.id),
-      reporterName: "A",
-      reporterEmail: "a@example.com",
-      reporterContact: "0770000000",
-      reason: "spam",
-      description: "",
-    },
-    { autoHideAt: 1, reporter: { originGroup: `192.0.${seq % 250}.0/24`, visitorKey: uid("v"), userId: null } },
-  );
+  const created = await createReport(db, reportInput(listing.id), {
+    autoHideAt: 1,
+    reporter: { originGroup: `192.0.${seq % 250}.0/24`, visitorKey: uid("v"), userId: null },
+  });
   expect(created).toMatchObject({ ok: true, autoHidden: true });
   if (!created.ok) throw new Error("not reported");
   return { owner, listing: created.listing, report: created.report };
