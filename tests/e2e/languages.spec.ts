@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { signUp } from "./owners";
 
 // The site in Sinhala and Tamil (issue 11, ADR 033): /si and /ta serve every
 // page in the reader's language, links stay in it, and the switcher keeps the page.
@@ -79,6 +80,21 @@ for (const language of LANGUAGES) {
           const canonical = await page.locator('head link[rel="canonical"]').getAttribute("href");
           expect(new URL(canonical!).pathname, url).toMatch(new RegExp(`^/${language}(/|$)`));
         }
+      }
+    });
+
+    test("an owner's pages are in the language too: dashboard, settings, the listing form", async ({ page }) => {
+      const english = englishOnly(language);
+      await signUp(page, "Language Owner");
+      for (const pagePath of ["/dashboard", "/dashboard/settings", "/dashboard/listings/new"]) {
+        const url = `/${language}${pagePath}`;
+        expect((await page.goto(url))?.status(), url).toBe(200);
+        await expect(page.locator("html"), url).toHaveAttribute("lang", language);
+        const text = await interfaceText(page);
+        expect(
+          english.filter((sentence) => text.includes(sentence)),
+          url,
+        ).toEqual([]);
       }
     });
 

@@ -7,7 +7,7 @@ import { useWhenChanged } from "~/components/forms/use-when-changed";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { FormField, inputClasses } from "~/components/ui/form-field";
-import { cityForFaculty, cityName, DEFAULT_FACULTY, findUniversity, UNIVERSITIES } from "~/directory/universities";
+import { cityForFaculty, DEFAULT_FACULTY, findUniversity, UNIVERSITIES } from "~/directory/universities";
 import { type MessageKey, useTranslation } from "~/i18n";
 import { isMapLink } from "~/lib/location-link";
 import { AMENITIES, GENDERS, PROPERTY_TYPES } from "~/schemas/browse-filters";
@@ -15,6 +15,7 @@ import { type ListingFormState, listingProblems } from "~/schemas/form-problems"
 import { LISTING_LIMITS, type ListingFormField, type ListingTextField, readListingForm } from "~/schemas/listing-form";
 import { type ExistingPhoto, PhotoPicker, type PhotoPickerState } from "./photo-picker";
 import "virtual:catalogue/listing-form";
+import "virtual:catalogue/directory";
 
 type Props = {
   mode: "create" | "edit";
@@ -80,7 +81,8 @@ export function ListingForm({ mode, profile, initial, result }: Props) {
   }, [saved, result, navigate]);
 
   const university = findUniversity(universityName);
-  const city = university ? cityName(cityForFaculty(university, facultyName)) : "";
+  // Places in the reader's language (the English names stay the values sent).
+  const city = university ? t(`directory.cities.${cityForFaculty(university, facultyName)}` as MessageKey) : "";
   const message = (field: ListingFormField) => (errors[field] ? t(errors[field].key, errors[field].values) : undefined);
   const errorFields = Object.keys(errors) as ListingFormField[];
   const required = t("common.form.required");
@@ -248,7 +250,7 @@ export function ListingForm({ mode, profile, initial, result }: Props) {
             <option value="">{t("listingForm.chooseUniversity")}</option>
             {UNIVERSITIES.map((u) => (
               <option key={u.id} value={u.name}>
-                {u.name}
+                {t(`directory.universities.${u.id}` as MessageKey)}
               </option>
             ))}
           </select>
@@ -273,7 +275,7 @@ export function ListingForm({ mode, profile, initial, result }: Props) {
                     </option>
                   ))
               : UNIVERSITIES.filter((u) => u.faculties.some((f) => f.name !== DEFAULT_FACULTY)).map((u) => (
-                  <optgroup key={u.id} label={u.name}>
+                  <optgroup key={u.id} label={t(`directory.universities.${u.id}` as MessageKey)}>
                     {u.faculties
                       .filter((f) => f.name !== DEFAULT_FACULTY)
                       .map((f) => (
