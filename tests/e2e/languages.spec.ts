@@ -45,6 +45,17 @@ async function interfaceText(page: Page): Promise<string> {
   });
 }
 
+/** Opens `url` and expects it in `language`: <html lang>, and none of the English interface text. */
+async function expectInLanguage(page: Page, url: string, language: Language, english: string[]) {
+  expect((await page.goto(url))?.status(), url).toBe(200);
+  await expect(page.locator("html"), url).toHaveAttribute("lang", language);
+  const text = await interfaceText(page);
+  expect(
+    english.filter((sentence) => text.includes(sentence)),
+    url,
+  ).toEqual([]);
+}
+
 async function aListingSlug(request: APIRequestContext): Promise<string> {
   const body = (await (await request.get("/api/listings?limit=1")).json()) as { ads: { slug: string }[] };
   return body.ads[0].slug;
@@ -63,14 +74,7 @@ for (const language of LANGUAGES) {
       const paths = [...PAGES, `/listing/${await aListingSlug(request)}`];
       for (const pagePath of paths) {
         const url = `/${language}${pagePath === "/" ? "" : pagePath}`;
-        const response = await page.goto(url);
-        expect(response?.status(), url).toBe(200);
-        await expect(page.locator("html"), url).toHaveAttribute("lang", language);
-        const text = await interfaceText(page);
-        expect(
-          english.filter((sentence) => text.includes(sentence)),
-          url,
-        ).toEqual([]);
+        await expectInLanguage(page, url, language, english);
         const alternates = await page
           .locator('head link[rel="alternate"][hreflang]')
           .evaluateAll((links) => links.map((l) => l.getAttribute("hreflang")));
@@ -87,14 +91,7 @@ for (const language of LANGUAGES) {
       const english = englishOnly(language);
       await signUp(page, "Language Owner");
       for (const pagePath of ["/dashboard", "/dashboard/settings", "/dashboard/listings/new"]) {
-        const url = `/${language}${pagePath}`;
-        expect((await page.goto(url))?.status(), url).toBe(200);
-        await expect(page.locator("html"), url).toHaveAttribute("lang", language);
-        const text = await interfaceText(page);
-        expect(
-          english.filter((sentence) => text.includes(sentence)),
-          url,
-        ).toEqual([]);
+        await expectInLanguage(page, `/${language}${pagePath}`, language, english);
       }
     });
 
