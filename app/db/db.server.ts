@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";
 import { openSqlite } from "./sqlite-adapter.server";
+import { ImmediateSqliteDialect } from "./sqlite-dialect.server";
 import { StripNulPlugin } from "./strip-nul-plugin";
 
 export type DialectName = "sqlite" | "postgres";
@@ -31,6 +32,9 @@ export function createDatabase(options: { databaseUrl?: string; dataDir: string;
     filename = path.join(options.dataDir, "bodima.sqlite");
   }
   const { database } = openSqlite(filename);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }), plugins: [new StripNulPlugin()] });
+  const db = new Kysely<Database>({
+    dialect: new ImmediateSqliteDialect({ database }),
+    plugins: [new StripNulPlugin()],
+  });
   return { db, dialect: "sqlite", destroy: () => db.destroy() };
 }
