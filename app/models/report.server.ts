@@ -4,7 +4,7 @@ import type { DB } from "~/db/db.server";
 import { currentTime } from "~/lib/clock";
 import { MAX_AD_NUMBER } from "~/lib/slug";
 import { storeMessage } from "~/schemas/message";
-import type { ReportInput } from "~/schemas/report";
+import { REPORT_REASONS, type ReportInput } from "~/schemas/report";
 import { fail, type ReportCode, type Result } from "~/schemas/result";
 import { audit } from "./audit-log.server";
 import { enqueueMail, type MailText } from "./outbox.server";
@@ -198,10 +198,14 @@ export async function countIndependentReports(
     weight += row.reporterUserId !== null ? REPORT_WEIGHT.signedIn : REPORT_WEIGHT.anonymous;
     reasons.add(row.reason);
   }
-  return { reporters, weight, reasons: [...reasons] };
+  // In the form's order, not the reports' (reports sent in the same millisecond have no order).
+  const rank = (reason: string) => {
+    const at = (REPORT_REASONS as readonly string[]).indexOf(reason);
+    return at === -1 ? REPORT_REASONS.length : at;
+  };
+  return { reporters, weight, reasons: [...reasons].sort((a, b) => rank(a) - rank(b)) };
 }
 
-/** Active moderators' addresses; support's address when there are none yet. */
 /** Who gets moderators' mail, each with their preferred language; the support address (English) when there is no moderator. */
 export async function moderatorRecipients(db: DB, supportEmail: string): Promise<{ email: string; locale: string }[]> {
   const rows = await db

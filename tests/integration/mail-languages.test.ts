@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { emailModeratorsAboutReport } from "../../app/mail/report-mails.server";
 import { insertListing } from "../../app/models/listing.server";
-import { createReport } from "../../app/models/report.server";
+import { countIndependentReports, createReport } from "../../app/models/report.server";
 import { insertTestOwner, listingInput, reportInput } from "../factories";
 import { TEST_SITE } from "../request-context";
 import { describeEachDatabase } from "../test-db";
@@ -30,5 +30,22 @@ describeEachDatabase("moderators' mail languages", (ctx) => {
     const to = (email: string) => mails.find((m) => m.to === email)?.subject ?? "";
     expect(to(sinhala.email)).toContain("ගැන වාර්තාවක්");
     expect(to(english.email)).toContain("Report on ad #");
+  });
+});
+
+describeEachDatabase("the reasons a notice gives", (ctx) => {
+  it("come in the report form's order, whatever order (or millisecond) the reports came in", async () => {
+    const { db } = ctx();
+    const owner = await insertTestOwner(db, "owner-order");
+    const listing = await insertListing(db, owner, listingInput({ title: "Ordered room" }));
+    const at = new Date();
+    for (const [i, reason] of ["safety-concerns", "fake-listing"].entries())
+      await createReport(db, reportInput(listing.id, { reason: reason as "spam" }), {
+        autoHideAt: 10,
+        reporter: { originGroup: `198.51.100.${i}/32`, visitorKey: `v-order-${i}`, userId: null },
+        now: new Date(at.getTime() + i),
+      });
+    const { reasons } = await countIndependentReports(db, listing.id);
+    expect(reasons).toEqual(["fake-listing", "safety-concerns"]);
   });
 });
