@@ -13,8 +13,6 @@ import {
 } from "../app/cache/page-cache.server";
 import { cacheablePageKind, isListingPage, normalisePageUrl, type PageKind } from "../app/cache/page-key";
 import { type RenderHints, withRenderHints } from "../app/cache/render-hints.server";
-import { localeOfPath } from "../app/i18n/locales";
-import { inLocale } from "../app/i18n/request-locale.server";
 import { clientIpFrom } from "../app/limits/client-ip.server";
 import type { ViewCounter } from "../app/models/view-counter.server";
 import { queueListingView, type ViewRequest } from "../app/models/view-tracking.server";
@@ -155,10 +153,8 @@ export function createPages({ services, cache, views, handleRequest, getLoadCont
       const request = toFetchRequest(req, res, found?.key ?? req.originalUrl);
       const hints: RenderHints = {};
       const epoch = cache.epoch;
-      // Everything the render calls speaks the language of the URL (/si, /ta or English: ADR 033).
-      const response = await inLocale(localeOfPath(req.path), () =>
-        withRenderHints(hints, () => handleRequest(request, getLoadContext(req, res))),
-      );
+      // The render speaks the URL's language: server/app.ts runs every Express request inside it (ADR 033).
+      const response = await withRenderHints(hints, () => handleRequest(request, getLoadContext(req, res)));
       const viewCookies = response.status === 200 ? countView(req, req.path, hints.listingId) : null;
       if (found && cacheable(req, response)) {
         const entry = await toEntry(found, response, hints, preferredEncoding(req.headers["accept-encoding"]));

@@ -7,9 +7,10 @@ export type { Locale };
 
 /**
  * The translator for one language, for text composed on the server for someone
- * who is not reading this page: emails in the recipient's language (ADR 028).
+ * who is not reading this page: emails in the recipient's language (ADR 028), from a stored
+ * `users.locale` or the request's.
  */
-export function translatorFor(locale: Locale): Translator {
+export function translatorFor(locale: string): Translator {
   // A language no longer served (a stale cookie, an old preference) falls back to English.
   return translatorOf(isLocale(locale) ? locale : DEFAULT_LOCALE);
 }

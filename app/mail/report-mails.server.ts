@@ -1,6 +1,5 @@
 import type { DB } from "~/db/db.server";
 import type { Translator } from "~/i18n";
-import { DEFAULT_LOCALE, isLocale } from "~/i18n/locales";
 import { translatorFor } from "~/i18n/translator.server";
 import type { MailText } from "~/models/outbox.server";
 import { enqueueMail } from "~/models/outbox.server";
@@ -102,7 +101,7 @@ export function emailModeratorsAboutReport(
   return emailModerators(db, site.supportEmail, {
     kind: "report",
     replyTo: created.report.reporterEmail,
-    compose: (locale) => newReportMail(translatorIn(locale), site, created),
+    compose: (locale) => newReportMail(translatorFor(locale), site, created),
   });
 }
 
@@ -110,7 +109,7 @@ export function emailModeratorsAboutReport(
 export async function emailOwnerAboutAutoHide(db: DB, site: Site, listing: ReportedListing): Promise<string | null> {
   const notice = await autoHideNotice(db, listing);
   if (!notice) return null;
-  const t = translatorIn(notice.locale);
+  const t = translatorFor(notice.locale);
   return enqueueMail(db, { kind: "listing-auto-hidden", to: notice.email, ...autoHiddenMail(t, site, notice) });
 }
 
@@ -120,13 +119,8 @@ export function emailReportDigests(db: DB, site: Site, now?: Date): Promise<{ di
     db,
     {
       supportEmail: site.supportEmail,
-      compose: (digest, locale) => reportDigestMail(translatorIn(locale), site, digest),
+      compose: (digest, locale) => reportDigestMail(translatorFor(locale), site, digest),
     },
     now,
   );
-}
-
-/** A recipient's stored language (users.locale), English when it is not one we serve. */
-function translatorIn(locale: string): Translator {
-  return translatorFor(isLocale(locale) ? locale : DEFAULT_LOCALE);
 }
