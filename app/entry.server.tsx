@@ -9,8 +9,8 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "r
 import { ServerRouter } from "react-router";
 import stylesheetHref from "./app.css?url";
 import { InlineStylesheetContext } from "./components/stylesheet";
-import { MessagePreloads, messageFilesFor } from "./i18n/message-preloads.server";
-import { lowPriorityScripts } from "./lib/low-priority-scripts.server";
+import { MessagePreloads, messageFilesFor } from "./i18n/message-files.server";
+import { PAGES_HYDRATED_AFTER_PAINT, scriptsAfterPaint } from "./lib/scripts-after-paint.server";
 import { requestContext } from "./services.server";
 
 export const streamTimeout = 5_000;
@@ -88,9 +88,13 @@ export default function handleRequest(
     // <Scripts>, <ScrollRestoration> and the streamed data; React to its own inline scripts.
     const { nonce, locale } = loadContext.get(requestContext);
     const css = inlineStylesheetText();
+    // Read-only pages fetch their scripts and message files after the first paint (ADR 035).
+    const messageFiles = messageFilesFor(routerContext, locale);
+    const page = routerContext.staticHandlerContext.matches.at(-1)?.route.id ?? "";
+    const afterPaint = PAGES_HYDRATED_AFTER_PAINT.has(page);
     const { pipe, abort } = renderToPipeableStream(
       <InlineStylesheetContext value={css === null ? null : { css, nonce }}>
-        <MessagePreloads files={messageFilesFor(routerContext, locale)} />
+        {afterPaint ? null : <MessagePreloads files={messageFiles} />}
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </InlineStylesheetContext>,
       {
@@ -109,10 +113,13 @@ export default function handleRequest(
 
           responseHeaders.set("Content-Type", "text/html");
 
-          // Scripts after the first paint's needs (ADR 032).
-          const scriptsLast = lowPriorityScripts();
-          scriptsLast.pipe(body);
-          pipe(scriptsLast);
+          if (afterPaint) {
+            const rewrite = scriptsAfterPaint({ nonce, fetches: messageFiles });
+            rewrite.pipe(body);
+            pipe(rewrite);
+          } else {
+            pipe(body);
+          }
 
           resolve(
             new Response(stream, {

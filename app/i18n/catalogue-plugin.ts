@@ -19,7 +19,7 @@ import type { Plugin } from "vite";
  *   costs the browser no JavaScript.
  * The client build records which chunks import which areas; the server build
  * gets that map as "virtual:catalogue-assets" and hints the files of a page's
- * routes early (app/i18n/message-preloads.server.ts).
+ * routes early (app/i18n/message-files.server.tsx).
  */
 const PREFIX = "virtual:catalogue/";
 const RESOLVED = "\0catalogue:";

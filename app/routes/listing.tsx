@@ -63,19 +63,19 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
       <nav aria-label={t("listing.breadcrumb.label")} className="text-sm text-slate-600">
         <ol className="flex flex-wrap items-center gap-x-2">
           <li>
-            <Link to="/" className="underline-offset-2 hover:underline">
+            <Link to="/" className="inline-flex min-h-6 items-center underline-offset-2 hover:underline">
               {t("listing.breadcrumb.home")}
             </Link>
           </li>
           <li aria-hidden="true">/</li>
           <li>
-            <Link to="/browse" className="underline-offset-2 hover:underline">
+            <Link to="/browse" className="inline-flex min-h-6 items-center underline-offset-2 hover:underline">
               {t("listing.breadcrumb.browse")}
             </Link>
           </li>
           <li aria-hidden="true">/</li>
           <li>
-            <Link to={universityHref} className="underline-offset-2 hover:underline">
+            <Link to={universityHref} className="inline-flex min-h-6 items-center underline-offset-2 hover:underline">
               {listing.universityLabel}
             </Link>
           </li>

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { MODULE_AFTER_PAINT_TYPE } from "~/lib/scripts-after-paint.server";
 import { inlineHashes } from "./inline-hashes.server";
 
 const hash = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
@@ -19,6 +20,11 @@ describe("inline hashes for a cached page's CSP", () => {
   it("leaves out external scripts and data blocks (JSON-LD never runs)", () => {
     const html = `<script src="/assets/a.js"></script><script type="application/ld+json">{"@type":"Thing"}</script>`;
     expect(inlineHashes(html)).toEqual({ scripts: [], styles: [] });
+  });
+
+  it("hashes the module script held back until the first paint: the boot script runs its text (ADR 035)", () => {
+    const html = `<script type="${MODULE_AFTER_PAINT_TYPE}">import "/assets/a.js";</script>`;
+    expect(inlineHashes(html).scripts).toEqual([hash(`import "/assets/a.js";`)]);
   });
 
   it("lists a repeated script once", () => {

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { MODULE_AFTER_PAINT_TYPE } from "~/lib/scripts-after-paint.server";
 
 /**
  * CSP source expressions ('sha256-…') for every inline <script> and <style>
@@ -8,6 +9,8 @@ import { createHash } from "node:crypto";
  * script cannot contain '</script'.
  */
 const INLINE = /<(script|style)\b([^>]*)>([\s\S]*?)<\/\1\s*>/gi;
+
+const RUNS = new Set(["module", "text/javascript", "application/javascript", MODULE_AFTER_PAINT_TYPE]);
 
 export type InlineHashes = { scripts: string[]; styles: string[] };
 
@@ -23,10 +26,11 @@ export function inlineHashes(html: string): InlineHashes {
       styles.add(sha256(body));
       continue;
     }
-    // External scripts are allowed by 'self'; JSON-LD and other data blocks never run.
+    // External scripts are allowed by 'self'; JSON-LD and other data blocks never run,
+    // but the module script held back until the first paint does (ADR 035).
     if (/\ssrc\s*=/i.test(attributes) || body === "") continue;
     const type = /\stype\s*=\s*"([^"]*)"/i.exec(attributes)?.[1].toLowerCase();
-    if (type && type !== "module" && type !== "text/javascript" && type !== "application/javascript") continue;
+    if (type && !RUNS.has(type)) continue;
     scripts.add(sha256(body));
   }
   return { scripts: [...scripts], styles: [...styles] };

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
+import { bootHints } from "./boot-hints";
 
 // Messages are not in the browser's JavaScript (ADR 030): each area's compiled
 // messages are a static JSON file per language, preloaded by the page and
@@ -60,11 +61,11 @@ test("the browser's JavaScript carries no message text; the messages files do", 
   }
 });
 
-test("a page preloads its messages files, served compressed and immutable", async ({ request }) => {
+test("a page names its messages files (hinted after the first paint), served compressed and immutable", async ({
+  request,
+}) => {
   const html = await (await request.get("/browse")).text();
-  const files = [...html.matchAll(/<link rel="preload" href="([^"]+\.en\.json)" as="fetch" crossorigin=""/g)].map(
-    (m) => m[1],
-  );
+  const files = bootHints(html)?.messages ?? [];
   expect(files.some((f) => /^\/assets\/common-[\w-]+\.en\.json$/.test(f))).toBe(true);
   expect(files.some((f) => /^\/assets\/browse-[\w-]+\.en\.json$/.test(f))).toBe(true);
   const common = files.find((f) => f.includes("/common-"))!;
