@@ -45,6 +45,7 @@ export default [
   route("photos/:key", "routes/photos.$key.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
+  route("language/:locale", "routes/language.$locale.ts"),
   route("api/listings", "routes/api.listings.ts"),
   route("api/listings/:idOrSlug", "routes/api.listings.$idOrSlug.ts"),
   route("api/universities", "routes/api.universities.ts"),

@@ -1,5 +1,13 @@
-import { createContext, data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
+import {
+  createContext,
+  data,
+  type MiddlewareFunction,
+  type RouterContextProvider,
+  redirect,
+  redirectDocument,
+} from "react-router";
 import { localeOfPath, localePath, withoutLocale } from "~/i18n/locales";
+import { rememberedLanguagePath } from "~/security/language-cookie.server";
 import { isSameOrigin, isWrite } from "~/security/origin.server";
 import { requestContext } from "~/services.server";
 import { getSessionUser, type SessionUser } from "./auth.server";
@@ -77,6 +85,13 @@ export function createGuard(rule: GuardRule): Guard {
   }
   return {
     async middleware(args, next) {
+      // The owner and moderator areas open in the language the reader chose (ADR 036). A whole
+      // document load: the other language is another router (ADR 033).
+      const { request } = args;
+      if (request.method === "GET" || request.method === "HEAD") {
+        const remembered = rememberedLanguagePath(new URL(request.url), request.headers.get("Cookie"));
+        if (remembered) throw redirectDocument(remembered);
+      }
       const verdict = await judge(args);
       if (!verdict.ok && verdict.refusal === "signedOut")
         throw refusalAnswer(verdict.refusal, args.request, "middleware");

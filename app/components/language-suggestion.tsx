@@ -1,6 +1,6 @@
 import { useLocation } from "react-router";
 import { useTranslation } from "~/i18n";
-import { type Locale, localePath } from "~/i18n/locales";
+import { type Locale, languageSwitchHref } from "~/i18n/locales";
 import { CloseIcon } from "./ui/icons";
 
 /**
@@ -27,7 +27,7 @@ export default function LanguageSuggestion({ to, onDone }: { to: Locale; onDone:
       className="fixed inset-x-3 bottom-3 z-40 flex items-center gap-2 rounded-xl border border-slate-200 bg-white p-2 pl-4 shadow-lg sm:left-auto sm:max-w-sm"
     >
       <a
-        href={localePath(to, pathname + search)}
+        href={languageSwitchHref(to, pathname + search)}
         hrefLang={to}
         onClick={onDone}
         className="flex min-h-11 flex-1 items-center font-semibold text-brand-700 underline underline-offset-2"

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { useTranslation } from "~/i18n";
-import { LANGUAGE_NAMES, LOCALES, type Locale, localePath, preferredLocale } from "~/i18n/locales";
+import { LANGUAGE_NAMES, LOCALES, type Locale, languageSwitchHref, preferredLocale } from "~/i18n/locales";
 
 import LanguageSuggestion from "./language-suggestion";
 
@@ -69,7 +69,7 @@ export function LanguageSwitcher({ className = "", landmark = true }: { classNam
               </span>
             ) : (
               <a
-                href={localePath(other, pathname + search)}
+                href={languageSwitchHref(other, pathname + search)}
                 hrefLang={other}
                 lang={other}
                 // A reader who chose a language is not offered another one.

@@ -55,3 +55,12 @@ export function localePath(locale: Locale, path: string): string {
 export function basenameOf(locale: Locale): string {
   return locale === DEFAULT_LOCALE ? "/" : `/${locale}`;
 }
+
+/**
+ * The language switcher's link to another language: through `/language/{lang}`,
+ * which remembers the choice (ADR 036) and opens `path` (a path inside the
+ * page's language, with its query) in that language.
+ */
+export function languageSwitchHref(locale: Locale, path: string): string {
+  return `/language/${locale}?next=${encodeURIComponent(path)}`;
+}

@@ -159,8 +159,99 @@ test("the switcher opens the same page, with its filters, in each language", asy
   expect(consoleErrors).toEqual([]);
 });
 
+test.describe("the chosen language is remembered (ADR 036)", () => {
+  const hydrated = (page: Page) => page.locator('button[aria-controls="site-menu"]').waitFor({ state: "attached" });
+
+  test("the dashboard opens in it; public pages keep the language their URL names", async ({ page, context }) => {
+    await signUp(page);
+    await page.goto("/about");
+    await page.getByRole("group", { name: "Language" }).getByRole("link", { name: "தமிழ்" }).click();
+    await expect(page).toHaveURL(/\/ta\/about$/);
+    const cookie = (await context.cookies()).find((c) => c.name === "bodima_lang");
+    expect(cookie).toMatchObject({ value: "ta", httpOnly: true, sameSite: "Lax", path: "/" });
+
+    // An English link to the owner area (a bookmark, an email) opens it in Tamil.
+    await page.goto("/dashboard/settings");
+    await expect(page).toHaveURL(/\/ta\/dashboard\/settings$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "ta");
+
+    // A public page is the language its URL names, for everyone (and for the page cache).
+    await page.goto("/browse");
+    await expect(page).toHaveURL(/\/browse$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+
+    // From an English page, the header's link to the dashboard opens the Tamil one (a whole page load).
+    await hydrated(page);
+    await page.getByRole("banner").getByRole("link", { name: "List Property" }).click();
+    await expect(page).toHaveURL(/\/ta\/dashboard$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "ta");
+
+    // Choosing English again: the dashboard is English.
+    await page.getByRole("group", { name: "மொழி" }).getByRole("link", { name: "English" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  });
+
+  test("the switcher's redirect only ever leads to our own pages, and a cookie changes no public page", async ({
+    request,
+  }) => {
+    // The switcher answers with an absolute URL on the request's own origin: shown here as a path.
+    const location = async (path: string, headers: Record<string, string> = {}) => {
+      const response = await request.get(path, { maxRedirects: 0, headers });
+      const origin = new URL(response.url()).origin;
+      const target = response.headers().location;
+      return {
+        status: response.status(),
+        location: target?.startsWith(`${origin}/`) ? target.slice(origin.length) : target,
+        cookie: response.headers()["set-cookie"],
+      };
+    };
+    expect(await location("/language/si?next=%2Fbrowse%3Funiversity%3DUniversity%20of%20Moratuwa")).toMatchObject({
+      status: 303,
+      location: "/si/browse?university=University%20of%20Moratuwa",
+      cookie: expect.stringMatching(/^bodima_lang=si; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax/),
+    });
+    // Attacks: another site, in each spelling a browser would follow; the result is the home page.
+    for (const next of [
+      "//evil.example",
+      "https://evil.example/x",
+      "/%5Cevil.example",
+      "/\tevil.example",
+      "javascript:alert(1)",
+    ])
+      expect((await location(`/language/ta?next=${encodeURIComponent(next)}`)).location, next).toBe("/ta");
+    // A path already in a language, or the link followed from a Sinhala page: one prefix, the chosen one.
+    expect((await location("/language/ta?next=%2Fsi%2Fabout")).location).toBe("/ta/about");
+    expect((await location("/si/language/ta?next=%2Fabout")).location).toBe("/ta/about");
+    expect((await location("/language/en?next=%2Fabout")).location).toBe("/about");
+    // Not one of our languages: nothing remembered.
+    const unknown = await location("/language/fr?next=%2Fabout");
+    expect(unknown.status).toBe(404);
+    expect(unknown.cookie).toBeUndefined();
+
+    // A remembered language never changes a public page, which stays cacheable.
+    await request.get("/about");
+    const about = await request.get("/about", { headers: { Cookie: "bodima_lang=si" } });
+    expect(about.headers()["x-page-cache"]).toBe("HIT");
+    expect(await about.text()).toContain('<html lang="en"');
+    // A made-up value is ignored.
+    expect((await location("/dashboard", { Cookie: "bodima_lang=xx" })).location).toMatch(/^\/login\?redirectTo=/);
+  });
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
+
+  test("the switcher remembers the choice: a visitor is sent to log in in that language", async ({ page }) => {
+    await page.goto("/browse?propertyType=single");
+    await page.getByRole("group", { name: "Language" }).getByRole("link", { name: "සිංහල" }).click();
+    await expect(page).toHaveURL(/\/si\/browse\?propertyType=single$/);
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/si\/login\?redirectTo=%2Fdashboard$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "si");
+  });
 
   test("the browse filters send a Sinhala reader to Sinhala results", async ({ page }) => {
     await page.goto("/si/browse");
@@ -209,7 +300,7 @@ test.describe("a browser that asks for Sinhala first", () => {
     expect(new URL(response!.url()).pathname).toBe("/about");
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     const offer = page.getByRole("link", { name: "මෙම පිටුව සිංහලෙන් කියවන්න" });
-    await expect(offer).toHaveAttribute("href", "/si/about?utm_source=x");
+    await expect(offer).toHaveAttribute("href", "/language/si?next=%2Fabout%3Futm_source%3Dx");
     await page.getByRole("button", { name: "Close the language suggestion" }).click();
     await expect(offer).toHaveCount(0);
 

@@ -435,7 +435,7 @@ describe("the other JSON and text resources", () => {
 
   it("robots.txt keeps crawlers out of the API and the dashboard and names the sitemap", () => {
     expect(robotsTxt(SITE)).toBe(
-      `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /dashboard\n\nSitemap: ${SITE}/sitemap.xml\n`,
+      `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /dashboard\nDisallow: /si/dashboard\nDisallow: /ta/dashboard\nDisallow: /language/\n\nSitemap: ${SITE}/sitemap.xml\n`,
     );
   });
 });
