@@ -34,6 +34,12 @@ export async function audit(
     .execute();
 }
 
+/**
+ * Actions whose reason the system writes as a stored message (ADR 028), shown in
+ * the reader's language; older "user.role" rows hold English text and are shown as written.
+ */
+const SYSTEM_REASONS: ReadonlySet<AuditAction> = new Set(["listing.auto-hide", "user.role"]);
+
 /** The audit log, newest first. */
 export async function listAuditLog(db: DB, options: { page: number; limit: number }): Promise<AuditPage> {
   const countRow = await db
@@ -68,7 +74,7 @@ export async function listAuditLog(db: DB, options: { page: number; limit: numbe
     return {
       ...row,
       action,
-      reason: row.reason === null ? null : readReason(row.reason, action === "listing.auto-hide"),
+      reason: row.reason === null ? null : readReason(row.reason, SYSTEM_REASONS.has(action)),
       targetLabel: labels.get(`${row.targetType}:${row.targetId}`) ?? null,
     };
   });

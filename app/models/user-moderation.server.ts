@@ -1,6 +1,7 @@
 import { invalidatePublicPages } from "~/cache/invalidation.server";
 import type { DB } from "~/db/db.server";
 import { currentTime } from "~/lib/clock";
+import { storeMessage } from "~/schemas/message";
 import { type AccountCode, fail, type Result } from "~/schemas/result";
 import { type Actor, audit } from "./audit-log.server";
 import { inTransaction } from "./in-transaction.server";
@@ -29,7 +30,7 @@ export async function setUserRole(db: DB, email: string, role: Role, now = curre
       null,
       "user.role",
       { type: "user", id: user.id },
-      `${user.role} → ${role} (npm run user:role)`,
+      storeMessage({ key: role === "moderator" ? "admin.audit.roleGranted" : "admin.audit.roleRevoked" }),
       at,
     );
     return { ok: true, changed: true, name: user.name };

@@ -20,7 +20,7 @@ import {
 import type { FilterChip, PageNav } from "~/schemas/browse-view";
 import { activeFilterCount, draftFromFilters, type FilterDraft } from "~/schemas/filter-draft";
 import type { ListingCardView, ListingSummary } from "~/schemas/listing-view";
-import { cityLabel, universityLabel } from "./directory-labels.server";
+import { cityLabel, facultyLabel, universityLabel } from "./directory-labels.server";
 import "virtual:catalogue/browse";
 import "virtual:catalogue/browse-server";
 
@@ -44,8 +44,8 @@ export type BrowsePage = {
   /** Which filters come from the path (/university/x, ...), so changes can stay on it. */
   fromPath: Partial<Record<PathKey, boolean>>;
   universities: { value: string; label: string }[];
-  /** The chosen university's faculties; null hides the faculty choice. */
-  faculties: string[] | null;
+  /** The chosen university's faculties (English name as the value); null hides the faculty choice. */
+  faculties: { value: string; label: string }[] | null;
   propertyTypes: readonly PropertyType[];
   /** Genders to choose from ('any' is the empty choice). */
   genders: GenderFilter[];
@@ -184,7 +184,7 @@ function buildChips(filters: BrowseFilters): FilterChip[] {
   const chips: FilterChip[] = [];
   if (filters.search) chips.push(chip("search", t("browseServer.chips.search", { value: filters.search })));
   if (filters.university) chips.push(chip("university", universityLabel(filters.university), ["faculty"]));
-  if (filters.faculty) chips.push(chip("faculty", filters.faculty));
+  if (filters.faculty) chips.push(chip("faculty", facultyLabel(filters.faculty)));
   if (filters.location) chips.push(chip("location", t("browseServer.chips.location", { value: filters.location })));
   if (filters.city) chips.push(chip("city", t("browseServer.chips.city", { value: cityLabel(filters.city) })));
   if (filters.minPrice !== undefined)
@@ -211,7 +211,7 @@ function toListingCard(listing: ListingSummary): ListingCardView {
     keymoneyLine: listing.keymoneyFee
       ? t("browseServer.card.keyMoney", { amount: formatLkr(listing.keymoneyFee) })
       : null,
-    facultyTag: listing.faculty && listing.faculty !== DEFAULT_FACULTY ? listing.faculty : null,
+    facultyTag: listing.faculty && listing.faculty !== DEFAULT_FACULTY ? facultyLabel(listing.faculty) : null,
     typeLabel: t(`browseServer.card.propertyType.${listing.propertyType}`),
     genderLabel: t(`browseServer.card.gender.${listing.gender}`),
     postedLine: t("browseServer.card.posted", { date: formatShortDate(listing.createdAt) }),
@@ -258,8 +258,11 @@ export async function loadBrowsePage(db: DB, url: URL, path: PathFilters, site: 
   // The English name is the value (URLs, search); the label is in the reader's language.
   const universities = UNIVERSITIES.map((u) => ({ value: u.name, label: universityLabel(u.name) }));
   if (filters.university && !university) universities.push({ value: filters.university, label: filters.university });
-  let faculties: string[] | null = university ? university.faculties.map((f) => f.name) : null;
-  if (filters.faculty && !faculties?.includes(filters.faculty)) faculties = [...(faculties ?? []), filters.faculty];
+  const faculties = university
+    ? university.faculties.map((f) => ({ value: f.name, label: facultyLabel(f.name) }))
+    : null;
+  if (faculties && filters.faculty && !faculties.some((f) => f.value === filters.faculty))
+    faculties.push({ value: filters.faculty, label: filters.faculty });
 
   const invalid = [...new Set(errors.map((e) => e.param))].map((param) => t(`browseServer.notice.params.${param}`));
 

@@ -1,4 +1,4 @@
-import { findCity, findUniversity } from "~/directory/universities";
+import { DEFAULT_FACULTY, findCity, findUniversity, UNIVERSITIES } from "~/directory/universities";
 import { type MessageKey, t } from "~/i18n";
 import "virtual:catalogue/directory";
 
@@ -16,4 +16,17 @@ export function universityLabel(name: string): string {
 export function cityLabel(codeOrName: string): string {
   const city = findCity(codeOrName);
   return city ? t(`directory.cities.${city.code}` as MessageKey) : codeOrName;
+}
+
+/**
+ * A faculty by its English name (the stored value), in the reader's language:
+ * every university's main campus has one name; the other faculties have their own.
+ */
+export function facultyLabel(name: string): string {
+  if (name === DEFAULT_FACULTY) return t("directory.faculties.main");
+  for (const university of UNIVERSITIES) {
+    const faculty = university.faculties.find((f) => f.name === name);
+    if (faculty) return t(`directory.faculties.${faculty.id}` as MessageKey);
+  }
+  return name;
 }

@@ -7,7 +7,7 @@ import { locationLink } from "~/lib/location-link";
 import { breadcrumbJsonLd, jsonLdMeta, pageMeta } from "~/lib/seo";
 import { langAttribute, type TextLanguage, textLanguage } from "~/lib/text-language";
 import type { ListingDetail, ListingView } from "~/schemas/listing-view";
-import { cityLabel, universityLabel } from "./directory-labels.server";
+import { cityLabel, facultyLabel, universityLabel } from "./directory-labels.server";
 import "virtual:catalogue/listing";
 import "virtual:catalogue/listing-server";
 
@@ -65,7 +65,7 @@ export function toListingView(found: ListingDetail, views: number, pageLanguage:
     viewsLine: t("listingServer.views", { count: views, formatted: views.toLocaleString("en-US") }),
     typeLabel: t(`listingServer.propertyType.${found.propertyType}`),
     genderLabel: t(`listingServer.gender.${found.gender}`),
-    facultyTag: found.faculty && found.faculty !== DEFAULT_FACULTY ? found.faculty : null,
+    facultyTag: found.faculty && found.faculty !== DEFAULT_FACULTY ? facultyLabel(found.faculty) : null,
     phoneHref: telHref(found.contactPhone),
     locationLink: locationLink(found.location),
     textLanguage: textLanguage(`${found.title}\n${found.description}`),

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { signUp } from "./owners";
+import { withServerDb } from "./server-db";
 
 // The site in Sinhala and Tamil (issue 11, ADR 033): /si and /ta serve every
 // page in the reader's language, links stay in it, and the switcher keeps the page.
@@ -61,7 +62,17 @@ async function aListingSlug(request: APIRequestContext): Promise<string> {
   return body.ads[0].slug;
 }
 
-const PAGES = ["/", "/browse?propertyType=single&gender=female", "/about", "/contact", "/login", "/signup", "/privacy"];
+const PAGES = [
+  "/",
+  "/browse?propertyType=single&gender=female",
+  // A university with faculties away from its main campus: the faculty choice and chips.
+  "/browse?university=University%20of%20Kelaniya&faculty=Faculty%20of%20Medicine%20Ragama",
+  "/about",
+  "/contact",
+  "/login",
+  "/signup",
+  "/privacy",
+];
 
 for (const language of LANGUAGES) {
   test.describe(`/${language}`, () => {
@@ -91,6 +102,15 @@ for (const language of LANGUAGES) {
       const english = englishOnly(language);
       await signUp(page, "Language Owner");
       for (const pagePath of ["/dashboard", "/dashboard/settings", "/dashboard/listings/new"]) {
+        await expectInLanguage(page, `/${language}${pagePath}`, language, english);
+      }
+    });
+
+    test("a moderator's pages are in the language too: the report queue and the audit log", async ({ page }) => {
+      const english = englishOnly(language);
+      const email = await signUp(page, "Language Moderator");
+      withServerDb((db) => db.prepare("UPDATE users SET role = 'moderator' WHERE email = ?").run(email));
+      for (const pagePath of ["/admin", "/admin/audit"]) {
         await expectInLanguage(page, `/${language}${pagePath}`, language, english);
       }
     });

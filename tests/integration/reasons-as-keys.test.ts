@@ -2,13 +2,15 @@ import { expect, it } from "vitest";
 import type { DB } from "../../app/db/db.server";
 import { down, up } from "../../app/db/migrations/2026-11-24-008-reasons-as-keys";
 import { t } from "../../app/i18n";
+import { inLocale } from "../../app/i18n/request-locale.server";
 import { emailOwnerAboutAutoHide } from "../../app/mail/report-mails.server";
-import { listAuditLog } from "../../app/models/audit-log.server";
+import { audit, listAuditLog } from "../../app/models/audit-log.server";
 import { insertListing } from "../../app/models/listing.server";
 import { hideListing } from "../../app/models/listing-moderation.server";
 import { listOwnerListings } from "../../app/models/owner-listings.server";
 import { createReport } from "../../app/models/report.server";
 import { getReportDetail } from "../../app/models/report-review.server";
+import { setUserRole } from "../../app/models/user-moderation.server";
 import { type Reason, reasonText } from "../../app/schemas/message";
 import { insertTestOwner, listingInput, reportInput } from "../factories";
 import { TEST_SITE } from "../request-context";
@@ -65,6 +67,35 @@ describeEachDatabase("reasons as keys", (ctx) => {
     const { entries } = await listAuditLog(db, { page: 1, limit: 50 });
     const entry = entries.find((e) => e.targetId === String(listing.id) && e.action === "listing.auto-hide");
     expect(shown(entry?.reason ?? null)).toBe(SENTENCE);
+  });
+
+  it("stores the role change of npm run user:role as a key, shown in the reader's language; older English rows as written", async () => {
+    const { db } = ctx();
+    const owner = await insertTestOwner(db, uid("role"));
+    expect(await setUserRole(db, owner.email, "moderator", new Date("2099-01-02T00:00:00Z"))).toMatchObject({
+      ok: true,
+      changed: true,
+    });
+    expect(await setUserRole(db, owner.email, "owner", new Date("2099-01-03T00:00:00Z"))).toMatchObject({
+      ok: true,
+      changed: true,
+    });
+    await audit(
+      db,
+      null,
+      "user.role",
+      { type: "user", id: owner.id },
+      "owner → moderator (npm run user:role)",
+      "2099-01-01T00:00:00.000Z",
+    );
+    const { entries } = await listAuditLog(db, { page: 1, limit: 100 });
+    const mine = entries.filter((e) => e.targetId === owner.id && e.action === "user.role");
+    expect(mine.map((e) => shown(e.reason))).toEqual([
+      "Moderator role taken back on the command line (npm run user:role)",
+      "Made a moderator on the command line (npm run user:role)",
+      "owner → moderator (npm run user:role)",
+    ]);
+    expect(inLocale("ta", () => shown(mine[1].reason))).toBe("கட்டளை வரியில் கண்காணிப்பாளராக ஆக்கப்பட்டார் (npm run user:role)");
   });
 
   it("keeps a moderator's words as typed, even when they look like a stored message", async () => {

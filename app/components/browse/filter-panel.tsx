@@ -12,7 +12,7 @@ export type FilterPanelProps = {
   /** Universities to choose from (the directory's, from the loader): the English name and its label. */
   universities: { value: string; label: string }[];
   /** The chosen university's faculties; null hides the faculty choice. */
-  faculties: string[] | null;
+  faculties: { value: string; label: string }[] | null;
   /** Property type and gender values (from the loader, so the filter schema stays on the server). */
   propertyTypes: readonly PropertyType[];
   genders: readonly GenderFilter[];
@@ -94,11 +94,7 @@ export function FilterPanel({
         <Field id="filter-university" label={t("browse.filters.university")}>
           <select id="filter-university" name="university" defaultValue={values.university} className={fieldClass}>
             <option value="">{t("browse.filters.allUniversities")}</option>
-            {universities.map(({ value, label }) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
+            <Options choices={universities} />
           </select>
         </Field>
 
@@ -113,11 +109,7 @@ export function FilterPanel({
               className={fieldClass}
             >
               <option value="">{t("browse.filters.allFaculties")}</option>
-              {faculties.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
+              <Options choices={faculties} />
             </select>
           </Field>
         ) : null}
@@ -175,4 +167,13 @@ export function FilterPanel({
       </form>
     </details>
   );
+}
+
+/** A select's choices: the English name is the value, the label is in the reader's language. */
+function Options({ choices }: { choices: { value: string; label: string }[] }) {
+  return choices.map(({ value, label }) => (
+    <option key={value} value={value}>
+      {label}
+    </option>
+  ));
 }

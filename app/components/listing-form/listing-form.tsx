@@ -265,13 +265,13 @@ export function ListingForm({ mode, profile, initial, result }: Props) {
             onChange={(event) => setFacultyName(event.currentTarget.value)}
             className={selectClasses}
           >
-            <option value={DEFAULT_FACULTY}>{DEFAULT_FACULTY}</option>
+            <option value={DEFAULT_FACULTY}>{t("directory.faculties.main")}</option>
             {enhanced && university
               ? university.faculties
                   .filter((f) => f.name !== DEFAULT_FACULTY)
                   .map((f) => (
                     <option key={f.id} value={f.name}>
-                      {f.name}
+                      {t(`directory.faculties.${f.id}` as MessageKey)}
                     </option>
                   ))
               : UNIVERSITIES.filter((u) => u.faculties.some((f) => f.name !== DEFAULT_FACULTY)).map((u) => (
@@ -280,7 +280,7 @@ export function ListingForm({ mode, profile, initial, result }: Props) {
                       .filter((f) => f.name !== DEFAULT_FACULTY)
                       .map((f) => (
                         <option key={f.id} value={f.name}>
-                          {f.name}
+                          {t(`directory.faculties.${f.id}` as MessageKey)}
                         </option>
                       ))}
                   </optgroup>
