@@ -1,4 +1,4 @@
-import { type I18n, type Messages, setupI18n } from "@lingui/core";
+import { Catalog, type Messages } from "./catalog";
 import { DEFAULT_LOCALE, type Locale } from "./locales";
 
 /**
@@ -7,16 +7,16 @@ import { DEFAULT_LOCALE, type Locale } from "./locales";
  * it is English, and each other language has an instance of its own
  * (`i18nFor`), so requests in different languages never share one (ADR 033).
  */
-export const i18n = setupI18n({ locale: DEFAULT_LOCALE, messages: { [DEFAULT_LOCALE]: {} } });
+export const i18n = new Catalog(DEFAULT_LOCALE);
 
-const others = new Map<Locale, I18n>();
+const others = new Map<Locale, Catalog>();
 
 /** The server's instance for a language (the browser has only the page's: `i18n`). */
-export function i18nFor(locale: Locale): I18n {
+export function i18nFor(locale: Locale): Catalog {
   if (locale === DEFAULT_LOCALE || typeof document !== "undefined") return i18n;
   let instance = others.get(locale);
   if (!instance) {
-    instance = setupI18n({ locale, messages: { [locale]: {} } });
+    instance = new Catalog(locale);
     others.set(locale, instance);
   }
   return instance;

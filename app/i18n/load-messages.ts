@@ -1,4 +1,4 @@
-import type { Messages } from "@lingui/core";
+import type { Messages } from "./catalog";
 import { i18n } from "./instance";
 import { messagesFileFor } from "./messages-file";
 

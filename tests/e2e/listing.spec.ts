@@ -93,6 +93,8 @@ test.describe("listing page", () => {
     page,
   }) => {
     await page.goto(threePhotoPath);
+    // The lightbox is the enhanced gallery: wait until the page has hydrated (after its first paint, ADR 035).
+    await page.locator('button[aria-controls="site-menu"]').waitFor({ state: "attached" });
     const opener = page.getByRole("link", { name: "Open photo 1 full screen" });
     await opener.click();
     const dialog = page.getByRole("dialog");

@@ -91,6 +91,9 @@ test("a listing page hydrates with its messages: the report dialog's texts are E
   });
 
   await page.goto("/browse");
+  // Browse fetches its scripts and messages after its first paint and load (ADR 035): let it
+  // finish, so only the listing page's requests are counted.
+  await hydrated(page);
   const href = await page.locator('a[href^="/listing/"]').first().getAttribute("href");
   fetched.length = 0;
   await page.goto(href!);

@@ -80,11 +80,13 @@ describeEachDatabase("browse page loader", (ctx) => {
     expect(jsonLd["script:ld+json"].itemListElement.map((i) => i.name)).toEqual(["Home", "Browse", UOM]);
     expect(page.form.university).toBe(UOM);
     expect(page.fromPath).toEqual({ university: true, location: false, city: false });
-    expect(page.faculties).toEqual(["Main Campus"]);
+    // The English name is the value; the label is in the reader's language (English here).
+    const same = (name: string) => ({ value: name, label: name });
+    expect(page.faculties).toEqual([same("Main Campus")]);
     expect((await load("/browse?university=USJ")).faculties).toEqual([
-      "Main Campus",
-      "Faculty of Engineering (current)",
-      "Faculty of Engineering (new)",
+      same("Main Campus"),
+      same("Faculty of Engineering (current)"),
+      same("Faculty of Engineering (new)"),
     ]);
     expect((await load("/browse")).faculties).toBeNull();
   });
