@@ -82,14 +82,28 @@ export async function updateProfile(
   profile: Profile,
   now = currentTime(),
 ): Promise<Result<AccountCode>> {
+  const locale = profile.locale ? { locale: profile.locale } : {};
+  return updateOwnAccount(db, userId, { name: profile.name, phone: profile.phone, ...locale }, now);
+}
+
+/**
+ * The language of an account's emails (issue 11): the dashboard's offer (ADR 036). The route
+ * checks that `locale` is one of ours, as Settings does for `updateProfile`.
+ */
+export function setEmailLanguage(db: DB, userId: string, locale: string): Promise<Result<AccountCode>> {
+  return updateOwnAccount(db, userId, { locale }, currentTime());
+}
+
+/** Changes the columns an account may change itself; "account.not_found" when it is gone. */
+async function updateOwnAccount(
+  db: DB,
+  userId: string,
+  changes: { name?: string; phone?: string; locale?: string },
+  now: Date,
+): Promise<Result<AccountCode>> {
   const result = await db
     .updateTable("users")
-    .set({
-      name: profile.name,
-      phone: profile.phone,
-      ...(profile.locale ? { locale: profile.locale } : {}),
-      updatedAt: now.toISOString(),
-    })
+    .set({ ...changes, updatedAt: now.toISOString() })
     .where("id", "=", userId)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n ? { ok: true } : fail("account.not_found");

@@ -11,7 +11,7 @@ import { FormField, inputClasses } from "~/components/ui/form-field";
 import { type MessageKey, useTranslation } from "~/i18n";
 import { isLocale, LANGUAGE_NAMES, LOCALES } from "~/i18n/locales";
 import { retryAfterHeaders } from "~/limits/rate-limit.server";
-import { updateProfile } from "~/models/account.server";
+import { setEmailLanguage, updateProfile } from "~/models/account.server";
 import { type ChangePasswordField, parseChangePasswordForm } from "~/schemas/change-password";
 import { type ProfileField, parseProfileForm } from "~/schemas/profile";
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PHONE_LENGTH } from "~/schemas/signup";
@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const done = new URL(request.url).searchParams.get("done");
   return {
     profile: { name: user.name, phone: user.phone, email: user.email, locale: user.locale },
-    done: done === "password" || done === "sessions" ? done : null,
+    done: done === "password" || done === "sessions" || done === "emailLanguage" ? done : null,
   };
 }
 
@@ -50,6 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent === "password") return changePassword(request, context, write, form);
   if (intent === "sessions") return signOutOtherDevices(request, context, write);
+  if (intent === "emailLanguage") return acceptEmailLanguage(context, write, form);
   if (!write.ok) {
     return data({ status: "error", savedAt, errors: {} } satisfies ActionResult, { status: 403 });
   }
@@ -71,6 +72,23 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type Context = Route.ActionArgs["context"];
 type Write = Awaited<ReturnType<typeof signedIn.write>>;
+
+/**
+ * The dashboard's offer to send emails in the language the reader chose with the switcher
+ * (ADR 036): a post from our own pages, for one of our languages; anything else changes nothing.
+ */
+async function acceptEmailLanguage(context: Context, write: Write, form: FormData) {
+  const savedAt = Date.now();
+  const locale = form.get("locale");
+  if (!write.ok) return data({ status: "error", savedAt, errors: {} } satisfies ActionResult, { status: 403 });
+  if (!isLocale(locale))
+    return data(
+      { status: "error", savedAt, errors: { locale: "accounts.settings.errors.locale" } } satisfies ActionResult,
+      { status: 400 },
+    );
+  await setEmailLanguage(context.get(requestContext).db, write.user.id, locale);
+  return redirect("/dashboard/settings?done=emailLanguage");
+}
 
 /**
  * "Change password" (ADR 019): the current password is checked by better-auth
@@ -164,6 +182,11 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
           {t("accounts.settings.heading")}
         </h2>
         <div className="mt-4 empty:hidden">
+          {loaderData.done === "emailLanguage" && !banner ? (
+            <Banner variant="success" title={t("accounts.settings.savedTitle")}>
+              {t("accounts.dashboard.emailLanguage.saved", { chosen: LANGUAGE_NAMES[profile.locale] })}
+            </Banner>
+          ) : null}
           {banner?.status === "saved" ? (
             <Banner variant="success" title={t("accounts.settings.savedTitle")}>
               {t("accounts.settings.savedText")}

@@ -1,9 +1,12 @@
-import { Outlet } from "react-router";
+import { Form, Outlet } from "react-router";
 import { signedIn } from "~/auth/guard.server";
+import { Button } from "~/components/ui/button";
 import { TabNav } from "~/components/ui/tab-nav";
-import { useTranslation } from "~/i18n";
+import { activeLocale, useTranslation } from "~/i18n";
+import { LANGUAGE_NAMES, type Locale } from "~/i18n/locales";
 import { routeMeta } from "~/lib/route-meta";
 import { pageMeta } from "~/lib/seo";
+import { chosenLanguage } from "~/security/language-cookie.server";
 import { noStore } from "~/security/no-store.server";
 import type { Route } from "./+types/dashboard";
 import "virtual:catalogue/accounts";
@@ -27,7 +30,35 @@ export const middleware: Route.MiddlewareFunction[] = [noStore, signedIn.middlew
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await signedIn.user({ request, context });
-  return { name: user.name, isModerator: user.role === "moderator" };
+  // The reader chose this page's language with the switcher (ADR 036), and the account's emails
+  // are in another one: offer to send them in the chosen one (a post; the switcher is only a link).
+  const chosen = chosenLanguage(request.headers.get("Cookie"));
+  const offer = chosen === activeLocale() && chosen !== user.locale ? { current: user.locale, chosen } : null;
+  return { name: user.name, isModerator: user.role === "moderator", emailLanguageOffer: offer };
+}
+
+/** The offer to send the account's emails in the language chosen with the switcher. */
+function EmailLanguageOffer({ current, chosen }: { current: Locale; chosen: Locale }) {
+  const { t } = useTranslation();
+  return (
+    <Form
+      method="post"
+      action="/dashboard/settings"
+      className="mt-4 flex flex-wrap items-center gap-3 rounded-xl border border-brand-200 bg-brand-50 p-4"
+    >
+      <p className="flex-1">
+        {t("accounts.dashboard.emailLanguage.offer", {
+          current: LANGUAGE_NAMES[current],
+          chosen: LANGUAGE_NAMES[chosen],
+        })}
+      </p>
+      <input type="hidden" name="intent" value="emailLanguage" />
+      <input type="hidden" name="locale" value={chosen} />
+      <Button type="submit" variant="secondary">
+        {t("accounts.dashboard.emailLanguage.accept", { chosen: LANGUAGE_NAMES[chosen] })}
+      </Button>
+    </Form>
+  );
 }
 
 /** The protected shell: a greeting and the Overview / Settings switch (SPEC.md section 2 "Dashboard"). */
@@ -48,6 +79,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           ...(loaderData.isModerator ? [{ to: "/admin", label: t("accounts.dashboard.admin") }] : []),
         ]}
       />
+      {loaderData.emailLanguageOffer ? <EmailLanguageOffer {...loaderData.emailLanguageOffer} /> : null}
       <div className="mt-6">
         <Outlet />
       </div>

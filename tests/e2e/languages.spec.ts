@@ -195,6 +195,30 @@ test.describe("the chosen language is remembered (ADR 036)", () => {
     await expect(page).toHaveURL(/\/ta\/dashboard\/settings$/);
     await expect(page.locator("html")).toHaveAttribute("lang", "ta");
 
+    // The account's emails are still English: the dashboard offers Tamil ones, through a post.
+    await page.goto("/ta/dashboard");
+    await expect(page.getByText(/உங்கள் மின்னஞ்சல்கள் English மொழியில் வருகின்றன/)).toBeVisible();
+    const accept = page.getByRole("button", { name: "ஆம், மின்னஞ்சல்கள் தமிழ் மொழியில்" });
+    await accept.click();
+    await expect(page).toHaveURL(/\/ta\/dashboard\/settings\?done=emailLanguage$/);
+    await expect(page.getByText("உங்கள் மின்னஞ்சல்கள் தமிழ் மொழியில் அனுப்பப்படும்.")).toBeVisible();
+    await expect(page.locator("#settings-locale")).toHaveValue("ta");
+    await page.goto("/ta/dashboard");
+    await expect(page.locator("h1")).toBeVisible();
+    await expect(accept).toHaveCount(0);
+    // Attacks on that post: another site's form, a language that is not ours. Nothing changes.
+    const origin = new URL(page.url()).origin;
+    const post = (locale: string, from: string) =>
+      page.request.post("/ta/dashboard/settings", {
+        form: { intent: "emailLanguage", locale },
+        headers: { Origin: from },
+        maxRedirects: 0,
+      });
+    expect((await post("si", "https://evil.example")).status()).toBe(403);
+    expect((await post("fr", origin)).status()).toBe(400);
+    await page.goto("/ta/dashboard/settings");
+    await expect(page.locator("#settings-locale")).toHaveValue("ta");
+
     // A public page is the language its URL names, for everyone (and for the page cache).
     await page.goto("/browse");
     await expect(page).toHaveURL(/\/browse$/);
