@@ -123,7 +123,7 @@ export function createPages({ services, cache, views, handleRequest, getLoadCont
     const isHtml = response.headers.get("content-type")?.startsWith("text/html") ?? false;
     kept.push([
       cspHeaderName(),
-      contentSecurityPolicy(isHtml ? inlineHashes(body.toString("utf8")) : { scripts: [], styles: [] }),
+      contentSecurityPolicy(isHtml ? inlineHashes(body.toString("latin1"), "latin1") : { scripts: [], styles: [] }),
     ]);
     const variant = encode(body, encoding);
     const expiresAt = Math.min(Date.now() + MAX_AGE_MS, hints.expiresAt ?? Number.POSITIVE_INFINITY);

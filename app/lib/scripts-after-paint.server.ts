@@ -51,10 +51,13 @@ export const PAGES_HYDRATED_AFTER_PAINT: ReadonlySet<string> = new Set([
   "routes/not-found",
 ]);
 
-const MODULE_TYPE = Buffer.from('type="module"');
+const MODULE_TYPE = Buffer.from(' type="module"');
+const SCRIPT_OPEN = Buffer.from("<script");
 const SCRIPT_END = Buffer.from("</script>");
-const MODULE_SCRIPT = /<script\b([^>]*?)\stype="module"(?:\s+async="")?([^>]*)>/;
-const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*?\shref="([^"]+)"[^>]*>/g;
+const PRELOAD_OPEN = Buffer.from('<link rel="modulepreload"');
+const HREF = /\shref="([^"]+)"/;
+/** The longest pattern searched across chunk boundaries, less one byte. */
+const OVERLAP = Math.max(MODULE_TYPE.length, SCRIPT_END.length) - 1;
 
 export type AfterPaintOptions = {
   /** This response's CSP nonce, for the boot script (a cached page is served with hashes instead). */
@@ -71,24 +74,36 @@ function scriptJson(value: unknown): string {
 /**
  * Rewrites the start of a page, up to and including React Router's inline
  * module script: its `<link rel="modulepreload">` tags go, the module script
- * becomes inert, and the boot script follows it. Anything else is unchanged.
+ * becomes inert, and the boot script follows it. Anything else is unchanged,
+ * byte for byte: the page is cut and joined as bytes, and only the tags read
+ * are decoded (ASCII), so a 60 KB page is neither decoded nor encoded again.
  */
-export function deferScripts(head: string, options: AfterPaintOptions): string {
-  const match = MODULE_SCRIPT.exec(head);
-  if (!match || /\ssrc=/.test(match[0])) return head;
-  const end = head.indexOf("</script>", match.index) + "</script>".length;
+export function deferScripts(head: Buffer, options: AfterPaintOptions): Buffer {
+  const type = head.indexOf(MODULE_TYPE);
+  const open = type === -1 ? -1 : head.lastIndexOf(SCRIPT_OPEN, type);
+  const openEnd = open === -1 ? -1 : head.indexOf(">", type);
+  const end = openEnd === -1 ? -1 : head.indexOf(SCRIPT_END, openEnd);
+  if (end === -1) return head;
+  const tag = head.toString("latin1", open, openEnd + 1);
+  // An external module script, or a " type=" that is not in a <script> tag: not React Router's.
+  if (tag.includes("<", 1) || /\ssrc=/.test(tag)) return head;
+  const parts: Buffer[] = [];
   const modules: string[] = [];
-  const rewrite = (part: string) =>
-    part.replaceAll(MODULE_PRELOAD, (_tag, href: string) => {
-      modules.push(href);
-      return "";
-    });
-  const before = rewrite(head.slice(0, match.index));
-  const block = `<script${match[1]} type="${MODULE_AFTER_PAINT_TYPE}"${match[2]}>${head.slice(match.index + match[0].length, end)}`;
-  const after = rewrite(head.slice(end));
+  let from = 0;
+  for (let at = head.indexOf(PRELOAD_OPEN); at !== -1 && at < open; at = head.indexOf(PRELOAD_OPEN, from)) {
+    const close = head.indexOf(">", at);
+    const href = HREF.exec(head.toString("latin1", at, close + 1))?.[1];
+    if (href) modules.push(Buffer.from(href, "latin1").toString("utf8"));
+    parts.push(head.subarray(from, at));
+    from = close + 1;
+  }
+  parts.push(head.subarray(from, open));
+  const inert = tag.replace(/\stype="module"(?:\s+async="")?/, ` type="${MODULE_AFTER_PAINT_TYPE}"`);
   const nonce = options.nonce === undefined ? "" : ` nonce="${options.nonce}"`;
   const boot = `<script${nonce}>${BOOT}(${scriptJson(modules)},${scriptJson(options.fetches)})</script>`;
-  return before + block + boot + after;
+  const after = end + SCRIPT_END.length;
+  parts.push(Buffer.from(inert, "latin1"), head.subarray(openEnd + 1, after), Buffer.from(boot), head.subarray(after));
+  return Buffer.concat(parts);
 }
 
 /**
@@ -96,38 +111,40 @@ export function deferScripts(head: string, options: AfterPaintOptions): string {
  * holds the bytes back until React Router's module script has passed (it ends
  * the shell, which React writes in one go), rewrites them with `deferScripts`,
  * then passes the rest through. A page without that script passes unchanged.
- * Byte-exact whatever the chunk boundaries, inside a tag or inside a Sinhala or
- * Tamil character: the held bytes are decoded only once they end in '</script>'.
+ * Each chunk is searched once (with the last few bytes of the one before, so a
+ * tag cut by a chunk boundary is found), and the held chunks are joined once.
  */
 export function scriptsAfterPaint(options: AfterPaintOptions): Transform {
-  let held: Buffer[] = [];
+  const held: Buffer[] = [];
   let heldLength = 0;
-  let searchFrom = 0;
+  let tail: Buffer = Buffer.alloc(0);
+  let typeAt = -1;
   let passing = false;
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       if (passing) return callback(null, chunk);
+      // The window is the end of what is held and this chunk; `start` is where it begins in the page.
+      const start = heldLength - tail.length;
+      const window = tail.length > 0 ? Buffer.concat([tail, chunk]) : chunk;
       held.push(chunk);
       heldLength += chunk.length;
-      const data = held.length === 1 ? held[0] : Buffer.concat(held, heldLength);
-      held = [data];
-      const type = data.indexOf(MODULE_TYPE, searchFrom);
-      const end = type === -1 ? -1 : data.indexOf(SCRIPT_END, type);
-      if (end === -1) {
-        // Nothing before here can start the match; keep only a possible cut-off start.
-        searchFrom = type === -1 ? Math.max(0, data.length - MODULE_TYPE.length) : type;
+      if (typeAt === -1) {
+        const found = window.indexOf(MODULE_TYPE);
+        if (found !== -1) typeAt = start + found;
+      }
+      const closing = typeAt === -1 ? -1 : window.indexOf(SCRIPT_END, Math.max(0, typeAt + MODULE_TYPE.length - start));
+      if (closing === -1) {
+        tail = Buffer.from(window.subarray(Math.max(0, window.length - OVERLAP)));
         return callback();
       }
-      const cut = end + SCRIPT_END.length;
+      const cut = start + closing + SCRIPT_END.length;
+      const page = Buffer.concat(held, heldLength);
       passing = true;
-      held = [];
-      callback(
-        null,
-        Buffer.concat([Buffer.from(deferScripts(data.subarray(0, cut).toString("utf8"), options)), data.subarray(cut)]),
-      );
+      held.length = 0;
+      callback(null, Buffer.concat([deferScripts(page.subarray(0, cut), options), page.subarray(cut)]));
     },
     flush(callback) {
-      callback(null, held.length > 0 ? Buffer.concat(held) : null);
+      callback(null, held.length > 0 ? Buffer.concat(held, heldLength) : null);
     },
   });
 }
