@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomChunk } from "./random.server";
 
 /**
  * Response headers every answer carries (issue 4 "Hardening"), HTML, JSON,
@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
  * (app/entry.server.tsx). JSON-LD blocks are data, not scripts, so CSP leaves them be.
  */
 export function createNonce(): string {
-  return randomBytes(16).toString("base64");
+  return randomChunk(16).toString("base64");
 }
 
 export type SecurityHeaderOptions = {

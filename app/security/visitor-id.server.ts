@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { randomChunk } from "./random.server";
 
 /**
  * The visitor id (cookie `bodima_vid`): one random id per browser, signed with
@@ -39,7 +40,7 @@ export function verifyVisitorId(secret: string, value: string | null | undefined
 }
 
 export function newRandomId(): string {
-  return randomBytes(16).toString("hex");
+  return randomChunk(16).toString("hex");
 }
 
 /** The Set-Cookie line that gives a browser this visitor id. */
