@@ -654,6 +654,7 @@ export type MessageKey =
   | "info.privacy.sections.0.items.2"
   | "info.privacy.sections.0.items.3"
   | "info.privacy.sections.0.items.4"
+  | "info.privacy.sections.0.items.5"
   | "info.privacy.sections.1.heading"
   | "info.privacy.sections.1.items.0"
   | "info.privacy.sections.1.items.1"
