@@ -178,11 +178,19 @@ test.describe("fresh within a second", () => {
 
     await cachedTwice(client, "/browse");
     await cachedTwice(client, `/browse?search=${word}`);
+    // The count of a filter set is kept too (app/cache/count-cache.server.ts), for every page and sort of it.
+    const moratuwa = "/api/listings?university=University%20of%20Moratuwa";
+    const totalOf = (body: string) => (JSON.parse(body) as { pagination: { total: number } }).pagination.total;
+    const before = totalOf(await (await client.get(moratuwa)).text());
     await postListing(page, title);
     expect(await timeUntil(client, "/browse", (html) => html.includes(title))).toBeLessThanOrEqual(FRESH_MS);
     expect(await timeUntil(client, `/browse?search=${word}`, (html) => html.includes(title))).toBeLessThanOrEqual(
       FRESH_MS,
     );
+    // A sort never asked for is a fresh render, counted from the kept count: that count moved too.
+    expect(
+      await timeUntil(client, `${moratuwa}&sort=price_desc`, (body) => totalOf(body) > before),
+    ).toBeLessThanOrEqual(FRESH_MS);
 
     const row = adRow(page, title);
     const id = await row.getAttribute("data-ad-id");
