@@ -2,7 +2,6 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import compression from "compression";
 import express from "express";
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { enableCountCache, forgetCounts } from "../app/cache/count-cache.server";
 import { watchPageInvalidations } from "../app/cache/invalidation.server";
 import { createPageCache } from "../app/cache/page-cache.server";
 import { basenameOf, LOCALES, type Locale, localeOfPath } from "../app/i18n/locales";
@@ -47,16 +46,10 @@ app.use(security);
 // The page cache is off in development (pages change with every edit) and with PAGE_CACHE_MB=0.
 const cache = createPageCache({ maxBytes: development ? 0 : env.PAGE_CACHE_MB * 1024 * 1024 });
 const views = startViewCounter({ db: services.db, log: logger });
-// The counts behind "N boarding places found" are kept as long as the pages are (same poll).
-if (cache.enabled) enableCountCache();
 const invalidations = await watchPageInvalidations({
   db: services.db,
   log: logger,
-  onChange: (change) => {
-    cache.invalidate(change);
-    // View counts move no "N found"; any other change to a listing may.
-    if (change.all || change.listingIds.length > 0) forgetCounts();
-  },
+  onChange: (change) => cache.invalidate(change),
 });
 
 /** What every response carries; a cached page adds its own CSP (inline hashes) on top. */

@@ -1,7 +1,6 @@
 import type { Logger } from "pino";
 import type { DB } from "~/db/db.server";
 import { currentTime } from "~/lib/clock";
-import { forgetCounts } from "./count-cache.server";
 
 /**
  * Honest invalidation of the page cache across every process that serves
@@ -31,8 +30,6 @@ export async function invalidatePublicPages(
   const rows =
     listingIds === "all" ? [{ listingId: null, createdAt }] : listingIds.map((listingId) => ({ listingId, createdAt }));
   if (rows.length > 0) await db.insertInto("page_invalidations").values(rows).execute();
-  // This process's counts at once; other processes' when they read the rows.
-  forgetCounts();
 }
 
 /** Written with a batch of views (app/models/listing.server.ts), so the count a visitor sees is seconds old. */

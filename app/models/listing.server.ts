@@ -1,5 +1,4 @@
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
-import { cachedCount } from "~/cache/count-cache.server";
 import { invalidateViewCounts } from "~/cache/invalidation.server";
 import { notePageListing, noteShownListing } from "~/cache/render-hints.server";
 import type { DB } from "~/db/db.server";
@@ -227,11 +226,7 @@ export async function searchListings(
     pagination = paginate(options.page, options.limit, Math.min(total, countLimit), total <= countLimit);
     ids = rows.map((r) => r.id);
   } else {
-    // Every page and sort of the same filters has the same count (app/cache/count-cache.server.ts).
-    const { sort: _sort, ...counted } = filters;
-    const given = Object.entries(counted).filter(([, value]) => value !== undefined);
-    const key = JSON.stringify([countLimit, given.sort(([a], [b]) => a.localeCompare(b))]);
-    const total = await cachedCount(key, () => countMatches(db, filters, now, countLimit));
+    const total = await countMatches(db, filters, now, countLimit);
     pagination = paginate(options.page, options.limit, Math.min(total, countLimit), total <= countLimit);
     if (total === 0 || options.page > pagination.totalPages) return { ads: [], pagination };
     // Past the bound the matches are common enough that walking the order's
