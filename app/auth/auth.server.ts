@@ -3,7 +3,7 @@ import { APIError } from "better-auth/api";
 import type { Logger } from "pino";
 import { createContext, type RouterContextProvider } from "react-router";
 import type { DB } from "~/db/db.server";
-import { DEFAULT_LOCALE, isLocale, type Locale, localePath } from "~/i18n/locales";
+import { type Locale, localeOrDefault, localePath } from "~/i18n/locales";
 import { translatorFor } from "~/i18n/translator.server";
 import { currentTime } from "~/lib/clock";
 import { enqueueMail } from "~/models/outbox.server";
@@ -105,8 +105,7 @@ export function createAuth({ db, siteUrl, siteName, secret, logger }: AuthOption
       },
       sendResetPassword: async ({ user, token }) => {
         // In the account's preferred language, with a link to the reset page in it (issue 11).
-        const stored = (user as typeof user & { locale?: unknown }).locale;
-        const locale = isLocale(stored) ? stored : DEFAULT_LOCALE;
+        const locale = localeOrDefault((user as typeof user & { locale?: unknown }).locale);
         const url = `${siteUrl}${localePath(locale, `/reset-password?token=${encodeURIComponent(token)}`)}`;
         const values = { name: user.name, siteName, url };
         const t = translatorFor(locale);
@@ -221,7 +220,7 @@ async function readSessionUser(request: Request, context: ContextLike): Promise<
     email: user.email,
     phone: user.phone ?? "",
     role: user.role ?? "owner",
-    locale: isLocale(user.locale) ? user.locale : DEFAULT_LOCALE,
+    locale: localeOrDefault(user.locale),
   };
 }
 

@@ -2,6 +2,7 @@ import { useNavigate } from "react-router";
 import { useLocalePath, useTranslation } from "~/i18n";
 import { formatLkr } from "~/lib/format";
 import { MAX_PRICE_OPTIONS } from "~/schemas/browse-filters";
+import type { Choice } from "~/schemas/browse-view";
 import { Button } from "./ui/button";
 import { FormField } from "./ui/form-field";
 import { SearchIcon } from "./ui/icons";
@@ -15,10 +16,7 @@ const HOME_GENDERS = ["male", "female"] as const;
  * The hero search (SPEC.md section 2 "Home search"). A plain GET form to
  * /browse; with JavaScript, empty choices are left out of the URL.
  */
-/** A choice of the form: the English value (what /browse filters on) and its label in the reader's language. */
-export type PlaceOption = { value: string; label: string };
-
-export function HomeSearchForm({ universities, cities }: { universities: PlaceOption[]; cities: PlaceOption[] }) {
+export function HomeSearchForm({ universities, cities }: { universities: Choice[]; cities: Choice[] }) {
   const { t } = useTranslation();
   const localise = useLocalePath();
   const navigate = useNavigate();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localeOfPath, localePath, preferredLocale, withoutLocale } from "./locales";
+import { localeOfPath, localeOrDefault, localePath, preferredLocale, withoutLocale } from "./locales";
 
 describe("locales", () => {
   it("reads the language from the first segment only", () => {
@@ -30,5 +30,12 @@ describe("preferredLocale", () => {
     expect(preferredLocale(["en-GB"])).toBe("en");
     expect(preferredLocale(["fr", "de"])).toBeNull();
     expect(preferredLocale([])).toBeNull();
+  });
+});
+
+describe("localeOrDefault", () => {
+  it("keeps one of our languages and reads anything else as English", () => {
+    expect(localeOrDefault("ta")).toBe("ta");
+    for (const other of ["fr", "", null, undefined, 3, "SI"]) expect(localeOrDefault(other)).toBe("en");
   });
 });

@@ -29,6 +29,11 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
 }
 
+/** A stored or sent language, or English when it is none of ours (an old preference, a stale value). */
+export function localeOrDefault(value: unknown): Locale {
+  return isLocale(value) ? value : DEFAULT_LOCALE;
+}
+
 const PREFIXED = /^\/(si|ta)(?=\/|$)/;
 
 /** The language of a URL path: "/si/browse" is Sinhala, "/browse" English. */

@@ -1,5 +1,5 @@
 import { type Translator, translatorOf } from "./index";
-import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from "./locales";
+import { LOCALES, type Locale, localeOrDefault } from "./locales";
 
 /** The languages the site is served in: /si and /ta beside English (ADR 033). */
 export const SERVED_LOCALES = LOCALES;
@@ -11,6 +11,5 @@ export type { Locale };
  * `users.locale` or the request's.
  */
 export function translatorFor(locale: string): Translator {
-  // A language no longer served (a stale cookie, an old preference) falls back to English.
-  return translatorOf(isLocale(locale) ? locale : DEFAULT_LOCALE);
+  return translatorOf(localeOrDefault(locale));
 }

@@ -1,6 +1,6 @@
 import { type MetaDescriptor, useRouteLoaderData } from "react-router";
 import { type Translator, translatorOf } from "~/i18n";
-import { DEFAULT_LOCALE, isLocale, type Locale } from "~/i18n/locales";
+import { type Locale, localeOrDefault } from "~/i18n/locales";
 
 /** The site's name and address and the page's language. The root loader gives them to every page (app/root.tsx). */
 export type Site = { siteName: string; siteUrl: string; locale: Locale };
@@ -38,6 +38,6 @@ function siteOf(root: Partial<Site> | undefined): Site {
   return {
     siteName: root?.siteName ?? "Bodima",
     siteUrl: root?.siteUrl ?? "",
-    locale: isLocale(root?.locale) ? root.locale : DEFAULT_LOCALE,
+    locale: localeOrDefault(root?.locale),
   };
 }

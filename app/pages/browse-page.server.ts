@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import type { DB } from "~/db/db.server";
-import { DEFAULT_FACULTY, findCity, findFaculty, findUniversity, UNIVERSITIES } from "~/directory/universities";
+import { DEFAULT_FACULTY, findCity, findFaculty, findUniversity } from "~/directory/universities";
 import { t } from "~/i18n";
 import { formatLkr, formatShortDate } from "~/lib/format";
 import { pageWindow } from "~/lib/pagination";
@@ -17,10 +17,10 @@ import {
   type PropertyType,
   parseBrowseFilters,
 } from "~/schemas/browse-filters";
-import type { FilterChip, PageNav } from "~/schemas/browse-view";
+import type { Choice, FilterChip, PageNav } from "~/schemas/browse-view";
 import { activeFilterCount, draftFromFilters, type FilterDraft } from "~/schemas/filter-draft";
 import type { ListingCardView, ListingSummary } from "~/schemas/listing-view";
-import { cityLabel, facultyLabel, universityLabel } from "./directory-labels.server";
+import { cityLabel, facultyLabel, universityChoices, universityLabel } from "./directory-labels.server";
 import "virtual:catalogue/browse";
 import "virtual:catalogue/browse-server";
 
@@ -43,9 +43,9 @@ export type BrowsePage = {
   form: FilterDraft;
   /** Which filters come from the path (/university/x, ...), so changes can stay on it. */
   fromPath: Partial<Record<PathKey, boolean>>;
-  universities: { value: string; label: string }[];
+  universities: Choice[];
   /** The chosen university's faculties (English name as the value); null hides the faculty choice. */
-  faculties: { value: string; label: string }[] | null;
+  faculties: Choice[] | null;
   propertyTypes: readonly PropertyType[];
   /** Genders to choose from ('any' is the empty choice). */
   genders: GenderFilter[];
@@ -256,7 +256,7 @@ export async function loadBrowsePage(db: DB, url: URL, path: PathFilters, site: 
 
   // Values from a link that the lists lack stay choosable, so the form shows what applies.
   // The English name is the value (URLs, search); the label is in the reader's language.
-  const universities = UNIVERSITIES.map((u) => ({ value: u.name, label: universityLabel(u.name) }));
+  const universities = universityChoices();
   if (filters.university && !university) universities.push({ value: filters.university, label: filters.university });
   const faculties = university
     ? university.faculties.map((f) => ({ value: f.name, label: facultyLabel(f.name) }))

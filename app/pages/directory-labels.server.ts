@@ -1,5 +1,6 @@
-import { DEFAULT_FACULTY, findCity, findUniversity, UNIVERSITIES } from "~/directory/universities";
+import { CITIES, DEFAULT_FACULTY, findCity, findUniversity, UNIVERSITIES } from "~/directory/universities";
 import { type MessageKey, t } from "~/i18n";
+import type { Choice } from "~/schemas/browse-view";
 import "virtual:catalogue/directory";
 
 /**
@@ -10,6 +11,16 @@ import "virtual:catalogue/directory";
 export function universityLabel(name: string): string {
   const university = findUniversity(name);
   return university ? t(`directory.universities.${university.id}` as MessageKey) : name;
+}
+
+/** Every university of the directory to choose from: the English name, shown in the reader's language. */
+export function universityChoices(): Choice[] {
+  return UNIVERSITIES.map((u) => ({ value: u.name, label: t(`directory.universities.${u.id}` as MessageKey) }));
+}
+
+/** Every city of the directory to choose from: the English name, shown in the reader's language. */
+export function cityChoices(): Choice[] {
+  return CITIES.map((c) => ({ value: c.name, label: t(`directory.cities.${c.code}` as MessageKey) }));
 }
 
 /** A city by its code or English name, in the reader's language. */

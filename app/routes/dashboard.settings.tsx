@@ -59,10 +59,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok)
     return data({ status: "error", savedAt, errors: parsed.errors } satisfies ActionResult, { status: 400 });
   try {
-    await updateProfile(db, write.user.id, {
-      ...parsed.data,
-      locale: isLocale(parsed.data.locale) ? parsed.data.locale : "",
-    });
+    // The schema took only "" (keep the account's) or one of our languages.
+    await updateProfile(db, write.user.id, parsed.data);
     return { status: "saved", savedAt } satisfies ActionResult;
   } catch (error) {
     log.error({ err: error }, "profile update failed");

@@ -3,12 +3,11 @@ import { HomeSearchForm } from "~/components/home-search-form";
 import { SiteStats } from "~/components/site-stats";
 import { ButtonLink } from "~/components/ui/button";
 import { CapIcon, FlagIcon, PhoneIcon, SearchIcon } from "~/components/ui/icons";
-import { CITIES, UNIVERSITIES } from "~/directory/universities";
 import { useTranslation } from "~/i18n";
 import { routeMeta, useSite } from "~/lib/route-meta";
 import { jsonLdMeta, pageMeta, websiteJsonLd } from "~/lib/seo";
 import { countPublicListings, countUniversitiesWithListings } from "~/models/listing.server";
-import { cityLabel, universityLabel } from "~/pages/directory-labels.server";
+import { cityChoices, universityChoices } from "~/pages/directory-labels.server";
 import type { RootData } from "~/root";
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/home";
@@ -34,9 +33,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     countUniversitiesWithListings(db),
   ]);
   // The directory's places in the reader's language; the English names stay the values (issue 11).
-  const universities = UNIVERSITIES.map((u) => ({ value: u.name, label: universityLabel(u.name) }));
-  const cities = CITIES.map((c) => ({ value: c.name, label: cityLabel(c.code) }));
-  return { listingCount, universitiesWithListings, universities, cities };
+  return { listingCount, universitiesWithListings, universities: universityChoices(), cities: cityChoices() };
 }
 
 const FEATURES = [

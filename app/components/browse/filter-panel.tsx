@@ -3,6 +3,7 @@ import { buttonClasses, inputClasses } from "~/components/ui/button";
 import { ChevronDownIcon } from "~/components/ui/icons";
 import { useLocalePath, useTranslation } from "~/i18n";
 import type { GenderFilter, PropertyType } from "~/schemas/browse-filters";
+import type { Choice } from "~/schemas/browse-view";
 import { FILTER_FORM_ID, type FilterDraft } from "~/schemas/filter-draft";
 import "virtual:catalogue/browse";
 
@@ -10,9 +11,9 @@ export type FilterPanelProps = {
   /** The values the form starts with (the filters of the shown results). */
   values: FilterDraft;
   /** Universities to choose from (the directory's, from the loader): the English name and its label. */
-  universities: { value: string; label: string }[];
+  universities: Choice[];
   /** The chosen university's faculties; null hides the faculty choice. */
-  faculties: { value: string; label: string }[] | null;
+  faculties: Choice[] | null;
   /** Property type and gender values (from the loader, so the filter schema stays on the server). */
   propertyTypes: readonly PropertyType[];
   genders: readonly GenderFilter[];
@@ -170,7 +171,7 @@ export function FilterPanel({
 }
 
 /** A select's choices: the English name is the value, the label is in the reader's language. */
-function Options({ choices }: { choices: { value: string; label: string }[] }) {
+function Options({ choices }: { choices: Choice[] }) {
   return choices.map(({ value, label }) => (
     <option key={value} value={value}>
       {label}
