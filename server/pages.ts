@@ -42,6 +42,11 @@ const NOT_KEPT = new Set([
   "x-request-id",
 ]);
 
+/** How many URLs' targets are remembered; a flood of made-up URLs only empties the memo now and then. */
+const TARGETS_KEPT = 20_000;
+/** Longer URLs are worked out every time, so the memo stays within a few megabytes. */
+const TARGET_URL_KEPT = 256;
+
 export type PagesOptions = {
   services: Services;
   cache: PageCache;
@@ -65,18 +70,27 @@ export function createPages({ services, cache, views, handleRequest, getLoadCont
   // One render per turn of the event loop, in arrival order (ADR 031).
   const turns = createTurns();
 
+  // The target of each URL asked for lately: popular pages skip the patterns and the parameter sorting.
+  const targets = new Map<string, Target | null>();
+
   function target(method: string | undefined, url: string, cookie: string | undefined): Target | null {
     if (!cache.enabled || (method !== "GET" && method !== "HEAD") || hasSessionCookie(cookie)) return null;
+    const known = targets.get(url);
+    if (known !== undefined) return known;
     const query = url.indexOf("?");
     const pathname = query === -1 ? url : url.slice(0, query);
     const kind = cacheablePageKind(pathname);
-    if (!kind) return null;
-    return { key: normalisePageUrl(pathname, query === -1 ? "" : url.slice(query)), kind, pathname };
+    const found = kind && { key: normalisePageUrl(pathname, query === -1 ? "" : url.slice(query)), kind, pathname };
+    if (url.length <= TARGET_URL_KEPT) {
+      if (targets.size >= TARGETS_KEPT) targets.clear();
+      targets.set(url, found || null);
+    }
+    return found || null;
   }
 
-  /** Counts a view of a listing page (the document or its data); the cookies it needs, or null. */
-  function countView(req: IncomingMessage, pathname: string, listingId: number | undefined): Headers | null {
-    if (listingId === undefined || !isListingPage(pathname)) return null;
+  /** Counts a view of a listing page (the document or its data); the Set-Cookie lines it needs. */
+  function countView(req: IncomingMessage, pathname: string, listingId: number | undefined): readonly string[] {
+    if (listingId === undefined || !isListingPage(pathname)) return [];
     const request: ViewRequest = {
       method: req.method ?? "GET",
       headers: { get: (name) => (req.headers[name.toLowerCase()] as string | undefined) ?? null },
@@ -94,7 +108,7 @@ export function createPages({ services, cache, views, handleRequest, getLoadCont
       counter: views,
     });
     queued?.queued.catch((error: unknown) => services.logger.error({ err: error }, "could not count a view"));
-    return queued?.headers ?? null;
+    return queued?.cookies ?? [];
   }
 
   /** Before Express: a page the cache has, or false. */
@@ -105,7 +119,7 @@ export function createPages({ services, cache, views, handleRequest, getLoadCont
     if (!entry) return false;
     sendCachedPage(req, res, cache, entry, {
       headers,
-      extra: countView(req, found.pathname, entry.listingId) ?? undefined,
+      cookies: countView(req, found.pathname, entry.listingId),
       status: "HIT",
     });
     return true;
@@ -155,14 +169,14 @@ export function createPages({ services, cache, views, handleRequest, getLoadCont
       const epoch = cache.epoch;
       // The render speaks the URL's language: server/app.ts runs every Express request inside it (ADR 033).
       const response = await withRenderHints(hints, () => handleRequest(request, getLoadContext(req, res)));
-      const viewCookies = response.status === 200 ? countView(req, req.path, hints.listingId) : null;
+      const viewCookies = response.status === 200 ? countView(req, req.path, hints.listingId) : [];
       if (found && cacheable(req, response)) {
         const entry = await toEntry(found, response, hints, preferredEncoding(req.headers["accept-encoding"]));
         cache.set(entry, epoch);
-        sendCachedPage(req, res, cache, entry, { headers: {}, extra: viewCookies ?? undefined, status: "MISS" });
+        sendCachedPage(req, res, cache, entry, { headers: {}, cookies: viewCookies, status: "MISS" });
         return;
       }
-      for (const cookie of viewCookies?.getSetCookie() ?? []) res.append("Set-Cookie", cookie);
+      for (const cookie of viewCookies) res.append("Set-Cookie", cookie);
       // A page rendered for someone signed in is theirs alone.
       if (hasSessionCookie(req.headers.cookie) && !response.headers.has("cache-control"))
         res.setHeader("Cache-Control", "private, no-store");

@@ -185,36 +185,96 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === bare);
 }
 
+/** A hit's answer in one encoding, prepared the first time it is sent: its body and its headers as one flat list. */
+type PreparedHit = { body: Buffer; head: (string | number)[]; notModified: (string | number)[] };
+
+const prepared = new WeakMap<CachedPage, Partial<Record<Encoding, PreparedHit>>>();
+
+/**
+ * Every header of a cached page's answer, in the order they win: the security
+ * headers every response carries, the page's Cache-Control, then the entry's
+ * own (its CSP with the page's inline hashes; a route's own Cache-Control).
+ */
+function pageHeaders(
+  entry: CachedPage,
+  security: Record<string, string>,
+  status: "HIT" | "MISS",
+  encoding: Encoding | null,
+  length: number | null,
+): (string | number)[] {
+  const merged = new Map<string, [string, string | number]>();
+  const put = (name: string, value: string | number) => merged.set(name.toLowerCase(), [name, value]);
+  for (const [name, value] of Object.entries(security)) put(name, value);
+  // A route that says how long clients may keep its answer (the API, the sitemap) is taken at its word.
+  put("Cache-Control", PUBLIC_CACHE_CONTROL);
+  for (const [name, value] of entry.headers) put(name, value);
+  put("Vary", "Accept-Encoding");
+  put("ETag", entry.etag);
+  put("X-Page-Cache", status);
+  if (encoding && encoding !== "identity") put("Content-Encoding", encoding);
+  if (length !== null) put("Content-Length", length);
+  return [...merged.values()].flat();
+}
+
+/** The prepared answer to a hit in an encoding (the body made from another encoding the first time). */
+function preparedHit(
+  cache: PageCache,
+  entry: CachedPage,
+  encoding: Encoding,
+  security: Record<string, string>,
+): PreparedHit {
+  let byEncoding = prepared.get(entry);
+  if (!byEncoding) {
+    byEncoding = {};
+    prepared.set(entry, byEncoding);
+  }
+  const have = byEncoding[encoding];
+  if (have) return have;
+  const body = variantOf(cache, entry, encoding);
+  const made = {
+    body,
+    head: pageHeaders(entry, security, "HIT", encoding, body.length),
+    notModified: pageHeaders(entry, security, "HIT", null, null),
+  };
+  byEncoding[encoding] = made;
+  return made;
+}
+
+/** The flat header list with a response's own Set-Cookie lines (a view's cookies) added. */
+function withCookies(head: (string | number)[], cookies: readonly string[]): (string | number)[] {
+  if (cookies.length === 0) return head;
+  const all = head.slice();
+  for (const cookie of cookies) all.push("Set-Cookie", cookie);
+  return all;
+}
+
 /**
  * Writes a cached page (or 304 when the browser has it). `headers` are the
  * security headers every response carries; the entry's own (its CSP with the
- * page's inline hashes) come after them and win.
+ * page's inline hashes) come after them and win. A hit (served before Express,
+ * on a response no one has touched) writes headers prepared once per entry and
+ * encoding; a miss adds to what Express's middleware already set.
  */
 export function sendCachedPage(
   req: IncomingMessage,
   res: ServerResponse,
   cache: PageCache,
   entry: CachedPage,
-  options: { headers: Record<string, string>; extra?: Headers; status: "HIT" | "MISS" },
+  options: { headers: Record<string, string>; cookies?: readonly string[]; status: "HIT" | "MISS" },
 ): void {
-  for (const [name, value] of Object.entries(options.headers)) res.setHeader(name, value);
-  // A route that says how long clients may keep its answer (the API, the sitemap) is taken at its word.
-  res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
-  for (const [name, value] of entry.headers) res.setHeader(name, value);
-  res.setHeader("Vary", "Accept-Encoding");
-  res.setHeader("ETag", entry.etag);
-  res.setHeader("X-Page-Cache", options.status);
-  const cookies = options.extra?.getSetCookie() ?? [];
-  if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
-  if (etagMatches(req.headers["if-none-match"], entry.etag)) {
-    res.statusCode = 304;
-    res.end();
+  const cookies = options.cookies ?? [];
+  const encoding = preferredEncoding(req.headers["accept-encoding"]);
+  const notModified = etagMatches(req.headers["if-none-match"], entry.etag);
+  if (options.status === "HIT") {
+    const hit = preparedHit(cache, entry, encoding, options.headers);
+    res.writeHead(notModified ? 304 : 200, withCookies(notModified ? hit.notModified : hit.head, cookies));
+    res.end(notModified || req.method === "HEAD" ? undefined : hit.body);
     return;
   }
-  const encoding = preferredEncoding(req.headers["accept-encoding"]);
-  const body = variantOf(cache, entry, encoding);
-  res.statusCode = 200;
-  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-  res.setHeader("Content-Length", body.length);
-  res.end(req.method === "HEAD" ? undefined : body);
+  const body = notModified ? null : variantOf(cache, entry, encoding);
+  const head = pageHeaders(entry, options.headers, "MISS", body ? encoding : null, body ? body.length : null);
+  for (let i = 0; i < head.length; i += 2) res.setHeader(head[i] as string, head[i + 1]);
+  if (cookies.length > 0) res.setHeader("Set-Cookie", [...cookies]);
+  res.statusCode = notModified ? 304 : 200;
+  res.end(body === null || req.method === "HEAD" ? undefined : body);
 }

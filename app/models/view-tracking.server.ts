@@ -53,13 +53,32 @@ export type ViewRequest = { method: string; headers: { get(name: string): string
 
 export function isCountableViewRequest(request: ViewRequest): boolean {
   if (request.method !== "GET" && request.method !== "POST") return false;
-  const purpose = ["purpose", "sec-purpose", "x-purpose", "x-moz"]
-    .map((name) => request.headers.get(name)?.toLowerCase() ?? "")
-    .join(" ");
-  if (purpose.includes("prefetch") || purpose.includes("preview")) return false;
+  for (const name of PURPOSE_HEADERS) {
+    const purpose = request.headers.get(name)?.toLowerCase();
+    if (purpose && (purpose.includes("prefetch") || purpose.includes("preview"))) return false;
+  }
   const userAgent = request.headers.get("user-agent");
-  if (!userAgent) return false;
-  return !isbot(userAgent);
+  return !!userAgent && !isCrawler(userAgent);
+}
+
+/** Headers by which browsers say a request is a prefetch or a preview, not someone looking. */
+const PURPOSE_HEADERS = ["purpose", "sec-purpose", "x-purpose", "x-moz"] as const;
+
+/**
+ * isbot's answer per User-Agent string, kept for the last few hundred seen: its
+ * pattern is long, and a listing page served from the page cache asked it on
+ * every request, while visitors share a handful of browser strings.
+ */
+const crawlerAnswers = new Map<string, boolean>();
+const CRAWLER_ANSWERS_KEPT = 500;
+
+function isCrawler(userAgent: string): boolean {
+  const known = crawlerAnswers.get(userAgent);
+  if (known !== undefined) return known;
+  const answer = isbot(userAgent);
+  if (crawlerAnswers.size >= CRAWLER_ANSWERS_KEPT) crawlerAnswers.clear();
+  crawlerAnswers.set(userAgent, answer);
+  return answer;
 }
 
 function validId(value: string | null): string | null {
@@ -86,15 +105,45 @@ export function hashViewerId(salt: string, kind: "session" | "visitor", id: stri
  */
 export function viewerIdentity(request: ViewRequest, options: { secure: boolean; visitorSecret: string }) {
   const cookieHeader = request.headers.get("cookie");
-  const headers = new Headers();
+  const cookies: string[] = [];
   let sessionId = validId(readCookie(cookieHeader, VIEW_SESSION_COOKIE));
   const visitor = visitorIdentity(cookieHeader, options.visitorSecret, options);
   if (!sessionId) {
     sessionId = newRandomId();
-    headers.append("Set-Cookie", serializeCookie(VIEW_SESSION_COOKIE, sessionId, { secure: options.secure }));
+    cookies.push(serializeCookie(VIEW_SESSION_COOKIE, sessionId, { secure: options.secure }));
   }
-  if (visitor.setCookie) headers.append("Set-Cookie", visitor.setCookie);
-  return { sessionId, visitorId: visitor.visitorId, returning: !visitor.issued, forged: visitor.forged, headers };
+  if (visitor.setCookie) cookies.push(visitor.setCookie);
+  return {
+    sessionId,
+    visitorId: visitor.visitorId,
+    returning: !visitor.issued,
+    forged: visitor.forged,
+    /** The Set-Cookie lines (the page cache's fast path writes them as they are). */
+    cookies,
+    /** The same lines as fetch Headers, for a route's Response. */
+    get headers(): Headers {
+      return setCookieHeaders(cookies);
+    },
+  };
+}
+
+/** A view on its way to the buffer: the cookies for the response, as lines or as fetch Headers. */
+export type QueuedView = { cookies: readonly string[]; readonly headers: Headers; queued: Promise<void> };
+
+function queuedView(cookies: readonly string[], queued: Promise<void>): QueuedView {
+  return {
+    cookies,
+    queued,
+    get headers() {
+      return setCookieHeaders(cookies);
+    },
+  };
+}
+
+function setCookieHeaders(cookies: readonly string[]): Headers {
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return headers;
 }
 
 /** Whose allowance a counted view uses up: the visitor's (else the IP's), and the listing's from this network. */
@@ -159,11 +208,11 @@ export function queueListingView(
   request: ViewRequest,
   listingId: number,
   options: Omit<ViewTrackingOptions, "now"> & { counter: ViewCounter },
-): { headers: Headers; queued: Promise<void> } | null {
+): QueuedView | null {
   if (!isCountableViewRequest(request)) return null;
-  const { sessionId, visitorId, returning, forged, headers } = viewerIdentity(request, options);
+  const { sessionId, visitorId, returning, forged, cookies } = viewerIdentity(request, options);
   const sessionKey = hashViewerId(options.visitorSalt, "session", sessionId);
-  if (forged || options.counter.seen(listingId, sessionKey)) return { headers, queued: Promise.resolve() };
+  if (forged || options.counter.seen(listingId, sessionKey)) return queuedView(cookies, Promise.resolve());
   const visitorKey = hashViewerId(options.visitorSalt, "visitor", visitorId);
   const subject = viewSubject(listingId, visitorKey, returning, options.limit.clientIp);
   const { limiter } = options.limit;
@@ -172,5 +221,5 @@ export function queueListingView(
     options.counter.add({ listingId, sessionKey, visitorKey, viewedAt: currentTime().toISOString() });
     await limiter.record("viewVisitor", subject);
   })();
-  return { headers, queued };
+  return queuedView(cookies, queued);
 }

@@ -109,6 +109,33 @@ test.describe("served from the cache", () => {
   });
 });
 
+test("a cached listing page gives each new browser its own view cookies, and a returning one none", async ({
+  baseURL,
+}) => {
+  // Hits are written from headers prepared once per page: nobody's cookies may stay in them.
+  const client = await visitor(baseURL);
+  const { ads } = (await (await client.get("/api/listings?limit=1")).json()) as { ads: { slug: string }[] };
+  const path = `/listing/${ads[0].slug}`;
+  await cachedTwice(client, path);
+  const userAgent = "Mozilla/5.0 (Linux; Android 13) Chrome/126.0 Mobile Safari/537.36";
+  const seen: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    const browser = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { "User-Agent": userAgent } });
+    const first = await browser.get(path);
+    expect(first.headers()["x-page-cache"]).toBe("HIT");
+    const session = /bodima_vs=([^;]+)/.exec(first.headers()["set-cookie"] ?? "")?.[1];
+    expect(session).toBeDefined();
+    seen.push(session!);
+    // The same browser again, with the cookies it was given: a hit with no Set-Cookie at all.
+    const again = await browser.get(path);
+    expect(again.headers()["x-page-cache"]).toBe("HIT");
+    expect(again.headers()["set-cookie"]).toBeUndefined();
+    await browser.dispose();
+  }
+  expect(new Set(seen).size).toBe(2);
+  await client.dispose();
+});
+
 test.describe("never for someone signed in", () => {
   test("a signed-in owner gets pages rendered for them, never stored nor served from the cache", async ({
     page,
