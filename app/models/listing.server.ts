@@ -104,6 +104,13 @@ function isPublicNow(db: DB, eb: ExpressionBuilder<Database, "listings">, now: s
  */
 type Walk = "newest" | "price" | "planner";
 
+/**
+ * Filters with an index of their own in price order (migration 011): a price
+ * walk leaves them indexable, so "apartments, cheapest first" reads apartments
+ * only instead of every cheaper room before the first apartment.
+ */
+const OWN_PRICE_ORDER: ReadonlySet<string> = new Set(["propertyType", "university"]);
+
 function filterConditions(
   db: DB,
   eb: ExpressionBuilder<Database, "listings">,
@@ -112,7 +119,9 @@ function filterConditions(
   walk: Walk,
 ) {
   const column = <C extends "university" | "faculty" | "city" | "propertyType" | "gender">(name: C) =>
-    walk === "planner" ? eb.ref(`listings.${name}`) : notIndexed(db, eb.ref(`listings.${name}`));
+    walk === "planner" || (walk === "price" && OWN_PRICE_ORDER.has(name))
+      ? eb.ref(`listings.${name}`)
+      : notIndexed(db, eb.ref(`listings.${name}`));
   const conditions = [isPublicNow(db, eb, now)];
   if (filters.university) conditions.push(eb(column("university"), "=", filters.university));
   if (filters.faculty) conditions.push(eb(column("faculty"), "=", filters.faculty));

@@ -9,7 +9,7 @@ import * as reportIndependence from "./2026-11-23-007-report-independence";
 import * as reasonsAsKeys from "./2026-11-24-008-reasons-as-keys";
 import * as searchInThreeScripts from "./2026-11-24-009-search-in-three-scripts";
 import * as preferredLanguage from "./2026-11-24-010-preferred-language";
-import * as countIndexes from "./2026-11-24-011-count-indexes";
+import * as countAndPriceIndexes from "./2026-11-24-011-count-and-price-indexes";
 
 /** Every migration, listed explicitly and in order (names sort by date). */
 export const migrations: Record<string, Migration> = {
@@ -23,5 +23,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24-008-reasons-as-keys": reasonsAsKeys,
   "2026-11-24-009-search-in-three-scripts": searchInThreeScripts,
   "2026-11-24-010-preferred-language": preferredLanguage,
-  "2026-11-24-011-count-indexes": countIndexes,
+  "2026-11-24-011-count-and-price-indexes": countAndPriceIndexes,
 };
