@@ -1,4 +1,5 @@
 import { type MigrationProvider, Migrator } from "kysely/migration";
+import { rebuildSetAsideIndexes } from "./bulk-load.server";
 import type { DB } from "./db.server";
 import { migrations } from "./migrations";
 
@@ -11,4 +12,6 @@ export async function migrateToLatest(db: DB): Promise<void> {
   if (error || failed) {
     throw new Error(`Migration failed${failed ? ` at ${failed.migrationName}` : ""}: ${String(error)}`);
   }
+  // Indexes a bulk load set aside and could not build again (it was killed) are built now.
+  await rebuildSetAsideIndexes(db);
 }

@@ -10,6 +10,7 @@ import * as reasonsAsKeys from "./2026-11-24-008-reasons-as-keys";
 import * as searchInThreeScripts from "./2026-11-24-009-search-in-three-scripts";
 import * as preferredLanguage from "./2026-11-24-010-preferred-language";
 import * as countAndPriceIndexes from "./2026-11-24-011-count-and-price-indexes";
+import * as bulkLoadSetAside from "./2026-11-24-012-bulk-load-set-aside";
 
 /** Every migration, listed explicitly and in order (names sort by date). */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24-009-search-in-three-scripts": searchInThreeScripts,
   "2026-11-24-010-preferred-language": preferredLanguage,
   "2026-11-24-011-count-and-price-indexes": countAndPriceIndexes,
+  "2026-11-24-012-bulk-load-set-aside": bulkLoadSetAside,
 };
