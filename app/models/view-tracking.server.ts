@@ -127,18 +127,8 @@ export function viewerIdentity(request: ViewRequest, options: { secure: boolean;
   };
 }
 
-/** A view on its way to the buffer: the cookies for the response, as lines or as fetch Headers. */
-export type QueuedView = { cookies: readonly string[]; readonly headers: Headers; queued: Promise<void> };
-
-function queuedView(cookies: readonly string[], queued: Promise<void>): QueuedView {
-  return {
-    cookies,
-    queued,
-    get headers() {
-      return setCookieHeaders(cookies);
-    },
-  };
-}
+/** A view on its way to the buffer, with the Set-Cookie lines for the response. */
+export type QueuedView = { cookies: readonly string[]; queued: Promise<void> };
 
 function setCookieHeaders(cookies: readonly string[]): Headers {
   const headers = new Headers();
@@ -212,7 +202,7 @@ export function queueListingView(
   if (!isCountableViewRequest(request)) return null;
   const { sessionId, visitorId, returning, forged, cookies } = viewerIdentity(request, options);
   const sessionKey = hashViewerId(options.visitorSalt, "session", sessionId);
-  if (forged || options.counter.seen(listingId, sessionKey)) return queuedView(cookies, Promise.resolve());
+  if (forged || options.counter.seen(listingId, sessionKey)) return { cookies, queued: Promise.resolve() };
   const visitorKey = hashViewerId(options.visitorSalt, "visitor", visitorId);
   const subject = viewSubject(listingId, visitorKey, returning, options.limit.clientIp);
   const { limiter } = options.limit;
@@ -221,5 +211,5 @@ export function queueListingView(
     options.counter.add({ listingId, sessionKey, visitorKey, viewedAt: currentTime().toISOString() });
     await limiter.record("viewVisitor", subject);
   })();
-  return queuedView(cookies, queued);
+  return { cookies, queued };
 }

@@ -1,10 +1,10 @@
 // What the browse page's presenter (app/pages/browse-page.server.ts) writes for
 // its components. Types only, so both sides may import them (docs/decisions/024-layers.md).
 
-/** One active filter: its label and a link to the results without it. */
 /** A choice of a select: the English value (what filters, URLs and search use) and its label in the reader's language. */
 export type Choice = { value: string; label: string };
 
+/** One active filter: its label and a link to the results without it. */
 export type FilterChip = { key: string; label: string; href: string };
 
 /** The pagination's links, worked out by the loader (app/pages/browse-page.server.ts); null where disabled. */
