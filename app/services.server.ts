@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -9,11 +10,13 @@ import { type Env, getEnv } from "./env.server";
 import type { Locale } from "./i18n/translator.server";
 import { startJobs } from "./jobs/jobs.server";
 import { setClock } from "./lib/clock";
+import { createPrimaryStore } from "./limits/cluster-store.server";
 import {
   createMemoryStore,
   createRateLimiter,
   parseLimitOverrides,
   type RateLimiter,
+  type RateLimitStore,
 } from "./limits/rate-limit.server";
 import { startMailSender } from "./mail/sender.server";
 import { createMailTransport } from "./mail/transport.server";
@@ -29,6 +32,8 @@ export type Services = {
   storage: PhotoStorage;
   secrets: Secrets;
   limiter: RateLimiter;
+  /** Stops the mail sender and the timed jobs, letting runs under way finish and give up their leases (SIGTERM). */
+  stopBackground?: () => Promise<void>;
 };
 
 /** Per-request values, available to every loader and action through context. */
@@ -108,16 +113,28 @@ export async function createServices(options: ServiceOptions): Promise<Services>
   await migrateToLatest(db);
   const secrets = loadOrCreateSecrets(env.dataDir);
   const storage = createLocalPhotoStorage(path.join(env.dataDir, "photos"));
-  const limiter = createRateLimiter(createMemoryStore(), parseLimitOverrides(env.RATE_LIMITS));
+  const limiter = createRateLimiter(limitStoreFor(options.background), parseLimitOverrides(env.RATE_LIMITS));
   const services: Services = { env, db, dialect, logger, storage, secrets, limiter };
   await addDemoDataIfWanted(services);
   warnAboutConfiguration(env, logger);
   if (!options.background) return services;
   const transport = mailTransportFor(env, logger);
-  startMailSender({ db, transport, log: logger });
-  startJobs({ db, env, storage, log: logger, mail: () => transport });
+  const sender = startMailSender({ db, transport, log: logger });
+  const jobs = startJobs({ db, env, storage, log: logger, mail: () => transport });
+  services.stopBackground = async () => {
+    await Promise.all([sender.stop(), jobs.stop()]);
+  };
   logger.info({ dialect, dataDir: env.dataDir, mail: transport.name }, "services ready");
   return services;
+}
+
+/**
+ * Where rate limits count: a cluster worker serving requests asks the primary
+ * process (one count per machine, ADR 040); a single process or a script counts
+ * in its own memory.
+ */
+function limitStoreFor(serving: boolean): RateLimitStore {
+  return serving && cluster.isWorker ? createPrimaryStore() : createMemoryStore();
 }
 
 /** The configured mail transport (SMTP_URL, else the log, which hides links' tokens on a public site). */

@@ -12,6 +12,7 @@ import { securityHeaders } from "../app/security/headers.server";
 import { errorHandler, securityMiddleware } from "../app/security/middleware.server";
 import { logRequests } from "../app/security/request-log.server";
 import { getServices, requestContext } from "../app/services.server";
+import { createHealthChecks } from "./health";
 import { createPages } from "./pages";
 import { loadStaticFiles } from "./static-files";
 
@@ -111,16 +112,17 @@ app.use(handleErrors);
  */
 export function createHandler(clientDir: string): (req: IncomingMessage, res: ServerResponse) => void {
   const files = loadStaticFiles(clientDir, staticHeaders);
+  const health = createHealthChecks({ db: services.db, headers: staticHeaders });
   logger.info({ files: files.count, pageCacheMb: cache.enabled ? env.PAGE_CACHE_MB : 0 }, "static files loaded");
   return (req, res) => {
-    if (files.serve(req, res) || pages.serveHit(req, res)) return;
+    if (files.serve(req, res) || health(req, res) || pages.serveHit(req, res)) return;
     app(req, res);
   };
 }
 
-/** A clean shutdown (SIGTERM): no new invalidation reads, every counted view written. */
+/** A clean shutdown (SIGTERM): no new invalidation reads, every counted view written, jobs finished and their leases given up. */
 export async function shutdown(): Promise<void> {
   invalidations.stop();
-  await views.stop();
+  await Promise.all([views.stop(), services.stopBackground?.()]);
   await services.db.destroy();
 }

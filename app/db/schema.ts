@@ -153,6 +153,8 @@ export type OutboxTable = {
   nextAttemptAt: string;
   sentAt: string | null;
   createdAt: string;
+  /** The sender holding the claim while status is 'sending' (migration 013). */
+  claimedBy: string | null;
 };
 
 export type AuditLogTable = {
@@ -177,6 +179,15 @@ export type PageInvalidationsTable = {
   createdAt: string;
 };
 
+/** Timed jobs' schedule and lease: one runner at a time across every process and server (migration 013, ADR 039). */
+export type JobLeasesTable = {
+  name: string;
+  holder: string | null;
+  leaseUntil: string | null;
+  nextRunAt: string;
+  lastRunAt: string | null;
+};
+
 export type Database = {
   users: UsersTable;
   accounts: AccountsTable;
@@ -190,6 +201,7 @@ export type Database = {
   outbox: OutboxTable;
   audit_log: AuditLogTable;
   page_invalidations: PageInvalidationsTable;
+  job_leases: JobLeasesTable;
 };
 
 export type ListingRow = Selectable<ListingsTable>;

@@ -10,7 +10,9 @@ export function openSqlite(filename: string): { database: SqliteDatabase; raw: D
   raw.exec("PRAGMA journal_mode = WAL");
   raw.exec("PRAGMA synchronous = NORMAL");
   raw.exec("PRAGMA foreign_keys = ON");
-  raw.exec("PRAGMA busy_timeout = 5000");
+  // A short wait here: node:sqlite waits synchronously, freezing every request of the process.
+  // Longer waits for another process's write happen asynchronously (retryWhileBusy, sqlite-dialect.server.ts).
+  raw.exec("PRAGMA busy_timeout = 100");
   // 64 MB page cache: the default 2 MB made scans of 100,000 listings slow.
   raw.exec("PRAGMA cache_size = -65536");
   const database: SqliteDatabase = {

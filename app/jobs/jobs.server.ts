@@ -9,6 +9,7 @@ import { purgeSentMailBodies } from "~/models/outbox.server";
 import { sweepOrphanPhotos } from "~/models/photo-sweep.server";
 import { removeStaleUploads } from "~/models/photo-upload.server";
 import type { PhotoStorage } from "~/storage/storage.server";
+import { PROCESS_HOLDER, withJobLease } from "./lease.server";
 
 /**
  * Background jobs (ENGINEERING.md, house rule 11): plain functions that the
@@ -85,39 +86,57 @@ export async function runJob(name: JobName, ctx: Omit<JobContext, "now">): Promi
   return job.run({ ...ctx, now: currentTime() });
 }
 
+/** How long a timed job's lease lasts unless renewed (renewed every third of it while the job runs). */
+export const JOB_LEASE_MS = 10 * 60 * 1000;
+
 /**
- * Runs every timed job in this process: the first run a minute after start-up,
- * then every `everyMs`. Runs of one job never overlap, failures are logged and
- * never escape, and timers never keep the process alive. (One process runs the
- * jobs today; several servers need a job lock first: issue 14.)
+ * Runs the timed jobs: every process that calls this looks every `pollMs`
+ * (30 s) for a job that is due, and of all processes and servers sharing the
+ * database exactly one runs it (a lease in `job_leases`, app/jobs/lease.server.ts,
+ * ADR 039); the next run falls due `everyMs` after that run started. A database
+ * that has never run a job runs it `firstRunMs` (a minute) after start-up.
+ * Failures are logged and never escape, and timers never keep the process alive.
  */
-export function startJobs(ctx: Omit<JobContext, "now">, options: { firstRunMs?: number } = {}): { stop: () => void } {
-  const timers: NodeJS.Timeout[] = [];
-  for (const name of JOB_NAMES) {
-    const job: Job = JOBS[name];
-    if (job.everyMs === null) continue;
-    let running = false;
-    const tick = async () => {
-      if (running) return;
-      running = true;
-      try {
-        const counts = await runJob(name, ctx);
-        if (Object.values(counts).some((n) => n > 0)) ctx.log.info({ job: name, ...counts }, "job done");
-      } catch (error) {
-        ctx.log.error({ err: error, job: name }, "job failed");
-      } finally {
-        running = false;
+export function startJobs(
+  ctx: Omit<JobContext, "now">,
+  options: { firstRunMs?: number; pollMs?: number; holder?: string } = {},
+): { stop: () => Promise<void> } {
+  const holder = options.holder ?? PROCESS_HOLDER;
+  const firstRunAt = new Date(Date.now() + (options.firstRunMs ?? 60_000));
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  const tick = () => {
+    running = running.then(async () => {
+      for (const name of JOB_NAMES) {
+        const job: Job = JOBS[name];
+        if (job.everyMs === null || stopped) continue;
+        try {
+          const counts = await withJobLease(
+            ctx.db,
+            name,
+            holder,
+            { leaseMs: JOB_LEASE_MS, everyMs: job.everyMs, firstRunAt },
+            () => runJob(name, ctx),
+          );
+          if (counts && Object.values(counts).some((n) => n > 0)) ctx.log.info({ job: name, ...counts }, "job done");
+        } catch (error) {
+          ctx.log.error({ err: error, job: name }, "job failed");
+        }
       }
-    };
-    const first = setTimeout(tick, options.firstRunMs ?? 60_000);
-    const every = setInterval(tick, job.everyMs);
-    first.unref();
-    every.unref();
-    timers.push(first, every);
-  }
+    });
+  };
+  const pollMs = options.pollMs ?? 30_000;
+  // The first look comes when the first run could be due, then every pollMs.
+  const first = setTimeout(tick, Math.min(options.firstRunMs ?? 60_000, pollMs));
+  const every = setInterval(tick, pollMs);
+  first.unref();
+  every.unref();
   return {
-    stop: () => {
-      for (const t of timers) clearTimeout(t);
+    async stop() {
+      stopped = true;
+      clearTimeout(first);
+      clearInterval(every);
+      await running;
     },
   };
 }

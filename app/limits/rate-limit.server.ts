@@ -1,5 +1,10 @@
 import { ipLimitKey, networkOrigin } from "./client-ip.server";
 
+import type { RateLimitStore, StoreCount } from "./limit-store";
+
+export type { RateLimitStore, StoreCount } from "./limit-store";
+export { createMemoryStore, MAX_MEMORY_KEYS, type MemoryStore } from "./memory-store.server";
+
 /**
  * Rate limits (issue 4 "Abuse limits"). Fixed windows counted in a store that
  * sits behind an interface: memory for one process now, Redis when the site
@@ -91,28 +96,17 @@ function keysOf<N extends LimitName>(name: N, subject: LimitSubject<N>): string[
   return DEFAULT_LIMITS[name].per.map((parts) => parts.map((part) => KEY_PARTS[part](input)).join(" "));
 }
 
-export type LimitDecision = { ok: true; remaining: number } | { ok: false; retryAfterSeconds: number };
+/**
+ * A limit's answer. `unavailable`: the store could not be asked (the primary
+ * process or Redis is down): the attempt is refused, fail closed, and the
+ * person is told to try again shortly rather than that they tried too often.
+ */
+export type LimitDecision =
+  | { ok: true; remaining: number }
+  | { ok: false; retryAfterSeconds: number; unavailable?: boolean };
 
-/** The answer of a store: the key's count and when its window ends (ms since epoch). */
-export type StoreCount = {
-  count: number;
-  resetAtMs: number;
-  /** The hit was not counted because it would have passed `limit` (no key was created for it). */
-  refused?: boolean;
-  /** The hit was not counted because the store has no room for another live key: fail closed. */
-  full?: boolean;
-};
-
-/** Counts hits per key in fixed windows. Keys are opaque strings; values expire by themselves. */
-export type RateLimitStore = {
-  /**
-   * Adds `by` to the key's window (0 only reads; a negative `by` gives hits back,
-   * never below 0 and never creating a key). With `limit`, a hit that would take
-   * the count past it is not counted and creates no key. Atomic per call.
-   */
-  increment(key: string, windowMs: number, nowMs: number, by: number, limit?: number): Promise<StoreCount>;
-  reset(key: string): Promise<void>;
-};
+/** How long a refusal for an unreachable store asks the person to wait. */
+export const UNAVAILABLE_RETRY_SECONDS = 30;
 
 export type RateLimiter = {
   /**
@@ -124,7 +118,7 @@ export type RateLimiter = {
   check<N extends LimitName>(name: N, subject: LimitSubject<N>): Promise<LimitDecision>;
   /** Counts an attempt after the fact (a failed login). */
   record<N extends LimitName>(name: N, subject: LimitSubject<N>): Promise<void>;
-  /** Counts one attempt whatever the limit and answers the count in the window, or null when the store is full. */
+  /** Counts one attempt whatever the limit and answers the count in the window, or null when the store is full or unreachable. */
   tally<N extends LimitName>(name: N, subject: LimitSubject<N>): Promise<number | null>;
   /** Gives back one attempt counted by consume() or tally() (a login that succeeded). */
   refund<N extends LimitName>(name: N, subject: LimitSubject<N>): Promise<void>;
@@ -133,76 +127,6 @@ export type RateLimiter = {
   reset<N extends LimitName>(name: N, subject: LimitSubject<N>): Promise<void>;
   readonly rules: Record<LimitName, LimitRule>;
 };
-
-/** Live windows one limit may hold in memory (about 150 bytes each). */
-export const MAX_MEMORY_KEYS = 50_000;
-
-export type MemoryStore = RateLimitStore & {
-  /** Live and not yet swept windows, all limits together (tests). */
-  readonly size: number;
-};
-
-/**
- * One process's counters, bounded per limit: keys are "name:…", and each name
- * holds at most `maxKeys` windows, so a flood of one kind (made-up visitors)
- * cannot crowd out another (logins). A full limit first sweeps windows that
- * have ended (at most once a second: a sweep reads every key); when none has,
- * a new key is refused rather than evicting a live window, which would hand
- * an attacker a fresh allowance (ADR 016). Only that limit's new keys fail
- * closed; keys already counting carry on.
- */
-export function createMemoryStore(options: { maxKeys?: number } = {}): MemoryStore {
-  const maxKeys = options.maxKeys ?? MAX_MEMORY_KEYS;
-  const windows = new Map<string, { count: number; resetAtMs: number }>();
-  const sizes = new Map<string, number>();
-  const partitionOf = (key: string) => key.slice(0, Math.max(0, key.indexOf(":")));
-  const sizeOf = (partition: string) => sizes.get(partition) ?? 0;
-  function remove(key: string) {
-    if (!windows.delete(key)) return;
-    const partition = partitionOf(key);
-    sizes.set(partition, sizeOf(partition) - 1);
-  }
-  let lastSweepMs = Number.NEGATIVE_INFINITY;
-  function hasRoom(partition: string, nowMs: number): boolean {
-    if (sizeOf(partition) < maxKeys) return true;
-    if (nowMs - lastSweepMs >= 1000) {
-      lastSweepMs = nowMs;
-      for (const [key, w] of windows) if (w.resetAtMs <= nowMs) remove(key);
-    }
-    return sizeOf(partition) < maxKeys;
-  }
-  return {
-    get size() {
-      return windows.size;
-    },
-    async increment(key, windowMs, nowMs, by, limit) {
-      let w = windows.get(key);
-      if (w && w.resetAtMs <= nowMs) {
-        remove(key);
-        w = undefined;
-      }
-      if (!w) {
-        const resetAtMs = nowMs + windowMs;
-        const partition = partitionOf(key);
-        if (by < 0) return { count: 0, resetAtMs };
-        // Reading creates nothing, but a key that could not be counted afterwards is refused now.
-        if (by === 0) return hasRoom(partition, nowMs) ? { count: 0, resetAtMs } : { count: 0, resetAtMs, full: true };
-        if (limit !== undefined && by > limit) return { count: 0, resetAtMs, refused: true };
-        if (!hasRoom(partition, nowMs)) return { count: 0, resetAtMs, full: true };
-        w = { count: 0, resetAtMs };
-        windows.set(key, w);
-        sizes.set(partition, sizeOf(partition) + 1);
-      } else if (limit !== undefined && by > 0 && w.count + by > limit) {
-        return { count: w.count, resetAtMs: w.resetAtMs, refused: true };
-      }
-      w.count = Math.max(0, w.count + by);
-      return { count: w.count, resetAtMs: w.resetAtMs };
-    },
-    async reset(key) {
-      remove(key);
-    },
-  };
-}
 
 /**
  * RATE_LIMITS overrides some limits, for example "signupIp=1000,loginIp=50/900"
@@ -240,10 +164,27 @@ export function createRateLimiter(
   /** A full store refuses new keys for a while: sweeps free room as windows end. */
   const whenFull = (rule: LimitRule) => ({ ok: false as const, retryAfterSeconds: Math.min(rule.windowSeconds, 60) });
 
+  /** A store that cannot be reached refuses (fail closed); giving back or resetting is then skipped. */
+  const unreachable = { ok: false as const, retryAfterSeconds: UNAVAILABLE_RETRY_SECONDS, unavailable: true };
+  async function ask(
+    key: string,
+    windowMs: number,
+    now: number,
+    by: number,
+    limit?: number,
+  ): Promise<StoreCount | null> {
+    try {
+      return await store.increment(key, windowMs, now, by, limit);
+    } catch {
+      return null;
+    }
+  }
+
   async function consumeKey(name: LimitName, key: string): Promise<LimitDecision> {
     const rule = rules[name];
     const now = clock();
-    const result = await store.increment(storeKey(name, key), rule.windowSeconds * 1000, now, 1, rule.max);
+    const result = await ask(storeKey(name, key), rule.windowSeconds * 1000, now, 1, rule.max);
+    if (!result) return unreachable;
     if (result.full) return whenFull(rule);
     // A store that does not know `limit` counts the refused hit too; the answer is the same.
     if (result.refused || result.count > rule.max)
@@ -254,7 +195,8 @@ export function createRateLimiter(
   async function checkKey(name: LimitName, key: string): Promise<LimitDecision> {
     const rule = rules[name];
     const now = clock();
-    const result = await store.increment(storeKey(name, key), rule.windowSeconds * 1000, now, 0);
+    const result = await ask(storeKey(name, key), rule.windowSeconds * 1000, now, 0);
+    if (!result) return unreachable;
     if (result.full) return whenFull(rule);
     // The next attempt would be count + 1.
     if (result.count + 1 > rule.max) return { ok: false, retryAfterSeconds: retryAfter(result.resetAtMs, now) };
@@ -263,18 +205,19 @@ export function createRateLimiter(
 
   async function tallyKey(name: LimitName, key: string): Promise<number | null> {
     const rule = rules[name];
-    const result = await store.increment(storeKey(name, key), rule.windowSeconds * 1000, clock(), 1);
-    return result.full ? null : result.count;
+    const result = await ask(storeKey(name, key), rule.windowSeconds * 1000, clock(), 1);
+    return !result || result.full ? null : result.count;
   }
 
   async function refundKey(name: LimitName, key: string): Promise<void> {
     const rule = rules[name];
-    await store.increment(storeKey(name, key), rule.windowSeconds * 1000, clock(), -1);
+    await ask(storeKey(name, key), rule.windowSeconds * 1000, clock(), -1);
   }
 
   async function spaceKey(name: LimitName, key: string, seconds: number): Promise<LimitDecision> {
     const now = clock();
-    const result = await store.increment(`${storeKey(name, key)}:spacing`, seconds * 1000, now, 1, 1);
+    const result = await ask(`${storeKey(name, key)}:spacing`, seconds * 1000, now, 1, 1);
+    if (!result) return unreachable;
     if (result.full) return whenFull(rules[name]);
     if (result.refused || result.count > 1) return { ok: false, retryAfterSeconds: retryAfter(result.resetAtMs, now) };
     return { ok: true, remaining: 0 };
@@ -320,7 +263,7 @@ export function createRateLimiter(
     },
     space: (name, subject, seconds) => allKeys(keysOf(name, subject), (key) => spaceKey(name, key, seconds)),
     async reset(name, subject) {
-      for (const key of keysOf(name, subject)) await store.reset(storeKey(name, key));
+      for (const key of keysOf(name, subject)) await store.reset(storeKey(name, key)).catch(() => undefined);
     },
   };
 }

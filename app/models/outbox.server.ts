@@ -62,6 +62,7 @@ export async function enqueueMail(db: DB, mail: OutgoingMail, now = currentTime(
       text: mail.text,
       html: mail.html ?? null,
       status: "pending",
+      claimedBy: null,
       attempts: 0,
       lastError: null,
       nextAttemptAt: at,
@@ -73,12 +74,23 @@ export async function enqueueMail(db: DB, mail: OutgoingMail, now = currentTime(
   return id;
 }
 
+/** A name for one sender's claims: a sender only finishes messages claimed under its own name. */
+export function newSenderId(): string {
+  return `sender-${process.pid}-${randomUUID()}`;
+}
+
 /**
- * Claims up to `limit` due messages for this sender. Each claim is a
- * conditional UPDATE on the row's status and nextAttemptAt as read, so when
- * several processes race only one of them sees an updated row.
+ * Claims up to `limit` due messages for `holder`. Each claim is a conditional
+ * UPDATE on the row's status and nextAttemptAt as read, so when several
+ * processes race only one of them sees an updated row. A claim lasts
+ * CLAIM_LEASE_MS; after that another sender may take the message over.
  */
-export async function claimDueMail(db: DB, now = currentTime(), limit = 20): Promise<OutboxMessage[]> {
+export async function claimDueMail(
+  db: DB,
+  now = currentTime(),
+  holder = newSenderId(),
+  limit = 20,
+): Promise<OutboxMessage[]> {
   const at = now.toISOString();
   const due = await db
     .selectFrom("outbox")
@@ -93,27 +105,53 @@ export async function claimDueMail(db: DB, now = currentTime(), limit = 20): Pro
   for (const message of due) {
     const result = await db
       .updateTable("outbox")
-      .set({ status: "sending", nextAttemptAt: lease })
+      .set({ status: "sending", nextAttemptAt: lease, claimedBy: holder })
       .where("id", "=", message.id)
       .where("status", "=", message.status)
       .where("nextAttemptAt", "=", message.nextAttemptAt)
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 1) claimed.push({ ...message, status: "sending", nextAttemptAt: lease });
+    if (Number(result.numUpdatedRows) === 1)
+      claimed.push({ ...message, status: "sending", nextAttemptAt: lease, claimedBy: holder });
   }
   return claimed;
 }
 
+/**
+ * Right before a message is handed to the mail server: renews `holder`'s claim
+ * for another CLAIM_LEASE_MS, or answers false when the claim has been taken
+ * over (this sender was too slow and its lease ran out): then it must not send.
+ */
+export async function renewMailClaim(db: DB, id: string, holder: string, now = currentTime()): Promise<boolean> {
+  const result = await db
+    .updateTable("outbox")
+    .set({ nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS).toISOString() })
+    .where("id", "=", id)
+    .where("status", "=", "sending")
+    .where("claimedBy", "=", holder)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Marks a message delivered; with `holder`, only while that sender still holds its claim. */
 export async function markMailDelivered(
   db: DB,
   id: string,
   status: "sent" | "logged",
   now = currentTime(),
+  holder?: string,
 ): Promise<void> {
-  await db
+  let update = db
     .updateTable("outbox")
-    .set({ status, sentAt: now.toISOString(), attempts: (eb) => eb("attempts", "+", 1), lastError: null })
-    .where("id", "=", id)
-    .execute();
+    .set({
+      status,
+      sentAt: now.toISOString(),
+      attempts: (eb) => eb("attempts", "+", 1),
+      lastError: null,
+      claimedBy: null,
+    })
+    .where("id", "=", id);
+  if (holder) update = update.where("claimedBy", "=", holder);
+  await update.execute();
 }
 
 /** Records a failed attempt: retries later with backoff, or gives up after MAX_ATTEMPTS. */
@@ -122,20 +160,23 @@ export async function markMailAttemptFailed(
   message: Pick<OutboxMessage, "id" | "attempts">,
   error: string,
   now = currentTime(),
+  holder?: string,
 ): Promise<OutboxStatus> {
   const attempts = message.attempts + 1;
   const status: OutboxStatus = attempts >= MAX_ATTEMPTS ? "failed" : "pending";
   const delay = RETRY_DELAYS_MS[Math.min(attempts, RETRY_DELAYS_MS.length) - 1];
-  await db
+  let update = db
     .updateTable("outbox")
     .set({
       status,
       attempts,
       lastError: error.slice(0, 1000),
       nextAttemptAt: new Date(now.getTime() + delay).toISOString(),
+      claimedBy: null,
     })
-    .where("id", "=", message.id)
-    .execute();
+    .where("id", "=", message.id);
+  if (holder) update = update.where("claimedBy", "=", holder);
+  await update.execute();
   return status;
 }
 

@@ -1,3 +1,4 @@
+import os from "node:os";
 import { describe, expect, it } from "vitest";
 import { parseBenchArgs } from "./args.ts";
 
@@ -15,6 +16,7 @@ describe("parseBenchArgs", () => {
       check: false,
       hotUrls: 5_000,
       shapeRequests: 50,
+      workers: os.availableParallelism(),
     });
   });
 
@@ -32,6 +34,7 @@ describe("parseBenchArgs", () => {
         "--port=3510",
         "--connections",
         "10",
+        "--workers=1",
       ]),
     ).toEqual({
       listings: 5_000,
@@ -45,6 +48,7 @@ describe("parseBenchArgs", () => {
       check: true,
       hotUrls: 500,
       shapeRequests: 10,
+      workers: 1,
     });
     expect(parseBenchArgs(["--listings", "1000000"])).toMatchObject({ listings: 1_000_000 });
   });
@@ -56,6 +60,7 @@ describe("parseBenchArgs", () => {
     expect(parseBenchArgs(["--duration", "2.5"])).toEqual({
       error: "--duration must be a whole number from 1 to 3600",
     });
+    expect(parseBenchArgs(["--workers", "0"])).toEqual({ error: "--workers must be a whole number from 1 to 64" });
     expect(parseBenchArgs(["--database-url", "mysql://x"])).toEqual({
       error: "--database-url must be a postgres:// URL",
     });

@@ -1,3 +1,4 @@
+import os from "node:os";
 import { MAX_SEED_LISTINGS } from "../seed-args.ts";
 
 export type BenchOptions = {
@@ -17,6 +18,8 @@ export type BenchOptions = {
   hotUrls: number;
   /** Sequential requests timed per search shape. */
   shapeRequests: number;
+  /** The app's worker processes (WEB_CONCURRENCY); default one per core, as `npm start`. */
+  workers: number;
 };
 
 const FULL = { listings: 100_000, duration: 20, hotUrls: 5_000, shapeRequests: 50 };
@@ -38,6 +41,7 @@ unmeasured pass over them), (d) a cold mix of URLs never requested before, and
   --duration S         seconds per measured phase (default ${FULL.duration})
   --connections C      connections for phases (a) to (d) (default 50)
   --short              ${SHORT.listings.toLocaleString("en-US")} listings, ${SHORT.duration} s per phase, ${SHORT.hotUrls} hot URLs: proves the harness works
+  --workers N          the app's worker processes, WEB_CONCURRENCY (default: one per core, as npm start)
   --port P             the app's port; the bare server uses P+1 (default 3299)
   --json FILE          also write the results as JSON
   --keep               keep the temporary data folder
@@ -45,9 +49,19 @@ unmeasured pass over them), (d) a cold mix of URLs never requested before, and
 
 export type BenchArgs = BenchOptions | { help: true } | { error: string };
 
-type Raw = Partial<Record<"listings" | "database-url" | "duration" | "connections" | "port" | "json", string>>;
+type Raw = Partial<
+  Record<"listings" | "database-url" | "duration" | "connections" | "port" | "json" | "workers", string>
+>;
 
-const VALUE_FLAGS = new Set<keyof Raw>(["listings", "database-url", "duration", "connections", "port", "json"]);
+const VALUE_FLAGS = new Set<keyof Raw>([
+  "listings",
+  "database-url",
+  "duration",
+  "connections",
+  "port",
+  "json",
+  "workers",
+]);
 
 function wholeNumber(raw: string | undefined, name: string, min: number, max: number): number | string | undefined {
   if (raw === undefined) return undefined;
@@ -84,6 +98,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     duration: wholeNumber(raw.duration, "duration", 1, 3_600) ?? defaults.duration,
     connections: wholeNumber(raw.connections, "connections", 1, 1_000) ?? 50,
     port: wholeNumber(raw.port, "port", 1, 65_534) ?? 3299,
+    workers: wholeNumber(raw.workers, "workers", 1, 64) ?? os.availableParallelism(),
   };
   for (const value of Object.values(numbers)) if (typeof value === "string") return { error: value };
 
@@ -92,7 +107,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     return { error: "--database-url must be a postgres:// URL" };
   }
   return {
-    ...(numbers as { listings: number; duration: number; connections: number; port: number }),
+    ...(numbers as { listings: number; duration: number; connections: number; port: number; workers: number }),
     databaseUrl,
     json: raw.json,
     ...flags,

@@ -26,7 +26,7 @@ export function formatReport(results: BenchResults, budgets: BudgetCheck[], prob
   const lines: string[] = [];
   const { stylesheet } = results;
   lines.push(
-    `${number.format(results.listings)} public listings on ${results.database}${results.short ? " (short mode: proves the harness, measures nothing)" : ""}`,
+    `${number.format(results.listings)} public listings on ${results.database}, ${results.workers} worker${results.workers === 1 ? "" : "s"}${results.short ? " (short mode: proves the harness, measures nothing)" : ""}`,
     `Stylesheet ${stylesheet.path}: ${number.format(stylesheet.bytes)} bytes, ${stylesheet.encoding || "not compressed"}`,
     "",
   );

@@ -21,6 +21,7 @@ function results(overrides: Partial<BenchResults> = {}): BenchResults {
     listings: 100_000,
     database: "SQLite",
     short: false,
+    workers: 1,
     stylesheet: { path: "/assets/root-x.css", encoding: "br", bytes: 7_000 },
     phases: {
       bare: phase(10_000),

@@ -33,6 +33,8 @@ export type BenchResults = {
   listings: number;
   database: "SQLite" | "PostgreSQL";
   short: boolean;
+  /** The app's worker processes (WEB_CONCURRENCY). */
+  workers: number;
   stylesheet: { path: string; encoding: string; bytes: number };
   phases: Record<PhaseName, PhaseResult>;
   shapes: ShapeResult[];

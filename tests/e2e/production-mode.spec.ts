@@ -1,8 +1,8 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { startServer as startServerAt } from "./spawn-server";
 
 // Issue 8, point 1: `npm start` (server.ts) runs React and every library in
 // production mode even when nobody sets NODE_ENV, and the browser gets the
@@ -10,44 +10,11 @@ import { expect, test } from "@playwright/test";
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 const port = Number(process.env.E2E_PORT ?? 3210) + 7;
-
-/** server.ts as `npm start` runs it, without NODE_ENV, on a data folder of its own; resolves with its start line. */
-function startServer(
+const startServer = (
   dataDir: string,
   seedDemo: "auto" | "never",
   options: { port?: number; env?: NodeJS.ProcessEnv; output?: string[] } = {},
-) {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(options.port ?? port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    SEED_DEMO: seedDemo,
-    LOG_LEVEL: "warn",
-    ...options.env,
-  };
-  delete env.NODE_ENV;
-  delete env.DATABASE_URL;
-  if (!options.env?.SMTP_URL) delete env.SMTP_URL;
-  const server = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", "server.ts"], {
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  const exited = new Promise<number | null>((resolve) => server.on("exit", resolve));
-  const started = new Promise<string>((resolve, reject) => {
-    let out = "";
-    server.stdout.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      options.output?.push(chunk.toString());
-      const line = out.split("\n").find((l) => l.includes("Bodima is running"));
-      if (line) resolve(line);
-    });
-    void exited.then((code) => reject(new Error(`server exited with ${code}: ${out}`)));
-    setTimeout(() => reject(new Error(`no start line: ${out}`)), 90_000);
-  });
-  return { server, started, exited, stop: () => process.kill(-server.pid!, "SIGTERM") };
-}
+) => startServerAt(dataDir, seedDemo, { ...options, port: options.port ?? port });
 
 test("server.ts without NODE_ENV renders with React's production build", async () => {
   test.slow();

@@ -11,6 +11,7 @@ import * as searchInThreeScripts from "./2026-11-24-009-search-in-three-scripts"
 import * as preferredLanguage from "./2026-11-24-010-preferred-language";
 import * as countAndPriceIndexes from "./2026-11-24-011-count-and-price-indexes";
 import * as bulkLoadSetAside from "./2026-11-24-012-bulk-load-set-aside";
+import * as jobLeases from "./2026-11-24-013-job-leases";
 
 /** Every migration, listed explicitly and in order (names sort by date). */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24-010-preferred-language": preferredLanguage,
   "2026-11-24-011-count-and-price-indexes": countAndPriceIndexes,
   "2026-11-24-012-bulk-load-set-aside": bulkLoadSetAside,
+  "2026-11-24-013-job-leases": jobLeases,
 };

@@ -1,0 +1,74 @@
+import type { RateLimitStore } from "./limit-store.ts";
+
+// Only type imports here: the cluster's primary process (server/cluster.ts) runs
+// this file directly with Node's type stripping, outside the app's build.
+
+/** Live windows one limit may hold in memory (about 150 bytes each). */
+export const MAX_MEMORY_KEYS = 50_000;
+
+export type MemoryStore = RateLimitStore & {
+  /** Live and not yet swept windows, all limits together (tests). */
+  readonly size: number;
+};
+
+/**
+ * One process's counters, bounded per limit: keys are "name:…", and each name
+ * holds at most `maxKeys` windows, so a flood of one kind (made-up visitors)
+ * cannot crowd out another (logins). A full limit first sweeps windows that
+ * have ended (at most once a second: a sweep reads every key); when none has,
+ * a new key is refused rather than evicting a live window, which would hand
+ * an attacker a fresh allowance (ADR 016). Only that limit's new keys fail
+ * closed; keys already counting carry on.
+ */
+export function createMemoryStore(options: { maxKeys?: number } = {}): MemoryStore {
+  const maxKeys = options.maxKeys ?? MAX_MEMORY_KEYS;
+  const windows = new Map<string, { count: number; resetAtMs: number }>();
+  const sizes = new Map<string, number>();
+  const partitionOf = (key: string) => key.slice(0, Math.max(0, key.indexOf(":")));
+  const sizeOf = (partition: string) => sizes.get(partition) ?? 0;
+  function remove(key: string) {
+    if (!windows.delete(key)) return;
+    const partition = partitionOf(key);
+    sizes.set(partition, sizeOf(partition) - 1);
+  }
+  let lastSweepMs = Number.NEGATIVE_INFINITY;
+  function hasRoom(partition: string, nowMs: number): boolean {
+    if (sizeOf(partition) < maxKeys) return true;
+    if (nowMs - lastSweepMs >= 1000) {
+      lastSweepMs = nowMs;
+      for (const [key, w] of windows) if (w.resetAtMs <= nowMs) remove(key);
+    }
+    return sizeOf(partition) < maxKeys;
+  }
+  return {
+    get size() {
+      return windows.size;
+    },
+    async increment(key, windowMs, nowMs, by, limit) {
+      let w = windows.get(key);
+      if (w && w.resetAtMs <= nowMs) {
+        remove(key);
+        w = undefined;
+      }
+      if (!w) {
+        const resetAtMs = nowMs + windowMs;
+        const partition = partitionOf(key);
+        if (by < 0) return { count: 0, resetAtMs };
+        // Reading creates nothing, but a key that could not be counted afterwards is refused now.
+        if (by === 0) return hasRoom(partition, nowMs) ? { count: 0, resetAtMs } : { count: 0, resetAtMs, full: true };
+        if (limit !== undefined && by > limit) return { count: 0, resetAtMs, refused: true };
+        if (!hasRoom(partition, nowMs)) return { count: 0, resetAtMs, full: true };
+        w = { count: 0, resetAtMs };
+        windows.set(key, w);
+        sizes.set(partition, sizeOf(partition) + 1);
+      } else if (limit !== undefined && by > 0 && w.count + by > limit) {
+        return { count: w.count, resetAtMs: w.resetAtMs, refused: true };
+      }
+      w.count = Math.max(0, w.count + by);
+      return { count: w.count, resetAtMs: w.resetAtMs };
+    },
+    async reset(key) {
+      remove(key);
+    },
+  };
+}

@@ -1,0 +1,78 @@
+// The cluster's primary process (issue 14, ADR 040): forks WEB_CONCURRENCY
+// workers that each run the whole app (server.ts) and share the port, keeps the
+// machine's rate-limit counters for them, restarts a worker that dies, and on
+// SIGTERM lets every worker drain before it exits itself. It never loads the
+// app: this file and the two it imports run as they are with Node's type stripping.
+import cluster, { type Worker } from "node:cluster";
+import { answerLimitRequests } from "../app/limits/cluster-store.server.ts";
+import { createMemoryStore } from "../app/limits/memory-store.server.ts";
+
+export type ReadyMessage = { type: "bodima:ready"; react: string; port: number };
+const isReady = (m: unknown): m is ReadyMessage => (m as ReadyMessage | null)?.type === "bodima:ready";
+
+/** A worker that dies sooner than this after it started counts as crash-looping: its restart waits longer. */
+const QUICK_DEATH_MS = 10_000;
+
+export async function runPrimary(options: { workers: number; shutdownTimeoutMs: number }): Promise<void> {
+  const limits = createMemoryStore();
+  let stopping = false;
+  let quickDeaths = 0;
+  const log = (line: string) => console.log(`[primary ${process.pid}] ${line}`);
+
+  function fork(): { worker: Worker; ready: Promise<ReadyMessage> } {
+    const worker = cluster.fork();
+    const startedAt = Date.now();
+    answerLimitRequests(worker, limits);
+    const ready = new Promise<ReadyMessage>((resolve, reject) => {
+      worker.on("message", (message) => {
+        if (isReady(message)) resolve(message);
+      });
+      worker.once("exit", (code, signal) => reject(new Error(`worker exited (${signal ?? `code ${code}`})`)));
+    });
+    ready.catch(() => undefined);
+    worker.once("exit", (code, signal) => {
+      if (stopping) return;
+      const quick = Date.now() - startedAt < QUICK_DEATH_MS;
+      quickDeaths = quick ? quickDeaths + 1 : 0;
+      // 0.5 s, then doubling while it keeps dying at once, at most 30 s.
+      const delay = Math.min(30_000, 500 * 2 ** Math.max(0, quickDeaths - 1));
+      log(`worker ${worker.process.pid} exited (${signal ?? `code ${code}`}); starting another in ${delay} ms`);
+      setTimeout(() => {
+        if (!stopping) fork();
+      }, delay);
+    });
+    return { worker, ready };
+  }
+
+  // The first worker starts alone: it migrates the database and adds demo data
+  // once; the others find both done. If it cannot start (a configuration error,
+  // already printed by the worker), neither can the rest: stop with its code.
+  const first = fork();
+  let ready: ReadyMessage;
+  try {
+    ready = await first.ready;
+  } catch {
+    process.exit(first.worker.process.exitCode ?? 1);
+  }
+  await Promise.allSettled(Array.from({ length: options.workers - 1 }, () => fork().ready));
+  console.log(
+    `Bodima is running at http://localhost:${ready.port} (NODE_ENV=${process.env.NODE_ENV}, React ${ready.react} build, ${options.workers} workers)`,
+  );
+
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
+      const exited = workers.map((w) => new Promise((resolve) => w.once("exit", resolve)));
+      // Each worker drains (server.ts): stops accepting, finishes requests, writes views, gives up leases.
+      for (const worker of workers) worker.process.kill("SIGTERM");
+      const deadline = setTimeout(() => {
+        log("workers did not stop in time: killing them");
+        for (const worker of workers) worker.process.kill("SIGKILL");
+      }, options.shutdownTimeoutMs + 5_000);
+      deadline.unref();
+      Promise.all(exited).then(() => process.exit(0));
+    });
+  }
+}

@@ -1,0 +1,177 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { startTestSmtpServer, type TestSmtpServer } from "../smtp-test-server";
+import { startServer } from "./spawn-server";
+
+// Issue 14, points 1, 2 (without Redis), 4 and 5: `npm start` with two worker
+// processes on one machine (WEB_CONCURRENCY=2) shares one port, one set of rate
+// limits (kept by the primary process), runs each background job in one process
+// only, survives a worker killed with SIGKILL, and drains on SIGTERM. Requests go
+// out on a new connection each, so the cluster's round robin spreads them over
+// both workers: with limits counted per worker, the 6th failed login would pass.
+
+const port = Number(process.env.E2E_PORT ?? 3210) + 8;
+const base = `http://127.0.0.1:${port}`;
+
+test.describe.configure({ mode: "serial" });
+
+let dataDir: string;
+let smtp: TestSmtpServer;
+let run: ReturnType<typeof startServer>;
+let startLine: string;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bodima-cluster-"));
+  smtp = await startTestSmtpServer();
+  run = startServer(dataDir, "auto", {
+    port,
+    env: {
+      WEB_CONCURRENCY: "2",
+      SITE_URL: base,
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      // Twenty contact messages come from one address here.
+      RATE_LIMITS: "contactIp=100",
+    },
+  });
+  startLine = await run.started;
+});
+
+test.afterAll(async () => {
+  if (run.server.exitCode === null) {
+    run.stop();
+    await run.exited;
+  }
+  await smtp.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** One request on a connection of its own (no keep-alive), so that successive requests reach different workers. */
+function request(
+  pathname: string,
+  options: { method?: string; body?: string } = {},
+): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${base}${pathname}`,
+      {
+        method: options.method ?? "GET",
+        agent: false,
+        headers: options.body
+          ? { "Content-Type": "application/x-www-form-urlencoded", Origin: base, Connection: "close" }
+          : { Connection: "close" },
+      },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => {
+          body += chunk;
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+      },
+    );
+    req.on("error", reject);
+    req.end(options.body);
+  });
+}
+
+/** The primary's worker processes (their pids). */
+function workerPids(): number[] {
+  try {
+    return execFileSync("ps", ["-o", "pid=", "--ppid", String(run.server.pid)], { encoding: "utf8" })
+      .split("\n")
+      .map((l) => Number(l.trim()))
+      .filter((n) => n > 0);
+  } catch {
+    return [];
+  }
+}
+
+test("npm start runs one worker per WEB_CONCURRENCY, and says so once", async () => {
+  expect(startLine).toContain("2 workers");
+  expect(startLine).toContain("React production build");
+  expect(workerPids()).toHaveLength(2);
+  const health = await request("/healthz");
+  expect(health.status).toBe(200);
+  expect(health.headers["cache-control"]).toBe("no-store");
+  const ready = await request("/readyz");
+  expect(ready.status).toBe(200);
+  expect(ready.body).toBe("ready\n");
+});
+
+test("failed logins spread over both workers lock the account after five, as on one process", async () => {
+  const attempt = () =>
+    request("/login", { method: "POST", body: "email=kamal%40example.lk&password=wrong-password-1" });
+  const statuses: number[] = [];
+  for (let i = 0; i < 7; i++) statuses.push((await attempt()).status);
+  expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+  const refused = await attempt();
+  expect(refused.body).toContain("Too many failed attempts. Please wait a few minutes before trying again.");
+});
+
+test("twenty messages queued through both workers reach the mail server exactly once each", async () => {
+  test.setTimeout(60_000);
+  const markers = Array.from({ length: 20 }, (_, i) => `cluster-message-${i + 1}-end`);
+  for (const marker of markers) {
+    const body = new URLSearchParams({
+      name: "Nimali Perera",
+      email: "nimali@example.lk",
+      subject: "General Inquiry",
+      message: `A question sent while two workers run: ${marker}`,
+    }).toString();
+    expect((await request("/contact", { method: "POST", body })).status).toBe(200);
+  }
+  const markerOf = (text: string) => markers.find((m) => text.includes(m));
+  const received = () => smtp.received.filter((m) => markerOf(m.text));
+  await expect.poll(() => received().length, { timeout: 20_000 }).toBe(20);
+  // Past another round of every worker's sender (every 5 s): nothing is sent again.
+  await new Promise((resolve) => setTimeout(resolve, 6_000));
+  const perMessage = new Map<string, number>();
+  for (const mail of received()) {
+    const marker = markerOf(mail.text) ?? "";
+    perMessage.set(marker, (perMessage.get(marker) ?? 0) + 1);
+  }
+  expect(perMessage.size).toBe(20);
+  expect([...perMessage.values()]).toEqual(Array(20).fill(1));
+});
+
+test("a worker killed with SIGKILL is replaced, and the site keeps answering meanwhile", async () => {
+  const [victim] = workerPids();
+  process.kill(victim, "SIGKILL");
+  // The other worker answers at once.
+  for (let i = 0; i < 4; i++) expect((await request("/about")).status).toBe(200);
+  await expect.poll(() => workerPids().filter((pid) => pid !== victim).length, { timeout: 15_000 }).toBe(2);
+  for (let i = 0; i < 4; i++) expect((await request("/browse")).status).toBe(200);
+});
+
+test("SIGTERM drains every worker and gives up the job leases", async () => {
+  const workers = workerPids();
+  expect(workers).toHaveLength(2);
+  run.stop();
+  expect(await run.exited).toBe(0);
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  expect(workers.filter(alive)).toEqual([]);
+  const { DatabaseSync } = await import("node:sqlite");
+  const db = new DatabaseSync(path.join(dataDir, "bodima.sqlite"), { readOnly: true });
+  try {
+    const held = db.prepare("select name from job_leases where holder is not null").all();
+    expect(held).toEqual([]);
+    const names = (db.prepare("select name from job_leases order by name").all() as { name: string }[]).map(
+      (r) => r.name,
+    );
+    expect(names).toContain("send-mail");
+  } finally {
+    db.close();
+  }
+});

@@ -1,0 +1,39 @@
+import { spawn } from "node:child_process";
+
+/** server.ts as `npm start` runs it, without NODE_ENV, on a data folder of its own; resolves with its start line. */
+export function startServer(
+  dataDir: string,
+  seedDemo: "auto" | "never",
+  options: { port: number; env?: NodeJS.ProcessEnv; output?: string[] },
+) {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(options.port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    SEED_DEMO: seedDemo,
+    LOG_LEVEL: "warn",
+    ...options.env,
+  };
+  delete env.NODE_ENV;
+  delete env.DATABASE_URL;
+  if (!options.env?.SMTP_URL) delete env.SMTP_URL;
+  const server = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", "server.ts"], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  const exited = new Promise<number | null>((resolve) => server.on("exit", resolve));
+  const started = new Promise<string>((resolve, reject) => {
+    let out = "";
+    server.stdout.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      options.output?.push(chunk.toString());
+      const line = out.split("\n").find((l) => l.includes("Bodima is running"));
+      if (line) resolve(line);
+    });
+    void exited.then((code) => reject(new Error(`server exited with ${code}: ${out}`)));
+    setTimeout(() => reject(new Error(`no start line: ${out}`)), 90_000);
+  });
+  return { server, started, exited, stop: () => process.kill(-server.pid!, "SIGTERM") };
+}
