@@ -58,6 +58,15 @@ const envSchema = z.object({
       "SMTP_URL must start with smtp:// or smtps:// (for example smtp://user:pass@mail.example.com:587)",
     ),
   MAIL_FROM: z.string().min(1, "MAIL_FROM must not be empty").default("Bodima <no-reply@bodima.lk>"),
+  /** Redis for state every server shares (rate limits, ADR 041); unset: one machine keeps it in memory. */
+  REDIS_URL: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine(
+      (v) => !v || /^rediss?:\/\/[^\s]+$/.test(v),
+      "REDIS_URL must start with redis:// or rediss:// (for example redis://127.0.0.1:6379)",
+    ),
   /** Overrides of individual rate limits, e.g. "signupIp=1000,loginIp=50/900" (app/limits/rate-limit.server.ts). */
   RATE_LIMITS: z.string().optional(),
   /** Distinct reporters whose pending reports hide a listing until a moderator looks. */

@@ -2,6 +2,7 @@ import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import type { Redis } from "ioredis";
 import pino, { type DestinationStream, type Logger } from "pino";
 import { createContext } from "react-router";
 import { createDatabase, type DB, type DialectName } from "./db/db.server";
@@ -18,6 +19,7 @@ import {
   type RateLimiter,
   type RateLimitStore,
 } from "./limits/rate-limit.server";
+import { connectRedis, createRedisStore } from "./limits/redis-store.server";
 import { startMailSender } from "./mail/sender.server";
 import { createMailTransport } from "./mail/transport.server";
 import { redactUrl } from "./security/redact-url";
@@ -32,6 +34,8 @@ export type Services = {
   storage: PhotoStorage;
   secrets: Secrets;
   limiter: RateLimiter;
+  /** The Redis client when REDIS_URL is set and this process serves requests (health checks, shutdown). */
+  redis?: Redis;
   /** Stops the mail sender and the timed jobs, letting runs under way finish and give up their leases (SIGTERM). */
   stopBackground?: () => Promise<void>;
 };
@@ -113,8 +117,10 @@ export async function createServices(options: ServiceOptions): Promise<Services>
   await migrateToLatest(db);
   const secrets = loadOrCreateSecrets(env.dataDir);
   const storage = createLocalPhotoStorage(path.join(env.dataDir, "photos"));
-  const limiter = createRateLimiter(limitStoreFor(options.background), parseLimitOverrides(env.RATE_LIMITS));
-  const services: Services = { env, db, dialect, logger, storage, secrets, limiter };
+  // Redis only for a process that serves requests: scripts count nothing worth sharing.
+  const redis = options.background && env.REDIS_URL ? connectRedis(env.REDIS_URL) : undefined;
+  const limiter = createRateLimiter(limitStoreFor(options.background, redis), parseLimitOverrides(env.RATE_LIMITS));
+  const services: Services = { env, db, dialect, logger, storage, secrets, limiter, redis };
   await addDemoDataIfWanted(services);
   warnAboutConfiguration(env, logger);
   if (!options.background) return services;
@@ -123,17 +129,27 @@ export async function createServices(options: ServiceOptions): Promise<Services>
   const jobs = startJobs({ db, env, storage, log: logger, mail: () => transport });
   services.stopBackground = async () => {
     await Promise.all([sender.stop(), jobs.stop()]);
+    redis?.disconnect();
   };
-  logger.info({ dialect, dataDir: env.dataDir, mail: transport.name }, "services ready");
+  logger.info(
+    {
+      dialect,
+      dataDir: env.dataDir,
+      mail: transport.name,
+      rateLimits: redis ? "redis" : cluster.isWorker ? "primary" : "memory",
+    },
+    "services ready",
+  );
   return services;
 }
 
 /**
- * Where rate limits count: a cluster worker serving requests asks the primary
- * process (one count per machine, ADR 040); a single process or a script counts
- * in its own memory.
+ * Where rate limits count: in Redis when REDIS_URL is set (every server, ADR 041);
+ * else a cluster worker serving requests asks the primary process (one count per
+ * machine, ADR 040); a single process or a script counts in its own memory.
  */
-function limitStoreFor(serving: boolean): RateLimitStore {
+function limitStoreFor(serving: boolean, redis: Redis | undefined): RateLimitStore {
+  if (redis) return createRedisStore(redis);
   return serving && cluster.isWorker ? createPrimaryStore() : createMemoryStore();
 }
 

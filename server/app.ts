@@ -112,7 +112,7 @@ app.use(handleErrors);
  */
 export function createHandler(clientDir: string): (req: IncomingMessage, res: ServerResponse) => void {
   const files = loadStaticFiles(clientDir, staticHeaders);
-  const health = createHealthChecks({ db: services.db, headers: staticHeaders });
+  const health = createHealthChecks({ db: services.db, redis: services.redis, headers: staticHeaders });
   logger.info({ files: files.count, pageCacheMb: cache.enabled ? env.PAGE_CACHE_MB : 0 }, "static files loaded");
   return (req, res) => {
     if (files.serve(req, res) || health(req, res) || pages.serveHit(req, res)) return;

@@ -52,6 +52,7 @@ export async function runPrimary(options: { workers: number; shutdownTimeoutMs: 
   try {
     ready = await first.ready;
   } catch {
+    stopping = true;
     process.exit(first.worker.process.exitCode ?? 1);
   }
   await Promise.allSettled(Array.from({ length: options.workers - 1 }, () => fork().ready));

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Redis } from "ioredis";
 import { sql } from "kysely";
 import type { DB } from "../app/db/db.server";
 
@@ -9,10 +10,17 @@ import type { DB } from "../app/db/db.server";
  * with what is down. Both are cheap, plain text, never cached, and carry no
  * detail an outsider could use beyond the names of the parts.
  */
-export function createHealthChecks(options: { db: DB; headers: Record<string, string>; timeoutMs?: number }) {
+export function createHealthChecks(options: {
+  db: DB;
+  redis?: Redis;
+  headers: Record<string, string>;
+  timeoutMs?: number;
+}) {
   const timeoutMs = options.timeoutMs ?? 2_000;
+  const { redis } = options;
   const checks: Record<string, () => Promise<unknown>> = {
     database: () => sql`select 1`.execute(options.db),
+    ...(redis ? { redis: () => redis.ping() } : {}),
   };
 
   async function failing(): Promise<string[]> {

@@ -15,3 +15,10 @@ export async function migrateToLatest(db: DB): Promise<void> {
   // Indexes a bulk load set aside and could not build again (it was killed) are built now.
   await rebuildSetAsideIndexes(db);
 }
+
+/** The names of the migrations this database has applied, in order (none for a new database). */
+export async function appliedMigrations(db: DB): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const all = await migrator.getMigrations();
+  return all.filter((m) => m.executedAt !== undefined).map((m) => m.name);
+}

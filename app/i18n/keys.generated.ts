@@ -422,6 +422,7 @@ export type MessageKey =
   | "common.errors.browseListings"
   | "common.language.label"
   | "common.language.dismissSuggestion"
+  | "common.unavailable"
   | "dashboard.myAds.heading"
   | "dashboard.myAds.adCount"
   | "dashboard.myAds.postNew"

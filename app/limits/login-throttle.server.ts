@@ -7,7 +7,7 @@ export type LoginOutcome = "success" | "failure" | "error";
 
 export type LoginReservation =
   | { ok: true; settle(outcome: LoginOutcome): Promise<void> }
-  | { ok: false; retryAfterSeconds: number };
+  | { ok: false; retryAfterSeconds: number; unavailable?: boolean };
 
 /**
  * Reserves one login attempt before the password is looked at (ADR 016):

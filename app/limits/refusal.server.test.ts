@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { longestRefusal, refusalHeaders } from "./refusal.server";
+import { longestRefusal, refusalHeaders, refusalOf } from "./refusal.server";
 
 describe("refusals", () => {
+  it("says 'too many' (429) only for a real refusal; a limit that could not be checked is 'unavailable' (503)", () => {
+    expect(refusalOf({}, "report.errors.tooMany")).toEqual({ message: "report.errors.tooMany", status: 429 });
+    expect(refusalOf({ unavailable: true }, "report.errors.tooMany")).toEqual({
+      message: "common.unavailable",
+      status: 503,
+    });
+  });
+
   it("answers with the limit that lasts longest, or null when every limit allows", async () => {
     const allow = Promise.resolve({ ok: true as const, remaining: 3 });
     const short = Promise.resolve({ ok: false as const, retryAfterSeconds: 30 });

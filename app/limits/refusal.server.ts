@@ -1,5 +1,21 @@
 import type { LimitDecision } from "./rate-limit.server";
 
+/** What a person is told when a limit could not be checked (Redis or the cluster's primary is down). */
+export const UNAVAILABLE_MESSAGE = "common.unavailable" as const;
+
+/**
+ * The words and status of a refused attempt: the limit's own message with 429,
+ * or, when the limit could not be checked at all (fail closed), that the action
+ * is briefly unavailable, with 503: nobody is told they tried too often when
+ * they did not.
+ */
+export function refusalOf<K extends string>(
+  decision: { unavailable?: boolean },
+  own: K,
+): { message: K | typeof UNAVAILABLE_MESSAGE; status: 429 | 503 } {
+  return decision.unavailable ? { message: UNAVAILABLE_MESSAGE, status: 503 } : { message: own, status: 429 };
+}
+
 /**
  * When one request is under several limits (a login: per account and per IP),
  * the refusal to answer with: the one that lasts longest, or null when all allow.

@@ -58,7 +58,7 @@ type ActionResult =
   | { status: "sent" }
   | { status: "invalid"; errors: ContactErrors; values: ContactValues }
   | { status: "failed"; values: ContactValues }
-  | { status: "limited"; values: ContactValues };
+  | { status: "limited"; values: ContactValues; unavailable?: boolean };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, env, log, limiter, clientIp } = context.get(requestContext);
@@ -77,8 +77,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const allowed = await limiter.consume("contactIp", { ip: clientIp });
   if (!allowed.ok) {
-    return data({ status: "limited", values: parsed.values } satisfies ActionResult, {
-      status: 429,
+    return data({ status: "limited", values: parsed.values, unavailable: allowed.unavailable } satisfies ActionResult, {
+      status: allowed.unavailable ? 503 : 429,
       headers: retryAfterHeaders(allowed),
     });
   }
@@ -215,7 +215,12 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             ) : null}
             {result?.status === "limited" ? (
               <div ref={summaryRef} tabIndex={-1} className="scroll-mt-24">
-                <Banner variant="error" title={t("info.contact.tooMany", { email: supportEmail })} />
+                <Banner
+                  variant="error"
+                  title={
+                    result.unavailable ? t("common.unavailable") : t("info.contact.tooMany", { email: supportEmail })
+                  }
+                />
               </div>
             ) : null}
             {errorFields.length > 0 ? (

@@ -11,6 +11,7 @@ import { FormField, inputClasses } from "~/components/ui/form-field";
 import { type MessageKey, useTranslation } from "~/i18n";
 import { isLocale, LANGUAGE_NAMES, LOCALES } from "~/i18n/locales";
 import { retryAfterHeaders } from "~/limits/rate-limit.server";
+import { refusalOf } from "~/limits/refusal.server";
 import { setEmailLanguage, updateProfile } from "~/models/account.server";
 import { type ChangePasswordField, parseChangePasswordForm } from "~/schemas/change-password";
 import { type ProfileField, parseProfileForm } from "~/schemas/profile";
@@ -109,7 +110,10 @@ async function changePassword(request: Request, context: Context, write: Write, 
   if (isCommonPassword(parsed.data.password))
     return fail(COMMON_PASSWORD_MESSAGE, 400, { password: COMMON_PASSWORD_MESSAGE });
   const allowed = await info.limiter.consume("passwordUser", { user: write.user.id });
-  if (!allowed.ok) return fail("accounts.limits.passwordUser", 429, {}, retryAfterHeaders(allowed));
+  if (!allowed.ok) {
+    const refused = refusalOf(allowed, "accounts.limits.passwordUser");
+    return fail(refused.message, refused.status, {}, retryAfterHeaders(allowed));
+  }
   try {
     const { headers } = await getAuth(info).api.changePassword({
       body: {

@@ -7,6 +7,7 @@ import { type MessageKey, useTranslation } from "~/i18n";
 import { routeMeta } from "~/lib/route-meta";
 import { networkOrigin } from "~/limits/client-ip.server";
 import { retryAfterHeaders } from "~/limits/rate-limit.server";
+import { refusalOf } from "~/limits/refusal.server";
 import { emailModeratorsAboutReport, emailOwnerAboutAutoHide } from "~/mail/report-mails.server";
 import { findListingBySlug } from "~/models/listing.server";
 import { createReport, type Reporter } from "~/models/report.server";
@@ -78,7 +79,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     });
   }
   const decision = await limiter.consume("reportIp", { ip: clientIp });
-  if (!decision.ok) return refuse("report.errors.tooMany", 429, parsed.values, retryAfterHeaders(decision));
+  if (!decision.ok) {
+    const refused = refusalOf(decision, "report.errors.tooMany");
+    return refuse(refused.message, refused.status, parsed.values, retryAfterHeaders(decision));
+  }
 
   // Who is reporting, as far as auto-hide is concerned (ADR 017); the report is stored either way.
   const visitorId = visitorIdFrom(request.headers.get("cookie"), secrets.sessionSecret);

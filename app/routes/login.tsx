@@ -15,7 +15,7 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/seo";
 import { reserveLoginAttempt } from "~/limits/login-throttle.server";
 import { retryAfterHeaders } from "~/limits/rate-limit.server";
-import { refusalHeaders } from "~/limits/refusal.server";
+import { refusalHeaders, refusalOf } from "~/limits/refusal.server";
 import { type LoginField, parseForgotPasswordForm, parseLoginForm } from "~/schemas/login";
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from "~/schemas/signup";
 import { noStore } from "~/security/no-store.server";
@@ -80,7 +80,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.ok) return fail(parsed.first, "validation", 400, { email: parsed.first });
     // Counted per address whether or not an account has it, so neither answer tells.
     const allowed = await info.limiter.consume("resetEmail", { account: parsed.data.email });
-    if (!allowed.ok) return fail("accounts.limits.resetEmail", "auth", 429, {}, retryAfterHeaders(allowed));
+    if (!allowed.ok) {
+      const refused = refusalOf(allowed, "accounts.limits.resetEmail");
+      return fail(refused.message, "auth", refused.status, {}, retryAfterHeaders(allowed));
+    }
     try {
       await getAuth(info).api.requestPasswordReset({ body: { email: parsed.data.email }, headers: request.headers });
     } catch (error) {
@@ -98,8 +101,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   // parallel burst cannot pass the limits before its first failure is counted
   // (app/limits/login-throttle.server.ts, ADR 016).
   const attemptSlot = await reserveLoginAttempt(info.limiter, credentials.email, info.clientIp);
-  if (!attemptSlot.ok)
-    return fail("accounts.errors.auth.too-many-requests", "auth", 429, {}, retryAfterHeaders(attemptSlot));
+  if (!attemptSlot.ok) {
+    const refused = refusalOf(attemptSlot, "accounts.errors.auth.too-many-requests");
+    return fail(refused.message, "auth", refused.status, {}, retryAfterHeaders(attemptSlot));
+  }
 
   try {
     const { headers } = await getAuth(info).api.signInEmail({

@@ -17,7 +17,7 @@ import { type ErrorKind, friendlyError } from "~/lib/error-messages";
 import { routeMeta } from "~/lib/route-meta";
 import { pageMeta } from "~/lib/seo";
 import { retryAfterHeaders } from "~/limits/rate-limit.server";
-import { refusalHeaders } from "~/limits/refusal.server";
+import { refusalHeaders, refusalOf } from "~/limits/refusal.server";
 import { isHoneypotFilled } from "~/schemas/honeypot";
 import {
   EMAIL_MAX_LENGTH,
@@ -81,7 +81,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!isSameOrigin(request, info.env.siteUrl)) return fail("accounts.errors.database.permission-denied", "auth", 403);
   if (!parsed.ok) return fail(parsed.first, "validation", 400, parsed.errors);
   const allowed = await info.limiter.consume("signupIp", { ip: info.clientIp });
-  if (!allowed.ok) return fail("accounts.limits.signupIp", "auth", 429, {}, retryAfterHeaders(allowed));
+  if (!allowed.ok) {
+    const refused = refusalOf(allowed, "accounts.limits.signupIp");
+    return fail(refused.message, "auth", refused.status, {}, retryAfterHeaders(allowed));
+  }
   if (isCommonPassword(parsed.data.password)) {
     return fail(COMMON_PASSWORD_MESSAGE, "validation", 400, { password: COMMON_PASSWORD_MESSAGE });
   }

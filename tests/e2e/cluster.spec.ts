@@ -140,12 +140,16 @@ test("twenty messages queued through both workers reach the mail server exactly 
 });
 
 test("a worker killed with SIGKILL is replaced, and the site keeps answering meanwhile", async () => {
+  test.setTimeout(60_000);
   const [victim] = workerPids();
   process.kill(victim, "SIGKILL");
-  // The other worker answers at once.
-  for (let i = 0; i < 4; i++) expect((await request("/about")).status).toBe(200);
+  // Once the primary has seen it die (and reaped it), the other worker answers everything,
+  // also while the replacement starts. (A connection handed to the victim in the instant
+  // before is reset: clients and proxies retry those.)
+  await expect.poll(() => workerPids().includes(victim), { timeout: 10_000 }).toBe(false);
+  for (let i = 0; i < 6; i++) expect((await request("/about")).status).toBe(200);
   await expect.poll(() => workerPids().filter((pid) => pid !== victim).length, { timeout: 15_000 }).toBe(2);
-  for (let i = 0; i < 4; i++) expect((await request("/browse")).status).toBe(200);
+  for (let i = 0; i < 6; i++) expect((await request("/browse")).status).toBe(200);
 });
 
 test("SIGTERM drains every worker and gives up the job leases", async () => {

@@ -16,7 +16,7 @@ export function startServer(
     ...options.env,
   };
   delete env.NODE_ENV;
-  delete env.DATABASE_URL;
+  if (!options.env?.DATABASE_URL) delete env.DATABASE_URL;
   if (!options.env?.SMTP_URL) delete env.SMTP_URL;
   const server = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", "server.ts"], {
     env,

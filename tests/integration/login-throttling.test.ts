@@ -8,8 +8,10 @@ import {
   DEFAULT_LIMITS,
   type RateLimiter,
 } from "../../app/limits/rate-limit.server";
+import { connectRedis, createRedisStore } from "../../app/limits/redis-store.server";
 import { createOwnerAccount } from "../../app/models/account.server";
 import { action as loginAction } from "../../app/routes/login";
+import { startTestRedis } from "../redis-server";
 import { TEST_SITE, testContext, unwrapResult } from "../request-context";
 import { describeEachDatabase } from "../test-db";
 
@@ -49,6 +51,28 @@ async function newOwner(db: DB) {
 const unknownEmail = () => `nobody-${randomBytes(4).toString("hex")}@example.lk`;
 
 describeEachDatabase("login throttling", (ctx) => {
+  it("with REDIS_URL and Redis down, login fails closed with a clear 503, and works again once Redis is back (issue 14)", async () => {
+    const { db } = ctx();
+    const redis = await startTestRedis();
+    const client = connectRedis(redis.url);
+    try {
+      const login = site(db, createRateLimiter(createRedisStore(client)));
+      const email = await newOwner(db);
+      expect((await login(email, PASSWORD, OWNER_IP)).status).toBe(200);
+      await redis.stop();
+      // Even the right password: without its limits, login cannot be let through (fail closed).
+      const down = await login(email, PASSWORD, OWNER_IP);
+      expect(down.status).toBe(503);
+      expect(down.body.message).toBe("common.unavailable");
+      expect(down.retryAfter).toBe(30);
+      await redis.start();
+      await expect.poll(async () => (await login(email, PASSWORD, OWNER_IP)).status, { timeout: 10_000 }).toBe(200);
+    } finally {
+      client.disconnect();
+      await redis.stop();
+    }
+  });
+
   it("a parallel burst of logins for different emails from one IP is refused beyond the per-IP limit", async () => {
     const { db } = ctx();
     const login = site(db);
