@@ -67,6 +67,12 @@ const envSchema = z.object({
       (v) => !v || /^rediss?:\/\/[^\s]+$/.test(v),
       "REDIS_URL must start with redis:// or rediss:// (for example redis://127.0.0.1:6379)",
     ),
+  /** Bearer token for /metrics; unset: only a client on this machine, not through a proxy, gets it (ADR 042). */
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => !v || v.length >= 16, "METRICS_TOKEN must be at least 16 characters"),
   /** Overrides of individual rate limits, e.g. "signupIp=1000,loginIp=50/900" (app/limits/rate-limit.server.ts). */
   RATE_LIMITS: z.string().optional(),
   /** Distinct reporters whose pending reports hide a listing until a moderator looks. */

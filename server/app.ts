@@ -7,12 +7,14 @@ import { createPageCache } from "../app/cache/page-cache.server";
 import { basenameOf, LOCALES, type Locale, localeOfPath } from "../app/i18n/locales";
 import { inLocale } from "../app/i18n/request-locale.server";
 import { clientIpFrom } from "../app/limits/client-ip.server";
+import { countOutboxBacklog } from "../app/models/outbox.server";
 import { startViewCounter } from "../app/models/view-counter.server";
 import { securityHeaders } from "../app/security/headers.server";
 import { errorHandler, securityMiddleware } from "../app/security/middleware.server";
 import { logRequests } from "../app/security/request-log.server";
 import { getServices, requestContext } from "../app/services.server";
 import { createHealthChecks } from "./health";
+import { createMetrics } from "./metrics";
 import { createPages } from "./pages";
 import { loadStaticFiles } from "./static-files";
 
@@ -113,9 +115,15 @@ app.use(handleErrors);
 export function createHandler(clientDir: string): (req: IncomingMessage, res: ServerResponse) => void {
   const files = loadStaticFiles(clientDir, staticHeaders);
   const health = createHealthChecks({ db: services.db, redis: services.redis, headers: staticHeaders });
+  const metrics = createMetrics({ token: env.METRICS_TOKEN, outboxBacklog: () => countOutboxBacklog(services.db) });
   logger.info({ files: files.count, pageCacheMb: cache.enabled ? env.PAGE_CACHE_MB : 0 }, "static files loaded");
   return (req, res) => {
-    if (files.serve(req, res) || health(req, res) || pages.serveHit(req, res)) return;
+    if (files.serve(req, res) || health(req, res) || metrics.serve(req, res)) return;
+    if (pages.serveHit(req, res)) {
+      metrics.hit(req, res);
+      return;
+    }
+    metrics.time(req, res);
     app(req, res);
   };
 }

@@ -4,6 +4,7 @@
 // SIGTERM lets every worker drain before it exits itself. It never loads the
 // app: this file and the two it imports run as they are with Node's type stripping.
 import cluster, { type Worker } from "node:cluster";
+import { AggregatorRegistry } from "prom-client";
 import { answerLimitRequests } from "../app/limits/cluster-store.server.ts";
 import { createMemoryStore } from "../app/limits/memory-store.server.ts";
 
@@ -15,6 +16,8 @@ const QUICK_DEATH_MS = 10_000;
 
 export async function runPrimary(options: { workers: number; shutdownTimeoutMs: number }): Promise<void> {
   const limits = createMemoryStore();
+  // /metrics in a worker asks here; prom-client collects every worker's registry and adds them up.
+  const aggregator = new AggregatorRegistry();
   let stopping = false;
   let quickDeaths = 0;
   const log = (line: string) => console.log(`[primary ${process.pid}] ${line}`);
@@ -23,6 +26,15 @@ export async function runPrimary(options: { workers: number; shutdownTimeoutMs: 
     const worker = cluster.fork();
     const startedAt = Date.now();
     answerLimitRequests(worker, limits);
+    worker.on("message", (message: { type?: string; id?: number }) => {
+      if (message?.type !== "bodima:metrics") return;
+      const reply = (answer: { text?: string; error?: string }) =>
+        worker.isConnected() && worker.send({ type: "bodima:metrics-reply", id: message.id, ...answer });
+      aggregator.clusterMetrics().then(
+        (text) => reply({ text }),
+        (error: unknown) => reply({ error: String(error) }),
+      );
+    });
     const ready = new Promise<ReadyMessage>((resolve, reject) => {
       worker.on("message", (message) => {
         if (isReady(message)) resolve(message);

@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { DB } from "~/db/db.server";
 import type { Env } from "~/env.server";
 import { currentTime } from "~/lib/clock";
+import { jobRuns } from "~/lib/metrics.server";
 import { emailReportDigests } from "~/mail/report-mails.server";
 import { deliverDueMail } from "~/mail/sender.server";
 import type { MailTransport } from "~/mail/transport.server";
@@ -118,8 +119,10 @@ export function startJobs(
             { leaseMs: JOB_LEASE_MS, everyMs: job.everyMs, firstRunAt },
             () => runJob(name, ctx),
           );
+          if (counts) jobRuns.inc({ job: name, outcome: "done" });
           if (counts && Object.values(counts).some((n) => n > 0)) ctx.log.info({ job: name, ...counts }, "job done");
         } catch (error) {
+          jobRuns.inc({ job: name, outcome: "failed" });
           ctx.log.error({ err: error, job: name }, "job failed");
         }
       }

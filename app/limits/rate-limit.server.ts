@@ -1,3 +1,4 @@
+import { rateLimitRefusals } from "~/lib/metrics.server";
 import { ipLimitKey, networkOrigin } from "./client-ip.server";
 
 import type { RateLimitStore, StoreCount } from "./limit-store";
@@ -234,19 +235,26 @@ export function createRateLimiter(
     return answer ?? { ok: true, remaining: 0 };
   }
 
+  /** Refusals are counted for /metrics (ADR 042). */
+  function counted(name: LimitName, decision: LimitDecision): LimitDecision {
+    if (!decision.ok) rateLimitRefusals.inc({ limit: name, reason: decision.unavailable ? "unavailable" : "limit" });
+    return decision;
+  }
+
   return {
     rules,
     async consume(name, subject) {
-      const counted: string[] = [];
-      return allKeys(keysOf(name, subject), async (key) => {
+      const reserved: string[] = [];
+      const decision = await allKeys(keysOf(name, subject), async (key) => {
         const decision = await consumeKey(name, key);
         // A refused attempt counts nowhere: what the other keys counted goes back.
-        if (!decision.ok) for (const done of counted) await refundKey(name, done);
-        else counted.push(key);
+        if (!decision.ok) for (const done of reserved) await refundKey(name, done);
+        else reserved.push(key);
         return decision;
       });
+      return counted(name, decision);
     },
-    check: (name, subject) => allKeys(keysOf(name, subject), (key) => checkKey(name, key)),
+    check: async (name, subject) => counted(name, await allKeys(keysOf(name, subject), (key) => checkKey(name, key))),
     async record(name, subject) {
       for (const key of keysOf(name, subject)) await tallyKey(name, key);
     },
@@ -261,7 +269,8 @@ export function createRateLimiter(
     async refund(name, subject) {
       for (const key of keysOf(name, subject)) await refundKey(name, key);
     },
-    space: (name, subject, seconds) => allKeys(keysOf(name, subject), (key) => spaceKey(name, key, seconds)),
+    space: async (name, subject, seconds) =>
+      counted(name, await allKeys(keysOf(name, subject), (key) => spaceKey(name, key, seconds))),
     async reset(name, subject) {
       for (const key of keysOf(name, subject)) await store.reset(storeKey(name, key)).catch(() => undefined);
     },

@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { DB } from "~/db/db.server";
 import { PROCESS_HOLDER, withJobLease } from "~/jobs/lease.server";
 import { currentTime } from "~/lib/clock";
+import { jobRuns } from "~/lib/metrics.server";
 import {
   claimDueMail,
   markMailAttemptFailed,
@@ -107,8 +108,9 @@ export function startMailSender(options: {
       () => undefined,
     );
     try {
-      await done;
+      if ((await done) !== null) jobRuns.inc({ job: "send-mail", outcome: "done" });
     } catch (error) {
+      jobRuns.inc({ job: "send-mail", outcome: "failed" });
       log.error({ err: error }, "mail sender run failed");
     } finally {
       running = false;

@@ -154,6 +154,16 @@ export async function markMailDelivered(
   await update.execute();
 }
 
+/** Emails waiting to be sent: pending, or claimed by a sender (the outbox backlog on /metrics). */
+export async function countOutboxBacklog(db: DB): Promise<number> {
+  const row = await db
+    .selectFrom("outbox")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("status", "in", ["pending", "sending"])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Records a failed attempt: retries later with backoff, or gives up after MAX_ATTEMPTS. */
 export async function markMailAttemptFailed(
   db: DB,

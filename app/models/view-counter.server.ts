@@ -12,6 +12,11 @@ export type ViewCounter = {
   /** Whether this browser session's view of the listing was queued recently (a reload). */
   seen(listingId: number, sessionKey: string): boolean;
   add(view: ListingView): void;
+  /**
+   * A view still being decided (its limit asked over IPC or Redis): stop() waits
+   * for it before the last flush, so a view answered just before SIGTERM is kept.
+   */
+  track(deciding: Promise<void>): void;
   flush(): Promise<void>;
   stop(): Promise<void>;
 };
@@ -33,6 +38,7 @@ export function startViewCounter({
   let pending: ListingView[] = [];
   const recent = new Set<string>();
   let running: Promise<void> = Promise.resolve();
+  const deciding = new Set<Promise<void>>();
 
   function flush(): Promise<void> {
     running = running.then(async () => {
@@ -63,9 +69,18 @@ export function startViewCounter({
       recent.add(key);
       pending.push(view);
     },
+    track(decision) {
+      const settled = decision.then(
+        () => undefined,
+        () => undefined,
+      );
+      deciding.add(settled);
+      void settled.then(() => deciding.delete(settled));
+    },
     flush,
     async stop() {
       clearInterval(timer);
+      await Promise.all(deciding);
       await flush();
     },
   };

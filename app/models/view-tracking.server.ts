@@ -211,5 +211,6 @@ export function queueListingView(
     options.counter.add({ listingId, sessionKey, visitorKey, viewedAt: currentTime().toISOString() });
     await limiter.record("viewVisitor", subject);
   })();
+  options.counter.track(queued);
   return { cookies, queued };
 }

@@ -53,7 +53,7 @@ test.afterAll(async () => {
 /** One request on a connection of its own (no keep-alive), so that successive requests reach different workers. */
 function request(
   pathname: string,
-  options: { method?: string; body?: string } = {},
+  options: { method?: string; body?: string; headers?: Record<string, string> } = {},
 ): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -61,9 +61,11 @@ function request(
       {
         method: options.method ?? "GET",
         agent: false,
-        headers: options.body
-          ? { "Content-Type": "application/x-www-form-urlencoded", Origin: base, Connection: "close" }
-          : { Connection: "close" },
+        headers: {
+          ...(options.body ? { "Content-Type": "application/x-www-form-urlencoded", Origin: base } : {}),
+          Connection: "close",
+          ...options.headers,
+        },
       },
       (res) => {
         let body = "";
@@ -137,6 +139,23 @@ test("twenty messages queued through both workers reach the mail server exactly 
   }
   expect(perMessage.size).toBe(20);
   expect([...perMessage.values()]).toEqual(Array(20).fill(1));
+});
+
+test("/metrics adds up every worker's counts, and is refused through a proxy", async () => {
+  const count = (text: string) =>
+    Number(/^bodima_http_requests_total\{route="\/api",status="2xx"\} (\d+)$/m.exec(text)?.[1] ?? 0);
+  const before = await request("/metrics");
+  expect(before.status).toBe(200);
+  expect(before.headers["cache-control"]).toBe("no-store");
+  for (let i = 0; i < 10; i++) expect((await request("/api/listings?limit=1")).status).toBe(200);
+  // Each request went to another worker (round robin): only the sum of both shows all ten.
+  const after = await request("/metrics");
+  expect(count(after.body) - count(before.body)).toBe(10);
+  expect(after.body).toMatch(/^bodima_job_runs_total\{job="send-mail",outcome="done"\} \d+$/m);
+  expect(after.body).toMatch(/^bodima_rate_limit_refusals_total\{limit="loginAccount",reason="limit"\} [1-9]/m);
+  expect(after.body).toMatch(/^bodima_outbox_backlog \d+$/m);
+  const proxied = await request("/metrics", { headers: { "X-Forwarded-For": "203.0.113.7" } });
+  expect(proxied.status).toBe(404);
 });
 
 test("a worker killed with SIGKILL is replaced, and the site keeps answering meanwhile", async () => {

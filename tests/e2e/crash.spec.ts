@@ -4,8 +4,8 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import pg from "pg";
 import { createDatabase } from "../../app/db/db.server";
+import { createPostgresDatabase } from "../postgres-database";
 import { startServer } from "./spawn-server";
 
 // Issue 14, point 5: `kill -9` at any moment loses no acknowledged write. Twenty
@@ -91,24 +91,6 @@ async function writeUntil(
   }
 }
 
-async function postgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `bodima_crash_${randomBytes(6).toString("hex")}`;
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(query);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
-}
-
 const databases = ["sqlite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : [])] as const;
 
 for (const [index, database] of databases.entries()) {
@@ -118,7 +100,7 @@ for (const [index, database] of databases.entries()) {
   test(`${ROUNDS} rounds of kill -9 mid-stream lose no acknowledged write [${database}]`, async () => {
     test.setTimeout(420_000);
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bodima-crash-"));
-    const postgres = database === "postgres" ? await postgresDatabase() : null;
+    const postgres = database === "postgres" ? await createPostgresDatabase("bodima_crash") : null;
     const env = {
       WEB_CONCURRENCY: "2",
       SITE_URL: base,

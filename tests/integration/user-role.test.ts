@@ -3,12 +3,12 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase } from "../../app/db/db.server";
 import { migrateToLatest } from "../../app/db/migrate.server";
 import { createOwnerAccount } from "../../app/models/account.server";
 import { parseUserRoleArgs } from "../../scripts/user-role-args";
+import { adminQuery } from "../postgres-database";
 
 describe("parseUserRoleArgs", () => {
   it("reads an email and a role, and explains what is wrong", () => {
@@ -39,16 +39,6 @@ function targets(): Target[] {
     });
   }
   return list;
-}
-
-async function adminQuery(query: string) {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
 }
 
 for (const target of targets()) {

@@ -118,6 +118,33 @@ describeEachDatabase("buffered page views", (ctx) => {
     expect((await counts(db, id)).views).toBe(1);
   });
 
+  it("a view still waiting for its limit's answer when the server stops (SIGTERM) is written too", async () => {
+    const { db } = ctx();
+    const id = await listing(db);
+    counter = startViewCounter({ db, log, intervalMs: 60_000 });
+    // The limit's store answers after 100 ms, as the cluster's primary or Redis may under load.
+    const memory = createMemoryStore();
+    const slow = {
+      increment: async (...args: Parameters<typeof memory.increment>) => {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        return memory.increment(...args);
+      },
+      reset: memory.reset,
+    };
+    const options = {
+      visitorSalt: "salt",
+      visitorSecret: "v".repeat(64),
+      secure: false,
+      limit: { limiter: createRateLimiter(slow), clientIp: "192.0.2.9" },
+      counter,
+    };
+    expect(queueListingView(pageRequest(), id, options)?.cookies).toHaveLength(2);
+    // The page has been answered; the server is told to stop at once.
+    await counter.stop();
+    counter = undefined;
+    expect((await counts(db, id)).views).toBe(1);
+  });
+
   it("queues a page view with its cookies at once, and a reload of the same session is not queued again", async () => {
     const { db } = ctx();
     const id = await listing(db);

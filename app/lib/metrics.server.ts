@@ -1,0 +1,133 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, type Metric, register } from "prom-client";
+
+/**
+ * Prometheus metrics (issue 14, ADR 042), in prom-client's default registry:
+ * every worker counts its own, and /metrics (server/metrics.ts) answers the sum
+ * of all workers, collected by the cluster's primary. Labels stay few: a route
+ * is its first path segment (`routeLabel`), never a whole URL.
+ */
+
+/** A metric made once per process: a module evaluated again (the development server reloads) finds it registered. */
+function once<M extends Metric>(name: string, make: () => M): M {
+  return (register.getSingleMetric(name) as M | undefined) ?? make();
+}
+
+if (!register.getSingleMetric("bodima_process_cpu_user_seconds_total"))
+  collectDefaultMetrics({ prefix: "bodima_process_" });
+
+export const httpRequests = once(
+  "bodima_http_requests_total",
+  () =>
+    new Counter({
+      name: "bodima_http_requests_total",
+      help: "Requests answered, by route (first path segment) and status class",
+      labelNames: ["route", "status"] as const,
+    }),
+);
+
+export const httpDuration = once(
+  "bodima_http_request_duration_seconds",
+  () =>
+    new Histogram({
+      name: "bodima_http_request_duration_seconds",
+      help: "Time to answer a request that was not a static file or a page-cache hit, by route",
+      labelNames: ["route"] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    }),
+);
+
+export const pageCache = once(
+  "bodima_page_cache_total",
+  () =>
+    new Counter({
+      name: "bodima_page_cache_total",
+      help: "Anonymous public page requests answered from the page cache (hit) or rendered and stored (miss)",
+      labelNames: ["result"] as const,
+    }),
+);
+
+export const jobRuns = once(
+  "bodima_job_runs_total",
+  () =>
+    new Counter({
+      name: "bodima_job_runs_total",
+      help: "Background job runs in this process, by job and outcome",
+      labelNames: ["job", "outcome"] as const,
+    }),
+);
+
+export const rateLimitRefusals = once(
+  "bodima_rate_limit_refusals_total",
+  () =>
+    new Counter({
+      name: "bodima_rate_limit_refusals_total",
+      help: "Attempts refused by a rate limit, by limit and reason (limit reached, or the store unavailable)",
+      labelNames: ["limit", "reason"] as const,
+    }),
+);
+
+/** Set by the server with a function that counts the outbox; read when /metrics is asked for. */
+let outboxBacklog: (() => Promise<number>) | null = null;
+export function measureOutboxWith(count: () => Promise<number>): void {
+  outboxBacklog = count;
+}
+
+once(
+  "bodima_outbox_backlog",
+  () =>
+    new Gauge({
+      name: "bodima_outbox_backlog",
+      help: "Emails waiting in the outbox (pending or being sent)",
+      // Every worker reads the same table: the cluster's sum would count it once per worker.
+      aggregator: "max",
+      async collect() {
+        if (outboxBacklog) this.set(await outboxBacklog().catch(() => -1));
+      },
+    }),
+);
+
+const KNOWN_ROUTES = new Set([
+  "",
+  "browse",
+  "old-browse",
+  "listing",
+  "search",
+  "university",
+  "city",
+  "api",
+  "getAdsForSEO",
+  "getAdForSEO",
+  "getAdsByUniversity",
+  "updateViewCount",
+  "dashboard",
+  "admin",
+  "login",
+  "logout",
+  "signup",
+  "reset-password",
+  "about",
+  "contact",
+  "privacy",
+  "terms",
+  "language",
+  "photos",
+  "sitemap.xml",
+  "robots.txt",
+  "assets",
+]);
+
+/** The route label of a URL path: its first segment after the language (/si, /ta), or "other". */
+export function routeLabel(url: string): string {
+  let path = url;
+  const query = path.indexOf("?");
+  if (query >= 0) path = path.slice(0, query);
+  if (path.startsWith("/si/") || path.startsWith("/ta/")) path = path.slice(3);
+  else if (path === "/si" || path === "/ta") path = "/";
+  const end = path.indexOf("/", 1);
+  let segment = path.slice(1, end < 0 ? undefined : end);
+  if (segment.endsWith(".data")) segment = segment.slice(0, -".data".length);
+  if (segment.startsWith("sitemap")) segment = "sitemap.xml";
+  return KNOWN_ROUTES.has(segment) ? `/${segment}` : "other";
+}
+
+export { register as metricsRegistry };

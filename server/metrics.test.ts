@@ -1,0 +1,65 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { describe, expect, it } from "vitest";
+import { routeLabel } from "../app/lib/metrics.server";
+import { createMetrics } from "./metrics";
+
+// Issue 14, point 5: /metrics is not public (METRICS_TOKEN, or this machine without a proxy),
+// and its labels stay few whatever URLs strangers send.
+
+function request(headers: Record<string, string>, remoteAddress: string) {
+  return { url: "/metrics", method: "GET", headers, socket: { remoteAddress } } as unknown as IncomingMessage;
+}
+
+function response() {
+  const answer = { status: 0, body: "" };
+  let done: () => void = () => undefined;
+  const ended = new Promise<void>((resolve) => {
+    done = resolve;
+  });
+  const res = {
+    writeHead(status: number) {
+      answer.status = status;
+    },
+    end(body?: string) {
+      answer.body = body ?? "";
+      done();
+    },
+  } as unknown as ServerResponse;
+  return { res, answer, ended };
+}
+
+describe("/metrics", () => {
+  it("without METRICS_TOKEN answers only a client on this machine that came through no proxy", async () => {
+    const metrics = createMetrics({ token: undefined, outboxBacklog: async () => 7 });
+    expect(metrics.serve(request({}, "203.0.113.5"), response().res)).toBe(false);
+    expect(metrics.serve(request({ "x-forwarded-for": "203.0.113.5" }, "127.0.0.1"), response().res)).toBe(false);
+    const { res, answer, ended } = response();
+    expect(metrics.serve(request({}, "127.0.0.1"), res)).toBe(true);
+    await ended;
+    expect(answer.status).toBe(200);
+    expect(answer.body).toContain("bodima_outbox_backlog 7");
+    expect(answer.body).toContain("# TYPE bodima_http_requests_total counter");
+  });
+
+  it("with METRICS_TOKEN answers only the bearer of the token, from anywhere", async () => {
+    const token = "a-long-enough-metrics-token";
+    const metrics = createMetrics({ token, outboxBacklog: async () => 0 });
+    expect(metrics.serve(request({}, "127.0.0.1"), response().res)).toBe(false);
+    expect(metrics.serve(request({ authorization: "Bearer wrong" }, "127.0.0.1"), response().res)).toBe(false);
+    const { res, answer, ended } = response();
+    expect(metrics.serve(request({ authorization: `Bearer ${token}` }, "198.51.100.1"), res)).toBe(true);
+    await ended;
+    expect(answer.status).toBe(200);
+  });
+
+  it("labels a request by its first path segment, in any language, never by the whole URL", () => {
+    expect(routeLabel("/")).toBe("/");
+    expect(routeLabel("/si")).toBe("/");
+    expect(routeLabel("/listing/a-room-near-campus?x=1")).toBe("/listing");
+    expect(routeLabel("/ta/browse?search=room")).toBe("/browse");
+    expect(routeLabel("/browse.data?page=2")).toBe("/browse");
+    expect(routeLabel("/sitemap-listings-3.xml")).toBe("/sitemap.xml");
+    expect(routeLabel("/wp-admin/setup.php")).toBe("other");
+    expect(routeLabel(`/${"x".repeat(5000)}`)).toBe("other");
+  });
+});

@@ -1,0 +1,113 @@
+import cluster from "node:cluster";
+import { timingSafeEqual } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { AggregatorRegistry } from "prom-client";
+import {
+  httpDuration,
+  httpRequests,
+  measureOutboxWith,
+  metricsRegistry,
+  pageCache,
+  routeLabel,
+} from "../app/lib/metrics.server";
+
+/**
+ * /metrics for Prometheus (issue 14, ADR 042), and the counting of requests.
+ * Not public: with METRICS_TOKEN set it needs `Authorization: Bearer <token>`;
+ * without, only a client on this machine that came through no proxy (no
+ * X-Forwarded-For) gets it. Anyone else gets the site's 404 as if it did not
+ * exist. In a cluster the answer is the sum of every worker, collected by the
+ * primary (server/cluster.ts).
+ */
+
+type MetricsReply = { type: "bodima:metrics-reply"; id: number; text?: string; error?: string };
+const isReply = (m: unknown): m is MetricsReply => (m as MetricsReply | null)?.type === "bodima:metrics-reply";
+
+function fromPrimary(): () => Promise<string> {
+  let nextId = 1;
+  const waiting = new Map<number, (reply: MetricsReply) => void>();
+  process.on("message", (message) => {
+    if (!isReply(message)) return;
+    waiting.get(message.id)?.(message);
+    waiting.delete(message.id);
+  });
+  return () =>
+    new Promise((resolve, reject) => {
+      const id = nextId++;
+      const timer = setTimeout(() => {
+        waiting.delete(id);
+        reject(new Error("the primary process did not answer"));
+      }, 5_000);
+      waiting.set(id, (reply) => {
+        clearTimeout(timer);
+        if (reply.text !== undefined) resolve(reply.text);
+        else reject(new Error(reply.error ?? "no metrics"));
+      });
+      process.send?.({ type: "bodima:metrics", id });
+    });
+}
+
+function allowed(req: IncomingMessage, token: string | undefined): boolean {
+  if (token) {
+    const given = Buffer.from(req.headers.authorization ?? "");
+    const wanted = Buffer.from(`Bearer ${token}`);
+    return given.length === wanted.length && timingSafeEqual(given, wanted);
+  }
+  const address = req.socket.remoteAddress ?? "";
+  const loopback = address === "127.0.0.1" || address === "::1" || address === "::ffff:127.0.0.1";
+  return loopback && req.headers["x-forwarded-for"] === undefined;
+}
+
+export function createMetrics(options: { token: string | undefined; outboxBacklog: () => Promise<number> }) {
+  measureOutboxWith(options.outboxBacklog);
+  // A worker answers the primary's requests for its metrics once an AggregatorRegistry exists here.
+  if (cluster.isWorker) new AggregatorRegistry();
+  const collect = cluster.isWorker ? fromPrimary() : () => metricsRegistry.metrics();
+
+  /** Counters per (route, status class), made once: a hit costs a Map lookup and an add. */
+  const counters = new Map<string, { inc: () => void }>();
+  function countRequest(url: string, statusCode: number) {
+    const route = routeLabel(url);
+    const status = `${Math.floor(statusCode / 100)}xx`;
+    const key = `${route} ${status}`;
+    let counter = counters.get(key);
+    if (!counter) {
+      counter = httpRequests.labels(route, status);
+      counters.set(key, counter);
+    }
+    counter.inc();
+  }
+
+  return {
+    /** Answers GET /metrics; false for every other request (and for a client not allowed to see it). */
+    serve(req: IncomingMessage, res: ServerResponse): boolean {
+      if (req.url !== "/metrics" || req.method !== "GET" || !allowed(req, options.token)) return false;
+      collect().then(
+        (text) => {
+          res.writeHead(200, { "Content-Type": metricsRegistry.contentType, "Cache-Control": "no-store" });
+          res.end(text);
+        },
+        (error: unknown) => {
+          res.writeHead(503, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
+          res.end(`metrics unavailable: ${error instanceof Error ? error.message : String(error)}\n`);
+        },
+      );
+      return true;
+    },
+    /** A page-cache hit, already answered. */
+    hit(req: IncomingMessage, res: ServerResponse) {
+      pageCache.labels("hit").inc();
+      countRequest(req.url ?? "/", res.statusCode);
+    },
+    /** A request for Express (a miss, an action, a signed-in page): counted and timed when answered. */
+    time(req: IncomingMessage, res: ServerResponse) {
+      const started = performance.now();
+      const url = req.url ?? "/";
+      res.once("finish", () => {
+        countRequest(url, res.statusCode);
+        httpDuration.labels(routeLabel(url)).observe((performance.now() - started) / 1000);
+        if (res.getHeader("x-page-cache") === "MISS") pageCache.labels("miss").inc();
+      });
+    },
+  };
+}
