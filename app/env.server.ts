@@ -67,6 +67,24 @@ const envSchema = z.object({
       (v) => !v || /^rediss?:\/\/[^\s]+$/.test(v),
       "REDIS_URL must start with redis:// or rediss:// (for example redis://127.0.0.1:6379)",
     ),
+  /** Photos in an S3-compatible bucket: s3://bucket[/prefix]?endpoint=…&region=… (credentials: AWS_* variables). */
+  STORAGE_URL: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine(
+      (v) => !v || /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[^?\s]*)?(\?[^\s]*)?$/.test(v),
+      "STORAGE_URL must look like s3://bucket?endpoint=https://…&region=… (a bucket name in lowercase letters, digits, dots and hyphens)",
+    ),
+  /** Where browsers fetch photos from (a CDN or the bucket's public address); default: /photos on this site. */
+  PHOTO_BASE_URL: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine(
+      (v) => !v || /^https?:\/\/[^\s?#]+$/.test(v),
+      "PHOTO_BASE_URL must be an http(s) URL such as https://cdn.bodima.lk/photos",
+    ),
   /** Bearer token for /metrics; unset: only a client on this machine, not through a proxy, gets it (ADR 042). */
   METRICS_TOKEN: z
     .string()

@@ -11,6 +11,7 @@ import { type Env, getEnv } from "./env.server";
 import type { Locale } from "./i18n/translator.server";
 import { startJobs } from "./jobs/jobs.server";
 import { setClock } from "./lib/clock";
+import { setPhotoBaseUrl } from "./lib/photo-urls";
 import { createPrimaryStore } from "./limits/cluster-store.server";
 import {
   createMemoryStore,
@@ -23,7 +24,7 @@ import { connectRedis, createRedisStore } from "./limits/redis-store.server";
 import { startMailSender } from "./mail/sender.server";
 import { createMailTransport } from "./mail/transport.server";
 import { redactUrl } from "./security/redact-url";
-import { createLocalPhotoStorage, type PhotoStorage } from "./storage/storage.server";
+import { type PhotoStorage, photoStorageFor } from "./storage/storage.server";
 
 /** Long-lived things created once at start-up and shared by every request. */
 export type Services = {
@@ -116,7 +117,8 @@ export async function createServices(options: ServiceOptions): Promise<Services>
   const { db, dialect } = createDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
   await migrateToLatest(db);
   const secrets = loadOrCreateSecrets(env.dataDir);
-  const storage = createLocalPhotoStorage(path.join(env.dataDir, "photos"));
+  const storage = photoStorageFor(env);
+  setPhotoBaseUrl(env.PHOTO_BASE_URL);
   // Redis only for a process that serves requests: scripts count nothing worth sharing.
   const redis = options.background && env.REDIS_URL ? connectRedis(env.REDIS_URL) : undefined;
   const limiter = createRateLimiter(limitStoreFor(options.background, redis), parseLimitOverrides(env.RATE_LIMITS));

@@ -114,7 +114,12 @@ app.use(handleErrors);
  */
 export function createHandler(clientDir: string): (req: IncomingMessage, res: ServerResponse) => void {
   const files = loadStaticFiles(clientDir, staticHeaders);
-  const health = createHealthChecks({ db: services.db, redis: services.redis, headers: staticHeaders });
+  const health = createHealthChecks({
+    db: services.db,
+    redis: services.redis,
+    storage: services.storage,
+    headers: staticHeaders,
+  });
   const metrics = createMetrics({ token: env.METRICS_TOKEN, outboxBacklog: () => countOutboxBacklog(services.db) });
   logger.info({ files: files.count, pageCacheMb: cache.enabled ? env.PAGE_CACHE_MB : 0 }, "static files loaded");
   return (req, res) => {

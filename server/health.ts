@@ -13,6 +13,7 @@ import type { DB } from "../app/db/db.server";
 export function createHealthChecks(options: {
   db: DB;
   redis?: Redis;
+  storage?: { check?: () => Promise<void> };
   headers: Record<string, string>;
   timeoutMs?: number;
 }) {
@@ -21,6 +22,7 @@ export function createHealthChecks(options: {
   const checks: Record<string, () => Promise<unknown>> = {
     database: () => sql`select 1`.execute(options.db),
     ...(redis ? { redis: () => redis.ping() } : {}),
+    ...(options.storage?.check ? { storage: options.storage.check } : {}),
   };
 
   async function failing(): Promise<string[]> {

@@ -8,6 +8,7 @@ import { CITIES, cityName, UNIVERSITIES } from "~/directory/universities";
 import { currentTime } from "~/lib/clock";
 import { expiryFrom } from "~/lib/days-left";
 import { type Pagination, paginate } from "~/lib/pagination";
+import { photoUrl } from "~/lib/photo-urls";
 import { adNumberFromSlug, MAX_AD_NUMBER, parseAdNumber, slugify } from "~/lib/slug";
 import type { BrowseFilters, Gender, PropertyType } from "~/schemas/browse-filters";
 import type { NewListingInput } from "~/schemas/listing-form";
@@ -15,9 +16,7 @@ import type { ListingDetail, ListingPhoto, ListingSummary } from "~/schemas/list
 
 export type PhotoVariant = { width: number; height: number; bytes: number; key: string };
 
-export function photoUrl(key: string): string {
-  return `/photos/${key}`;
-}
+export { photoUrl } from "~/lib/photo-urls";
 
 function toPhoto(row: PhotoRow, title: string, index: number): ListingPhoto {
   const variants = (JSON.parse(row.variants) as PhotoVariant[]).map((v) => ({ ...v, url: photoUrl(v.key) }));

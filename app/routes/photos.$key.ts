@@ -27,7 +27,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const key = params.key;
   const match = PHOTO_KEY.exec(key);
   if (!match) return notFound();
-  const { storage, db } = context.get(requestContext);
+  const { storage, db, log } = context.get(requestContext);
   const visibility = await photoVisibility(db, match[1]!);
   let cacheControl: string;
   if (visibility.kind === "public") cacheControl = PUBLIC_PHOTO_CACHE;
@@ -39,7 +39,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     if (!allowed) return notFound();
     cacheControl = PRIVATE_PHOTO_CACHE;
   }
-  const data = await storage.get(key);
+  let data: Buffer | null;
+  try {
+    data = await storage.get(key);
+  } catch (error) {
+    // The bucket cannot be reached (STORAGE_URL): a moment's trouble, not a missing photo.
+    log.error({ err: error, key }, "photo storage unavailable");
+    return new Response(null, { status: 503, headers: { "Retry-After": "30", "Cache-Control": "no-store" } });
+  }
   if (!data) return notFound();
   const etag = `"${createHash("sha256").update(data).digest("base64url").slice(0, 27)}"`;
   const headers = { "Cache-Control": cacheControl, ETag: etag };

@@ -1,3 +1,4 @@
+import { photoOrigin } from "~/lib/photo-urls";
 import { randomChunk } from "./random.server";
 
 /**
@@ -38,8 +39,8 @@ export function contentSecurityPolicy(inline: InlineSources): string {
     // React, for instance) are harmless without script and may be inline.
     ["style-src 'self'", ...inline.styles].join(" "),
     "style-src-attr 'unsafe-inline'",
-    // blob: for photo previews before upload, data: for small inline icons.
-    "img-src 'self' data: blob:",
+    // blob: for photo previews before upload, data: for small inline icons; PHOTO_BASE_URL's origin.
+    ["img-src 'self' data: blob:", photoOrigin()].filter(Boolean).join(" "),
     "font-src 'self'",
     "connect-src 'self'",
     "media-src 'self'",

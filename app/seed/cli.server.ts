@@ -1,11 +1,10 @@
-import path from "node:path";
 import { sql } from "kysely";
 import { invalidatePublicPages } from "~/cache/invalidation.server";
 import { createDatabase } from "~/db/db.server";
 import { refreshStatistics } from "~/db/maintenance.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import { getEnv } from "~/env.server";
-import { createLocalPhotoStorage } from "~/storage/storage.server";
+import { photoStorageFor } from "~/storage/storage.server";
 import { seedSynthetic } from "./synthetic.server";
 
 const count = new Intl.NumberFormat("en-US");
@@ -28,7 +27,7 @@ export async function runSeedCommand(listings: number, print: (line: string) => 
     // 100,000 listings; a larger one halves the time of a big seed.
     if (dialect === "sqlite") await sql`pragma cache_size = -1048576`.execute(db);
     // The same folder the server reads photos from (app/services.server.ts).
-    const storage = createLocalPhotoStorage(path.join(env.dataDir, "photos"));
+    const storage = photoStorageFor(env);
     print(
       `Adding ${count.format(listings)} synthetic listings to ${dialect === "postgres" ? "PostgreSQL" : `SQLite in ${env.dataDir}`}...`,
     );

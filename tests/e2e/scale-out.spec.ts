@@ -7,15 +7,16 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { createPostgresDatabase } from "../postgres-database";
 import { startTestRedis, type TestRedis } from "../redis-server";
+import { startTestS3, type TestS3 } from "../s3-server";
 import { startTestSmtpServer, type TestSmtpServer } from "../smtp-test-server";
 import { postListing, signUp } from "./owners";
 import { startServer } from "./spawn-server";
 
-// Issue 14: two app servers (A and B) on one PostgreSQL and one Redis, behind Debian's nginx
-// running the example configuration of docs/deploy/nginx-bodima.conf, checked through the proxy
-// and on each server directly. Their photos are a shared folder here (DATA_DIR on shared storage,
-// README "Running at scale"): object storage is not built yet. Needs TEST_DATABASE_URL (CI sets
-// it) and nginx and redis-server (.ci/run installs them).
+// Issue 14: two app servers (A and B) on one PostgreSQL, one Redis and one S3 bucket (s3rver
+// stands in for S3), behind Debian's nginx running the example configuration of
+// docs/deploy/nginx-bodima.conf, checked through the proxy and on each server directly. They share
+// DATA_DIR only for secrets.json (the session secret); photos go to the bucket. Needs
+// TEST_DATABASE_URL (CI sets it) and nginx and redis-server (.ci/run installs them).
 
 const firstPort = Number(process.env.E2E_PORT ?? 3210) + 12;
 const ports = { proxy: firstPort, a: firstPort + 1, b: firstPort + 2 };
@@ -102,6 +103,7 @@ if (withPostgres) {
 
     let dataDir: string;
     let redis: TestRedis;
+    let s3: TestS3;
     let smtp: TestSmtpServer;
     let database: { url: string; drop: () => Promise<void> };
     let servers: ReturnType<typeof startServer>[] = [];
@@ -111,12 +113,15 @@ if (withPostgres) {
       test.setTimeout(180_000);
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bodima-scale-"));
       redis = await startTestRedis();
+      s3 = await startTestS3();
       smtp = await startTestSmtpServer();
       database = await createPostgresDatabase("bodima_scale");
       const env = (port: number) => ({
         WEB_CONCURRENCY: "1",
         DATABASE_URL: database.url,
         REDIS_URL: redis.url,
+        STORAGE_URL: s3.storageUrl(),
+        ...s3.env,
         SITE_URL: proxy,
         TRUST_PROXY: "1",
         SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
@@ -144,6 +149,7 @@ if (withPostgres) {
       }
       servers = [];
       await redis.stop();
+      await s3.close();
       await smtp.close();
       await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -159,7 +165,7 @@ if (withPostgres) {
       expect((await send(direct.a, "/metrics")).status).toBe(200);
     });
 
-    test("a listing posted through the proxy shows on both servers' cached /browse within a second, photo included", async ({
+    test("a listing posted through the proxy shows on both servers' cached /browse within a second, its photo from the bucket on both", async ({
       browser,
     }) => {
       test.setTimeout(90_000);
@@ -185,6 +191,8 @@ if (withPostgres) {
       const photo = /src="(\/photos\/[^"]+)"/.exec(listing.body)?.[1];
       expect(photo).toBeDefined();
       for (const base of [direct.a, direct.b]) expect((await send(base, photo!)).status, base).toBe(200);
+      // From the bucket: nothing was written to the servers' own disk.
+      expect(fs.existsSync(path.join(dataDir, "photos"))).toBe(false);
       await context.close();
     });
 
