@@ -58,6 +58,15 @@ const envSchema = z.object({
       "SMTP_URL must start with smtp:// or smtps:// (for example smtp://user:pass@mail.example.com:587)",
     ),
   MAIL_FROM: z.string().min(1, "MAIL_FROM must not be empty").default("Bodima <no-reply@bodima.lk>"),
+  /** The secret that signs sessions and visitor cookies; unset: generated once into DATA_DIR/secrets.json. */
+  SESSION_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine(
+      (v) => !v || v.length >= 32,
+      "SESSION_SECRET must be at least 32 characters (for example: openssl rand -hex 32)",
+    ),
   /** Redis for state every server shares (rate limits, ADR 041); unset: one machine keeps it in memory. */
   REDIS_URL: z
     .string()

@@ -1,5 +1,5 @@
 import cluster from "node:cluster";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Redis } from "ioredis";
@@ -61,7 +61,20 @@ export const requestContext = createContext<RequestInfo>();
 
 export type Secrets = { sessionSecret: string; visitorSalt: string };
 
-/** Secrets are generated on first start and kept in DATA_DIR, so no set-up is needed. */
+/**
+ * The session secret and the visitor salt: from SESSION_SECRET when set (every
+ * server of a site must sign and hash alike; the salt is derived from it), else
+ * generated on first start and kept in DATA_DIR/secrets.json, so one machine
+ * needs no set-up.
+ */
+export function secretsFor(env: Pick<Env, "SESSION_SECRET" | "dataDir">): Secrets {
+  if (env.SESSION_SECRET) {
+    const visitorSalt = createHash("sha256").update(`bodima visitor salt\n${env.SESSION_SECRET}`).digest("hex");
+    return { sessionSecret: env.SESSION_SECRET, visitorSalt: visitorSalt.slice(0, 32) };
+  }
+  return loadOrCreateSecrets(env.dataDir);
+}
+
 function loadOrCreateSecrets(dataDir: string): Secrets {
   const file = path.join(dataDir, "secrets.json");
   fs.mkdirSync(dataDir, { recursive: true });
@@ -116,7 +129,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
   if (env.NOW) logger.warn({ now: env.NOW }, "the clock starts at NOW (only outside production)");
   const { db, dialect } = createDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
   await migrateToLatest(db);
-  const secrets = loadOrCreateSecrets(env.dataDir);
+  const secrets = secretsFor(env);
   const storage = photoStorageFor(env);
   setPhotoBaseUrl(env.PHOTO_BASE_URL);
   // Redis only for a process that serves requests: scripts count nothing worth sharing.

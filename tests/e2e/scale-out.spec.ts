@@ -15,7 +15,7 @@ import { startServer } from "./spawn-server";
 // Issue 14: two app servers (A and B) on one PostgreSQL, one Redis and one S3 bucket (s3rver
 // stands in for S3), behind Debian's nginx running the example configuration of
 // docs/deploy/nginx-bodima.conf, checked through the proxy and on each server directly. They share
-// DATA_DIR only for secrets.json (the session secret); photos go to the bucket. Needs
+// no folder: each has its own DATA_DIR, the same SESSION_SECRET, and photos go to the bucket. Needs
 // TEST_DATABASE_URL (CI sets it) and nginx and redis-server (.ci/run installs them).
 
 const firstPort = Number(process.env.E2E_PORT ?? 3210) + 12;
@@ -116,11 +116,13 @@ if (withPostgres) {
       s3 = await startTestS3();
       smtp = await startTestSmtpServer();
       database = await createPostgresDatabase("bodima_scale");
+      const sessionSecret = randomBytes(32).toString("hex");
       const env = (port: number) => ({
         WEB_CONCURRENCY: "1",
         DATABASE_URL: database.url,
         REDIS_URL: redis.url,
         STORAGE_URL: s3.storageUrl(),
+        SESSION_SECRET: sessionSecret,
         ...s3.env,
         SITE_URL: proxy,
         TRUST_PROXY: "1",
@@ -129,9 +131,11 @@ if (withPostgres) {
         PORT: String(port),
       });
       // The demo data (a local SITE_URL) goes in once, through A; B starts on the migrated database.
-      servers.push(startServer(dataDir, "auto", { port: ports.a, env: env(ports.a) }));
+      fs.mkdirSync(path.join(dataDir, "a"));
+      fs.mkdirSync(path.join(dataDir, "b"));
+      servers.push(startServer(path.join(dataDir, "a"), "auto", { port: ports.a, env: env(ports.a) }));
       await servers[0].started;
-      servers.push(startServer(dataDir, "auto", { port: ports.b, env: env(ports.b) }));
+      servers.push(startServer(path.join(dataDir, "b"), "auto", { port: ports.b, env: env(ports.b) }));
       await servers[1].started;
       const nginxDir = path.join(dataDir, "nginx");
       fs.mkdirSync(nginxDir);
@@ -191,8 +195,10 @@ if (withPostgres) {
       const photo = /src="(\/photos\/[^"]+)"/.exec(listing.body)?.[1];
       expect(photo).toBeDefined();
       for (const base of [direct.a, direct.b]) expect((await send(base, photo!)).status, base).toBe(200);
-      // From the bucket: nothing was written to the servers' own disk.
-      expect(fs.existsSync(path.join(dataDir, "photos"))).toBe(false);
+      // From the bucket: nothing was written to the servers' own disks, not even secrets.
+      for (const own of ["a", "b"]) {
+        expect(fs.readdirSync(path.join(dataDir, own))).toEqual([]);
+      }
       await context.close();
     });
 
