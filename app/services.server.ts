@@ -12,6 +12,7 @@ import type { Locale } from "./i18n/translator.server";
 import { startJobs } from "./jobs/jobs.server";
 import { setClock } from "./lib/clock";
 import { setPhotoBaseUrl } from "./lib/photo-urls";
+import { askPrimary } from "./lib/primary-ipc";
 import { createPrimaryStore } from "./limits/cluster-store.server";
 import {
   createMemoryStore,
@@ -165,7 +166,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
  */
 function limitStoreFor(serving: boolean, redis: Redis | undefined): RateLimitStore {
   if (redis) return createRedisStore(redis);
-  return serving && cluster.isWorker ? createPrimaryStore() : createMemoryStore();
+  return serving && cluster.isWorker ? createPrimaryStore(askPrimary()) : createMemoryStore();
 }
 
 /** The configured mail transport (SMTP_URL, else the log, which hides links' tokens on a public site). */

@@ -2,10 +2,11 @@
 // workers that each run the whole app (server.ts) and share the port, keeps the
 // machine's rate-limit counters for them, restarts a worker that dies, and on
 // SIGTERM lets every worker drain before it exits itself. It never loads the
-// app: this file and the two it imports run as they are with Node's type stripping.
+// app: this file and the three it imports run as they are with Node's type stripping.
 import cluster, { type Worker } from "node:cluster";
 import { AggregatorRegistry } from "prom-client";
-import { answerLimitRequests } from "../app/limits/cluster-store.server.ts";
+import { answerWorker } from "../app/lib/primary-ipc.ts";
+import { LIMIT_TOPIC, limitHandler } from "../app/limits/cluster-store.server.ts";
 import { createMemoryStore } from "../app/limits/memory-store.server.ts";
 
 export type ReadyMessage = { type: "bodima:ready"; react: string; port: number };
@@ -25,15 +26,9 @@ export async function runPrimary(options: { workers: number; shutdownTimeoutMs: 
   function fork(): { worker: Worker; ready: Promise<ReadyMessage> } {
     const worker = cluster.fork();
     const startedAt = Date.now();
-    answerLimitRequests(worker, limits);
-    worker.on("message", (message: { type?: string; id?: number }) => {
-      if (message?.type !== "bodima:metrics") return;
-      const reply = (answer: { text?: string; error?: string }) =>
-        worker.isConnected() && worker.send({ type: "bodima:metrics-reply", id: message.id, ...answer });
-      aggregator.clusterMetrics().then(
-        (text) => reply({ text }),
-        (error: unknown) => reply({ error: String(error) }),
-      );
+    answerWorker(worker, {
+      [LIMIT_TOPIC]: limitHandler(limits),
+      metrics: () => aggregator.clusterMetrics(),
     });
     const ready = new Promise<ReadyMessage>((resolve, reject) => {
       worker.on("message", (message) => {

@@ -10,6 +10,7 @@ import {
   pageCache,
   routeLabel,
 } from "../app/lib/metrics.server";
+import { askPrimary } from "../app/lib/primary-ipc";
 
 /**
  * /metrics for Prometheus (issue 14, ADR 042), and the counting of requests.
@@ -19,33 +20,6 @@ import {
  * exist. In a cluster the answer is the sum of every worker, collected by the
  * primary (server/cluster.ts).
  */
-
-type MetricsReply = { type: "bodima:metrics-reply"; id: number; text?: string; error?: string };
-const isReply = (m: unknown): m is MetricsReply => (m as MetricsReply | null)?.type === "bodima:metrics-reply";
-
-function fromPrimary(): () => Promise<string> {
-  let nextId = 1;
-  const waiting = new Map<number, (reply: MetricsReply) => void>();
-  process.on("message", (message) => {
-    if (!isReply(message)) return;
-    waiting.get(message.id)?.(message);
-    waiting.delete(message.id);
-  });
-  return () =>
-    new Promise((resolve, reject) => {
-      const id = nextId++;
-      const timer = setTimeout(() => {
-        waiting.delete(id);
-        reject(new Error("the primary process did not answer"));
-      }, 5_000);
-      waiting.set(id, (reply) => {
-        clearTimeout(timer);
-        if (reply.text !== undefined) resolve(reply.text);
-        else reject(new Error(reply.error ?? "no metrics"));
-      });
-      process.send?.({ type: "bodima:metrics", id });
-    });
-}
 
 function allowed(req: IncomingMessage, token: string | undefined): boolean {
   if (token) {
@@ -62,7 +36,9 @@ export function createMetrics(options: { token: string | undefined; outboxBacklo
   measureOutboxWith(options.outboxBacklog);
   // A worker answers the primary's requests for its metrics once an AggregatorRegistry exists here.
   if (cluster.isWorker) new AggregatorRegistry();
-  const collect = cluster.isWorker ? fromPrimary() : () => metricsRegistry.metrics();
+  // The primary adds up every worker's registry (server/cluster.ts); prom-client waits up to 5 s for them.
+  const ask = cluster.isWorker ? askPrimary() : null;
+  const collect = () => (ask ? ask<string>("metrics", undefined, 6_000) : metricsRegistry.metrics());
 
   /** Counters per (route, status class), made once: a hit costs a Map lookup and an add. */
   const counters = new Map<string, { inc: () => void }>();

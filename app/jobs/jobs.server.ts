@@ -104,10 +104,11 @@ export function startJobs(
 ): { stop: () => Promise<void> } {
   const holder = options.holder ?? PROCESS_HOLDER;
   const firstRunAt = new Date(Date.now() + (options.firstRunMs ?? 60_000));
-  let running: Promise<unknown> = Promise.resolve();
+  let running: Promise<void> | null = null;
   let stopped = false;
+  // A look while the last one still runs (a long job) is skipped, not queued behind it.
   const tick = () => {
-    running = running.then(async () => {
+    running ??= (async () => {
       for (const name of JOB_NAMES) {
         const job: Job = JOBS[name];
         if (job.everyMs === null || stopped) continue;
@@ -126,6 +127,8 @@ export function startJobs(
           ctx.log.error({ err: error, job: name }, "job failed");
         }
       }
+    })().finally(() => {
+      running = null;
     });
   };
   const pollMs = options.pollMs ?? 30_000;

@@ -1,6 +1,7 @@
 import { EventEmitter } from "node:events";
 import { describe, expect, it } from "vitest";
-import { answerLimitRequests, createPrimaryStore } from "./cluster-store.server";
+import { answerWorker, askPrimary } from "~/lib/primary-ipc";
+import { createPrimaryStore, LIMIT_TOPIC, limitHandler } from "./cluster-store.server";
 import { createMemoryStore } from "./memory-store.server";
 import { createRateLimiter } from "./rate-limit.server";
 
@@ -28,10 +29,10 @@ describe("rate limits kept by the cluster's primary (ADR 040)", () => {
     const store = createMemoryStore();
     const a = channelPair();
     const b = channelPair();
-    answerLimitRequests(a.primary, store);
-    answerLimitRequests(b.primary, store);
-    const limiterA = createRateLimiter(createPrimaryStore(a.worker));
-    const limiterB = createRateLimiter(createPrimaryStore(b.worker));
+    answerWorker(a.primary, { [LIMIT_TOPIC]: limitHandler(store) });
+    answerWorker(b.primary, { [LIMIT_TOPIC]: limitHandler(store) });
+    const limiterA = createRateLimiter(createPrimaryStore(askPrimary(a.worker)));
+    const limiterB = createRateLimiter(createPrimaryStore(askPrimary(b.worker)));
     const subject = { account: "nimali@example.lk", ip: "203.0.113.7" };
     const answers = [];
     for (let i = 0; i < 6; i++) answers.push((await (i % 2 ? limiterB : limiterA).consume("loginAccount", subject)).ok);
@@ -42,7 +43,7 @@ describe("rate limits kept by the cluster's primary (ADR 040)", () => {
 
   it("refuses, fail closed and saying so, when the primary does not answer", async () => {
     const silent = channelPair({ primaryAnswers: false });
-    const limiter = createRateLimiter(createPrimaryStore(silent.worker, 50));
+    const limiter = createRateLimiter(createPrimaryStore(askPrimary(silent.worker, 50)));
     const decision = await limiter.consume("contactIp", { ip: "203.0.113.7" });
     expect(decision).toEqual({ ok: false, retryAfterSeconds: 30, unavailable: true });
     expect(await limiter.tally("loginAccountSlowdown", { account: "nimali@example.lk" })).toBeNull();

@@ -1,7 +1,7 @@
 import type { LimitDecision } from "./rate-limit.server";
 
 /** What a person is told when a limit could not be checked (Redis or the cluster's primary is down). */
-export const UNAVAILABLE_MESSAGE = "common.unavailable" as const;
+const UNAVAILABLE_MESSAGE = "common.unavailable" as const;
 
 /**
  * The words and status of a refused attempt: the limit's own message with 429,

@@ -1,7 +1,7 @@
 import { judgeRequest } from "~/auth/guard.server";
 import { type MessageKey, t } from "~/i18n";
 import { retryAfterHeaders } from "~/limits/rate-limit.server";
-import { UNAVAILABLE_MESSAGE } from "~/limits/refusal.server";
+import { refusalOf } from "~/limits/refusal.server";
 import { uploadPhoto } from "~/models/photo-upload.server";
 import { LISTING_LIMITS } from "~/schemas/listing-form";
 import type { PhotoCode } from "~/schemas/result";
@@ -49,8 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { user } = verdict;
   const decision = await limiter.consume("uploadUser", { user: user.id });
   if (!decision.ok) {
-    if (decision.unavailable) return refuse(UNAVAILABLE_MESSAGE, 503, retryAfterHeaders(decision));
-    return refuse("photos.errors.rateLimited", 429, retryAfterHeaders(decision), {
+    const refused = refusalOf(decision, "photos.errors.rateLimited");
+    return refuse(refused.message, refused.status, retryAfterHeaders(decision), {
       minutes: Math.ceil(decision.retryAfterSeconds / 60),
     });
   }
