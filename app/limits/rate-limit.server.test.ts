@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { createMemoryStore, createRateLimiter, parseLimitOverrides, retryAfterHeaders } from "./rate-limit.server";
+import {
+  createMemoryStore,
+  createRateLimiter,
+  parseLimitOverrides,
+  type RateLimitStore,
+  retryAfterHeaders,
+} from "./rate-limit.server";
 
 function limiterAt(start = 1_000_000) {
   let now = start;
@@ -125,5 +131,52 @@ describe("rate limiter", () => {
     for (let i = 1; i <= 12; i++) expect(await limiter.tally("signupIp", { ip: "ip" })).toBe(i);
     for (let i = 0; i < 20; i++) await limiter.refund("signupIp", { ip: "ip" });
     expect(await limiter.tally("signupIp", { ip: "ip" })).toBe(1);
+  });
+
+  it("remembers a refusal of viewVisitor until its window ends, asking the store no more (issue 8)", async () => {
+    const memory = createMemoryStore();
+    let asked = 0;
+    const store: RateLimitStore = {
+      increment: (...args) => {
+        asked++;
+        return memory.increment(...args);
+      },
+      reset: (key) => memory.reset(key),
+    };
+    let now = 1_000_000;
+    const limiter = createRateLimiter(store, { viewVisitor: { max: 2, windowSeconds: 60 } }, () => now);
+    const scraper = { visitor: null, ip: "198.51.100.7", listing: 1 };
+    expect(limiter.knownRefusal("viewVisitor", scraper)).toBeNull();
+    for (let i = 0; i < 2; i++) {
+      expect((await limiter.check("viewVisitor", scraper)).ok).toBe(true);
+      await limiter.record("viewVisitor", scraper);
+    }
+    expect(await limiter.check("viewVisitor", scraper)).toEqual({ ok: false, retryAfterSeconds: 60 });
+    const before = asked;
+    now += 20_000;
+    // Known in this process: refused at once, with the time left, and the store is not asked.
+    expect(limiter.knownRefusal("viewVisitor", { ...scraper, listing: 2 })).toEqual({
+      ok: false,
+      retryAfterSeconds: 40,
+    });
+    expect((await limiter.check("viewVisitor", scraper)).ok).toBe(false);
+    expect(asked).toBe(before);
+    // Another address is not refused by it.
+    expect(limiter.knownRefusal("viewVisitor", { ...scraper, ip: "203.0.113.9" })).toBeNull();
+    // The window ends: the store is asked again and allows.
+    now += 40_000;
+    expect(limiter.knownRefusal("viewVisitor", scraper)).toBeNull();
+    expect((await limiter.check("viewVisitor", scraper)).ok).toBe(true);
+    expect(asked).toBeGreaterThan(before);
+  });
+
+  it("never remembers refusals of limits that give attempts back (a login that succeeded)", async () => {
+    const { limiter } = limiterAt();
+    await limiter.consume("signupIp", { ip: "ip" });
+    await limiter.consume("signupIp", { ip: "ip" });
+    expect((await limiter.consume("signupIp", { ip: "ip" })).ok).toBe(false);
+    expect(limiter.knownRefusal("signupIp", { ip: "ip" })).toBeNull();
+    await limiter.refund("signupIp", { ip: "ip" });
+    expect((await limiter.consume("signupIp", { ip: "ip" })).ok).toBe(true);
   });
 });

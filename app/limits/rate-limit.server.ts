@@ -48,8 +48,14 @@ const KEY_PARTS: Record<KeyPart, (input: AnyKeyInput) => string> = {
   listing: ({ listing }) => `listing=${listing}`,
 };
 
-/** A limit: its numbers, and the keys it counts under (each a list of parts; every key must allow). */
-export type LimitDefinition = LimitRule & { per: readonly (readonly KeyPart[])[] };
+/**
+ * A limit: its numbers, and the keys it counts under (each a list of parts;
+ * every key must allow). `remembersRefusals`: each process remembers a refused
+ * key until its window ends (at most REFUSALS_REMEMBERED_MS) and refuses it
+ * without asking the store, so a client past the limit costs no store round
+ * trip per request. Only for limits nothing gives back (no refund, no reset).
+ */
+export type LimitDefinition = LimitRule & { per: readonly (readonly KeyPart[])[]; remembersRefusals?: true };
 
 export const DEFAULT_LIMITS = {
   /**
@@ -79,7 +85,14 @@ export const DEFAULT_LIMITS = {
    * Views one visitor (signed cookie, else IP) may count per hour across all
    * listings, and views one listing may count per hour from one network (issue 9).
    */
-  viewVisitor: { max: 60, windowSeconds: 60 * 60, per: [["visitor"], ["network", "listing"]] },
+  viewVisitor: {
+    max: 60,
+    windowSeconds: 60 * 60,
+    per: [["visitor"], ["network", "listing"]],
+    // A script fetching listing pages without cookies is a new visitor each time: after
+    // its 60 views it is refused from memory, not with two store round trips a page (issue 8).
+    remembersRefusals: true,
+  },
 } as const satisfies Record<string, LimitDefinition>;
 
 export type LimitName = keyof typeof DEFAULT_LIMITS;
@@ -109,6 +122,11 @@ export type LimitDecision =
 /** How long a refusal for an unreachable store asks the person to wait. */
 export const UNAVAILABLE_RETRY_SECONDS = 30;
 
+/** The longest a process refuses a remembered key without asking the store again. */
+export const REFUSALS_REMEMBERED_MS = 60_000;
+/** Remembered refusals kept per process; when full they are forgotten at once (they are only a shortcut). */
+const REFUSALS_KEPT = 10_000;
+
 export type RateLimiter = {
   /**
    * Counts one attempt and says whether it is allowed (the attempt that reaches
@@ -117,6 +135,12 @@ export type RateLimiter = {
   consume<N extends LimitName>(name: N, subject: LimitSubject<N>): Promise<LimitDecision>;
   /** Says whether one more attempt would be allowed, without counting one (limits on failures only). */
   check<N extends LimitName>(name: N, subject: LimitSubject<N>): Promise<LimitDecision>;
+  /**
+   * A refusal this process remembers for the subject (limits with
+   * `remembersRefusals`), answered at once without the store; null when the
+   * store must be asked.
+   */
+  knownRefusal<N extends LimitName>(name: N, subject: LimitSubject<N>): LimitDecision | null;
   /** Counts an attempt after the fact (a failed login). */
   record<N extends LimitName>(name: N, subject: LimitSubject<N>): Promise<void>;
   /** Counts one attempt whatever the limit and answers the count in the window, or null when the store is full or unreachable. */
@@ -181,26 +205,51 @@ export function createRateLimiter(
     }
   }
 
+  /** Refused keys of limits that remember refusals: until when (ms) this process refuses them unasked. */
+  const refusedUntil = new Map<string, number>();
+
+  function rememberedRefusal(key: string, now: number): LimitDecision | null {
+    const until = refusedUntil.get(key);
+    if (until === undefined) return null;
+    if (until > now) return { ok: false, retryAfterSeconds: retryAfter(until, now) };
+    refusedUntil.delete(key);
+    return null;
+  }
+
+  /** A refusal the store gave, remembered when the limit says so. */
+  function refused(name: LimitName, key: string, resetAtMs: number, now: number): LimitDecision {
+    if (rules[name].remembersRefusals) {
+      if (refusedUntil.size >= REFUSALS_KEPT) refusedUntil.clear();
+      refusedUntil.set(key, Math.min(resetAtMs, now + REFUSALS_REMEMBERED_MS));
+    }
+    return { ok: false, retryAfterSeconds: retryAfter(resetAtMs, now) };
+  }
+
   async function consumeKey(name: LimitName, key: string): Promise<LimitDecision> {
     const rule = rules[name];
     const now = clock();
-    const result = await ask(storeKey(name, key), rule.windowSeconds * 1000, now, 1, rule.max);
+    const id = storeKey(name, key);
+    const known = rememberedRefusal(id, now);
+    if (known) return known;
+    const result = await ask(id, rule.windowSeconds * 1000, now, 1, rule.max);
     if (!result) return unreachable;
     if (result.full) return whenFull(rule);
     // A store that does not know `limit` counts the refused hit too; the answer is the same.
-    if (result.refused || result.count > rule.max)
-      return { ok: false, retryAfterSeconds: retryAfter(result.resetAtMs, now) };
+    if (result.refused || result.count > rule.max) return refused(name, id, result.resetAtMs, now);
     return { ok: true, remaining: rule.max - result.count };
   }
 
   async function checkKey(name: LimitName, key: string): Promise<LimitDecision> {
     const rule = rules[name];
     const now = clock();
-    const result = await ask(storeKey(name, key), rule.windowSeconds * 1000, now, 0);
+    const id = storeKey(name, key);
+    const known = rememberedRefusal(id, now);
+    if (known) return known;
+    const result = await ask(id, rule.windowSeconds * 1000, now, 0);
     if (!result) return unreachable;
     if (result.full) return whenFull(rule);
     // The next attempt would be count + 1.
-    if (result.count + 1 > rule.max) return { ok: false, retryAfterSeconds: retryAfter(result.resetAtMs, now) };
+    if (result.count + 1 > rule.max) return refused(name, id, result.resetAtMs, now);
     return { ok: true, remaining: rule.max - result.count - 1 };
   }
 
@@ -255,6 +304,15 @@ export function createRateLimiter(
       return counted(name, decision);
     },
     check: async (name, subject) => counted(name, await allKeys(keysOf(name, subject), (key) => checkKey(name, key))),
+    knownRefusal(name, subject) {
+      if (!rules[name].remembersRefusals || refusedUntil.size === 0) return null;
+      const now = clock();
+      for (const key of keysOf(name, subject)) {
+        const known = rememberedRefusal(storeKey(name, key), now);
+        if (known) return counted(name, known);
+      }
+      return null;
+    },
     async record(name, subject) {
       for (const key of keysOf(name, subject)) await tallyKey(name, key);
     },
@@ -272,7 +330,10 @@ export function createRateLimiter(
     space: async (name, subject, seconds) =>
       counted(name, await allKeys(keysOf(name, subject), (key) => spaceKey(name, key, seconds))),
     async reset(name, subject) {
-      for (const key of keysOf(name, subject)) await store.reset(storeKey(name, key)).catch(() => undefined);
+      for (const key of keysOf(name, subject)) {
+        refusedUntil.delete(storeKey(name, key));
+        await store.reset(storeKey(name, key)).catch(() => undefined);
+      }
     },
   };
 }

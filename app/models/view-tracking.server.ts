@@ -97,6 +97,25 @@ export function hashViewerId(salt: string, kind: "session" | "visitor", id: stri
 }
 
 /**
+ * Session keys hashed lately (salt and session id to key): a browser asks for
+ * page after page in one session, and each listing page needs its key to know
+ * whether its view was already counted.
+ */
+const sessionKeys = new Map<string, string>();
+const SESSION_KEYS_KEPT = 10_000;
+
+function sessionKeyOf(salt: string, sessionId: string): string {
+  const memo = `${salt}:${sessionId}`;
+  let key = sessionKeys.get(memo);
+  if (key === undefined) {
+    key = hashViewerId(salt, "session", sessionId);
+    if (sessionKeys.size >= SESSION_KEYS_KEPT) sessionKeys.clear();
+    sessionKeys.set(memo, key);
+  }
+  return key;
+}
+
+/**
  * The caller's session and visitor ids from the request's cookies, with new
  * ones (and their Set-Cookie headers) where a cookie is missing or malformed.
  * Only a visitor id this server signed is kept (`returning`); any other value
@@ -108,6 +127,7 @@ export function viewerIdentity(request: ViewRequest, options: { secure: boolean;
   const cookies: string[] = [];
   let sessionId = validId(readCookie(cookieHeader, VIEW_SESSION_COOKIE));
   const visitor = visitorIdentity(cookieHeader, options.visitorSecret, options);
+  const newSession = !sessionId;
   if (!sessionId) {
     sessionId = newRandomId();
     cookies.push(serializeCookie(VIEW_SESSION_COOKIE, sessionId, { secure: options.secure }));
@@ -115,6 +135,8 @@ export function viewerIdentity(request: ViewRequest, options: { secure: boolean;
   if (visitor.setCookie) cookies.push(visitor.setCookie);
   return {
     sessionId,
+    /** The session began with this request: it has counted no view yet. */
+    newSession,
     visitorId: visitor.visitorId,
     returning: !visitor.issued,
     forged: visitor.forged,
@@ -139,12 +161,11 @@ function setCookieHeaders(cookies: readonly string[]): Headers {
 /** Whose allowance a counted view uses up: the visitor's (else the IP's), and the listing's from this network. */
 function viewSubject(
   listingId: number,
-  visitorKey: string,
-  returning: boolean,
+  returningVisitorKey: string | null,
   clientIp: string,
 ): LimitSubject<"viewVisitor"> {
   // A brand-new cookie proves nothing (a script can drop it every time), so first visits count per IP.
-  return { visitor: returning ? visitorKey : null, ip: clientIp, listing: listingId };
+  return { visitor: returningVisitorKey, ip: clientIp, listing: listingId };
 }
 
 /**
@@ -161,7 +182,7 @@ export async function trackListingView(
   if (!isCountableViewRequest(request)) return null;
   const { sessionId, visitorId, returning, forged, headers } = viewerIdentity(request, options);
   const visitorKey = hashViewerId(options.visitorSalt, "visitor", visitorId);
-  const subject = viewSubject(listingId, visitorKey, returning, options.limit.clientIp);
+  const subject = viewSubject(listingId, returning ? visitorKey : null, options.limit.clientIp);
   const allowed = forged ? null : await options.limit.limiter.check("viewVisitor", subject);
   if (!allowed?.ok) {
     const counts = await db
@@ -188,6 +209,9 @@ export async function trackListingView(
   return { ...result, headers };
 }
 
+/** The answer of a view decided at once (a reload, a forged cookie, a visitor already refused). */
+const DECIDED: Promise<void> = Promise.resolve();
+
 /**
  * Counts a page view of a listing through the buffer (app/models/view-counter.server.ts).
  * The cookies are known at once, so the page (cached or not) is sent without
@@ -200,15 +224,25 @@ export function queueListingView(
   options: Omit<ViewTrackingOptions, "now"> & { counter: ViewCounter },
 ): QueuedView | null {
   if (!isCountableViewRequest(request)) return null;
-  const { sessionId, visitorId, returning, forged, cookies } = viewerIdentity(request, options);
-  const sessionKey = hashViewerId(options.visitorSalt, "session", sessionId);
-  if (forged || options.counter.seen(listingId, sessionKey)) return { cookies, queued: Promise.resolve() };
-  const visitorKey = hashViewerId(options.visitorSalt, "visitor", visitorId);
-  const subject = viewSubject(listingId, visitorKey, returning, options.limit.clientIp);
+  const { sessionId, newSession, visitorId, returning, forged, cookies } = viewerIdentity(request, options);
+  if (forged) return { cookies, queued: DECIDED };
+  const salt = options.visitorSalt;
+  // A session that began with this request has counted nothing: its key is made when its view is kept.
+  if (!newSession && options.counter.seen(listingId, sessionKeyOf(salt, sessionId)))
+    return { cookies, queued: DECIDED };
+  const visitorKey = returning ? hashViewerId(salt, "visitor", visitorId) : null;
+  const subject = viewSubject(listingId, visitorKey, options.limit.clientIp);
   const { limiter } = options.limit;
+  // A visitor this process already refused costs no hashing, no promise and no store round trip.
+  if (limiter.knownRefusal("viewVisitor", subject)) return { cookies, queued: DECIDED };
   const queued = (async () => {
     if (!(await limiter.check("viewVisitor", subject)).ok) return;
-    options.counter.add({ listingId, sessionKey, visitorKey, viewedAt: currentTime().toISOString() });
+    options.counter.add({
+      listingId,
+      sessionKey: sessionKeyOf(salt, sessionId),
+      visitorKey: visitorKey ?? hashViewerId(salt, "visitor", visitorId),
+      viewedAt: currentTime().toISOString(),
+    });
     await limiter.record("viewVisitor", subject);
   })();
   options.counter.track(queued);

@@ -26,4 +26,18 @@ describe("signed visitor ids", () => {
       }
     }
   });
+
+  it("remembers values it verified, but never lets that vouch for another value or another secret", () => {
+    const id = newRandomId();
+    const signed = signVisitorId(SECRET, id);
+    // Verified once, then again from memory.
+    expect(verifyVisitorId(SECRET, signed)).toBe(id);
+    expect(verifyVisitorId(SECRET, signed)).toBe(id);
+    // The remembered value is the whole cookie: the same id with any other signature is refused.
+    const last = signed.at(-5) === "A" ? "B" : "A";
+    expect(verifyVisitorId(SECRET, `${signed.slice(0, -5)}${last}${signed.slice(-4)}`)).toBeNull();
+    // A value remembered under one secret is checked again under another (a rotated SESSION_SECRET).
+    expect(verifyVisitorId("rotated".repeat(10), signed)).toBeNull();
+    expect(verifyVisitorId(SECRET, signed)).toBe(id);
+  });
 });
