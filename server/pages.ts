@@ -139,7 +139,8 @@ export function createPages({ services, cache, views, handleRequest, getLoadCont
       cspHeaderName(),
       contentSecurityPolicy(isHtml ? inlineHashes(body.toString("latin1"), "latin1") : { scripts: [], styles: [] }),
     ]);
-    const variant = encode(body, encoding);
+    // Fast for now: most misses are never asked for again; the first hit compresses it smaller.
+    const variant = encode(body, encoding, "fast");
     const expiresAt = Math.min(Date.now() + MAX_AGE_MS, hints.expiresAt ?? Number.POSITIVE_INFINITY);
     return {
       key: found.key,
@@ -148,6 +149,7 @@ export function createPages({ services, cache, views, handleRequest, getLoadCont
       headers: kept,
       etag: etagOf(body),
       variants: { [encoding]: variant },
+      draft: encoding !== "identity",
       expiresAt,
       bytes: variant.length + found.key.length,
     };

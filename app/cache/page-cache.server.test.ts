@@ -1,3 +1,5 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import {
@@ -7,6 +9,7 @@ import {
   etagMatches,
   etagOf,
   preferredEncoding,
+  sendCachedPage,
   VIEW_COUNT_LAG_MS,
   variantOf,
 } from "./page-cache.server";
@@ -97,6 +100,43 @@ describe("the page cache store", () => {
     const plain = variantOf(cache, entry, "identity");
     expect(plain.toString()).toBe(gunzipSync(entry.variants.gzip!).toString());
     expect(cache.bytes).toBe(before + plain.length);
+  });
+
+  it("answers a miss's fast compression at first, and the smaller kept one after its first hit (ADR 045)", async () => {
+    // A page like a browse page: many cards, words repeating but not in a pattern.
+    const words = ["room", "annex", "Moratuwa", "near", "campus", "LKR", "furnished", "girls", "kitchen", "bus"];
+    let seed = 7;
+    const cards = Array.from({ length: 2_000 }, (_, i) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return `<li data-id="${i * 37}">${words[seed % 10]} ${words[(seed >> 8) % 10]} ${seed % 90_000}</li>`;
+    });
+    const body = Buffer.from(`<ul>${cards.join("")}</ul>`);
+    const cache = createPageCache({ maxBytes: 10_000_000 });
+    const fast = encode(body, "br", "fast");
+    const entry = page("/browse", { variants: { br: fast }, draft: true, bytes: fast.length + 7 });
+    cache.set(entry, cache.epoch);
+    const server = http.createServer((req, res) =>
+      sendCachedPage(req, res, cache, entry, { headers: {}, status: "HIT" }),
+    );
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const fetchBody = async () => {
+      const response = await fetch(`http://127.0.0.1:${port}/browse`, { headers: { "accept-encoding": "br" } });
+      return { length: Number(response.headers.get("content-length")), text: await response.text() };
+    };
+    try {
+      const first = await fetchBody();
+      expect(first.length).toBe(fast.length);
+      await new Promise((resolve) => setImmediate(resolve));
+      const second = await fetchBody();
+      expect(second.length).toBe(encode(body, "br").length);
+      expect(second.length).toBeLessThan(first.length * 0.95);
+      expect(second.text).toBe(body.toString());
+      expect(entry.draft).toBe(false);
+      expect(cache.bytes).toBe(second.length + 7);
+    } finally {
+      server.close();
+    }
   });
 });
 
