@@ -1,6 +1,17 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import {
+  brotliCompress,
+  brotliCompressSync,
+  brotliDecompress,
+  brotliDecompressSync,
+  constants,
+  gunzip,
+  gunzipSync,
+  gzip,
+  gzipSync,
+} from "node:zlib";
 import type { PageChange } from "./invalidation.server";
 import type { PageKind } from "./page-key";
 
@@ -152,22 +163,64 @@ export function encode(body: Buffer, encoding: Encoding, level: keyof typeof LEV
   return body;
 }
 
+/** The same compression in zlib's thread pool, off the event loop. */
+export function encodeInBackground(
+  body: Buffer,
+  encoding: Encoding,
+  level: keyof typeof LEVELS = "kept",
+): Promise<Buffer> {
+  if (encoding === "br") return brotliInPool(body, LEVELS[level].br);
+  if (encoding === "gzip") return gzipInPool(body, LEVELS[level].gzip);
+  return Promise.resolve(body);
+}
+
+const brotliInPool = promisify(brotliCompress);
+const gzipInPool = promisify(gzip);
+const unbrotliInPool = promisify(brotliDecompress);
+const gunzipInPool = promisify(gunzip);
+
+/** Pages waiting to be compressed again; past this many a hit leaves its page a draft (a later hit asks again). */
+const KEEP_WAITING = 200;
+const keepQueue: { cache: PageCache; entry: CachedPage }[] = [];
+let keeping: Promise<void> | null = null;
+
 /**
- * Compresses a draft entry's variants again at the kept level, once, after the
- * hit that asked for it has been answered (setImmediate): the answers already
- * under way keep the buffers they hold, the next hits get the smaller one.
+ * Queues a draft entry to be compressed again at the kept level, one page at a
+ * time in zlib's thread pool (ADR 045): the event loop goes on answering, and a
+ * burst of first hits (after a write drops every list page) becomes a queue, not
+ * a stall. Answers under way keep the buffers they hold; later hits get the
+ * smaller one.
  */
 function keepLater(cache: PageCache, entry: CachedPage): void {
+  if (keepQueue.length >= KEEP_WAITING) return;
   entry.draft = false;
-  setImmediate(() => {
+  keepQueue.push({ cache, entry });
+  keeping ??= keepAll().finally(() => {
+    keeping = null;
+  });
+}
+
+async function keepAll(): Promise<void> {
+  for (let next = keepQueue.shift(); next; next = keepQueue.shift()) {
+    const { cache, entry } = next;
     for (const [encoding, body] of Object.entries(entry.variants) as [Encoding, Buffer][]) {
       if (encoding === "identity") continue;
-      const kept = encode(decode(body, encoding), encoding);
-      entry.variants[encoding] = kept;
-      cache.grew(entry, kept.length - body.length);
+      try {
+        const plain = encoding === "br" ? await unbrotliInPool(body) : await gunzipInPool(body);
+        const kept = await encodeInBackground(plain, encoding);
+        entry.variants[encoding] = kept;
+        cache.grew(entry, kept.length - body.length);
+      } catch {
+        // Only a smaller copy is lost: the page is served as it is.
+      }
     }
     prepared.delete(entry);
-  });
+  }
+}
+
+/** Settles when no page waits to be compressed again (tests). */
+export function compressionsSettled(): Promise<void> {
+  return keeping ?? Promise.resolve();
 }
 
 function decode(body: Buffer, encoding: Encoding): Buffer {
