@@ -2,9 +2,11 @@ import cluster from "node:cluster";
 import { timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { AggregatorRegistry } from "prom-client";
+import { compressionsWaiting } from "../app/cache/page-cache.server";
 import {
   httpDuration,
   httpRequests,
+  measureCompressionsWith,
   measureOutboxWith,
   metricsRegistry,
   pageCache,
@@ -34,6 +36,7 @@ function allowed(req: IncomingMessage, token: string | undefined): boolean {
 
 export function createMetrics(options: { token: string | undefined; outboxBacklog: () => Promise<number> }) {
   measureOutboxWith(options.outboxBacklog);
+  measureCompressionsWith(compressionsWaiting);
   // A worker answers the primary's requests for its metrics once an AggregatorRegistry exists here.
   if (cluster.isWorker) new AggregatorRegistry();
   // The primary adds up every worker's registry (server/cluster.ts); prom-client waits up to 5 s for them.

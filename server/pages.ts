@@ -4,7 +4,7 @@ import type { RouterContextProvider } from "react-router";
 import { hasSessionCookie } from "../app/auth/session-cookie";
 import {
   type CachedPage,
-  encodeInBackground,
+  encode,
   etagOf,
   MAX_AGE_MS,
   type PageCache,
@@ -140,7 +140,7 @@ export function createPages({ services, cache, views, handleRequest, getLoadCont
       contentSecurityPolicy(isHtml ? inlineHashes(body.toString("latin1"), "latin1") : { scripts: [], styles: [] }),
     ]);
     // Fast for now: most misses are never asked for again; the first hit compresses it smaller.
-    const variant = await encodeInBackground(body, encoding, "fast");
+    const variant = encode(body, encoding, "fast");
     const expiresAt = Math.min(Date.now() + MAX_AGE_MS, hints.expiresAt ?? Number.POSITIVE_INFINITY);
     return {
       key: found.key,

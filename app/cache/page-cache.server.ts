@@ -1,17 +1,6 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { promisify } from "node:util";
-import {
-  brotliCompress,
-  brotliCompressSync,
-  brotliDecompress,
-  brotliDecompressSync,
-  constants,
-  gunzip,
-  gunzipSync,
-  gzip,
-  gzipSync,
-} from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
 import type { PageChange } from "./invalidation.server";
 import type { PageKind } from "./page-key";
 
@@ -113,6 +102,10 @@ export function createPageCache({ maxBytes }: { maxBytes: number }) {
       evictToFit();
       return true;
     },
+    /** Whether this very entry is still stored (not dropped or replaced). */
+    holds(entry: CachedPage): boolean {
+      return entries.get(entry.key) === entry;
+    },
     /** A variant made later (another encoding) counts towards the budget too. */
     grew(entry: CachedPage, added: number) {
       if (entries.get(entry.key) !== entry) return;
@@ -163,36 +156,25 @@ export function encode(body: Buffer, encoding: Encoding, level: keyof typeof LEV
   return body;
 }
 
-/** The same compression in zlib's thread pool, off the event loop. */
-export function encodeInBackground(
-  body: Buffer,
-  encoding: Encoding,
-  level: keyof typeof LEVELS = "kept",
-): Promise<Buffer> {
-  if (encoding === "br") return brotliInPool(body, LEVELS[level].br);
-  if (encoding === "gzip") return gzipInPool(body, LEVELS[level].gzip);
-  return Promise.resolve(body);
-}
-
-const brotliInPool = promisify(brotliCompress);
-const gzipInPool = promisify(gzip);
-const unbrotliInPool = promisify(brotliDecompress);
-const gunzipInPool = promisify(gunzip);
-
-/** Pages waiting to be compressed again; past this many a hit leaves its page a draft (a later hit asks again). */
-const KEEP_WAITING = 200;
-const keepQueue: { cache: PageCache; entry: CachedPage }[] = [];
+/**
+ * Pages waiting to be compressed again (references to cached entries: the
+ * queue holds no bytes of its own); past this many a hit leaves its page a
+ * draft, and a later hit asks again.
+ */
+const KEEP_WAITING = 20_000;
+let keepQueue: ({ cache: PageCache; entry: CachedPage } | undefined)[] = [];
+/** The next page of keepQueue to compress (an index: shifting a long array is slow). */
+let keepHead = 0;
 let keeping: Promise<void> | null = null;
 
 /**
- * Queues a draft entry to be compressed again at the kept level, one page at a
- * time in zlib's thread pool (ADR 045): the event loop goes on answering, and a
- * burst of first hits (after a write drops every list page) becomes a queue, not
- * a stall. Answers under way keep the buffers they hold; later hits get the
- * smaller one.
+ * Queues a draft entry to be compressed again at the kept level, one page per
+ * turn of the event loop (ADR 045): a burst of first hits (after a write drops
+ * every list page, or at start-up) becomes a queue, not a stall. Answers under
+ * way keep the buffers they hold; later hits get the smaller one.
  */
 function keepLater(cache: PageCache, entry: CachedPage): void {
-  if (keepQueue.length >= KEEP_WAITING) return;
+  if (keepQueue.length - keepHead >= KEEP_WAITING) return;
   entry.draft = false;
   keepQueue.push({ cache, entry });
   keeping ??= keepAll().finally(() => {
@@ -201,21 +183,29 @@ function keepLater(cache: PageCache, entry: CachedPage): void {
 }
 
 async function keepAll(): Promise<void> {
-  for (let next = keepQueue.shift(); next; next = keepQueue.shift()) {
+  while (keepHead < keepQueue.length) {
+    const next = keepQueue[keepHead];
+    // Let go of it: an entry dropped from the cache meanwhile is not kept alive by the queue.
+    keepQueue[keepHead++] = undefined;
+    if (!next?.cache.holds(next.entry)) continue;
     const { cache, entry } = next;
+    // One page per turn of the event loop: the answers waiting in between go first.
+    await new Promise((resolve) => setImmediate(resolve));
     for (const [encoding, body] of Object.entries(entry.variants) as [Encoding, Buffer][]) {
       if (encoding === "identity") continue;
-      try {
-        const plain = encoding === "br" ? await unbrotliInPool(body) : await gunzipInPool(body);
-        const kept = await encodeInBackground(plain, encoding);
-        entry.variants[encoding] = kept;
-        cache.grew(entry, kept.length - body.length);
-      } catch {
-        // Only a smaller copy is lost: the page is served as it is.
-      }
+      const kept = encode(decode(body, encoding), encoding);
+      entry.variants[encoding] = kept;
+      cache.grew(entry, kept.length - body.length);
     }
     prepared.delete(entry);
   }
+  keepQueue = [];
+  keepHead = 0;
+}
+
+/** How many pages wait to be compressed again, the one under way included (/metrics). */
+export function compressionsWaiting(): number {
+  return keepQueue.length - keepHead + (keeping ? 1 : 0);
 }
 
 /** Settles when no page waits to be compressed again (tests). */

@@ -86,6 +86,24 @@ once(
     }),
 );
 
+/** Set by the server with a function that says how many cached pages wait to be compressed smaller (ADR 045). */
+let compressionsWaiting: (() => number) | null = null;
+export function measureCompressionsWith(count: () => number): void {
+  compressionsWaiting = count;
+}
+
+once(
+  "bodima_page_cache_compressions_waiting",
+  () =>
+    new Gauge({
+      name: "bodima_page_cache_compressions_waiting",
+      help: "Cached pages answered once at a miss's fast compression that wait to be compressed smaller",
+      collect() {
+        if (compressionsWaiting) this.set(compressionsWaiting());
+      },
+    }),
+);
+
 const KNOWN_ROUTES = new Set([
   "",
   "browse",

@@ -28,7 +28,7 @@ const SHORT = { listings: 3_000, duration: 3, hotUrls: 500, shapeRequests: 10 };
 
 export const BENCH_USAGE = `Usage: npm run bench -- [options]
 
-Seeds a fresh database, starts the production server and measures, with autocannon:
+Seeds a fresh database, starts the production server and measures, with wrk:
 (a) a bare node:http server sending the app's stylesheet bytes, (b) that stylesheet
 from the app, (c) a hot mix of ${FULL.hotUrls.toLocaleString("en-US")} public URLs with Zipf-like popularity (after one
 unmeasured pass over them), (d) a cold mix of URLs never requested before, and
