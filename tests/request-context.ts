@@ -48,3 +48,12 @@ export function unwrapResult(result: unknown): { status: number; body: Record<st
   }
   return { status: 200, body: result as Record<string, unknown> };
 }
+
+/** The headers an action answered with (a Response's, or those given to data()). */
+export function resultHeaders(result: unknown): Headers {
+  if (result instanceof Response) return result.headers;
+  if (result && typeof result === "object" && "init" in result) {
+    return new Headers((result as { init: { headers?: HeadersInit } | null }).init?.headers);
+  }
+  return new Headers();
+}

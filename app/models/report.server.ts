@@ -93,12 +93,17 @@ export async function createReport(
 
     const fromOrigin = await trx
       .selectFrom("reports")
-      .select((eb) => eb.fn.countAll<string | number>().as("n"))
+      .select((eb) => [eb.fn.countAll<string | number>().as("n"), eb.fn.min("createdAt").as("oldest")])
       .where("listingId", "=", listingId)
       .where("originGroup", "=", reporter.originGroup)
       .where("createdAt", ">", new Date(now.getTime() - ORIGIN_CAP_WINDOW_MS).toISOString())
       .executeTakeFirstOrThrow();
-    if (Number(fromOrigin.n) >= REPORTS_PER_ORIGIN_PER_LISTING) return fail("report.origin_cap");
+    if (Number(fromOrigin.n) >= REPORTS_PER_ORIGIN_PER_LISTING) {
+      // The network may report this listing again when its oldest report of the window leaves it.
+      const reopensAt = Date.parse(String(fromOrigin.oldest)) + ORIGIN_CAP_WINDOW_MS;
+      const retryAfterSeconds = Math.max(1, Math.ceil((reopensAt - now.getTime()) / 1000));
+      return fail("report.origin_cap", { values: { retryAfterSeconds } });
+    }
 
     const lastNotified = await trx
       .selectFrom("reports")

@@ -100,7 +100,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return refuse("report.errors.failed", 503, parsed.values);
   }
   if (!created.ok) {
-    if (created.code === "report.origin_cap") return refuse("report.errors.originCap", 429, parsed.values);
+    if (created.code === "report.origin_cap") {
+      const retryAfterSeconds = created.values?.retryAfterSeconds ?? 3600;
+      return refuse("report.errors.originCap", 429, parsed.values, retryAfterHeaders({ retryAfterSeconds }));
+    }
     return refuse("report.errors.listingNotFound", 404, parsed.values);
   }
   context.set(reportStored, true);

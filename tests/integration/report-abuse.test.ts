@@ -14,7 +14,7 @@ import { action } from "../../app/routes/listing.report";
 import { signVisitorId } from "../../app/security/visitor-id.server";
 import { insertTestOwner, listingInput } from "../factories";
 import { signedInAccount } from "../owner-fixtures";
-import { TEST_SITE, testContext, unwrapResult } from "../request-context";
+import { resultHeaders, TEST_SITE, testContext, unwrapResult } from "../request-context";
 import { describeEachDatabase } from "../test-db";
 import "virtual:catalogue/report";
 
@@ -82,7 +82,8 @@ async function post(
     limiter: options.limiter,
     env: { SUPPORT_EMAIL: "mods@bodima.test", ...options.env },
   });
-  return unwrapResult(await action({ request, params: { slug: listing.slug }, context } as unknown as ActionArgs));
+  const result = await action({ request, params: { slug: listing.slug }, context } as unknown as ActionArgs);
+  return { ...unwrapResult(result), headers: resultHeaders(result) };
 }
 
 /** Whether the public listing page still exists (a hidden listing's page is 404). */
@@ -204,10 +205,16 @@ describeEachDatabase("attacks on automatic hiding", (ctx) => {
   it("caps reports per listing per network: the 4th from one /24 in a day is refused with a clear message", async () => {
     const { db } = ctx();
     const listing = await newListing(db);
-    for (let i = 0; i < REPORTS_PER_ORIGIN_PER_LISTING; i++)
+    const start = Date.parse("2030-04-01T08:00:00Z");
+    for (let i = 0; i < REPORTS_PER_ORIGIN_PER_LISTING; i++) {
+      setClock(new Date(start + i * 3600_000).toISOString());
       expect((await post(db, listing, { clientIp: `198.51.100.${20 + i}` })).status).toBe(200);
+    }
+    setClock(new Date(start + 5 * 3600_000).toISOString());
     const refused = await post(db, listing, { clientIp: "198.51.100.99", cookie: signedVisitor() });
     expect(refused.status).toBe(429);
+    // The network may report it again when its first report is a day old: 19 hours from now.
+    expect(refused.headers.get("Retry-After")).toBe(String(19 * 3600));
     expect(t(refused.body.message as MessageKey)).toBe(
       "This listing has already been reported several times from your network today. Moderators will review those reports.",
     );
