@@ -11,14 +11,15 @@ function request(headers: Record<string, string>, remoteAddress: string) {
 }
 
 function response() {
-  const answer = { status: 0, body: "" };
+  const answer = { status: 0, body: "", headers: {} as Record<string, string> };
   let done: () => void = () => undefined;
   const ended = new Promise<void>((resolve) => {
     done = resolve;
   });
   const res = {
-    writeHead(status: number) {
+    writeHead(status: number, headers: Record<string, string> = {}) {
       answer.status = status;
+      answer.headers = headers;
     },
     end(body?: string) {
       answer.body = body ?? "";
@@ -38,6 +39,8 @@ describe("/metrics", () => {
     await ended;
     expect(answer.status).toBe(200);
     expect(answer.body).toContain("bodima_outbox_backlog 7");
+    expect(answer.body).toContain("bodima_page_cache_compressions_waiting 0");
+    expect(answer.headers).toMatchObject({ "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" });
     expect(answer.body).toContain("# TYPE bodima_http_requests_total counter");
   });
 

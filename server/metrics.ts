@@ -34,6 +34,9 @@ function allowed(req: IncomingMessage, token: string | undefined): boolean {
   return loopback && req.headers["x-forwarded-for"] === undefined;
 }
 
+/** Never kept by a cache or a browser, never read as anything but text. */
+const PRIVATE_TEXT = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" } as const;
+
 export function createMetrics(options: { token: string | undefined; outboxBacklog: () => Promise<number> }) {
   measureOutboxWith(options.outboxBacklog);
   measureCompressionsWith(compressionsWaiting);
@@ -63,11 +66,11 @@ export function createMetrics(options: { token: string | undefined; outboxBacklo
       if (req.url !== "/metrics" || req.method !== "GET" || !allowed(req, options.token)) return false;
       collect().then(
         (text) => {
-          res.writeHead(200, { "Content-Type": metricsRegistry.contentType, "Cache-Control": "no-store" });
+          res.writeHead(200, { "Content-Type": metricsRegistry.contentType, ...PRIVATE_TEXT });
           res.end(text);
         },
         (error: unknown) => {
-          res.writeHead(503, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
+          res.writeHead(503, { "Content-Type": "text/plain; charset=utf-8", ...PRIVATE_TEXT });
           res.end(`metrics unavailable: ${error instanceof Error ? error.message : String(error)}\n`);
         },
       );
