@@ -272,7 +272,7 @@ export function openApiDocument(siteUrl: string) {
               type: "integer",
               minimum: 0,
               description:
-                "The number of matches, or when totalIsExact is false a lower bound (10,000): there are more.",
+                "The number of matches, or when totalIsExact is false a lower bound (10,000; 1,000 with a search or a location): there are more.",
             },
             totalPages: {
               type: "integer",

@@ -175,6 +175,32 @@ function distinctiveWords(value: string | undefined, names: readonly string[]): 
  */
 export const COUNT_LIMIT = 10_000;
 
+/**
+ * A text search or a place name counts no more than this many matches, and a
+ * search ranks no more than this many, the newest: "More than 1,000 boarding
+ * places found" (ADR 046). Each match counted or ranked is a table row read,
+ * and PostgreSQL took 45 ms to read 10,000 at 1,000,000 listings.
+ */
+export const TEXT_COUNT_LIMIT = 1_000;
+
+/**
+ * PostgreSQL: a text search first reads the `first` newest ads, checking each,
+ * and reads on while it expects to pass the bound within `mostWalked` ads
+ * (about 50 ms from memory at 100,000); rarer matches are asked of the
+ * full-text index (ADR 046).
+ */
+export type SearchWindows = { first: number; mostWalked: number };
+const SEARCH_WINDOWS: SearchWindows = { first: 16_384, mostWalked: 100_000 };
+
+/** The highest ad number, read from the primary key's last entry. */
+async function newestAdNumber(db: DB): Promise<number> {
+  const row = await db
+    .selectFrom("listings")
+    .select((eb) => eb.fn.max("listings.id").as("top"))
+    .executeTakeFirst();
+  return Number(row?.top ?? 0);
+}
+
 export type SearchResult = { ads: ListingSummary[]; pagination: Pagination };
 
 /**
@@ -185,12 +211,18 @@ export type SearchResult = { ads: ListingSummary[]; pagination: Pagination };
 export async function searchListings(
   db: DB,
   filters: BrowseFilters,
-  options: { page: number; limit: number; now?: Date; countLimit?: number },
+  options: {
+    page: number;
+    limit: number;
+    now?: Date;
+    countLimit?: number;
+    /** PostgreSQL's search windows (ADR 046), smaller in tests so a few hundred listings take every path. */
+    searchWindows?: SearchWindows;
+  },
 ): Promise<SearchResult> {
   const now = (options.now ?? currentTime()).toISOString();
-  const countLimit = options.countLimit ?? COUNT_LIMIT;
   const search = filters.search
-    ? textSearch(db, filters.search, {
+    ? await textSearch(db, filters.search, {
         university: distinctiveWords(filters.university, UNIVERSITY_NAMES),
         faculty: distinctiveWords(filters.faculty, FACULTY_NAMES),
       })
@@ -202,38 +234,70 @@ export async function searchListings(
   let ids: number[];
   let pagination: Pagination;
   if (search) {
+    const countLimit = options.countLimit ?? TEXT_COUNT_LIMIT;
     // The matches with the newest ad numbers, one more than the bound so a
-    // larger total is known, each with what the orders need (ADR 011).
-    const candidates = search
-      .restrict(db.selectFrom("listings"))
-      .select(["listings.id", "listings.createdAt", "listings.price", search.titleScore.as("score")])
-      .where(where("planner"))
-      .orderBy(search.newestFirst, "desc")
-      .limit(countLimit + 1);
+    // larger total is known, each with what the orders need (ADR 011), among
+    // the ads numbered above `floor` when there is one (ADR 046).
+    // Among the ads numbered above `floor`, if any, read newest first with the
+    // match checked on each row (`walk`) or found by the full-text index.
+    type Round = { floor: number | null; walk: boolean };
+    const candidates = ({ floor, walk }: Round) => {
+      const from = db.selectFrom("listings");
+      let query = (walk && search.checkEachRow ? search.checkEachRow(from) : search.restrict(from))
+        .select(["listings.id", "listings.createdAt", "listings.price", search.titleScore.as("score")])
+        .where(where("planner"));
+      if (floor !== null) query = query.where("listings.id", ">", floor);
+      return query.orderBy(search.newestFirst, "desc").limit(countLimit + 1);
+    };
     // Counted and sorted in the database: only one page of ids comes back.
-    const numbered = db
-      .selectFrom(candidates.as("c"))
-      .selectAll("c")
-      .select([
-        sql<number>`count(*) over ()`.as("total"),
-        sql<number>`row_number() over (order by c.id desc)`.as("position"),
-      ]);
-    let ranked = db.selectFrom(numbered.as("m")).select(["m.id", "m.total"]).where("m.position", "<=", countLimit);
-    const sort = filters.sort ?? "relevance";
-    if (sort === "relevance") ranked = ranked.orderBy("m.score", "desc");
-    else if (sort === "price_asc") ranked = ranked.orderBy("m.price", "asc");
-    else if (sort === "price_desc") ranked = ranked.orderBy("m.price", "desc");
-    const rows = await ranked
-      .orderBy("m.createdAt", "desc")
-      .orderBy("m.id", "desc")
-      .limit(options.limit)
-      .offset(offset)
-      .execute();
+    const rankedPage = (round: Round) => {
+      const numbered = db
+        .selectFrom(candidates(round).as("c"))
+        .selectAll("c")
+        .select([
+          sql<number>`count(*) over ()`.as("total"),
+          sql<number>`row_number() over (order by c.id desc)`.as("position"),
+        ]);
+      let ranked = db.selectFrom(numbered.as("m")).select(["m.id", "m.total"]).where("m.position", "<=", countLimit);
+      const sort = filters.sort ?? "relevance";
+      if (sort === "relevance") ranked = ranked.orderBy("m.score", "desc");
+      else if (sort === "price_asc") ranked = ranked.orderBy("m.price", "asc");
+      else if (sort === "price_desc") ranked = ranked.orderBy("m.price", "desc");
+      return ranked
+        .orderBy("m.createdAt", "desc")
+        .orderBy("m.id", "desc")
+        .limit(options.limit)
+        .offset(offset)
+        .execute();
+    };
+    // PostgreSQL's full-text index gathers every match before the newest can
+    // be picked (150 ms for three common words at 1,000,000 listings), so it
+    // first reads the newest ads and checks each; from the share that matched
+    // it then either reads on until the bound is passed, or, for rarer
+    // matches, asks the index within a window of ad numbers expected to hold
+    // them. SQLite's index reads its matches newest first and stops by itself.
+    const top = search.checkEachRow && offset < countLimit ? await newestAdNumber(db) : null;
+    const floorOf = (span: number) => (top !== null && top - span > 0 ? top - span : null);
+    const windows = options.searchWindows ?? SEARCH_WINDOWS;
+    let round: Round = { floor: floorOf(windows.first), walk: true };
+    let rows = await rankedPage(round);
+    while (top !== null && round.floor !== null) {
+      const found = rows.length > 0 ? Number(rows[0].total) : 0;
+      if (found > countLimit) break; // The newest matches are all in the window.
+      // How many of the newest ads would hold the bound at the share seen so far.
+      const needed = found > 0 ? ((countLimit + 1) * (top - round.floor)) / found : Number.POSITIVE_INFINITY;
+      round =
+        needed <= windows.mostWalked
+          ? { floor: floorOf(Math.ceil(needed * 2)), walk: true }
+          : { floor: floorOf(Math.ceil(needed * 1.5)), walk: false };
+      rows = await rankedPage(round);
+    }
     // A page past the end has no rows to carry the total.
-    const total = rows.length > 0 ? Number(rows[0].total) : await countRows(db, candidates);
+    const total = rows.length > 0 ? Number(rows[0].total) : await countRows(db, candidates(round));
     pagination = paginate(options.page, options.limit, Math.min(total, countLimit), total <= countLimit);
     ids = rows.map((r) => r.id);
   } else {
+    const countLimit = options.countLimit ?? (filters.location ? TEXT_COUNT_LIMIT : COUNT_LIMIT);
     const total = await countMatches(db, filters, now, countLimit);
     pagination = paginate(options.page, options.limit, Math.min(total, countLimit), total <= countLimit);
     if (total === 0 || options.page > pagination.totalPages) return { ads: [], pagination };

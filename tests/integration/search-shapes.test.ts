@@ -203,21 +203,30 @@ describeEachDatabase("search shapes against a plain reference", (ctx) => {
   it.each(SHAPES)("%s gives the reference's listings, order and count", async (path) => {
     const { filters, page: shapePage } = browseQueryFromPath(path);
     let compared = 0;
-    for (const countLimit of [10_000, SMALL_LIMIT]) {
+    // PostgreSQL's search windows (ADR 046) as small as these listings need to take every path.
+    for (const [countLimit, searchWindows] of [
+      [10_000, undefined],
+      [SMALL_LIMIT, undefined],
+      [SMALL_LIMIT, { first: 16, mostWalked: 96 }],
+      [SMALL_LIMIT, { first: 4, mostWalked: 8 }],
+    ] as const) {
       for (const limit of [10, 7]) {
         const expected = reference(rows, filters, 1, limit, countLimit);
         const pages = new Set([1, 2, expected.totalPages, expected.totalPages + 1, shapePage]);
         for (const page of pages) {
           if (page < 1) continue;
           const want = reference(rows, filters, page, limit, countLimit);
-          const got = await searchListings(ctx().db, filters, { page, limit, now: NOW, countLimit });
-          expect({ page, limit, countLimit, ids: got.ads.map((ad) => ad.id) }).toEqual({
+          const got = await searchListings(ctx().db, filters, { page, limit, now: NOW, countLimit, searchWindows });
+          const windows = searchWindows?.first;
+          expect({ page, limit, countLimit, windows, ids: got.ads.map((ad) => ad.id) }).toEqual({
             page,
             limit,
             countLimit,
+            windows,
             ids: want.ids,
           });
-          expect(got.pagination).toMatchObject({
+          expect({ windows, ...got.pagination }).toMatchObject({
+            windows,
             page,
             limit,
             total: want.total,

@@ -12,6 +12,7 @@ import * as preferredLanguage from "./2026-11-24-010-preferred-language";
 import * as countAndPriceIndexes from "./2026-11-24-011-count-and-price-indexes";
 import * as bulkLoadSetAside from "./2026-11-24-012-bulk-load-set-aside";
 import * as jobLeases from "./2026-11-24-013-job-leases";
+import * as searchWords from "./2026-11-24-014-search-words";
 
 /** Every migration, listed explicitly and in order (names sort by date). */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24-011-count-and-price-indexes": countAndPriceIndexes,
   "2026-11-24-012-bulk-load-set-aside": bulkLoadSetAside,
   "2026-11-24-013-job-leases": jobLeases,
+  "2026-11-24-014-search-words": searchWords,
 };
