@@ -8,6 +8,7 @@ import { createLocalPhotoStorage, createS3PhotoStorage, parseStorageUrl } from "
 describe("local photo storage", () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "bodima-storage-"));
   const storage = createLocalPhotoStorage(root);
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
   it("stores, reads and removes a file", async () => {
     await storage.put("abc-400.webp", Buffer.from("x"));

@@ -1,14 +1,12 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import sharp from "sharp";
 import { expect, it } from "vitest";
 import { createOwnerListing, type ListingOwner } from "../../app/models/owner-listings.server";
 import { storePhoto } from "../../app/models/photo.server";
 import type { RawListingForm } from "../../app/schemas/listing-form";
-import { createLocalPhotoStorage, type PhotoStorage } from "../../app/storage/storage.server";
+import type { PhotoStorage } from "../../app/storage/storage.server";
 import { insertTestOwner } from "../factories";
 import { LISTING_FORM } from "../owner-fixtures";
+import { tempPhotoStorage } from "../temp-photo-storage";
 import { describeEachDatabase } from "../test-db";
 
 const form: RawListingForm = { ...LISTING_FORM, amenities: ["WiFi", "Kitchen"] };
@@ -17,11 +15,6 @@ const jpeg = (width = 800, height = 600) =>
   sharp({ create: { width, height, channels: 3, background: { r: 30, g: 140, b: 120 } } })
     .jpeg()
     .toBuffer();
-
-function tempStorage(): { storage: PhotoStorage; files: () => string[] } {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), "bodima-create-"));
-  return { storage: createLocalPhotoStorage(root), files: () => (fs.existsSync(root) ? fs.readdirSync(root) : []) };
-}
 
 let ownerSeq = 0;
 async function newOwner(db: Parameters<typeof insertTestOwner>[0]): Promise<ListingOwner> {
@@ -34,7 +27,7 @@ async function newOwner(db: Parameters<typeof insertTestOwner>[0]): Promise<List
 describeEachDatabase("createOwnerListing", (ctx) => {
   it("creates a listing with its photos, contact details from the profile and the city from the directory", async () => {
     const { db } = ctx();
-    const { storage, files } = tempStorage();
+    const { storage, files } = tempPhotoStorage();
     const owner = await newOwner(db);
     const result = await createOwnerListing(
       db,
@@ -73,7 +66,7 @@ describeEachDatabase("createOwnerListing", (ctx) => {
 
   it("keeps at most 3 listings per owner when 20 posts arrive at once", async () => {
     const { db } = ctx();
-    const { storage } = tempStorage();
+    const { storage } = tempPhotoStorage();
     const owner = await newOwner(db);
     const photo = await jpeg(200, 150);
     const results = await Promise.all(
@@ -95,7 +88,7 @@ describeEachDatabase("createOwnerListing", (ctx) => {
 
   it("ignores fields the browser cannot set", async () => {
     const { db } = ctx();
-    const { storage } = tempStorage();
+    const { storage } = tempPhotoStorage();
     const owner = await newOwner(db);
     const tampered = {
       ...form,
@@ -129,7 +122,7 @@ describeEachDatabase("createOwnerListing", (ctx) => {
 
   it("needs 1 to 3 real images of at most 4000 px", async () => {
     const { db } = ctx();
-    const { storage, files } = tempStorage();
+    const { storage, files } = tempPhotoStorage();
     const owner = await newOwner(db);
     const none = await createOwnerListing(db, storage, owner, form, { files: [] });
     expect(none).toEqual({ ok: false, code: "photo.required", field: "photos" });
@@ -149,7 +142,7 @@ describeEachDatabase("createOwnerListing", (ctx) => {
 
   it("strips EXIF GPS from stored photos", async () => {
     const { db } = ctx();
-    const { storage, files } = tempStorage();
+    const { storage, files } = tempPhotoStorage();
     const owner = await newOwner(db);
     const withGps = await sharp({ create: { width: 900, height: 700, channels: 3, background: { r: 1, g: 2, b: 3 } } })
       .jpeg()
@@ -175,7 +168,7 @@ describeEachDatabase("createOwnerListing", (ctx) => {
 
   it("removes stored photo files when the transaction fails", async () => {
     const { db } = ctx();
-    const { storage, files } = tempStorage();
+    const { storage, files } = tempPhotoStorage();
     const owner = await newOwner(db);
     let puts = 0;
     const failing: PhotoStorage = {
@@ -195,7 +188,7 @@ describeEachDatabase("createOwnerListing", (ctx) => {
 
   it("claims the owner's own browser uploads; another owner's upload is refused and nothing is created", async () => {
     const { db } = ctx();
-    const { storage } = tempStorage();
+    const { storage } = tempPhotoStorage();
     const owner = await newOwner(db);
     const other = await newOwner(db);
     const upload = async (userId: string) => {

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import pino from "pino";
 import sharp from "sharp";
-import { afterEach, expect, it } from "vitest";
+import { afterAll, afterEach, expect, it } from "vitest";
 import {
   EVERYTHING,
   type InvalidationWatcher,
@@ -30,7 +30,9 @@ import { describeEachDatabase } from "../test-db";
 // Every write that changes a public page must tell every process serving
 // pages (issue 8, point 2); these tests read the log as such a process does.
 const log = pino({ level: "silent" });
-const storage = createLocalPhotoStorage(fs.mkdtempSync(path.join(os.tmpdir(), "bodima-invalidate-")));
+const photoRoot = fs.mkdtempSync(path.join(os.tmpdir(), "bodima-invalidate-"));
+const storage = createLocalPhotoStorage(photoRoot);
+afterAll(() => fs.rmSync(photoRoot, { recursive: true, force: true }));
 const moderator = { id: "moderator", email: "mod@example.com" };
 
 let watcher: InvalidationWatcher | undefined;

@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import sharp from "sharp";
 import { expect, it } from "vitest";
 import { getAuth } from "../../app/auth/auth.server";
@@ -11,9 +8,10 @@ import { attachUploads, removeStaleUploads, uploadPhoto } from "../../app/models
 import { action as uploadAction } from "../../app/routes/dashboard.photos";
 import { action as deleteAction } from "../../app/routes/dashboard.photos.$id.delete";
 import { requestContext } from "../../app/services.server";
-import { createLocalPhotoStorage, type PhotoStorage } from "../../app/storage/storage.server";
+import type { PhotoStorage } from "../../app/storage/storage.server";
 import { listingInput } from "../factories";
 import { TEST_SITE, testContext } from "../request-context";
+import { tempPhotoStorage } from "../temp-photo-storage";
 import { describeEachDatabase } from "../test-db";
 
 // Uploading photos before the listing exists (issue 3 "Photos"): POST
@@ -24,14 +22,6 @@ const jpeg = (width = 800, height = 600) =>
   sharp({ create: { width, height, channels: 3, background: { r: 30, g: 140, b: 120 } } })
     .jpeg()
     .toBuffer();
-
-function tempStorage(): { storage: PhotoStorage; files: () => string[] } {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), "bodima-uploads-"));
-  return {
-    storage: createLocalPhotoStorage(root),
-    files: () => (fs.existsSync(root) ? fs.readdirSync(root).sort() : []),
-  };
-}
 
 let seq = 0;
 
@@ -110,7 +100,7 @@ async function jpegBomb(side: number): Promise<Buffer> {
 describeEachDatabase("photo uploads", (ctx) => {
   it("stores a real photo unattached for its owner and answers its id, 400 px thumbnail and size", async () => {
     const { db } = ctx();
-    const { storage, files } = tempStorage();
+    const { storage, files } = tempPhotoStorage();
     const me = await owner(db, storage);
     const { status, body } = await me.uploadFile(await jpeg(1600, 1200));
     expect(status).toBe(201);
@@ -133,7 +123,7 @@ describeEachDatabase("photo uploads", (ctx) => {
 
   it("refuses a visitor without a session, and a post from another site, storing nothing", async () => {
     const { db } = ctx();
-    const { storage, files } = tempStorage();
+    const { storage, files } = tempPhotoStorage();
     const me = await owner(db, storage);
     const anonymous = await me.uploadFile(await jpeg(), "a.jpg", "image/jpeg", { cookie: null });
     expect(anonymous.status).toBe(401);
@@ -147,7 +137,7 @@ describeEachDatabase("photo uploads", (ctx) => {
 
   it("refuses a text file renamed .jpg, a 5000 px image and a pixel bomb with the spec's messages", async () => {
     const { db } = ctx();
-    const { storage, files } = tempStorage();
+    const { storage, files } = tempPhotoStorage();
     const me = await owner(db, storage);
     const text = await me.uploadFile(Buffer.from("just some text, not a photo\n"), "notes.jpg", "image/jpeg");
     expect(text).toMatchObject({ status: 422, body: { error: "Invalid image file" } });
@@ -173,7 +163,7 @@ describeEachDatabase("photo uploads", (ctx) => {
 
   it("refuses a body of 6 MB and a file of 5MB before storing anything, and a request without exactly one file", async () => {
     const { db } = ctx();
-    const { storage, files } = tempStorage();
+    const { storage, files } = tempPhotoStorage();
     const me = await owner(db, storage);
     const big = await me.uploadFile(Buffer.alloc(6 * 1024 * 1024, 0xff), "big.jpg");
     expect(big).toMatchObject({ status: 413, body: { error: "Size must be less than 5MB" } });
@@ -193,7 +183,7 @@ describeEachDatabase("photo uploads", (ctx) => {
 
   it("strips EXIF, GPS position included, from every stored file", async () => {
     const { db } = ctx();
-    const { storage } = tempStorage();
+    const { storage } = tempPhotoStorage();
     const me = await owner(db, storage);
     const withGps = await sharp({ create: { width: 1000, height: 800, channels: 3, background: "#4a7" } })
       .jpeg()
@@ -221,7 +211,7 @@ describeEachDatabase("photo uploads", (ctx) => {
 
   it("allows 30 uploads per user per hour; the 31st gets 429 with Retry-After, other users are not affected", async () => {
     const { db } = ctx();
-    const { storage } = tempStorage();
+    const { storage } = tempPhotoStorage();
     const me = await owner(db, storage);
     const small = await jpeg(64, 48);
     for (let i = 0; i < 30; i++) expect((await me.uploadFile(small)).status).toBe(201);
@@ -238,7 +228,7 @@ describeEachDatabase("photo uploads", (ctx) => {
 
   it("removes your own unattached upload with its files; another user's, an attached one, or a made-up id is 404 and stays", async () => {
     const { db } = ctx();
-    const { storage, files } = tempStorage();
+    const { storage, files } = tempPhotoStorage();
     const me = await owner(db, storage);
     const other = await owner(db, storage);
     const mine = (await me.uploadFile(await jpeg(500, 400))).body.id as string;
@@ -266,7 +256,7 @@ describeEachDatabase("photo uploads", (ctx) => {
 
   it("clean-up removes only unattached uploads older than a day, with their files", async () => {
     const { db } = ctx();
-    const { storage, files } = tempStorage();
+    const { storage, files } = tempPhotoStorage();
     const me = await owner(db, storage);
     const now = new Date("2026-11-22T12:00:00.000Z");
     const hoursAgo = (h: number) => new Date(now.getTime() - h * 3600_000);
