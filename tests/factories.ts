@@ -40,6 +40,8 @@ export function listingInput(overrides: Partial<NewListingInput> = {}): NewListi
     description: "A room for a student.",
     price: 10000,
     keymoneyFee: null,
+    advanceMonths: null,
+    deposit: null,
     location: null,
     university: "University of Moratuwa",
     faculty: "Main Campus",

@@ -320,6 +320,9 @@ export function openApiDocument(siteUrl: string) {
             "description",
             "price",
             "keymoneyFee",
+            "advanceMonths",
+            "deposit",
+            "moveInCost",
             "location",
             "university",
             "faculty",
@@ -344,6 +347,18 @@ export function openApiDocument(siteUrl: string) {
             description: { type: "string" },
             price: { type: "integer", description: "Monthly rent in LKR." },
             keymoneyFee: { ...nullable("integer"), description: "One-time key money in LKR." },
+            advanceMonths: {
+              ...nullable("integer"),
+              minimum: 0,
+              maximum: 12,
+              description: "Months of rent asked in advance; null when the owner has not said.",
+            },
+            deposit: { ...nullable("integer"), description: "A refundable deposit in LKR; null when none is stated." },
+            moveInCost: {
+              ...nullable("integer"),
+              description:
+                "What moving in costs in LKR: key money + deposit + the advance months' rent; null while the advance is not stated.",
+            },
             location: { ...nullable("string"), description: "Free text or a maps link." },
             university: { type: "string" },
             faculty: { type: "string", default: "Main Campus" },

@@ -75,6 +75,7 @@ export function ListingCard({ listing, eager = false, sizes = DEFAULT_SIZES, hea
       <div className="flex flex-1 flex-col gap-2 p-4">
         <p className="text-lg font-bold text-slate-900">{listing.priceLine}</p>
         {listing.keymoneyLine ? <p className="-mt-1 text-sm text-slate-700">{listing.keymoneyLine}</p> : null}
+        {listing.moveInLine ? <p className="-mt-1 text-sm text-slate-700">{listing.moveInLine}</p> : null}
         <Heading className="text-base leading-snug font-semibold">
           {/* The ::after overlay makes the whole card open the listing. */}
           <Link to={href} className="after:absolute after:inset-0 focus-visible:outline-none">

@@ -64,6 +64,10 @@ export type ListingsTable = {
   description: string;
   price: number;
   keymoneyFee: number | null;
+  /** Months of rent asked in advance (0-12); null when not stated (migration 015). */
+  advanceMonths: number | null;
+  /** A refundable deposit in LKR; null when not stated. */
+  deposit: number | null;
   location: string | null;
   university: string;
   faculty: string;

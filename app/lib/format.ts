@@ -5,14 +5,19 @@ import { INTL_LOCALES, type Locale } from "~/i18n/locales";
 const numbers = new Map<Locale, Intl.NumberFormat>();
 const dates = new Map<Locale, Intl.DateTimeFormat>();
 
-/** 'LKR 15,000': the currency before the number, with thousands separators; 'LKR' in every language. */
-export function formatLkr(amount: number, locale: Locale = activeLocale()): string {
+/** '15,000': a whole amount with the language's thousands separators, in Latin digits. */
+export function formatAmount(amount: number, locale: Locale = activeLocale()): string {
   let format = numbers.get(locale);
   if (!format) {
     format = new Intl.NumberFormat(INTL_LOCALES[locale], { maximumFractionDigits: 0, numberingSystem: "latn" });
     numbers.set(locale, format);
   }
-  return `LKR ${format.format(amount)}`;
+  return format.format(amount);
+}
+
+/** 'LKR 15,000': the currency before the number, with thousands separators; 'LKR' in every language. */
+export function formatLkr(amount: number, locale: Locale = activeLocale()): string {
+  return `LKR ${formatAmount(amount, locale)}`;
 }
 
 /** 'Nov 22, 2026' in English, the same date in Sinhala or Tamil, in Sri Lanka's time zone. */

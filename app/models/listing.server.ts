@@ -7,6 +7,7 @@ import { containsInsensitive, locationContains, locationRestriction, notIndexed,
 import { CITIES, cityName, UNIVERSITIES } from "~/directory/universities";
 import { currentTime } from "~/lib/clock";
 import { expiryFrom } from "~/lib/days-left";
+import { moveInCost } from "~/lib/move-in";
 import { type Pagination, paginate } from "~/lib/pagination";
 import { photoUrl } from "~/lib/photo-urls";
 import { adNumberFromSlug, MAX_AD_NUMBER, parseAdNumber, slugify } from "~/lib/slug";
@@ -52,6 +53,9 @@ function toSummary(row: ListingRow, photos: PhotoRow[]): ListingSummary {
     description: row.description,
     price: row.price,
     keymoneyFee: row.keymoneyFee,
+    advanceMonths: row.advanceMonths,
+    deposit: row.deposit,
+    moveInCost: moveInCost(row)?.total ?? null,
     location: row.location,
     university: row.university,
     faculty: row.faculty,

@@ -303,6 +303,8 @@ export async function findOwnerListingForm(db: DB, userId: string, id: number): 
       description: listing.description,
       price: String(listing.price),
       keymoneyFee: listing.keymoneyFee === null ? "" : String(listing.keymoneyFee),
+      advanceMonths: listing.advanceMonths === null ? "" : String(listing.advanceMonths),
+      deposit: listing.deposit === null ? "" : String(listing.deposit),
       university: listing.university,
       faculty: listing.faculty,
       propertyType: listing.propertyType,

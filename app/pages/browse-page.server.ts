@@ -21,6 +21,7 @@ import type { Choice, FilterChip, PageNav } from "~/schemas/browse-view";
 import { activeFilterCount, draftFromFilters, type FilterDraft } from "~/schemas/filter-draft";
 import type { ListingCardView, ListingSummary } from "~/schemas/listing-view";
 import { cityLabel, facultyLabel, universityChoices, universityLabel } from "./directory-labels.server";
+import { moveInLine } from "./move-in.server";
 import "virtual:catalogue/browse";
 import "virtual:catalogue/browse-server";
 
@@ -211,6 +212,7 @@ function toListingCard(listing: ListingSummary): ListingCardView {
     keymoneyLine: listing.keymoneyFee
       ? t("browseServer.card.keyMoney", { amount: formatLkr(listing.keymoneyFee) })
       : null,
+    moveInLine: moveInLine(listing),
     facultyTag: listing.faculty && listing.faculty !== DEFAULT_FACULTY ? facultyLabel(listing.faculty) : null,
     typeLabel: t(`browseServer.card.propertyType.${listing.propertyType}`),
     genderLabel: t(`browseServer.card.gender.${listing.gender}`),

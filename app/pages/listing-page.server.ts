@@ -8,6 +8,7 @@ import { breadcrumbJsonLd, jsonLdMeta, pageMeta } from "~/lib/seo";
 import { langAttribute, type TextLanguage, textLanguage } from "~/lib/text-language";
 import type { ListingDetail, ListingView } from "~/schemas/listing-view";
 import { cityLabel, facultyLabel, universityLabel } from "./directory-labels.server";
+import { moveInLine } from "./move-in.server";
 import "virtual:catalogue/listing";
 import "virtual:catalogue/listing-server";
 
@@ -61,6 +62,7 @@ export function toListingView(found: ListingDetail, views: number, pageLanguage:
     keymoneyLine: found.keymoneyFee
       ? t("listingServer.price.keyMoney", { amount: formatLkr(found.keymoneyFee) })
       : null,
+    moveInLine: moveInLine(found),
     postedText: formatShortDate(found.createdAt),
     viewsLine: t("listingServer.views", { count: views, formatted: views.toLocaleString("en-US") }),
     typeLabel: t(`listingServer.propertyType.${found.propertyType}`),

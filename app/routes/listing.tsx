@@ -102,9 +102,11 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
         <aside className="lg:col-start-2 lg:row-span-3 lg:row-start-1">
           <div className="space-y-4 rounded-xl border border-slate-200 p-4 lg:sticky lg:top-4">
             <PriceLine priceLine={listing.priceLine} keymoneyLine={listing.keymoneyLine} />
+            {listing.moveInLine ? <p className="text-sm text-slate-800">{listing.moveInLine}</p> : null}
             <div className="hidden lg:block">
               <CallNowLink href={listing.phoneHref} className="w-full" />
             </div>
+            <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">{t("listing.payAfterVisit")}</p>
             <ContactCard listing={listing} />
           </div>
         </aside>

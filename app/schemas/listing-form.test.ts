@@ -55,6 +55,20 @@ describe("parseListingForm", () => {
     expect(ok.ok && [ok.data.price, ok.data.keymoneyFee]).toEqual([0, 30000]);
   });
 
+  it("takes the advance as 0 to 12 months and the deposit as rupees, both optional ('not stated')", () => {
+    const stated = parseListingForm({ ...valid, advanceMonths: "3", deposit: "20000" });
+    expect(stated.ok && [stated.data.advanceMonths, stated.data.deposit]).toEqual([3, 20000]);
+    const none = parseListingForm({ ...valid, advanceMonths: "0", deposit: "" });
+    expect(none.ok && [none.data.advanceMonths, none.data.deposit]).toEqual([0, null]);
+    // A form from before these fields existed (or a client that leaves them out) states nothing.
+    const unstated = parseListingForm(valid);
+    expect(unstated.ok && [unstated.data.advanceMonths, unstated.data.deposit]).toEqual([null, null]);
+    for (const advanceMonths of ["13", "-1", "1.5", "two", "100"]) {
+      expect(errorsOf({ ...valid, advanceMonths }).errors.advanceMonths).toBe("listingForm.errors.advanceMonths");
+    }
+    expect(errorsOf({ ...valid, deposit: "5,000" }).errors.deposit).toBe("listingForm.errors.wholeNumber");
+  });
+
   it("checks university and faculty against the directory and ignores any posted city", () => {
     expect(errorsOf({ ...valid, university: "Hogwarts" }).errors.university).toBe("listingForm.errors.university");
     expect(errorsOf({ ...valid, faculty: "Faculty of Wizardry" }).errors.faculty).toBe("listingForm.errors.faculty");

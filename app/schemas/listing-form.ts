@@ -15,6 +15,8 @@ export const LISTING_TEXT_FIELDS = [
   "description",
   "price",
   "keymoneyFee",
+  "advanceMonths",
+  "deposit",
   "university",
   "faculty",
   "propertyType",
@@ -38,6 +40,7 @@ export const LISTING_LIMITS = {
   location: 500,
   mapLink: 500,
   maxPrice: 10_000_000,
+  maxAdvanceMonths: 12,
   maxLinks: 2,
   maxPhotos: 3,
   maxPhotoBytes: 5 * 1024 * 1024,
@@ -59,6 +62,18 @@ const listingTextSchema = z.object({
   description: requiredText(LISTING_LIMITS.description),
   price: z.string().check(z.trim(), z.minLength(1, REQUIRED), z.refine(rupees, WHOLE_NUMBER)),
   keymoneyFee: z.string().check(
+    z.trim(),
+    z.refine((v) => v === "" || rupees(v), WHOLE_NUMBER),
+  ),
+  // Empty is "not stated": the listing then shows no move-in cost.
+  advanceMonths: z.string().check(
+    z.trim(),
+    z.refine(
+      (v) => v === "" || (/^\d{1,2}$/.test(v) && Number(v) <= LISTING_LIMITS.maxAdvanceMonths),
+      "listingForm.errors.advanceMonths",
+    ),
+  ),
+  deposit: z.string().check(
     z.trim(),
     z.refine((v) => v === "" || rupees(v), WHOLE_NUMBER),
   ),
@@ -103,6 +118,10 @@ export type NewListingInput = {
   description: string;
   price: number;
   keymoneyFee: number | null;
+  /** Months of rent asked in advance (0-12), or null: not stated. */
+  advanceMonths: number | null;
+  /** A refundable deposit in LKR, or null: none stated. */
+  deposit: number | null;
   location: string | null;
   university: string;
   faculty: string;
@@ -160,7 +179,13 @@ export function parseListingForm(raw: RawListingForm): ListingFormResult {
   const text = [values.title, values.description, values.location, values.contactName].join("\n");
   if (countLinks(text) > LISTING_LIMITS.maxLinks) errors.description ??= "listingForm.errors.tooManyLinks";
 
-  const order: ListingFormField[] = [...LISTING_TEXT_FIELDS.slice(0, 8), "amenities", ...LISTING_TEXT_FIELDS.slice(8)];
+  // Amenities come right after gender on the form.
+  const afterGender = LISTING_TEXT_FIELDS.indexOf("gender") + 1;
+  const order: ListingFormField[] = [
+    ...LISTING_TEXT_FIELDS.slice(0, afterGender),
+    "amenities",
+    ...LISTING_TEXT_FIELDS.slice(afterGender),
+  ];
   const firstField = order.find((f) => errors[f]);
   if (firstField || !parsed.ok || !university || !faculty) {
     // The spec's one message for missing required fields leads whenever any is missing.
@@ -176,6 +201,8 @@ export function parseListingForm(raw: RawListingForm): ListingFormResult {
       description: v.description,
       price: Number(v.price),
       keymoneyFee: v.keymoneyFee === "" ? null : Number(v.keymoneyFee),
+      advanceMonths: v.advanceMonths === "" ? null : Number(v.advanceMonths),
+      deposit: v.deposit === "" ? null : Number(v.deposit),
       university: university.name,
       faculty: faculty.name,
       city: cityForFaculty(university, faculty.name),

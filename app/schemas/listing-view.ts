@@ -25,6 +25,12 @@ export type ListingSummary = {
   description: string;
   price: number;
   keymoneyFee: number | null;
+  /** Months of rent asked in advance; null when not stated. */
+  advanceMonths: number | null;
+  /** A refundable deposit in LKR; null when not stated. */
+  deposit: number | null;
+  /** Key money + deposit + the advance, in LKR; null while the advance is not stated (app/lib/move-in.ts). */
+  moveInCost: number | null;
   location: string | null;
   university: string;
   faculty: string;
@@ -68,6 +74,8 @@ export type ListingCardView = Pick<ListingSummary, "id" | "slug" | "title" | "un
   priceLine: string;
   /** 'Key money: LKR 30,000' */
   keymoneyLine: string | null;
+  /** 'Move-in cost: LKR 105,000 (key money 30,000 + 3 months' rent 75,000)', or null: advance not stated. */
+  moveInLine: string | null;
   /** The faculty unless it is the main campus. */
   facultyTag: string | null;
   /** 'Single Room', 'Male preferred' */
@@ -112,6 +120,8 @@ export type ListingView = Pick<
   /** 'LKR 15,000/month', 'Key money: LKR 30,000' */
   priceLine: string;
   keymoneyLine: string | null;
+  /** 'Move-in cost: LKR 105,000 (key money 30,000 + 3 months' rent 75,000)', or null: advance not stated. */
+  moveInLine: string | null;
   /** 'Nov 22, 2026' */
   postedText: string;
   /** '1,204 views' */

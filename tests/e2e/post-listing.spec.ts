@@ -27,6 +27,9 @@ test("a new owner posts an ad with 2 photos through the dialog and finds it live
   await expect(page.getByRole("heading", { name: "My Ads" })).toBeAttached();
   const word = uniqueWord();
   await fillListing(page, `Sunny room ${word}`);
+  // Issue 12: what moving in costs, beside the key money fillListing gives (35,000 on 17,500 a month).
+  await field(page, "Advance \\(months of rent\\)").selectOption({ label: "2 months" });
+  await field(page, "Refundable deposit \\(LKR\\)").fill("5000");
   await expect(field(page, "City")).toHaveValue("Moratuwa");
   await expect(field(page, "Contact name")).toHaveValue("Poster Owner");
   await expect(field(page, "Contact phone")).toHaveValue("0771234567");
@@ -52,7 +55,9 @@ test("a new owner posts an ad with 2 photos through the dialog and finds it live
     page.locator("table tbody tr").getByRole("link", { name: `Sunny room ${word}`, exact: true }),
   ).toBeVisible();
 
+  const moveIn = "Move-in cost: LKR 75,000 (key money 35,000 + deposit 5,000 + 2 months' rent 35,000)";
   await page.goto(`/browse?search=${word}`);
+  await expect(page.getByText(moveIn)).toBeVisible();
   const card = page.locator('a[href^="/listing/"]').first();
   await expect(card).toBeVisible();
   await card.click();
@@ -61,6 +66,10 @@ test("a new owner posts an ad with 2 photos through the dialog and finds it live
   await expect(gallery.getByRole("link", { name: "Show photo 2 of 2" })).toBeVisible();
   await expect(gallery.getByRole("link", { name: /Show photo 3 of/ })).toHaveCount(0);
   await expect(page.getByText("LKR 17,500").first()).toBeVisible();
+  await expect(page.getByText(moveIn)).toBeVisible();
+  await expect(
+    page.getByText("Never pay key money or an advance before you have seen the place and met the owner."),
+  ).toBeVisible();
 });
 
 test("the form refuses a fake image and keeps the values", async ({ page }) => {
@@ -148,11 +157,13 @@ test("without JavaScript the form shows errors, keeps values and posts", async (
   await field(noJs, "Description").fill("Annex with a private bathroom.");
   await field(noJs, "Monthly rent \\(LKR\\)").fill("22000");
   await field(noJs, "University").selectOption("University of Colombo");
+  await field(noJs, "Advance \\(months of rent\\)").selectOption({ label: "1 month" });
   await noJs.getByRole("button", { name: "Post listing" }).click();
   await expect(noJs.getByRole("alert").first()).toContainText(
     "Please fill in all required fields and upload at least one image.",
   );
   await expect(field(noJs, "Description")).toHaveValue("Annex with a private bathroom.");
+  await expect(field(noJs, "Advance \\(months of rent\\)")).toHaveValue("1");
 
   await field(noJs, "Title").fill(`Annex ${word}`);
   await field(noJs, "Nearest faculty or campus").selectOption("Faculty of Medicine Colombo");
@@ -163,5 +174,7 @@ test("without JavaScript the form shows errors, keeps values and posts", async (
 
   await noJs.goto(`/browse?search=${word}`);
   await expect(noJs.locator('a[href^="/listing/"]').first()).toBeVisible();
+  await noJs.locator('a[href^="/listing/"]').first().click();
+  await expect(noJs.getByText("Move-in cost: LKR 22,000 (1 month's rent 22,000)")).toBeVisible();
   await noJs.context().close();
 });

@@ -126,6 +126,9 @@ describeEachDatabase("list and detail API", (ctx) => {
         city: "kandy",
         location: "Kandy",
         propertyType: "apartment",
+        price: 10_000,
+        keymoneyFee: 40_000,
+        advanceMonths: 3,
       }),
       new Date(base + 30_000),
     );
@@ -156,6 +159,9 @@ describeEachDatabase("list and detail API", (ctx) => {
     });
     expect(first.body.ads).toHaveLength(20);
     expect(first.body.ads[0].title).toBe("Peradeniya annex");
+    // Issue 12: the move-in terms and their total (40,000 key money + 3 months of 10,000), or null unstated.
+    expect(first.body.ads[0]).toMatchObject({ advanceMonths: 3, deposit: null, moveInCost: 70_000 });
+    expect(first.body.ads[1]).toMatchObject({ advanceMonths: null, deposit: null, moveInCost: null });
     const second = await listAds(db, new URLSearchParams("page=2"));
     if (!second.ok) throw new Error("expected page 2");
     expect(second.body.pagination).toMatchObject({ page: 2, hasNext: false, hasPrev: true });

@@ -106,15 +106,20 @@ describeEachDatabase("editing a listing", (ctx) => {
         university: "University of Colombo",
         faculty: "Faculty of Medicine Colombo",
         amenities: ["WiFi", "AC"],
+        advanceMonths: "2",
+        deposit: "10000",
       },
       { files: [] },
       now,
     );
     expect(result).toEqual({ ok: true, listing: { id: listing.id, slug: listing.slug } });
     const after = await snapshot(db, listing.id);
+    expect(before.listing).toMatchObject({ advanceMonths: null, deposit: null });
     expect(after.listing).toMatchObject({
       title: "Renamed annex",
       price: 21000,
+      advanceMonths: 2,
+      deposit: 10000,
       city: "colombo-medical",
       amenities: JSON.stringify(["WiFi", "AC"]),
       slug: before.listing.slug,
@@ -220,6 +225,9 @@ describeEachDatabase("editing a listing", (ctx) => {
       price: "18000",
       location: "Katubedda",
       mapLink: "",
+      // Not stated when posted: the edit form offers 'Not stated' and an empty deposit, never a guess.
+      advanceMonths: "",
+      deposit: "",
     });
     expect(loaded.listing.photos).toHaveLength(2);
 

@@ -43,6 +43,25 @@ describeEachDatabase("synthetic seed", (ctx) => {
     for (const row of rows) expect(row.slug).toBe(slugify(row.title, row.id));
   });
 
+  it("states move-in terms as owners do, and leaves some unstated (issue 12)", async () => {
+    const { db } = ctx();
+    const rows = await db
+      .selectFrom("listings")
+      .select(["propertyType", "advanceMonths", "deposit", "price"])
+      .execute();
+    const stated = rows.filter((r) => r.advanceMonths !== null);
+    // About one in seven says nothing: the benchmark's pages show both kinds.
+    expect(stated.length / rows.length).toBeGreaterThan(0.7);
+    expect(stated.length).toBeLessThan(rows.length);
+    for (const row of stated) {
+      expect(row.advanceMonths).toBeGreaterThanOrEqual(0);
+      expect(row.advanceMonths).toBeLessThanOrEqual(12);
+      if (row.propertyType === "apartment") expect(row.advanceMonths).toBeGreaterThanOrEqual(3);
+    }
+    expect(rows.some((r) => r.deposit !== null)).toBe(true);
+    expect(rows.every((r) => r.deposit === null || r.deposit > 0)).toBe(true);
+  });
+
   it("keeps the full-text index in step, so search finds them", async () => {
     const { db } = ctx();
     const [sample] = await db

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
 import { AuthErrorBanner } from "~/components/accounts/auth-banner";
 import { DASHBOARD_PATH } from "~/components/dashboard/dashboard-dialog";
@@ -6,7 +6,7 @@ import { useEnhanced } from "~/components/forms/use-enhanced";
 import { useWhenChanged } from "~/components/forms/use-when-changed";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
-import { FormField, inputClasses } from "~/components/ui/form-field";
+import { type FieldControlProps, FormField, inputClasses } from "~/components/ui/form-field";
 import { cityForFaculty, DEFAULT_FACULTY, findUniversity, UNIVERSITIES } from "~/directory/universities";
 import { type MessageKey, useTranslation } from "~/i18n";
 import { isMapLink } from "~/lib/location-link";
@@ -27,6 +27,21 @@ type Props = {
 };
 
 const selectClasses = `${inputClasses} appearance-auto`;
+/** An amount in rupees: digits only, with the phone's number pad. */
+const rupeeInput =
+  (value: string | undefined) =>
+  (control: FieldControlProps): ReactNode => (
+    <input
+      {...control}
+      type="text"
+      inputMode="numeric"
+      pattern="[0-9]*"
+      defaultValue={value}
+      className={inputClasses}
+    />
+  );
+/** 0 (no advance) to LISTING_LIMITS.maxAdvanceMonths months of rent. */
+const ADVANCE_MONTHS = Array.from({ length: LISTING_LIMITS.maxAdvanceMonths + 1 }, (_, months) => months);
 
 /** The service failed, not the owner: shown as a network problem (SPEC.md section 8). */
 const UNAVAILABLE = new Set(["listingForm.errors.unavailable", "listingForm.errors.saveUnavailable"]);
@@ -198,16 +213,7 @@ export function ListingForm({ mode, profile, initial, result }: Props) {
           required
           requiredLabel={required}
         >
-          {(control) => (
-            <input
-              {...control}
-              type="text"
-              inputMode="numeric"
-              pattern="[0-9]*"
-              defaultValue={values.price}
-              className={inputClasses}
-            />
-          )}
+          {rupeeInput(values.price)}
         </FormField>
         <FormField
           id="listing-keymoneyFee"
@@ -216,16 +222,34 @@ export function ListingForm({ mode, profile, initial, result }: Props) {
           hint={t("listingForm.keymoneyHint")}
           error={message("keymoneyFee")}
         >
+          {rupeeInput(values.keymoneyFee)}
+        </FormField>
+        <FormField
+          id="listing-advanceMonths"
+          name="advanceMonths"
+          label={t("listingForm.advanceMonths")}
+          hint={t("listingForm.advanceMonthsHint")}
+          error={message("advanceMonths")}
+        >
           {(control) => (
-            <input
-              {...control}
-              type="text"
-              inputMode="numeric"
-              pattern="[0-9]*"
-              defaultValue={values.keymoneyFee}
-              className={inputClasses}
-            />
+            <select {...control} defaultValue={values.advanceMonths} className={selectClasses}>
+              <option value="">{t("listingForm.advanceNotStated")}</option>
+              {ADVANCE_MONTHS.map((months) => (
+                <option key={months} value={String(months)}>
+                  {months === 0 ? t("listingForm.advanceNone") : t("listingForm.advanceOption", { count: months })}
+                </option>
+              ))}
+            </select>
           )}
+        </FormField>
+        <FormField
+          id="listing-deposit"
+          name="deposit"
+          label={t("listingForm.deposit")}
+          hint={t("listingForm.depositHint")}
+          error={message("deposit")}
+        >
+          {rupeeInput(values.deposit)}
         </FormField>
       </div>
 
