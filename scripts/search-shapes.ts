@@ -34,6 +34,7 @@ export function searchShapes(): SearchShape[] {
       path: "/browse?university=University%20of%20Peradeniya&propertyType=single&gender=male&minPrice=10000&maxPrice=20000",
     },
     { name: "combined filters, deep page", path: "/browse?propertyType=shared&gender=female&maxPrice=10000&page=300" },
+    { name: "max move-in cost", path: "/browse?maxMoveIn=40000" },
     { name: "one word matching most listings", path: "/browse?search=room" },
     { name: "rare word", path: "/browse?search=dematagoda" },
     { name: "two-word prefix search", path: "/browse?search=furn%20sing" },

@@ -202,6 +202,13 @@ export function openApiDocument(siteUrl: string) {
           description: "Highest monthly rent in LKR.",
           schema: { type: "integer", minimum: 0 },
         },
+        maxMoveIn: {
+          name: "maxMoveIn",
+          in: "query",
+          description:
+            "Highest move-in cost in LKR (key money + deposit + the advance months' rent). Listings that do not state their advance never match.",
+          schema: { type: "integer", minimum: 0 },
+        },
         propertyType: {
           name: "propertyType",
           in: "query",

@@ -27,6 +27,11 @@ describe("page cache keys", () => {
     expect(normalisePageUrl("/browse", "?limit=20")).toBe("/browse?limit=20");
   });
 
+  it("keeps every filter the pages read in the key, the move-in cost too (issue 12)", () => {
+    expect(normalisePageUrl("/browse", "?maxMoveIn=40000")).toBe("/browse?maxMoveIn=40000");
+    expect(normalisePageUrl("/api/listings", "?maxMoveIn=60000&page=1")).toBe("/api/listings?maxMoveIn=60000");
+  });
+
   it("keeps the first of a repeated parameter, as the pages read it", () => {
     expect(normalisePageUrl("/browse", "?page=3&page=1")).toBe("/browse?page=3");
   });

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { Generated, GeneratedAlways, Insertable, Selectable, Updateable } from "kysely";
 
 /**
  * Table types. Conventions (ENGINEERING.md rule 6): ISO-8601 text timestamps,
@@ -68,6 +68,8 @@ export type ListingsTable = {
   advanceMonths: number | null;
   /** A refundable deposit in LKR; null when not stated. */
   deposit: number | null;
+  /** Key money + deposit + the advance, worked out by the database; null while the advance is not stated (migration 016). */
+  moveInCost: GeneratedAlways<number | null>;
   location: string | null;
   university: string;
   faculty: string;

@@ -7,7 +7,6 @@ import { containsInsensitive, locationContains, locationRestriction, notIndexed,
 import { CITIES, cityName, UNIVERSITIES } from "~/directory/universities";
 import { currentTime } from "~/lib/clock";
 import { expiryFrom } from "~/lib/days-left";
-import { moveInCost } from "~/lib/move-in";
 import { type Pagination, paginate } from "~/lib/pagination";
 import { photoUrl } from "~/lib/photo-urls";
 import { adNumberFromSlug, MAX_AD_NUMBER, parseAdNumber, slugify } from "~/lib/slug";
@@ -55,7 +54,7 @@ function toSummary(row: ListingRow, photos: PhotoRow[]): ListingSummary {
     keymoneyFee: row.keymoneyFee,
     advanceMonths: row.advanceMonths,
     deposit: row.deposit,
-    moveInCost: moveInCost(row)?.total ?? null,
+    moveInCost: row.moveInCost,
     location: row.location,
     university: row.university,
     faculty: row.faculty,
@@ -136,6 +135,11 @@ function filterConditions(
   const price = walk === "newest" ? notIndexed(db, eb.ref("listings.price")) : eb.ref("listings.price");
   if (filters.minPrice !== undefined) conditions.push(eb(price, ">=", filters.minPrice));
   if (filters.maxPrice !== undefined) conditions.push(eb(price, "<=", filters.maxPrice));
+  // Unstated terms (null) never pass: a listing is not promised to cost less than it may.
+  if (filters.maxMoveIn !== undefined) {
+    const moveIn = walk === "planner" ? eb.ref("listings.moveInCost") : notIndexed(db, eb.ref("listings.moveInCost"));
+    conditions.push(eb(moveIn, "<=", filters.maxMoveIn));
+  }
   if (filters.location) {
     // The spec matches the location text; we also match the city it names,
     // so a listing whose location is a map link is still found (ADR 002).

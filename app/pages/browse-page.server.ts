@@ -12,6 +12,7 @@ import {
   filtersToSearchParams,
   GENDERS,
   type GenderFilter,
+  MAX_MOVE_IN_OPTIONS,
   type PathFilters,
   PROPERTY_TYPES,
   type PropertyType,
@@ -48,6 +49,8 @@ export type BrowsePage = {
   /** The chosen university's faculties (English name as the value); null hides the faculty choice. */
   faculties: Choice[] | null;
   propertyTypes: readonly PropertyType[];
+  /** 'Max move-in cost' choices, amounts written here ('LKR 40,000'); a value from a link stays choosable. */
+  moveInChoices: Choice[];
   /** Genders to choose from ('any' is the empty choice). */
   genders: GenderFilter[];
   activeLabel: string | null;
@@ -192,9 +195,17 @@ function buildChips(filters: BrowseFilters): FilterChip[] {
     chips.push(chip("minPrice", t("browseServer.chips.minPrice", { value: formatLkr(filters.minPrice) })));
   if (filters.maxPrice !== undefined)
     chips.push(chip("maxPrice", t("browseServer.chips.maxPrice", { value: formatLkr(filters.maxPrice) })));
+  if (filters.maxMoveIn !== undefined)
+    chips.push(chip("maxMoveIn", t("browseServer.chips.maxMoveIn", { value: formatLkr(filters.maxMoveIn) })));
   if (filters.propertyType) chips.push(chip("propertyType", t(`browse.propertyTypes.${filters.propertyType}`)));
   if (filters.gender) chips.push(chip("gender", t(`browse.genders.${filters.gender}`)));
   return chips;
+}
+
+function moveInChoices(chosen: number | undefined): Choice[] {
+  const amounts: number[] = [...MAX_MOVE_IN_OPTIONS];
+  if (chosen !== undefined && !amounts.includes(chosen)) amounts.push(chosen);
+  return amounts.sort((a, b) => a - b).map((amount) => ({ value: String(amount), label: formatLkr(amount) }));
 }
 
 /** A card's values and texts, written here; the rest of the listing (description, phone) stays on the server. */
@@ -293,6 +304,7 @@ export async function loadBrowsePage(db: DB, url: URL, path: PathFilters, site: 
     universities,
     faculties,
     propertyTypes: PROPERTY_TYPES,
+    moveInChoices: moveInChoices(filters.maxMoveIn),
     genders: GENDERS.filter((g): g is GenderFilter => g !== "any"),
     activeLabel: activeCount > 0 ? t("browseServer.activeCount", { count: activeCount }) : null,
     chips: buildChips(filters),

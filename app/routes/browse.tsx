@@ -105,6 +105,7 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
             universities={loaderData.universities}
             faculties={loaderData.faculties}
             propertyTypes={loaderData.propertyTypes}
+            moveInChoices={loaderData.moveInChoices}
             genders={loaderData.genders}
             activeLabel={loaderData.activeLabel}
             onSubmit={onSubmit}

@@ -40,6 +40,14 @@ describe("parseBrowseFilters", () => {
     expect(errorParams("maxPrice=99999999999")).toEqual(["maxPrice"]);
   });
 
+  it("reads the maximum move-in cost as whole rupees, and reports anything else", () => {
+    expect(parse("maxMoveIn=40000").filters).toEqual({ maxMoveIn: 40000 });
+    expect(parse("maxMoveIn=0").filters).toEqual({ maxMoveIn: 0 });
+    for (const value of ["40,000", "-1", "1.5", "lots", "999999999999"]) {
+      expect(errorParams(`maxMoveIn=${encodeURIComponent(value)}`)).toEqual(["maxMoveIn"]);
+    }
+  });
+
   it("keeps valid filters when others are invalid", () => {
     const { filters, errors } = parse("minPrice=abc&propertyType=single&gender=robot");
     expect(filters).toEqual({ propertyType: "single" });
@@ -129,6 +137,7 @@ describe("filtersToSearchParams", () => {
       university: "University of Moratuwa",
       minPrice: 5000,
       maxPrice: 25000,
+      maxMoveIn: 60000,
       propertyType: "single" as const,
       gender: "female" as const,
       sort: "price_asc" as const,

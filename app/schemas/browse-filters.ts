@@ -14,6 +14,8 @@ export const AMENITIES = [
   "Furniture",
 ] as const;
 export const MAX_PRICE_OPTIONS = [10000, 15000, 20000, 25000, 30000, 50000] as const;
+/** The 'Max move-in cost' choices in LKR (issue 12); any whole number works in a link. */
+export const MAX_MOVE_IN_OPTIONS = [20000, 40000, 60000, 100000, 150000] as const;
 export const BROWSE_PAGE_SIZE = 10;
 export const API_DEFAULT_LIMIT = 20;
 export const API_MAX_LIMIT = 50;
@@ -25,6 +27,7 @@ export const LIST_QUERY_PARAMS = [
   "city",
   "minPrice",
   "maxPrice",
+  "maxMoveIn",
   "propertyType",
   "gender",
   "search",
@@ -35,6 +38,8 @@ export const LIST_QUERY_PARAMS = [
 ] as const;
 const MAX_TEXT = 200;
 const MAX_PRICE = 10_000_000;
+/** Key money, a deposit and 12 months of the dearest rent. */
+const MAX_MOVE_IN = 14 * MAX_PRICE;
 const MAX_PAGE = 100_000;
 
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
@@ -50,6 +55,8 @@ export type BrowseFilters = {
   city?: string; // city code
   minPrice?: number;
   maxPrice?: number;
+  /** Key money + deposit + advance, in LKR; listings whose advance is not stated never match. */
+  maxMoveIn?: number;
   propertyType?: PropertyType;
   gender?: GenderFilter;
   search?: string;
@@ -57,7 +64,7 @@ export type BrowseFilters = {
 };
 
 /** The query parameters a browse link can get wrong (the notice names them). */
-export type FilterParam = "minPrice" | "maxPrice" | "propertyType" | "gender" | "sort" | "page";
+export type FilterParam = "minPrice" | "maxPrice" | "maxMoveIn" | "propertyType" | "gender" | "sort" | "page";
 export type FilterError = { param: FilterParam; message: string };
 
 /** Path values given by the route (/search/{location}, /university/{university}, ...). */
@@ -142,6 +149,8 @@ export function parseBrowseFilters(
   if (minPrice !== undefined) filters.minPrice = minPrice;
   const maxPrice = parseWholeNumber(get("maxPrice"), "maxPrice", errors, MAX_PRICE);
   if (maxPrice !== undefined) filters.maxPrice = maxPrice;
+  const maxMoveIn = parseWholeNumber(get("maxMoveIn"), "maxMoveIn", errors, MAX_MOVE_IN);
+  if (maxMoveIn !== undefined) filters.maxMoveIn = maxMoveIn;
 
   const propertyType = get("propertyType")?.toLowerCase();
   if (propertyType && propertyType !== "all") {
@@ -189,6 +198,7 @@ export function filtersToSearchParams(filters: BrowseFilters, page = 1): URLSear
     ["city", filters.city],
     ["minPrice", filters.minPrice],
     ["maxPrice", filters.maxPrice],
+    ["maxMoveIn", filters.maxMoveIn],
     ["propertyType", filters.propertyType],
     ["gender", filters.gender],
     ["sort", filters.sort],

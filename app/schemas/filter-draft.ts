@@ -12,6 +12,7 @@ export type FilterDraft = {
   city: string;
   minPrice: string;
   maxPrice: string;
+  maxMoveIn: string;
   propertyType: string;
   gender: string;
   sort: string;
@@ -29,6 +30,7 @@ const FIELD_ORDER: DraftField[] = [
   "city",
   "minPrice",
   "maxPrice",
+  "maxMoveIn",
   "propertyType",
   "gender",
   "sort",
@@ -53,6 +55,7 @@ export function draftFromFilters(filters: BrowseFilters): FilterDraft {
     city: filters.city ?? "",
     minPrice: filters.minPrice?.toString() ?? "",
     maxPrice: filters.maxPrice?.toString() ?? "",
+    maxMoveIn: filters.maxMoveIn?.toString() ?? "",
     propertyType: filters.propertyType ?? "",
     gender: filters.gender ?? "",
     sort: sortValue(filters),
@@ -86,6 +89,7 @@ export function activeFilterCount(filters: BrowseFilters): number {
     "city",
     "minPrice",
     "maxPrice",
+    "maxMoveIn",
     "propertyType",
     "gender",
   ];

@@ -31,6 +31,25 @@ function cardPrices(page: Page): Promise<number[]> {
     .then((texts) => texts.map((t) => Number(t.replace(/[^\d]/g, ""))));
 }
 
+/** Each card's move-in total (0 for 'none'); a card without the line fails the filter's promise. */
+async function cardMoveIns(page: Page): Promise<number[]> {
+  const totals: number[] = [];
+  for (const card of await cards(page).all()) {
+    const line = (await card.getByText(/^Move-in cost: /).textContent()) ?? "";
+    totals.push(line.includes("none") ? 0 : Number(/LKR ([\d,]+)/.exec(line)?.[1].replace(/,/g, "")));
+  }
+  return totals;
+}
+
+/** Checks the 'Max move-in cost' filter's results: some cards, each with a stated total within it. */
+async function expectMoveInsWithin(page: Page, most: number) {
+  await expect(chip(page, `Move-in up to LKR ${most.toLocaleString("en-US")}`)).toBeVisible();
+  await expect(cards(page).first()).toBeVisible();
+  const totals = await cardMoveIns(page);
+  expect(totals.length).toBeGreaterThan(0);
+  for (const total of totals) expect(total).toBeLessThanOrEqual(most);
+}
+
 /** Waits until React has hydrated the filter form, so changes go through JavaScript. */
 async function gotoHydrated(page: Page, url: string) {
   await page.goto(url);
@@ -134,6 +153,15 @@ test.describe("with JavaScript", () => {
     for (const card of await cards(page).all()) await expect(card).toContainText(/(Female|Any gender) preferred/);
 
     expect(await page.evaluate(() => history.length)).toBe(historyLength);
+  });
+
+  test("the maximum move-in cost keeps only places that state a total within it (issue 12)", async ({ page }) => {
+    await gotoHydrated(page, "/browse");
+    const total = await foundCount(page);
+    await page.getByLabel("Max move-in cost (LKR)", { exact: true }).selectOption({ label: "LKR 40,000" });
+    await expect(page).toHaveURL(/\/browse\?maxMoveIn=40000$/);
+    await expectMoveInsWithin(page, 40_000);
+    expect(await foundCount(page)).toBeLessThan(total);
   });
 
   test("search text applies after a pause and a filter change goes back to page 1", async ({ page }) => {
@@ -359,6 +387,15 @@ test.describe("without JavaScript", () => {
     await expect(chip(page, "Single Room")).toHaveCount(0);
     await expect(chip(page, UOM)).toBeVisible();
     expect(await foundCount(page)).toBeGreaterThanOrEqual(found);
+  });
+
+  test("filters by the maximum move-in cost with the form (issue 12)", async ({ page }) => {
+    await page.goto("/browse");
+    await page.getByLabel("Max move-in cost (LKR)", { exact: true }).selectOption({ label: "LKR 60,000" });
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(/maxMoveIn=60000/);
+    await expectMoveInsWithin(page, 60_000);
+    await expect(page.getByLabel("Max move-in cost (LKR)", { exact: true })).toHaveValue("60000");
   });
 
   test("keeps a path filter when the form is sent, and searches with Enter", async ({ page }) => {

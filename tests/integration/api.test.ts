@@ -172,6 +172,16 @@ describeEachDatabase("list and detail API", (ctx) => {
     expect(titles).not.toContain("Old expired room");
   });
 
+  it("filters by the maximum move-in cost, leaving out listings that do not state it (issue 12)", async () => {
+    const { db } = ctx();
+    const within = await listAds(db, new URLSearchParams("maxMoveIn=70000"));
+    expect(within.ok && within.body.ads.map((ad) => ad.title)).toEqual(["Peradeniya annex"]);
+    const below = await listAds(db, new URLSearchParams("maxMoveIn=69999"));
+    expect(below.ok && below.body.ads).toEqual([]);
+    const refused = await listAds(db, new URLSearchParams("maxMoveIn=lots"));
+    expect(refused.ok).toBe(false);
+  });
+
   it("filters by the university in the path (/getAdsByUniversity/UOM)", async () => {
     const { db } = ctx();
     const result = await listAds(db, new URLSearchParams("limit=50"), { university: "UOM" });

@@ -31,6 +31,7 @@ type Row = {
   propertyType: string;
   gender: string;
   price: number;
+  moveInCost: number | null;
   status: string;
   createdAt: string;
   expiresAt: string;
@@ -61,6 +62,7 @@ function reference(rows: Row[], filters: BrowseFilters, page: number, limit: num
       (!filters.gender || r.gender === filters.gender || r.gender === "any") &&
       (filters.minPrice === undefined || r.price >= filters.minPrice) &&
       (filters.maxPrice === undefined || r.price <= filters.maxPrice) &&
+      (filters.maxMoveIn === undefined || (r.moveInCost !== null && r.moveInCost <= filters.maxMoveIn)) &&
       (!needle || (r.location ?? "").toLowerCase().includes(needle) || cityCodes.includes(r.city)) &&
       terms.every((t) =>
         [r.title, r.description, r.location, r.university, r.faculty].some((f) =>
@@ -102,6 +104,10 @@ const EXTRA_SHAPES = [
   // More locations match than the small bound, fewer once the type is applied: counted in full.
   "/browse?location=olombo&propertyType=hostel",
   "/search/Peradeniya/university-of-peradeniya?search=room",
+  // Issue 12: the move-in total, alone, cheapest first, and with other filters and a search.
+  "/browse?maxMoveIn=40000&sort=price_asc",
+  "/browse?maxMoveIn=60000&propertyType=single&gender=female",
+  "/browse?maxMoveIn=100000&search=room",
 ];
 const SHAPES = [...searchShapes().map((s) => s.path), ...EXTRA_SHAPES];
 /** A quote in the location is matched literally: no listing has one. */
@@ -120,6 +126,7 @@ describe("the reference", () => {
       propertyType: "single",
       gender: "any",
       price: 1,
+      moveInCost: null,
       status: "active",
       createdAt,
       expiresAt: "2027-01-01T00:00:00.000Z",
@@ -193,6 +200,7 @@ describeEachDatabase("search shapes against a plain reference", (ctx) => {
         "propertyType",
         "gender",
         "price",
+        "moveInCost",
         "status",
         "createdAt",
         "expiresAt",

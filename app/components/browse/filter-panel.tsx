@@ -16,6 +16,8 @@ export type FilterPanelProps = {
   faculties: Choice[] | null;
   /** Property type and gender values (from the loader, so the filter schema stays on the server). */
   propertyTypes: readonly PropertyType[];
+  /** 'Max move-in cost' amounts, written by the loader. */
+  moveInChoices: Choice[];
   genders: readonly GenderFilter[];
   /** '2 active' on the drawer's summary, or null. */
   activeLabel: string | null;
@@ -49,6 +51,7 @@ export function FilterPanel({
   universities,
   faculties,
   propertyTypes,
+  moveInChoices,
   genders,
   activeLabel,
   onSubmit,
@@ -92,12 +95,13 @@ export function FilterPanel({
         {values.location ? <input type="hidden" name="location" value={values.location} /> : null}
         {values.city ? <input type="hidden" name="city" value={values.city} /> : null}
 
-        <Field id="filter-university" label={t("browse.filters.university")}>
-          <select id="filter-university" name="university" defaultValue={values.university} className={fieldClass}>
-            <option value="">{t("browse.filters.allUniversities")}</option>
-            <Options choices={universities} />
-          </select>
-        </Field>
+        <ChoiceField
+          name="university"
+          label={t("browse.filters.university")}
+          anyLabel={t("browse.filters.allUniversities")}
+          value={values.university}
+          choices={universities}
+        />
 
         {faculties ? (
           <Field id="filter-faculty" label={t("browse.filters.faculty")}>
@@ -151,6 +155,14 @@ export function FilterPanel({
           </div>
         </fieldset>
 
+        <ChoiceField
+          name="maxMoveIn"
+          label={t("browse.filters.maxMoveIn")}
+          anyLabel={t("browse.filters.anyMoveIn")}
+          value={values.maxMoveIn}
+          choices={moveInChoices}
+        />
+
         <Field id="filter-gender" label={t("browse.filters.gender")}>
           <select id="filter-gender" name="gender" defaultValue={values.gender} className={fieldClass}>
             <option value="">{t("browse.filters.anyGender")}</option>
@@ -167,6 +179,31 @@ export function FilterPanel({
         </button>
       </form>
     </details>
+  );
+}
+
+/** A select of the loader's choices, after an empty one that is no filter. */
+function ChoiceField({
+  name,
+  label,
+  anyLabel,
+  value,
+  choices,
+}: {
+  name: string;
+  label: string;
+  anyLabel: string;
+  value: string;
+  choices: Choice[];
+}) {
+  const id = `filter-${name}`;
+  return (
+    <Field id={id} label={label}>
+      <select id={id} name={name} defaultValue={value} className={fieldClass}>
+        <option value="">{anyLabel}</option>
+        <Options choices={choices} />
+      </select>
+    </Field>
   );
 }
 
