@@ -2,10 +2,11 @@ import type { MetaDescriptor } from "react-router";
 import { DEFAULT_FACULTY, findUniversity } from "~/directory/universities";
 import { activeLocale, t } from "~/i18n";
 import { localePath } from "~/i18n/locales";
-import { formatLkr, formatShortDate } from "~/lib/format";
+import { formatAmount, formatLkr, formatShortDate } from "~/lib/format";
 import { locationLink } from "~/lib/location-link";
 import { breadcrumbJsonLd, jsonLdMeta, pageMeta } from "~/lib/seo";
 import { langAttribute, type TextLanguage, textLanguage } from "~/lib/text-language";
+import type { TypicalRent } from "~/models/price-context.server";
 import type { ListingDetail, ListingView } from "~/schemas/listing-view";
 import { cityLabel, facultyLabel, universityLabel } from "./directory-labels.server";
 import { moveInLine } from "./move-in.server";
@@ -35,7 +36,12 @@ export function telHref(phone: string): string | null {
  * count after this visit. The owner's text may be in another language than
  * the page's (`pageLanguage`); it is marked so screen readers read it right.
  */
-export function toListingView(found: ListingDetail, views: number, pageLanguage: TextLanguage = "en"): ListingView {
+export function toListingView(
+  found: ListingDetail,
+  views: number,
+  pageLanguage: TextLanguage = "en",
+  typical: TypicalRent | null = null,
+): ListingView {
   return {
     adNumber: found.adNumber,
     slug: found.slug,
@@ -63,6 +69,7 @@ export function toListingView(found: ListingDetail, views: number, pageLanguage:
       ? t("listingServer.price.keyMoney", { amount: formatLkr(found.keymoneyFee) })
       : null,
     moveInLine: moveInLine(found),
+    typicalRentLine: typical ? typicalRentLine(found, typical) : null,
     postedText: formatShortDate(found.createdAt),
     viewsLine: t("listingServer.views", { count: views, formatted: views.toLocaleString("en-US") }),
     typeLabel: t(`listingServer.propertyType.${found.propertyType}`),
@@ -74,6 +81,12 @@ export function toListingView(found: ListingDetail, views: number, pageLanguage:
     titleLang: langAttribute(found.title, pageLanguage),
     descriptionLang: langAttribute(found.description, pageLanguage),
   };
+}
+
+/** 'Most single rooms near University of Moratuwa: LKR 12,000–18,000': a range, no judgement words. */
+function typicalRentLine(found: ListingDetail, { low, high }: TypicalRent): string {
+  const range = low === high ? formatLkr(low) : `${formatLkr(low)}–${formatAmount(high)}`;
+  return t(`listingServer.typicalRent.${found.propertyType}`, { university: universityLabel(found.university), range });
 }
 
 /** The browse page of the listing's university (its directory id when known). */

@@ -43,6 +43,7 @@ function listing(overrides: Partial<ListingView> = {}): ListingView {
     priceLine: "LKR 15,000/month",
     keymoneyLine: "Key money: LKR 30,000",
     moveInLine: null,
+    typicalRentLine: null,
     postedText: "Nov 22, 2026",
     viewsLine: "3 views",
     typeLabel: "Single Room",

@@ -14,6 +14,7 @@ import { SafetyNotice } from "~/components/listing/safety-notice";
 import { Banner } from "~/components/ui/banner";
 import { useTranslation } from "~/i18n";
 import { findListingBySlug } from "~/models/listing.server";
+import { typicalRent } from "~/models/price-context.server";
 import { listingMeta, listingNotFoundMeta, toListingView, universityPath } from "~/pages/listing-page.server";
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/listing";
@@ -42,7 +43,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
   // The view is counted around the render (server/pages.ts), so that a page
   // served from the page cache counts too; the count shown is at most seconds old.
-  const listing = toListingView(found, found.views, locale);
+  const typical = await typicalRent(db, found.university, found.propertyType);
+  const listing = toListingView(found, found.views, locale, typical);
   return {
     siteName: site.siteName,
     listing,
@@ -103,6 +105,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
           <div className="space-y-4 rounded-xl border border-slate-200 p-4 lg:sticky lg:top-4">
             <PriceLine priceLine={listing.priceLine} keymoneyLine={listing.keymoneyLine} />
             {listing.moveInLine ? <p className="text-sm text-slate-800">{listing.moveInLine}</p> : null}
+            {listing.typicalRentLine ? <p className="text-sm text-slate-600">{listing.typicalRentLine}</p> : null}
             <div className="hidden lg:block">
               <CallNowLink href={listing.phoneHref} className="w-full" />
             </div>

@@ -122,6 +122,8 @@ export type ListingView = Pick<
   keymoneyLine: string | null;
   /** 'Move-in cost: LKR 105,000 (key money 30,000 + 3 months' rent 75,000)', or null: advance not stated. */
   moveInLine: string | null;
+  /** 'Most single rooms near University of Moratuwa: LKR 12,000–18,000', or null: fewer than 5 like it. */
+  typicalRentLine: string | null;
   /** 'Nov 22, 2026' */
   postedText: string;
   /** '1,204 views' */
