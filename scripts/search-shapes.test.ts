@@ -34,6 +34,7 @@ describe("searchShapes", () => {
       "city",
       "faculty",
       "gender",
+      "maxMoveIn",
       "maxPrice",
       "minPrice",
       "page",
