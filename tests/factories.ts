@@ -43,6 +43,8 @@ export function listingInput(overrides: Partial<NewListingInput> = {}): NewListi
     advanceMonths: null,
     deposit: null,
     location: null,
+    latitude: null,
+    longitude: null,
     university: "University of Moratuwa",
     faculty: "Main Campus",
     city: "moratuwa",

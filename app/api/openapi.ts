@@ -331,6 +331,8 @@ export function openApiDocument(siteUrl: string) {
             "deposit",
             "moveInCost",
             "location",
+            "latitude",
+            "longitude",
             "university",
             "faculty",
             "city",
@@ -367,6 +369,11 @@ export function openApiDocument(siteUrl: string) {
                 "What moving in costs in LKR: key money + deposit + the advance months' rent; null while the advance is not stated.",
             },
             location: { ...nullable("string"), description: "Free text or a maps link." },
+            latitude: {
+              ...nullable("number"),
+              description: "Where the place is, rounded to about 100 m; null when the owner gave no position.",
+            },
+            longitude: { ...nullable("number"), description: "See latitude." },
             university: { type: "string" },
             faculty: { type: "string", default: "Main Campus" },
             city: { type: "string", description: "City code." },
@@ -413,8 +420,13 @@ export function openApiDocument(siteUrl: string) {
         },
         City: {
           type: "object",
-          required: ["code", "name"],
-          properties: { code: { type: "string" }, name: { type: "string" } },
+          required: ["code", "name", "latitude", "longitude"],
+          properties: {
+            code: { type: "string" },
+            name: { type: "string" },
+            latitude: { type: "number", description: "The town centre, for listings without a position of their own." },
+            longitude: { type: "number" },
+          },
         },
         Faculty: {
           type: "object",

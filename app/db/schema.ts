@@ -71,6 +71,9 @@ export type ListingsTable = {
   /** Key money + deposit + the advance, worked out by the database; null while the advance is not stated (migration 016). */
   moveInCost: GeneratedAlways<number | null>;
   location: string | null;
+  /** Where the listing is (decimal degrees), from its map link or typed coordinates; null when not given (migration 017). */
+  latitude: number | null;
+  longitude: number | null;
   university: string;
   faculty: string;
   city: string;

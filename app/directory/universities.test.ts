@@ -43,6 +43,17 @@ function mustFind(value: string): University {
 
 const allFaculties = UNIVERSITIES.flatMap((u) => u.faculties);
 
+type Point = { readonly latitude: number; readonly longitude: number };
+
+/** Great-circle distance in km (haversine, mean Earth radius), kept local so this test needs no other module. */
+function haversineKm(a: Point, b: Point): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.latitude - a.latitude) * rad;
+  const dLng = (b.longitude - a.longitude) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * 6371.0088 * Math.asin(Math.sqrt(Math.min(1, h)));
+}
+
 describe("directory data", () => {
   it("has metadata", () => {
     expect(DIRECTORY_META.version).toBe("1.0.0");
@@ -117,6 +128,28 @@ describe("directory data", () => {
     expect(findFaculty(mustFind("UOC"), "Faculty of Medicine Colombo")?.cityCode).toBe("colombo-medical");
     expect(findFaculty(mustFind("UOK"), "Faculty of Medicine Ragama")?.cityCode).toBe("ragama-medical");
     expect(findFaculty(mustFind("UOR"), "Faculty of Medicine Galle")?.cityCode).toBe("galle-medical");
+  });
+
+  it("gives every city a town centre inside Sri Lanka", () => {
+    for (const c of CITIES) {
+      expect(c.latitude, c.code).toBeGreaterThanOrEqual(5.8);
+      expect(c.latitude, c.code).toBeLessThanOrEqual(9.9);
+      expect(c.longitude, c.code).toBeGreaterThanOrEqual(79.5);
+      expect(c.longitude, c.code).toBeLessThanOrEqual(81.95);
+      // Rounded to 4 decimals (about 11 m), like the faculty coordinates.
+      expect(Number(c.latitude.toFixed(4)), c.code).toBe(c.latitude);
+      expect(Number(c.longitude.toFixed(4)), c.code).toBe(c.longitude);
+    }
+  });
+
+  it("puts every faculty within 25 km of its city's centre", () => {
+    const far = allFaculties.flatMap((f) => {
+      const city = CITIES.find((c) => c.code === f.cityCode);
+      if (!city) return [`${f.id}: unknown city ${f.cityCode}`];
+      const km = haversineKm(f, city);
+      return km <= 25 ? [] : [`${f.id} is ${km.toFixed(1)} km from the centre of ${city.code}`];
+    });
+    expect(far).toEqual([]);
   });
 
   it("places every campus inside Sri Lanka", () => {

@@ -4,7 +4,8 @@
  * Plain typed data plus pure lookup helpers. No imports from the rest of the
  * app so it can be used on the server, in the browser and in tests alike.
  *
- * Coordinates are approximate campus locations in decimal degrees (WGS 84).
+ * Coordinates are in decimal degrees (WGS 84), rounded to 4 places (about 11 m):
+ * approximate campus locations for faculties, town centres for cities.
  */
 
 export type UniversityType = "public" | "private" | "defense" | "technical";
@@ -12,6 +13,10 @@ export type UniversityType = "public" | "private" | "defense" | "technical";
 export type City = {
   readonly code: string;
   readonly name: string;
+  /** The town centre (its main junction, bus stand or railway station), for listings without a position of their own. */
+  readonly latitude: number;
+  /** Longitude of the same town centre. */
+  readonly longitude: number;
 };
 
 export type Faculty = {
@@ -57,26 +62,32 @@ export const DIRECTORY_META: DirectoryMeta = Object.freeze({
 
 export const DEFAULT_FACULTY = "Main Campus";
 
+/**
+ * Town centres from public gazetteers (GeoNames, Wikipedia, the
+ * sri-lanka-provinces-districts-cities list) and published junction, bus stand
+ * and railway station positions. The campus-area codes take the centre of the
+ * place their name names: "colombo-medical" is Borella junction (Colombo 8).
+ */
 export const CITIES: readonly City[] = Object.freeze([
-  { code: "colombo", name: "Colombo" },
-  { code: "kandy", name: "Kandy" },
-  { code: "moratuwa", name: "Moratuwa" },
-  { code: "kelaniya", name: "Kelaniya" },
-  { code: "jaffna", name: "Jaffna" },
-  { code: "matara", name: "Matara" },
-  { code: "nugegoda", name: "Nugegoda" },
-  { code: "malabe", name: "Malabe" },
-  { code: "ratmalana", name: "Ratmalana" },
-  { code: "katubedda", name: "Katubedda" },
-  { code: "kuliyapitiya", name: "Kuliyapitiya" },
-  { code: "homagama", name: "Homagama" },
-  { code: "belihuloya", name: "Belihuloya" },
-  { code: "batticaloa", name: "Batticaloa" },
-  { code: "colombo-medical", name: "Colombo (Medical Faculty)" },
-  { code: "ragama-medical", name: "Ragama" },
-  { code: "galle-medical", name: "Galle" },
-  { code: "mount-lavinia-engineering", name: "Mount Lavinia" },
-  { code: "mattegoda-engineering", name: "Mattegoda" },
+  { code: "colombo", name: "Colombo", latitude: 6.9341, longitude: 79.85 },
+  { code: "kandy", name: "Kandy", latitude: 7.2955, longitude: 80.6356 },
+  { code: "moratuwa", name: "Moratuwa", latitude: 6.773, longitude: 79.8816 },
+  { code: "kelaniya", name: "Kelaniya", latitude: 6.9553, longitude: 79.922 },
+  { code: "jaffna", name: "Jaffna", latitude: 9.6684, longitude: 80.0074 },
+  { code: "matara", name: "Matara", latitude: 5.9485, longitude: 80.5353 },
+  { code: "nugegoda", name: "Nugegoda", latitude: 6.8721, longitude: 79.8884 },
+  { code: "malabe", name: "Malabe", latitude: 6.9036, longitude: 79.9547 },
+  { code: "ratmalana", name: "Ratmalana", latitude: 6.8188, longitude: 79.871 },
+  { code: "katubedda", name: "Katubedda", latitude: 6.7974, longitude: 79.8886 },
+  { code: "kuliyapitiya", name: "Kuliyapitiya", latitude: 7.4688, longitude: 80.0401 },
+  { code: "homagama", name: "Homagama", latitude: 6.844, longitude: 80.0024 },
+  { code: "belihuloya", name: "Belihuloya", latitude: 6.7181, longitude: 80.7671 },
+  { code: "batticaloa", name: "Batticaloa", latitude: 7.7102, longitude: 81.6924 },
+  { code: "colombo-medical", name: "Colombo (Medical Faculty)", latitude: 6.9147, longitude: 79.8778 },
+  { code: "ragama-medical", name: "Ragama", latitude: 7.0292, longitude: 79.917 },
+  { code: "galle-medical", name: "Galle", latitude: 6.0329, longitude: 80.2168 },
+  { code: "mount-lavinia-engineering", name: "Mount Lavinia", latitude: 6.8339, longitude: 79.8644 },
+  { code: "mattegoda-engineering", name: "Mattegoda", latitude: 6.8135, longitude: 79.9724 },
 ]);
 
 function mainCampus(id: string, city: string, cityCode: string, latitude: number, longitude: number): Faculty {

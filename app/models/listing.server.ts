@@ -7,6 +7,7 @@ import { containsInsensitive, locationContains, locationRestriction, notIndexed,
 import { CITIES, cityName, UNIVERSITIES } from "~/directory/universities";
 import { currentTime } from "~/lib/clock";
 import { expiryFrom } from "~/lib/days-left";
+import { roundedForPublic } from "~/lib/geo/coordinates";
 import { type Pagination, paginate } from "~/lib/pagination";
 import { photoUrl } from "~/lib/photo-urls";
 import { adNumberFromSlug, MAX_AD_NUMBER, parseAdNumber, slugify } from "~/lib/slug";
@@ -56,6 +57,8 @@ function toSummary(row: ListingRow, photos: PhotoRow[]): ListingSummary {
     deposit: row.deposit,
     moveInCost: row.moveInCost,
     location: row.location,
+    // Public: rounded to about 100 m, so an owner's exact door is not given away.
+    ...publicPosition(row),
     university: row.university,
     faculty: row.faculty,
     city: row.city,
@@ -71,6 +74,11 @@ function toSummary(row: ListingRow, photos: PhotoRow[]): ListingSummary {
     updatedAt: row.updatedAt,
     expiresAt: row.expiresAt,
   };
+}
+
+function publicPosition(row: ListingRow): { latitude: number | null; longitude: number | null } {
+  if (row.latitude === null || row.longitude === null) return { latitude: null, longitude: null };
+  return roundedForPublic({ latitude: row.latitude, longitude: row.longitude });
 }
 
 async function photosFor(db: DB, listingIds: number[]): Promise<Map<number, PhotoRow[]>> {

@@ -3,6 +3,7 @@ import type { DB } from "~/db/db.server";
 import { lockOwner } from "~/db/locks.server";
 import { currentTime } from "~/lib/clock";
 import { daysLeft, expiryFrom } from "~/lib/days-left";
+import { coordinatesFromMapLink } from "~/lib/geo/coordinates";
 import { isMapLink } from "~/lib/location-link";
 import {
   LISTING_LIMITS,
@@ -294,6 +295,12 @@ export async function findOwnerListingForm(db: DB, userId: string, id: number): 
   const listing = await findListingById(db, id);
   if (!listing || listing.userId !== userId) return null;
   const mapLink = listing.location && isMapLink(listing.location) ? listing.location : "";
+  // The exact position, which only its owner sees (the public one is rounded).
+  const exact = await db
+    .selectFrom("listings")
+    .select(["latitude", "longitude"])
+    .where("id", "=", id)
+    .executeTakeFirst();
   return {
     id,
     slug: listing.slug,
@@ -310,6 +317,7 @@ export async function findOwnerListingForm(db: DB, userId: string, id: number): 
       propertyType: listing.propertyType,
       gender: listing.gender,
       mapLink,
+      coordinates: exact ? typedCoordinates(exact, mapLink) : "",
       location: mapLink ? "" : (listing.location ?? ""),
       contactName: listing.contactName,
       contactPhone: listing.contactPhone,
@@ -317,6 +325,14 @@ export async function findOwnerListingForm(db: DB, userId: string, id: number): 
     amenities: listing.amenities,
     photos: listing.photos.map((p) => ({ id: p.id, url: p.variants[0]?.url ?? p.url, alt: p.alt })),
   };
+}
+
+/** The position as the owner typed it, or "" when there is none or the map link gives it anyway. */
+function typedCoordinates(listing: { latitude: number | null; longitude: number | null }, mapLink: string): string {
+  if (listing.latitude === null || listing.longitude === null) return "";
+  const linked = mapLink ? coordinatesFromMapLink(mapLink) : null;
+  if (linked && linked.latitude === listing.latitude && linked.longitude === listing.longitude) return "";
+  return `${listing.latitude}, ${listing.longitude}`;
 }
 
 /** An 'active' row whose expiry has passed is expired to its owner too, before any job marks it. */

@@ -16,6 +16,8 @@ function detail(overrides: Partial<ListingDetail> = {}): ListingDetail {
     deposit: null,
     moveInCost: null,
     location: "Katubedda",
+    latitude: null,
+    longitude: null,
     university: "University of Moratuwa",
     faculty: "Main Campus",
     city: "moratuwa",

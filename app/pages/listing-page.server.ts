@@ -9,6 +9,7 @@ import { langAttribute, type TextLanguage, textLanguage } from "~/lib/text-langu
 import type { TypicalRent } from "~/models/price-context.server";
 import type { ListingDetail, ListingView } from "~/schemas/listing-view";
 import { cityLabel, facultyLabel, universityLabel } from "./directory-labels.server";
+import { distanceLine } from "./distance.server";
 import { moveInLine } from "./move-in.server";
 import "virtual:catalogue/listing";
 import "virtual:catalogue/listing-server";
@@ -69,6 +70,7 @@ export function toListingView(
       ? t("listingServer.price.keyMoney", { amount: formatLkr(found.keymoneyFee) })
       : null,
     moveInLine: moveInLine(found),
+    distanceLine: distanceLine(found),
     typicalRentLine: typical ? typicalRentLine(found, typical) : null,
     postedText: formatShortDate(found.createdAt),
     viewsLine: t("listingServer.views", { count: views, formatted: views.toLocaleString("en-US") }),

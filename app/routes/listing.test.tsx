@@ -44,6 +44,7 @@ function listing(overrides: Partial<ListingView> = {}): ListingView {
     keymoneyLine: "Key money: LKR 30,000",
     moveInLine: null,
     typicalRentLine: null,
+    distanceLine: null,
     postedText: "Nov 22, 2026",
     viewsLine: "3 views",
     typeLabel: "Single Room",

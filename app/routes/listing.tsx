@@ -98,6 +98,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
               {listing.title}
             </h1>
             <p className="mt-1 text-slate-700">{place}</p>
+            {listing.distanceLine ? <p className="mt-1 text-sm text-slate-700">{listing.distanceLine}</p> : null}
           </div>
         </div>
 

@@ -69,6 +69,34 @@ describe("parseListingForm", () => {
     expect(errorsOf({ ...valid, deposit: "5,000" }).errors.deposit).toBe("listingForm.errors.wholeNumber");
   });
 
+  it("takes the position from typed coordinates, else from the map link (issue 12)", () => {
+    const position = (raw: RawListingForm) => {
+      const result = parseListingForm({ ...valid, ...raw });
+      return result.ok ? [result.data.latitude, result.data.longitude] : result.errors;
+    };
+    expect(position({ coordinates: "6.7951, 79.9009" })).toEqual([6.7951, 79.9009]);
+    expect(position({ mapLink: "https://www.google.com/maps/@6.7951,79.9009,17z" })).toEqual([6.7951, 79.9009]);
+    // Typed numbers win over the link's.
+    expect(position({ coordinates: "6.8, 79.9", mapLink: "https://www.google.com/maps/@6.7951,79.9009,17z" })).toEqual([
+      6.8, 79.9,
+    ]);
+    // A short link cannot be read without a network call: accepted, with no position.
+    expect(position({ mapLink: "https://maps.app.goo.gl/abc123" })).toEqual([null, null]);
+    expect(position({})).toEqual([null, null]);
+  });
+
+  it("refuses a position outside Sri Lanka, or numbers that are not one, on the field that gave it", () => {
+    expect(errorsOf({ ...valid, coordinates: "13.0827, 80.2707" }).errors).toMatchObject({
+      coordinates: "listingForm.errors.outsideSriLanka",
+    });
+    expect(errorsOf({ ...valid, mapLink: "https://www.google.com/maps/@51.5074,-0.1278,12z" }).errors).toMatchObject({
+      mapLink: "listingForm.errors.outsideSriLanka",
+    });
+    for (const coordinates of ["near the temple", "6.79", "95, 200"]) {
+      expect(errorsOf({ ...valid, coordinates }).errors.coordinates).toBe("listingForm.errors.coordinates");
+    }
+  });
+
   it("checks university and faculty against the directory and ignores any posted city", () => {
     expect(errorsOf({ ...valid, university: "Hogwarts" }).errors.university).toBe("listingForm.errors.university");
     expect(errorsOf({ ...valid, faculty: "Faculty of Wizardry" }).errors.faculty).toBe("listingForm.errors.faculty");

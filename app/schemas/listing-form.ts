@@ -3,6 +3,7 @@
 import * as z from "zod/mini";
 import { cityForFaculty, DEFAULT_FACULTY, findFaculty, findUniversity } from "~/directory/universities";
 import type { MessageKey } from "~/i18n/keys.generated";
+import { coordinatesFromMapLink, isInSriLanka, type LatLng, parseCoordinatePair } from "~/lib/geo/coordinates";
 import { isMapLink } from "~/lib/location-link";
 import { AMENITIES, GENDERS, type Gender, PROPERTY_TYPES, type PropertyType } from "./browse-filters";
 import { parseWith } from "./form-errors";
@@ -22,6 +23,7 @@ export const LISTING_TEXT_FIELDS = [
   "propertyType",
   "gender",
   "mapLink",
+  "coordinates",
   "location",
   "contactName",
   "contactPhone",
@@ -39,6 +41,7 @@ export const LISTING_LIMITS = {
   phone: 20,
   location: 500,
   mapLink: 500,
+  coordinates: 100,
   maxPrice: 10_000_000,
   maxAdvanceMonths: 12,
   maxLinks: 2,
@@ -96,6 +99,8 @@ const listingTextSchema = z.object({
     z.maxLength(LISTING_LIMITS.mapLink, TOO_LONG),
     z.refine((v) => v === "" || isMapLink(v), "listingForm.errors.mapLink"),
   ),
+  // Checked with the map link below: either may give the position.
+  coordinates: optionalText(LISTING_LIMITS.coordinates),
   location: optionalText(LISTING_LIMITS.location),
   contactName: requiredText(LISTING_LIMITS.name),
   contactPhone: z.string().check(
@@ -123,6 +128,9 @@ export type NewListingInput = {
   /** A refundable deposit in LKR, or null: none stated. */
   deposit: number | null;
   location: string | null;
+  /** From the typed coordinates, else the map link; null when neither gives a point. */
+  latitude: number | null;
+  longitude: number | null;
   university: string;
   faculty: string;
   city: string;
@@ -158,6 +166,31 @@ export function readListingForm(form: FormData): RawListingForm {
   return raw;
 }
 
+/**
+ * Where the listing is: the typed coordinates ('6.7951, 79.9009'), else the
+ * map link's, else unknown. A point outside Sri Lanka is refused on the field
+ * that gave it; a short link (maps.app.goo.gl) has no point to read without a
+ * network call, so it is accepted and the listing stays without one.
+ */
+function listingPosition(
+  values: Record<ListingTextField, string>,
+  errors: Partial<Record<ListingFormField, MessageKey>>,
+): LatLng | null {
+  const typed = values.coordinates.trim();
+  if (typed) {
+    const point = parseCoordinatePair(typed);
+    if (!point) errors.coordinates ??= "listingForm.errors.coordinates";
+    else if (!isInSriLanka(point)) errors.coordinates ??= "listingForm.errors.outsideSriLanka";
+    return point && isInSriLanka(point) ? point : null;
+  }
+  const linked = values.mapLink.trim() ? coordinatesFromMapLink(values.mapLink.trim()) : null;
+  if (linked && !isInSriLanka(linked)) {
+    errors.mapLink ??= "listingForm.errors.outsideSriLanka";
+    return null;
+  }
+  return linked;
+}
+
 export function parseListingForm(raw: RawListingForm): ListingFormResult {
   const values = Object.fromEntries(
     LISTING_TEXT_FIELDS.map((f) => [f, typeof raw[f] === "string" ? raw[f] : ""]),
@@ -175,6 +208,8 @@ export function parseListingForm(raw: RawListingForm): ListingFormResult {
     : [];
   if (amenities.some((a) => !(AMENITIES as readonly string[]).includes(a)))
     errors.amenities = "listingForm.errors.amenities";
+
+  const position = listingPosition(values, errors);
 
   const text = [values.title, values.description, values.location, values.contactName].join("\n");
   if (countLinks(text) > LISTING_LIMITS.maxLinks) errors.description ??= "listingForm.errors.tooManyLinks";
@@ -210,6 +245,8 @@ export function parseListingForm(raw: RawListingForm): ListingFormResult {
       gender: (v.gender || "any") as Gender,
       amenities: AMENITIES.filter((a) => amenities.includes(a)),
       location: v.mapLink || v.location || null,
+      latitude: position?.latitude ?? null,
+      longitude: position?.longitude ?? null,
       contactName: v.contactName,
       contactPhone: v.contactPhone,
     },

@@ -32,6 +32,9 @@ export type ListingSummary = {
   /** Key money + deposit + the advance, in LKR; null while the advance is not stated (app/lib/move-in.ts). */
   moveInCost: number | null;
   location: string | null;
+  /** Where it is, rounded to about 100 m; null when the owner gave no position. */
+  latitude: number | null;
+  longitude: number | null;
   university: string;
   faculty: string;
   city: string;
@@ -124,6 +127,8 @@ export type ListingView = Pick<
   moveInLine: string | null;
   /** 'Most single rooms near University of Moratuwa: LKR 12,000–18,000', or null: fewer than 5 like it. */
   typicalRentLine: string | null;
+  /** '1.4 km from Faculty of Engineering, Mattegoda · about 20 min walk (estimate)', or from the city's centre. */
+  distanceLine: string | null;
   /** 'Nov 22, 2026' */
   postedText: string;
   /** '1,204 views' */

@@ -1,3 +1,4 @@
+import { coordinatesFromMapLink } from "~/lib/geo/coordinates";
 import { AMENITIES, type Gender, type PropertyType } from "~/schemas/browse-filters";
 import type { NewListingInput } from "~/schemas/listing-form";
 import type { Campus } from "./places";
@@ -198,9 +199,7 @@ function moveInTerms(
   rent: number,
   title: string,
 ): Pick<GeneratedListing, "advanceMonths" | "deposit"> {
-  let seed = rent;
-  for (const char of title) seed = (Math.imul(seed, 31) + char.charCodeAt(0)) >>> 0;
-  const rand = createRandom(seed);
+  const rand = streamFor(rent, title);
   if (rand.chance(0.15)) return { advanceMonths: null, deposit: null };
   const advanceMonths =
     type === "apartment"
@@ -211,6 +210,37 @@ function moveInTerms(
   const deposit =
     type === "apartment" && rand.chance(0.3) ? rent : type !== "hostel" && rand.chance(0.1) ? 5_000 : null;
   return { advanceMonths, deposit };
+}
+
+/**
+ * Where the listing is, as the form would store it (issue 12): the map link's
+ * point when it has one, else for about half the rest a pin the owner dropped
+ * within 3 km of the campus, else none (the listing counts from its city's
+ * centre). Its own random stream, like moveInTerms.
+ */
+function position(
+  location: string,
+  place: Campus,
+  rent: number,
+  title: string,
+): Pick<GeneratedListing, "latitude" | "longitude"> {
+  const linked = coordinatesFromMapLink(location);
+  if (linked) return linked;
+  const rand = streamFor(rent + 1, title);
+  if (rand.chance(0.5)) return { latitude: null, longitude: null };
+  // Up to about 3 km north or south and east or west (0.027° is 3 km at these latitudes).
+  const offset = () => (rand.next() - 0.5) * 2 * 0.027;
+  return {
+    latitude: Number((place.faculty.latitude + offset()).toFixed(5)),
+    longitude: Number((place.faculty.longitude + offset()).toFixed(5)),
+  };
+}
+
+/** A random stream seeded by a listing's own values, apart from the seed's main one. */
+function streamFor(start: number, title: string): Random {
+  let seed = start;
+  for (const char of title) seed = (Math.imul(seed, 31) + char.charCodeAt(0)) >>> 0;
+  return createRandom(seed);
 }
 
 function keyMoneySentence(type: PropertyType, rent: number, keymoney: number): string {
@@ -284,13 +314,15 @@ export function generateListing(rand: Random, place: Campus, options: GenerateOp
   else if (used + features.length < 4) sentences.push(rand.pick(CLOSINGS));
 
   const linkChance = options.mapLinkChance ?? 0.35;
+  const location = rand.chance(linkChance) ? mapLink(rand, place, w.area) : w.area;
   return {
     title,
     description: sentences.join(" "),
     price: rent,
     keymoneyFee,
     ...moveInTerms(type, rent, title),
-    location: rand.chance(linkChance) ? mapLink(rand, place, w.area) : w.area,
+    location,
+    ...position(location, place, rent, title),
     university: place.university.name,
     faculty: place.faculty.name,
     city: place.faculty.cityCode,

@@ -30,6 +30,8 @@ test("a new owner posts an ad with 2 photos through the dialog and finds it live
   // Issue 12: what moving in costs, beside the key money fillListing gives (35,000 on 17,500 a month).
   await field(page, "Advance \\(months of rent\\)").selectOption({ label: "2 months" });
   await field(page, "Refundable deposit \\(LKR\\)").fill("5000");
+  // About 1.4 km north of the University of Moratuwa's main campus (6.7951, 79.9009).
+  await field(page, "Position \\(latitude, longitude\\)").fill("6.8077, 79.9009");
   await expect(field(page, "City")).toHaveValue("Moratuwa");
   await expect(field(page, "Contact name")).toHaveValue("Poster Owner");
   await expect(field(page, "Contact phone")).toHaveValue("0771234567");
@@ -69,6 +71,9 @@ test("a new owner posts an ad with 2 photos through the dialog and finds it live
   await expect(page.getByText(moveIn)).toBeVisible();
   await expect(
     page.getByText("Never pay key money or an advance before you have seen the place and met the owner."),
+  ).toBeVisible();
+  await expect(
+    page.getByText(/^1\.4 km from University of Moratuwa, Moratuwa · about \d+ min walk \(estimate\)$/),
   ).toBeVisible();
 });
 
@@ -158,7 +163,14 @@ test("without JavaScript the form shows errors, keeps values and posts", async (
   await field(noJs, "Monthly rent \\(LKR\\)").fill("22000");
   await field(noJs, "University").selectOption("University of Colombo");
   await field(noJs, "Advance \\(months of rent\\)").selectOption({ label: "1 month" });
+  // Chennai: outside Sri Lanka, refused on the field that gave it.
+  await field(noJs, "Position \\(latitude, longitude\\)").fill("13.0827, 80.2707");
   await noJs.getByRole("button", { name: "Post listing" }).click();
+  await expect(
+    noJs.getByText("This position is outside Sri Lanka. Check the link or the numbers.").first(),
+  ).toBeVisible();
+  await expect(field(noJs, "Position \\(latitude, longitude\\)")).toHaveValue("13.0827, 80.2707");
+  await field(noJs, "Position \\(latitude, longitude\\)").fill("");
   await expect(noJs.getByRole("alert").first()).toContainText(
     "Please fill in all required fields and upload at least one image.",
   );
@@ -176,5 +188,7 @@ test("without JavaScript the form shows errors, keeps values and posts", async (
   await expect(noJs.locator('a[href^="/listing/"]').first()).toBeVisible();
   await noJs.locator('a[href^="/listing/"]').first().click();
   await expect(noJs.getByText("Move-in cost: LKR 22,000 (1 month's rent 22,000)")).toBeVisible();
+  // No position given: the distance counts from the city's centre and says so.
+  await expect(noJs.getByText(/^About [\d.,]+ k?m from Faculty of Medicine.*\(approximate location: /)).toBeVisible();
   await noJs.context().close();
 });

@@ -129,6 +129,8 @@ describeEachDatabase("list and detail API", (ctx) => {
         price: 10_000,
         keymoneyFee: 40_000,
         advanceMonths: 3,
+        latitude: 7.254321,
+        longitude: 80.597654,
       }),
       new Date(base + 30_000),
     );
@@ -161,6 +163,9 @@ describeEachDatabase("list and detail API", (ctx) => {
     expect(first.body.ads[0].title).toBe("Peradeniya annex");
     // Issue 12: the move-in terms and their total (40,000 key money + 3 months of 10,000), or null unstated.
     expect(first.body.ads[0]).toMatchObject({ advanceMonths: 3, deposit: null, moveInCost: 70_000 });
+    // The position is public only to about 100 m.
+    expect(first.body.ads[0]).toMatchObject({ latitude: 7.254, longitude: 80.598 });
+    expect(first.body.ads[1]).toMatchObject({ latitude: null, longitude: null });
     expect(first.body.ads[1]).toMatchObject({ advanceMonths: null, deposit: null, moveInCost: null });
     const second = await listAds(db, new URLSearchParams("page=2"));
     if (!second.ok) throw new Error("expected page 2");

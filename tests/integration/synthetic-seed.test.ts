@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { coordinatesFromMapLink, isInSriLanka } from "../../app/lib/geo/coordinates";
 import { slugify } from "../../app/lib/slug";
 import { type PhotoVariant, searchListings } from "../../app/models/listing.server";
 import { deleteListingPhotos } from "../../app/models/photo.server";
@@ -60,6 +61,22 @@ describeEachDatabase("synthetic seed", (ctx) => {
     }
     expect(rows.some((r) => r.deposit !== null)).toBe(true);
     expect(rows.every((r) => r.deposit === null || r.deposit > 0)).toBe(true);
+  });
+
+  it("places most listings near their campus, from the map link or a pin, and leaves some without (issue 12)", async () => {
+    const { db } = ctx();
+    const rows = await db.selectFrom("listings").select(["latitude", "longitude", "location"]).execute();
+    const placed = rows.filter((r) => r.latitude !== null && r.longitude !== null);
+    expect(placed.length / rows.length).toBeGreaterThan(0.4);
+    expect(placed.length).toBeLessThan(rows.length);
+    for (const row of placed) {
+      expect(isInSriLanka({ latitude: row.latitude!, longitude: row.longitude! })).toBe(true);
+    }
+    // A map link with a point and the stored position agree.
+    for (const row of rows) {
+      const linked = row.location ? coordinatesFromMapLink(row.location) : null;
+      if (linked) expect({ latitude: row.latitude, longitude: row.longitude }).toEqual(linked);
+    }
   });
 
   it("keeps the full-text index in step, so search finds them", async () => {

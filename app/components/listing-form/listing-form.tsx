@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { type FormEvent, type InputHTMLAttributes, type ReactNode, useEffect, useRef, useState } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
 import { AuthErrorBanner } from "~/components/accounts/auth-banner";
 import { DASHBOARD_PATH } from "~/components/dashboard/dashboard-dialog";
@@ -39,6 +39,12 @@ const rupeeInput =
       defaultValue={value}
       className={inputClasses}
     />
+  );
+/** A one-line text box; `extra` adds the keyboard and autofill hints. */
+const textInput =
+  (maxLength: number, value: string | undefined, extra: InputHTMLAttributes<HTMLInputElement> = {}) =>
+  (control: FieldControlProps): ReactNode => (
+    <input {...control} type="text" {...extra} maxLength={maxLength} defaultValue={value} className={inputClasses} />
   );
 /** 0 (no advance) to LISTING_LIMITS.maxAdvanceMonths months of rent. */
 const ADVANCE_MONTHS = Array.from({ length: LISTING_LIMITS.maxAdvanceMonths + 1 }, (_, months) => months);
@@ -419,21 +425,23 @@ export function ListingForm({ mode, profile, initial, result }: Props) {
       ) : null}
 
       <FormField
+        id="listing-coordinates"
+        name="coordinates"
+        label={t("listingForm.coordinates")}
+        hint={t("listingForm.coordinatesHint")}
+        error={message("coordinates")}
+      >
+        {textInput(LISTING_LIMITS.coordinates, values.coordinates, { inputMode: "decimal", autoComplete: "off" })}
+      </FormField>
+
+      <FormField
         id="listing-location"
         name="location"
         label={t("listingForm.location")}
         hint={t("listingForm.locationHint")}
         error={message("location")}
       >
-        {(control) => (
-          <input
-            {...control}
-            type="text"
-            maxLength={LISTING_LIMITS.location}
-            defaultValue={values.location}
-            className={inputClasses}
-          />
-        )}
+        {textInput(LISTING_LIMITS.location, values.location)}
       </FormField>
 
       <div className="grid gap-5 sm:grid-cols-2">
@@ -445,16 +453,7 @@ export function ListingForm({ mode, profile, initial, result }: Props) {
           required
           requiredLabel={required}
         >
-          {(control) => (
-            <input
-              {...control}
-              type="text"
-              autoComplete="name"
-              maxLength={LISTING_LIMITS.name}
-              defaultValue={values.contactName ?? profile.name}
-              className={inputClasses}
-            />
-          )}
+          {textInput(LISTING_LIMITS.name, values.contactName ?? profile.name, { autoComplete: "name" })}
         </FormField>
         <FormField
           id="listing-contactPhone"
@@ -464,16 +463,7 @@ export function ListingForm({ mode, profile, initial, result }: Props) {
           required
           requiredLabel={required}
         >
-          {(control) => (
-            <input
-              {...control}
-              type="tel"
-              autoComplete="tel"
-              maxLength={LISTING_LIMITS.phone}
-              defaultValue={values.contactPhone ?? profile.phone}
-              className={inputClasses}
-            />
-          )}
+          {textInput(LISTING_LIMITS.phone, values.contactPhone ?? profile.phone, { type: "tel", autoComplete: "tel" })}
         </FormField>
       </div>
 
