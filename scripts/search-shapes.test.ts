@@ -42,6 +42,7 @@ describe("searchShapes", () => {
       "search",
       "sort",
       "university",
+      "within",
     ]);
   });
 });

@@ -35,6 +35,13 @@ export function searchShapes(): SearchShape[] {
     },
     { name: "combined filters, deep page", path: "/browse?propertyType=shared&gender=female&maxPrice=10000&page=300" },
     { name: "max move-in cost", path: "/browse?maxMoveIn=40000" },
+    { name: "nearest first", path: "/browse?university=University%20of%20Moratuwa&sort=nearest" },
+    { name: "nearest first, deep page", path: "/browse?university=University%20of%20Moratuwa&sort=nearest&page=200" },
+    { name: "within 2 km", path: "/browse?university=University%20of%20Colombo&within=2" },
+    {
+      name: "within 5 km of a faculty, single rooms, nearest first",
+      path: "/browse?university=University%20of%20Sri%20Jayewardenepura&faculty=Faculty%20of%20Engineering%20(new)&within=5&propertyType=single&sort=nearest",
+    },
     { name: "one word matching most listings", path: "/browse?search=room" },
     { name: "rare word", path: "/browse?search=dematagoda" },
     { name: "two-word prefix search", path: "/browse?search=furn%20sing" },

@@ -7,6 +7,7 @@ import {
   LIST_QUERY_PARAMS,
   PROPERTY_TYPES,
   SORTS,
+  WITHIN_OPTIONS,
 } from "~/schemas/browse-filters";
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -209,6 +210,13 @@ export function openApiDocument(siteUrl: string) {
             "Highest move-in cost in LKR (key money + deposit + the advance months' rent). Listings that do not state their advance never match.",
           schema: { type: "integer", minimum: 0 },
         },
+        within: {
+          name: "within",
+          in: "query",
+          description:
+            "Only listings within this many km (straight line) of the chosen faculty, or of the university's main campus when no faculty is given. Needs `university`. A listing without a position of its own counts from its city's centre.",
+          schema: { type: "integer", enum: [...WITHIN_OPTIONS] },
+        },
         propertyType: {
           name: "propertyType",
           in: "query",
@@ -236,7 +244,8 @@ export function openApiDocument(siteUrl: string) {
         sort: {
           name: "sort",
           in: "query",
-          description: "Default: `relevance` with search text, otherwise `newest`.",
+          description:
+            "Default: `relevance` with search text, otherwise `newest`. `nearest` orders by distance to the chosen faculty (or the main campus) and needs `university`.",
           schema: { type: "string", enum: SORTS },
         },
         page: { name: "page", in: "query", schema: { type: "integer", minimum: 1, default: 1 } },

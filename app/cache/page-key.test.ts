@@ -30,6 +30,8 @@ describe("page cache keys", () => {
   it("keeps every filter the pages read in the key, the move-in cost too (issue 12)", () => {
     expect(normalisePageUrl("/browse", "?maxMoveIn=40000")).toBe("/browse?maxMoveIn=40000");
     expect(normalisePageUrl("/api/listings", "?maxMoveIn=60000&page=1")).toBe("/api/listings?maxMoveIn=60000");
+    // Issue 12: 'Within' is part of the key, so each distance has its own page.
+    expect(normalisePageUrl("/browse", "?within=2&university=x")).toBe("/browse?university=x&within=2");
   });
 
   it("keeps the first of a repeated parameter, as the pages read it", () => {

@@ -83,6 +83,7 @@ export function ListingCard({ listing, eager = false, sizes = DEFAULT_SIZES, hea
           </Link>
         </Heading>
         <p className="text-sm text-slate-700">{listing.universityLabel}</p>
+        {listing.distanceLine ? <p className="-mt-1 text-sm text-slate-700">{listing.distanceLine}</p> : null}
         <div className="flex flex-wrap items-center gap-2 text-sm">
           {facultyTag ? (
             <span className="rounded-full bg-brand-50 px-2.5 py-1 text-xs font-medium text-brand-800">

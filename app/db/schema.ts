@@ -74,6 +74,11 @@ export type ListingsTable = {
   /** Where the listing is (decimal degrees), from its map link or typed coordinates; null when not given (migration 017). */
   latitude: number | null;
   longitude: number | null;
+  /** Where distance counts from: the position rounded as shown in public, else the city's centre (ADR 050). */
+  placeLatitude: number;
+  placeLongitude: number;
+  /** floor(placeLatitude × 100): the latitude band the place index finds circles by (migration 018). */
+  placeBand: GeneratedAlways<number>;
   university: string;
   faculty: string;
   city: string;

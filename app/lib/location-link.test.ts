@@ -69,4 +69,20 @@ describe("isMapLink", () => {
     expect(isMapLink("ftp://maps.google.com/")).toBe(false);
     expect(isMapLink("Moratuwa")).toBe(false);
   });
+
+  it("opens the listing's public position when it has one, unless the owner gave a map link (issue 12)", () => {
+    const point = { latitude: 6.795, longitude: 79.901 };
+    expect(locationLink("Katubedda junction", point)).toEqual({
+      href: "https://www.google.com/maps/search/?api=1&query=6.795,79.901",
+      label: "Katubedda junction",
+      kind: "map",
+    });
+    expect(locationLink(null, point)).toMatchObject({
+      href: expect.stringContaining("query=6.795,79.901"),
+      label: null,
+    });
+    const own = "https://maps.google.com/?q=6.7951,79.9009";
+    expect(locationLink(own, point).href).toBe(own);
+    expect(locationLink("Moratuwa", { latitude: null, longitude: null }).href).toContain("query=Moratuwa");
+  });
 });

@@ -21,8 +21,20 @@ export type LocationLink = { href: string | null; label: string | null; kind: "m
  * present, else 'View Location' for links, else the text itself; with no
  * location at all the caller shows 'Location not specified'.
  */
-export function locationLink(location: string | null | undefined): LocationLink {
+export function locationLink(
+  location: string | null | undefined,
+  point?: { latitude: number | null; longitude: number | null },
+): LocationLink {
   const text = location?.trim() ?? "";
+  // A known position (issue 12) opens the map at it, in the phone's map app where it has one,
+  // unless the owner gave a map link of their own.
+  if (point && point.latitude !== null && point.longitude !== null && !isMapLink(text)) {
+    return {
+      href: `https://www.google.com/maps/search/?api=1&query=${point.latitude},${point.longitude}`,
+      label: text || null,
+      kind: "map",
+    };
+  }
   if (!text) return { href: null, label: null, kind: "none" };
   if (isMapLink(text)) {
     const q = new URL(text).searchParams.get("q")?.trim();

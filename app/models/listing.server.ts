@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
+import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
 import { invalidateViewCounts } from "~/cache/invalidation.server";
 import { notePageListing, noteShownListing } from "~/cache/render-hints.server";
 import type { DB } from "~/db/db.server";
@@ -8,10 +8,18 @@ import { CITIES, cityName, UNIVERSITIES } from "~/directory/universities";
 import { currentTime } from "~/lib/clock";
 import { expiryFrom } from "~/lib/days-left";
 import { roundedForPublic } from "~/lib/geo/coordinates";
+import { type SearchArea, searchArea } from "~/lib/geo/nearby";
+import { listingPlace } from "~/lib/geo/place";
 import { type Pagination, paginate } from "~/lib/pagination";
 import { photoUrl } from "~/lib/photo-urls";
 import { adNumberFromSlug, MAX_AD_NUMBER, parseAdNumber, slugify } from "~/lib/slug";
-import type { BrowseFilters, Gender, PropertyType } from "~/schemas/browse-filters";
+import {
+  type BrowseFilters,
+  type DistanceOrigin,
+  distanceOrigin,
+  type Gender,
+  type PropertyType,
+} from "~/schemas/browse-filters";
 import type { NewListingInput } from "~/schemas/listing-form";
 import type { ListingDetail, ListingPhoto, ListingSummary } from "~/schemas/listing-view";
 
@@ -121,6 +129,29 @@ type Walk = "newest" | "price" | "planner";
  */
 const OWN_PRICE_ORDER: ReadonlySet<string> = new Set(["propertyType", "university"]);
 
+/** Squared km from the area's centre to the listing's place, by the flat measure of searchArea (ADR 050). */
+function distanceSquared(area: SearchArea) {
+  const north = sql`(${sql.ref("listings.placeLatitude")} - ${area.center.latitude}) * ${area.kmPerDegreeLat}`;
+  const east = sql`(${sql.ref("listings.placeLongitude")} - ${area.center.longitude}) * ${area.kmPerDegreeLng}`;
+  return sql<number>`(${north} * ${north} + ${east} * ${east})`;
+}
+
+/**
+ * Listings whose place lies within the area's circle: its latitude bands and
+ * longitude range find them on the place index (with the university, which
+ * every such search has), then the exact check runs on the index entry.
+ */
+function insideArea(db: DB, eb: ExpressionBuilder<Database, "listings">, area: SearchArea, walk: Walk) {
+  const column = <C extends "placeBand" | "placeLongitude">(name: C) =>
+    walk === "planner" ? eb.ref(`listings.${name}`) : notIndexed(db, eb.ref(`listings.${name}`));
+  return eb.and([
+    eb(column("placeBand"), "in", area.bands),
+    eb(column("placeLongitude"), ">=", area.minLongitude),
+    eb(column("placeLongitude"), "<=", area.maxLongitude),
+    eb(distanceSquared(area), "<=", area.km * area.km),
+  ]);
+}
+
 function filterConditions(
   db: DB,
   eb: ExpressionBuilder<Database, "listings">,
@@ -148,6 +179,9 @@ function filterConditions(
     const moveIn = walk === "planner" ? eb.ref("listings.moveInCost") : notIndexed(db, eb.ref("listings.moveInCost"));
     conditions.push(eb(moveIn, "<=", filters.maxMoveIn));
   }
+  const origin = filters.within !== undefined ? distanceOrigin(filters) : null;
+  if (origin && filters.within !== undefined)
+    conditions.push(insideArea(db, eb, searchArea(origin, filters.within), walk));
   if (filters.location) {
     // The spec matches the location text; we also match the city it names,
     // so a listing whose location is a map link is still found (ADR 002).
@@ -234,6 +268,8 @@ export async function searchListings(
     countLimit?: number;
     /** PostgreSQL's search windows (ADR 046), smaller in tests so a few hundred listings take every path. */
     searchWindows?: SearchWindows;
+    /** Up to how many matches 'Nearest first' sorts at once (ADR 050); 0 in tests takes the rings. */
+    nearestAtOnce?: number;
   },
 ): Promise<SearchResult> {
   const now = (options.now ?? currentTime()).toISOString();
@@ -246,6 +282,7 @@ export async function searchListings(
   const where = (walk: Walk) => (eb: ExpressionBuilder<Database, "listings">) =>
     eb.and(filterConditions(db, eb, filters, now, walk));
   const offset = (options.page - 1) * options.limit;
+  const nearestFrom = filters.sort === "nearest" ? distanceOrigin(filters) : null;
 
   let ids: number[];
   let pagination: Pagination;
@@ -261,6 +298,7 @@ export async function searchListings(
       const from = db.selectFrom("listings");
       let query = (walk && search.checkEachRow ? search.checkEachRow(from) : search.restrict(from))
         .select(["listings.id", "listings.createdAt", "listings.price", search.titleScore.as("score")])
+        .select(nearestFrom ? distanceSquared(searchArea(nearestFrom, 0)).as("d2") : sql<number>`0`.as("d2"))
         .where(where("planner"));
       if (floor !== null) query = query.where("listings.id", ">", floor);
       return query.orderBy(search.newestFirst, "desc").limit(countLimit + 1);
@@ -279,6 +317,7 @@ export async function searchListings(
       if (sort === "relevance") ranked = ranked.orderBy("m.score", "desc");
       else if (sort === "price_asc") ranked = ranked.orderBy("m.price", "asc");
       else if (sort === "price_desc") ranked = ranked.orderBy("m.price", "desc");
+      else if (sort === "nearest") ranked = ranked.orderBy("m.d2", "asc");
       return ranked
         .orderBy("m.createdAt", "desc")
         .orderBy("m.id", "desc")
@@ -317,6 +356,15 @@ export async function searchListings(
     const total = await countMatches(db, filters, now, countLimit);
     pagination = paginate(options.page, options.limit, Math.min(total, countLimit), total <= countLimit);
     if (total === 0 || options.page > pagination.totalPages) return { ads: [], pagination };
+    if (nearestFrom) {
+      ids = await nearestIds(db, where("planner"), nearestFrom, {
+        within: filters.within,
+        few: total <= (options.nearestAtOnce ?? NEAREST_AT_ONCE),
+        offset,
+        limit: options.limit,
+      });
+      return { ads: await summaries(db, ids), pagination };
+    }
     // Past the bound the matches are common enough that walking the order's
     // own index finds a page soonest; fewer are best found from the filters'
     // indexes and sorted (ADR 011).
@@ -333,13 +381,58 @@ export async function searchListings(
       .execute();
     ids = rows.map((r) => r.id);
   }
-  if (ids.length === 0) return { ads: [], pagination };
+  return { ads: await summaries(db, ids), pagination };
+}
+
+/** The listings of a page, in the order of `ids`. */
+async function summaries(db: DB, ids: number[]): Promise<ListingSummary[]> {
+  if (ids.length === 0) return [];
   const [rows, photos] = await Promise.all([
     db.selectFrom("listings").selectAll().where("id", "in", ids).execute(),
     photosFor(db, ids),
   ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return { ads: ids.map((id) => toSummary(byId.get(id)!, photos.get(id) ?? [])), pagination };
+  return ids.map((id) => toSummary(byId.get(id)!, photos.get(id) ?? []));
+}
+
+/** Up to this many matches, 'Nearest first' sorts them all at once; more are found ring by ring. */
+const NEAREST_AT_ONCE = 1_000;
+/** The first ring's radius in km; each next ring doubles it. */
+const FIRST_RING_KM = 1;
+/** Past this radius a ring holds the whole island (about 435 km end to end), so it needs no area. */
+const WHOLE_ISLAND_KM = 256;
+
+/**
+ * 'Nearest first' (issue 12, ADR 050): the page's listings by distance from
+ * the origin, ties newest first. Many matches are read ring by ring, each
+ * twice as wide, until a ring holds every listing up to this page: those are
+ * then the nearest, since everything outside the ring is farther. Each ring
+ * is a few lookups on the place index, so a page near a busy campus reads
+ * the listings around it, not all of the university's.
+ */
+async function nearestIds(
+  db: DB,
+  matches: (eb: ExpressionBuilder<Database, "listings">) => Expression<SqlBool>,
+  origin: DistanceOrigin,
+  options: { within: number | undefined; few: boolean; offset: number; limit: number },
+): Promise<number[]> {
+  const needed = options.offset + options.limit;
+  const farthest = options.within ?? WHOLE_ISLAND_KM;
+  let km = options.few ? farthest : Math.min(FIRST_RING_KM, farthest);
+  for (;;) {
+    const area = searchArea(origin, km);
+    let query = db.selectFrom("listings").select("listings.id").where(matches);
+    // Without 'Within', the widest ring is the whole island: no area to check.
+    if (km < WHOLE_ISLAND_KM) query = query.where((eb) => insideArea(db, eb, area, "planner"));
+    const rows = await query
+      .orderBy(distanceSquared(area))
+      .orderBy("listings.createdAt", "desc")
+      .orderBy("listings.id", "desc")
+      .limit(needed)
+      .execute();
+    if (rows.length >= needed || km >= farthest) return rows.slice(options.offset).map((r) => r.id);
+    km = Math.min(farthest, km * 2);
+  }
 }
 
 /**
@@ -495,6 +588,7 @@ export async function insertListing(
     .insertInto("listings")
     .values({
       ...input,
+      ...listingPlace(input),
       amenities: JSON.stringify(input.amenities),
       slug: placeholder,
       userId: owner.id,

@@ -4,6 +4,7 @@ import { lockOwner } from "~/db/locks.server";
 import { currentTime } from "~/lib/clock";
 import { daysLeft, expiryFrom } from "~/lib/days-left";
 import { coordinatesFromMapLink } from "~/lib/geo/coordinates";
+import { listingPlace } from "~/lib/geo/place";
 import { isMapLink } from "~/lib/location-link";
 import {
   LISTING_LIMITS,
@@ -269,7 +270,12 @@ export async function updateOwnerListing(
     await addPhotos(trx, storage, owner, listingId, { processed, uploadIds }, checked.kept.length, storedKeys, now);
     await trx
       .updateTable("listings")
-      .set({ ...parsed.data, amenities: JSON.stringify(parsed.data.amenities), updatedAt: now.toISOString() })
+      .set({
+        ...parsed.data,
+        ...listingPlace(parsed.data),
+        amenities: JSON.stringify(parsed.data.amenities),
+        updatedAt: now.toISOString(),
+      })
       .where("id", "=", listingId)
       .where("userId", "=", owner.id)
       .execute();

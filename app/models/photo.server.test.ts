@@ -6,6 +6,7 @@ import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDatabase } from "~/db/db.server";
 import { migrateToLatest } from "~/db/migrate.server";
+import { listingPlace } from "~/lib/geo/place";
 import { createLocalPhotoStorage } from "~/storage/storage.server";
 import { deleteListingPhotos, processPhoto, storePhoto } from "./photo.server";
 
@@ -208,6 +209,7 @@ describe("storePhoto and deleteListingPhotos", async () => {
         university: "University of Moratuwa",
         faculty: "Main Campus",
         city: "moratuwa",
+        ...listingPlace({ latitude: null, longitude: null, city: "moratuwa" }),
         propertyType: "single",
         gender: "any",
         amenities: "[]",

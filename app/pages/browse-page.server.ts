@@ -9,6 +9,8 @@ import { searchListings } from "~/models/listing.server";
 import {
   BROWSE_PAGE_SIZE,
   type BrowseFilters,
+  type DistanceOrigin,
+  distanceOrigin,
   filtersToSearchParams,
   GENDERS,
   type GenderFilter,
@@ -17,11 +19,13 @@ import {
   PROPERTY_TYPES,
   type PropertyType,
   parseBrowseFilters,
+  WITHIN_OPTIONS,
 } from "~/schemas/browse-filters";
 import type { Choice, FilterChip, PageNav } from "~/schemas/browse-view";
 import { activeFilterCount, draftFromFilters, type FilterDraft } from "~/schemas/filter-draft";
 import type { ListingCardView, ListingSummary } from "~/schemas/listing-view";
 import { cityLabel, facultyLabel, universityChoices, universityLabel } from "./directory-labels.server";
+import { distanceLine } from "./distance.server";
 import { moveInLine } from "./move-in.server";
 import "virtual:catalogue/browse";
 import "virtual:catalogue/browse-server";
@@ -51,6 +55,10 @@ export type BrowsePage = {
   propertyTypes: readonly PropertyType[];
   /** 'Max move-in cost' choices, amounts written here ('LKR 40,000'); a value from a link stays choosable. */
   moveInChoices: Choice[];
+  /** 'Within' choices ('2 km'), or null: no university chosen, so no distance to filter by. */
+  withinChoices: Choice[] | null;
+  /** A university is chosen, so 'Nearest first' can be offered. */
+  canSortByDistance: boolean;
   /** Genders to choose from ('any' is the empty choice). */
   genders: GenderFilter[];
   activeLabel: string | null;
@@ -187,7 +195,9 @@ function buildChips(filters: BrowseFilters): FilterChip[] {
   });
   const chips: FilterChip[] = [];
   if (filters.search) chips.push(chip("search", t("browseServer.chips.search", { value: filters.search })));
-  if (filters.university) chips.push(chip("university", universityLabel(filters.university), ["faculty"]));
+  // Distance needs the university: without it 'Within' and 'Nearest first' go too.
+  const measured: (keyof BrowseFilters)[] = filters.sort === "nearest" ? ["within", "sort"] : ["within"];
+  if (filters.university) chips.push(chip("university", universityLabel(filters.university), ["faculty", ...measured]));
   if (filters.faculty) chips.push(chip("faculty", facultyLabel(filters.faculty)));
   if (filters.location) chips.push(chip("location", t("browseServer.chips.location", { value: filters.location })));
   if (filters.city) chips.push(chip("city", t("browseServer.chips.city", { value: cityLabel(filters.city) })));
@@ -197,6 +207,8 @@ function buildChips(filters: BrowseFilters): FilterChip[] {
     chips.push(chip("maxPrice", t("browseServer.chips.maxPrice", { value: formatLkr(filters.maxPrice) })));
   if (filters.maxMoveIn !== undefined)
     chips.push(chip("maxMoveIn", t("browseServer.chips.maxMoveIn", { value: formatLkr(filters.maxMoveIn) })));
+  if (filters.within !== undefined)
+    chips.push(chip("within", t("browseServer.chips.within", { value: filters.within })));
   if (filters.propertyType) chips.push(chip("propertyType", t(`browse.propertyTypes.${filters.propertyType}`)));
   if (filters.gender) chips.push(chip("gender", t(`browse.genders.${filters.gender}`)));
   return chips;
@@ -208,8 +220,13 @@ function moveInChoices(chosen: number | undefined): Choice[] {
   return amounts.sort((a, b) => a - b).map((amount) => ({ value: String(amount), label: formatLkr(amount) }));
 }
 
+/** The 'Within' choices, '1 km' to '10 km'. */
+function withinChoices(): Choice[] {
+  return WITHIN_OPTIONS.map((km) => ({ value: String(km), label: t("browseServer.withinChoice", { km }) }));
+}
+
 /** A card's values and texts, written here; the rest of the listing (description, phone) stays on the server. */
-function toListingCard(listing: ListingSummary): ListingCardView {
+function toListingCard(listing: ListingSummary, origin: DistanceOrigin | null): ListingCardView {
   const photoCount = listing.photos.length;
   return {
     id: listing.id,
@@ -224,6 +241,7 @@ function toListingCard(listing: ListingSummary): ListingCardView {
       ? t("browseServer.card.keyMoney", { amount: formatLkr(listing.keymoneyFee) })
       : null,
     moveInLine: moveInLine(listing),
+    distanceLine: origin ? distanceLine(listing, origin) : null,
     facultyTag: listing.faculty && listing.faculty !== DEFAULT_FACULTY ? facultyLabel(listing.faculty) : null,
     typeLabel: t(`browseServer.card.propertyType.${listing.propertyType}`),
     genderLabel: t(`browseServer.card.gender.${listing.gender}`),
@@ -262,6 +280,8 @@ export async function loadBrowsePage(db: DB, url: URL, path: PathFilters, site: 
   if (university && filters.faculty && !findFaculty(university, filters.faculty)) delete filters.faculty;
 
   const { ads, pagination } = await searchListings(db, filters, { page, limit: BROWSE_PAGE_SIZE });
+  // Cards show the distance to the faculty the student chose (issue 12).
+  const origin = distanceOrigin(filters);
 
   // Which filters come from the path (the query string wins when it has the same one).
   const fromPath: Partial<Record<PathKey, boolean>> = {};
@@ -309,7 +329,9 @@ export async function loadBrowsePage(db: DB, url: URL, path: PathFilters, site: 
     activeLabel: activeCount > 0 ? t("browseServer.activeCount", { count: activeCount }) : null,
     chips: buildChips(filters),
     notice: invalid.length > 0 ? t("browseServer.notice.detail", { params: invalid.join(", ") }) : null,
-    ads: ads.map(toListingCard),
+    ads: ads.map((ad) => toListingCard(ad, origin)),
+    withinChoices: origin ? withinChoices() : null,
+    canSortByDistance: origin !== null,
     pages: pageNav(page, totalPages, hrefFor),
     firstPageHref: outOfRange ? hrefFor(1) : null,
   };

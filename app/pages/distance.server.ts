@@ -1,4 +1,11 @@
-import { DEFAULT_FACULTY, findCity, findFaculty, findUniversity } from "~/directory/universities";
+import {
+  DEFAULT_FACULTY,
+  type Faculty,
+  findCity,
+  findFaculty,
+  findUniversity,
+  type University,
+} from "~/directory/universities";
 import { t } from "~/i18n";
 import { formatAmount } from "~/lib/format";
 import { distanceKm, walkingMinutes } from "~/lib/geo/distance";
@@ -16,17 +23,21 @@ type Placed = {
   faculty: string;
 };
 
+/** Where a distance counts to: a faculty of a university from the directory. */
+type Destination = { university: University; faculty: Faculty };
+
 /**
  * '1.4 km from Faculty of Engineering, Mattegoda · about 20 min walk (estimate)'
- * (issue 12): the straight line from the listing to its own faculty, and an
+ * (issue 12): the straight line from the listing to `to` (on browse, the
+ * faculty the student chose) or else to the listing's own faculty, and an
  * honest walking estimate. Without a position of its own the listing counts
  * from its city's centre and says so; null when the directory does not know
  * the faculty or the city.
  */
-export function distanceLine(listing: Placed): string | null {
-  const university = findUniversity(listing.university);
-  const faculty = university ? findFaculty(university, listing.faculty) : undefined;
-  if (!university || !faculty) return null;
+export function distanceLine(listing: Placed, to?: Destination): string | null {
+  const destination = to ?? ownFaculty(listing);
+  if (!destination) return null;
+  const { university, faculty } = destination;
   const own = listing.latitude !== null && listing.longitude !== null;
   const city = own ? undefined : findCity(listing.city);
   const from = own ? { latitude: listing.latitude!, longitude: listing.longitude! } : city;
@@ -42,6 +53,12 @@ export function distanceLine(listing: Placed): string | null {
     : t("listingServer.distance.approximate", { ...values, city: cityLabel(city!.code) });
   if (!own || km > MOST_WALKED_KM) return line;
   return `${line} · ${t("listingServer.distance.walk", { minutes: walkingMinutes(km) })}`;
+}
+
+function ownFaculty(listing: Placed): Destination | null {
+  const university = findUniversity(listing.university);
+  const faculty = university ? findFaculty(university, listing.faculty) : undefined;
+  return university && faculty ? { university, faculty } : null;
 }
 
 /** '850 m' under a kilometre (to 50 m), '1.4 km' under ten, then whole kilometres. */

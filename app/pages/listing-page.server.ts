@@ -78,7 +78,7 @@ export function toListingView(
     genderLabel: t(`listingServer.gender.${found.gender}`),
     facultyTag: found.faculty && found.faculty !== DEFAULT_FACULTY ? facultyLabel(found.faculty) : null,
     phoneHref: telHref(found.contactPhone),
-    locationLink: locationLink(found.location),
+    locationLink: locationLink(found.location, found),
     textLanguage: textLanguage(`${found.title}\n${found.description}`),
     titleLang: langAttribute(found.title, pageLanguage),
     descriptionLang: langAttribute(found.description, pageLanguage),

@@ -106,6 +106,7 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
             faculties={loaderData.faculties}
             propertyTypes={loaderData.propertyTypes}
             moveInChoices={loaderData.moveInChoices}
+            withinChoices={loaderData.withinChoices}
             genders={loaderData.genders}
             activeLabel={loaderData.activeLabel}
             onSubmit={onSubmit}
@@ -128,7 +129,12 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
               </h2>
               {loaderData.pageOf ? <p className="text-sm text-slate-600">{loaderData.pageOf}</p> : null}
             </div>
-            <SortSelect key={formKey} value={form.sort} hasSearch={form.search !== ""} />
+            <SortSelect
+              key={formKey}
+              value={form.sort}
+              hasSearch={form.search !== ""}
+              canSortByDistance={loaderData.canSortByDistance}
+            />
           </div>
 
           <div className={`mt-4 transition-opacity ${busy ? "opacity-60" : ""}`}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filtersToSearchParams, parseBrowseFilters } from "./browse-filters";
+import { distanceOrigin, filtersToSearchParams, parseBrowseFilters } from "./browse-filters";
 
 function parse(query: string, path = {}) {
   return parseBrowseFilters(new URLSearchParams(query), path);
@@ -46,6 +46,30 @@ describe("parseBrowseFilters", () => {
     for (const value of ["40,000", "-1", "1.5", "lots", "999999999999"]) {
       expect(errorParams(`maxMoveIn=${encodeURIComponent(value)}`)).toEqual(["maxMoveIn"]);
     }
+  });
+
+  it("reads 'Within' (1, 2, 5 or 10 km) and 'Nearest first' only with a university to measure from (issue 12)", () => {
+    const uom = "university=University%20of%20Moratuwa";
+    expect(parse(`${uom}&within=2&sort=nearest`).filters).toEqual({
+      university: "University of Moratuwa",
+      within: 2,
+      sort: "nearest",
+    });
+    for (const value of ["3", "2.0", "02", "-1", "far", "100"])
+      expect(errorParams(`${uom}&within=${value}`)).toEqual(["within"]);
+    expect(errorParams("within=2&sort=nearest")).toEqual(["within", "sort"]);
+    expect(errorParams("university=Atlantis&within=2")).toEqual(["within"]);
+  });
+
+  it("measures from the chosen faculty, else the main campus (issue 12)", () => {
+    const usj = { university: "University of Sri Jayewardenepura" };
+    expect(distanceOrigin(usj)?.faculty.name).toBe("Main Campus");
+    const mattegoda = distanceOrigin({ ...usj, faculty: "Faculty of Engineering (new)" });
+    expect(mattegoda).toMatchObject({ faculty: { city: "Mattegoda" } });
+    expect(mattegoda?.latitude).toBe(mattegoda?.faculty.latitude);
+    expect(distanceOrigin({ ...usj, faculty: "Faculty of Dance" })?.faculty.name).toBe("Main Campus");
+    expect(distanceOrigin({ university: "Atlantis" })).toBeNull();
+    expect(distanceOrigin({})).toBeNull();
   });
 
   it("keeps valid filters when others are invalid", () => {
@@ -138,6 +162,7 @@ describe("filtersToSearchParams", () => {
       minPrice: 5000,
       maxPrice: 25000,
       maxMoveIn: 60000,
+      within: 5,
       propertyType: "single" as const,
       gender: "female" as const,
       sort: "price_asc" as const,

@@ -1,8 +1,9 @@
-import { CITIES, findCity, findFaculty, findUniversity } from "~/directory/universities";
+import { CITIES, type Faculty, findCity, findFaculty, findUniversity, type University } from "~/directory/universities";
 
 export const PROPERTY_TYPES = ["single", "shared", "apartment", "hostel"] as const;
 export const GENDERS = ["any", "male", "female"] as const;
-export const SORTS = ["newest", "price_asc", "price_desc", "relevance"] as const;
+/** 'nearest' orders by distance to the chosen faculty, so it needs a university (issue 12). */
+export const SORTS = ["newest", "price_asc", "price_desc", "relevance", "nearest"] as const;
 export const AMENITIES = [
   "WiFi",
   "AC",
@@ -16,6 +17,8 @@ export const AMENITIES = [
 export const MAX_PRICE_OPTIONS = [10000, 15000, 20000, 25000, 30000, 50000] as const;
 /** The 'Max move-in cost' choices in LKR (issue 12); any whole number works in a link. */
 export const MAX_MOVE_IN_OPTIONS = [20000, 40000, 60000, 100000, 150000] as const;
+/** The 'Within' choices in km around the chosen faculty (issue 12); only these, so equal searches share a page. */
+export const WITHIN_OPTIONS = [1, 2, 5, 10] as const;
 export const BROWSE_PAGE_SIZE = 10;
 export const API_DEFAULT_LIMIT = 20;
 export const API_MAX_LIMIT = 50;
@@ -28,6 +31,7 @@ export const LIST_QUERY_PARAMS = [
   "minPrice",
   "maxPrice",
   "maxMoveIn",
+  "within",
   "propertyType",
   "gender",
   "search",
@@ -57,6 +61,8 @@ export type BrowseFilters = {
   maxPrice?: number;
   /** Key money + deposit + advance, in LKR; listings whose advance is not stated never match. */
   maxMoveIn?: number;
+  /** Km from the chosen faculty (one of WITHIN_OPTIONS); needs a university from the directory. */
+  within?: number;
   propertyType?: PropertyType;
   gender?: GenderFilter;
   search?: string;
@@ -64,7 +70,15 @@ export type BrowseFilters = {
 };
 
 /** The query parameters a browse link can get wrong (the notice names them). */
-export type FilterParam = "minPrice" | "maxPrice" | "maxMoveIn" | "propertyType" | "gender" | "sort" | "page";
+export type FilterParam =
+  | "minPrice"
+  | "maxPrice"
+  | "maxMoveIn"
+  | "within"
+  | "propertyType"
+  | "gender"
+  | "sort"
+  | "page";
 export type FilterError = { param: FilterParam; message: string };
 
 /** Path values given by the route (/search/{location}, /university/{university}, ...). */
@@ -152,6 +166,16 @@ export function parseBrowseFilters(
   const maxMoveIn = parseWholeNumber(get("maxMoveIn"), "maxMoveIn", errors, MAX_MOVE_IN);
   if (maxMoveIn !== undefined) filters.maxMoveIn = maxMoveIn;
 
+  const within = get("within");
+  if (within !== undefined) {
+    const km = Number(within);
+    // Exactly '1', '2', '5' or '10', so one distance has one address (and one cached page).
+    if (!(WITHIN_OPTIONS as readonly number[]).includes(km) || String(km) !== within)
+      errors.push({ param: "within", message: `within must be one of ${WITHIN_OPTIONS.join(", ")}` });
+    else if (!distanceOrigin(filters)) errors.push({ param: "within", message: "within needs a university" });
+    else filters.within = km;
+  }
+
   const propertyType = get("propertyType")?.toLowerCase();
   if (propertyType && propertyType !== "all") {
     if ((PROPERTY_TYPES as readonly string[]).includes(propertyType))
@@ -170,8 +194,11 @@ export function parseBrowseFilters(
 
   const sort = get("sort");
   if (sort) {
-    if ((SORTS as readonly string[]).includes(sort)) filters.sort = sort as Sort;
-    else errors.push({ param: "sort", message: `sort must be one of ${SORTS.join(", ")}` });
+    if (!(SORTS as readonly string[]).includes(sort))
+      errors.push({ param: "sort", message: `sort must be one of ${SORTS.join(", ")}` });
+    else if (sort === "nearest" && !distanceOrigin(filters))
+      errors.push({ param: "sort", message: "sort=nearest needs a university" });
+    else filters.sort = sort as Sort;
   }
 
   const pageRaw = get("page");
@@ -199,6 +226,7 @@ export function filtersToSearchParams(filters: BrowseFilters, page = 1): URLSear
     ["minPrice", filters.minPrice],
     ["maxPrice", filters.maxPrice],
     ["maxMoveIn", filters.maxMoveIn],
+    ["within", filters.within],
     ["propertyType", filters.propertyType],
     ["gender", filters.gender],
     ["sort", filters.sort],
@@ -206,6 +234,25 @@ export function filtersToSearchParams(filters: BrowseFilters, page = 1): URLSear
   for (const [key, value] of entries) if (value !== undefined && value !== "") params.set(key, String(value));
   if (page > 1) params.set("page", String(page));
   return params;
+}
+
+/** Where distances count to: the chosen faculty, else the university's main campus. */
+export type DistanceOrigin = { university: University; faculty: Faculty; latitude: number; longitude: number };
+
+/**
+ * The point 'Within' and 'Nearest first' measure from, or null when no
+ * university from the directory is chosen. A faculty the university lacks
+ * falls back to the main campus.
+ */
+export function distanceOrigin(filters: Pick<BrowseFilters, "university" | "faculty">): DistanceOrigin | null {
+  const university = filters.university ? findUniversity(filters.university) : undefined;
+  if (!university) return null;
+  const faculty =
+    (filters.faculty ? findFaculty(university, filters.faculty) : undefined) ??
+    university.faculties.find((f) => f.isMainCampus) ??
+    university.faculties[0];
+  if (!faculty) return null;
+  return { university, faculty, latitude: faculty.latitude, longitude: faculty.longitude };
 }
 
 export { CITIES };

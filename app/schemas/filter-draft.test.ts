@@ -20,6 +20,15 @@ describe("filter draft", () => {
     expect(draftToSearchParams(draft, { university: true }).toString()).toBe("propertyType=single");
   });
 
+  it("drops 'Within' and 'Nearest first' once no university is chosen (issue 12)", () => {
+    const chosen = { university: "University of Moratuwa", within: "2", sort: "nearest" };
+    expect(draftToSearchParams(chosen).toString()).toBe("university=University+of+Moratuwa&within=2&sort=nearest");
+    expect(draftToSearchParams({ ...chosen, university: "" }).toString()).toBe("");
+    expect(draftToSearchParams({ university: "", within: "5", sort: "price_asc" }).toString()).toBe("sort=price_asc");
+    // The university in the page's path counts.
+    expect(draftToSearchParams(chosen, { university: true }).toString()).toBe("within=2&sort=nearest");
+  });
+
   it("reads typed prices with thousands separators as whole numbers", () => {
     const draft = { ...draftFromFilters({}), minPrice: "15,000", maxPrice: " 25 000 " };
     const params = draftToSearchParams(draft);

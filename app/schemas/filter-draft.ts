@@ -13,6 +13,7 @@ export type FilterDraft = {
   minPrice: string;
   maxPrice: string;
   maxMoveIn: string;
+  within: string;
   propertyType: string;
   gender: string;
   sort: string;
@@ -31,6 +32,7 @@ const FIELD_ORDER: DraftField[] = [
   "minPrice",
   "maxPrice",
   "maxMoveIn",
+  "within",
   "propertyType",
   "gender",
   "sort",
@@ -56,6 +58,7 @@ export function draftFromFilters(filters: BrowseFilters): FilterDraft {
     minPrice: filters.minPrice?.toString() ?? "",
     maxPrice: filters.maxPrice?.toString() ?? "",
     maxMoveIn: filters.maxMoveIn?.toString() ?? "",
+    within: filters.within?.toString() ?? "",
     propertyType: filters.propertyType ?? "",
     gender: filters.gender ?? "",
     sort: sortValue(filters),
@@ -71,7 +74,10 @@ export function draftToSearchParams(
   omit: Partial<Record<DraftField, boolean>> = {},
 ): URLSearchParams {
   const params = new URLSearchParams();
+  // Distance is to the chosen university: without one, 'Within' and 'Nearest first' have nothing to measure from.
+  const measured = Boolean(draft.university?.trim()) || Boolean(omit.university);
   for (const field of FIELD_ORDER) {
+    if (!measured && (field === "within" || (field === "sort" && draft.sort === "nearest"))) continue;
     const raw = draft[field] ?? "";
     // '15,000' typed into a price means 15000.
     const value = (field === "minPrice" || field === "maxPrice" ? raw.replace(/[,\s]/g, "") : raw).trim();
@@ -90,6 +96,7 @@ export function activeFilterCount(filters: BrowseFilters): number {
     "minPrice",
     "maxPrice",
     "maxMoveIn",
+    "within",
     "propertyType",
     "gender",
   ];

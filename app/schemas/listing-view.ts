@@ -79,6 +79,8 @@ export type ListingCardView = Pick<ListingSummary, "id" | "slug" | "title" | "un
   keymoneyLine: string | null;
   /** 'Move-in cost: LKR 105,000 (key money 30,000 + 3 months' rent 75,000)', or null: advance not stated. */
   moveInLine: string | null;
+  /** '1.4 km from Faculty of Engineering (new), Mattegoda · about 20 min walk (estimate)' to the faculty chosen in browse, or null. */
+  distanceLine: string | null;
   /** The faculty unless it is the main campus. */
   facultyTag: string | null;
   /** 'Single Room', 'Male preferred' */

@@ -5,6 +5,7 @@ import type { DB } from "~/db/db.server";
 import type { NewListingRow } from "~/db/schema";
 import { currentTime } from "~/lib/clock";
 import { expiryFrom } from "~/lib/days-left";
+import { listingPlace } from "~/lib/geo/place";
 import { slugify } from "~/lib/slug";
 import { createOwnerAccount, findUserByEmail } from "~/models/account.server";
 import type { PhotoVariant } from "~/models/listing.server";
@@ -116,6 +117,7 @@ export async function seedSynthetic(db: DB, storage: PhotoStorage, options: Synt
     const views = rand.int(0, 300);
     return {
       ...text,
+      ...listingPlace(text),
       amenities: JSON.stringify(text.amenities),
       slug: `pending-${run}-${index}`,
       userId: owner.id,

@@ -50,6 +50,28 @@ async function expectMoveInsWithin(page: Page, most: number) {
   for (const total of totals) expect(total).toBeLessThanOrEqual(most);
 }
 
+/** Each card's distance to the University of Moratuwa in km, from its line ('1.4 km from…', 'About 850 m from…'). */
+async function cardDistances(page: Page): Promise<number[]> {
+  const lines = await cards(page)
+    .getByText(/^(About )?[\d.,]+ k?m from University of Moratuwa, Moratuwa/)
+    .allTextContents();
+  expect(lines).toHaveLength(await cards(page).count());
+  return lines.map((line) => {
+    const [, amount, unit] = /([\d.,]+) (km|m) from/.exec(line)!;
+    const value = Number(amount.replace(/,/g, ""));
+    return unit === "m" ? value / 1000 : value;
+  });
+}
+
+/** Cards nearest first, each within `km` (as shown, to 0.1 km). */
+async function expectNearestWithin(page: Page, km: number) {
+  await expect(cards(page).first()).toBeVisible();
+  const distances = await cardDistances(page);
+  expect(distances.length).toBeGreaterThan(0);
+  expect(distances).toEqual([...distances].sort((a, b) => a - b));
+  for (const distance of distances) expect(distance).toBeLessThanOrEqual(km + 0.05);
+}
+
 /** Waits until React has hydrated the filter form, so changes go through JavaScript. */
 async function gotoHydrated(page: Page, url: string) {
   await page.goto(url);
@@ -162,6 +184,32 @@ test.describe("with JavaScript", () => {
     await expect(page).toHaveURL(/\/browse\?maxMoveIn=40000$/);
     await expectMoveInsWithin(page, 40_000);
     expect(await foundCount(page)).toBeLessThan(total);
+  });
+
+  test("with a university chosen, cards show the distance, 'Within' narrows and 'Nearest first' orders (issue 12)", async ({
+    page,
+  }) => {
+    await gotoHydrated(page, "/browse");
+    // No university, nothing to measure from: neither choice is offered.
+    await expect(page.getByLabel("Within", { exact: true })).toHaveCount(0);
+    await expect(page.getByRole("option", { name: "Nearest first" })).toHaveCount(0);
+    await page.getByLabel("University", { exact: true }).selectOption({ label: UOM });
+    await expect(page).toHaveURL(/university=University/);
+    const all = await foundCount(page);
+    await cardDistances(page);
+
+    await page.getByLabel("Within", { exact: true }).selectOption({ label: "5 km" });
+    await expect(page).toHaveURL(/within=5/);
+    await expect(chip(page, "Within 5 km")).toBeVisible();
+    await page.getByLabel("Sort by").selectOption({ label: "Nearest first" });
+    await expect(page).toHaveURL(/sort=nearest/);
+    await expectNearestWithin(page, 5);
+    expect(await foundCount(page)).toBeLessThanOrEqual(all);
+
+    // Without the university there is nothing to measure from: both go, with no complaint.
+    await chip(page, UOM).click();
+    await expect(page).toHaveURL(/\/browse$/);
+    await expect(page.getByTestId("browse-notice")).toHaveCount(0);
   });
 
   test("search text applies after a pause and a filter change goes back to page 1", async ({ page }) => {
@@ -396,6 +444,20 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/maxMoveIn=60000/);
     await expectMoveInsWithin(page, 60_000);
     await expect(page.getByLabel("Max move-in cost (LKR)", { exact: true })).toHaveValue("60000");
+  });
+
+  test("filters by distance and sorts nearest first with the form (issue 12)", async ({ page }) => {
+    await page.goto("/university/university-of-moratuwa");
+    await page.getByLabel("Within", { exact: true }).selectOption({ label: "10 km" });
+    await page.getByLabel("Sort by").selectOption({ label: "Nearest first" });
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(/within=10/);
+    await expect(page).toHaveURL(/sort=nearest/);
+    await expectNearestWithin(page, 10);
+    await expect(page.getByLabel("Within", { exact: true })).toHaveValue("10");
+    // A link that asks for distance with no university says what it left out.
+    await page.goto("/browse?within=2&sort=nearest");
+    await expect(page.getByTestId("browse-notice")).toContainText("distance, sort order");
   });
 
   test("keeps a path filter when the form is sent, and searches with Enter", async ({ page }) => {

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { listingPlace } from "~/lib/geo/place";
 import { parseListQuery } from "../../app/api/list-query";
 import { AD_NOT_FOUND, getAd, getAdResponse, listAds, listAdsResponse } from "../../app/api/listings.server";
 import { openApiDocument } from "../../app/api/openapi";
@@ -185,6 +186,27 @@ describeEachDatabase("list and detail API", (ctx) => {
     expect(below.ok && below.body.ads).toEqual([]);
     const refused = await listAds(db, new URLSearchParams("maxMoveIn=lots"));
     expect(refused.ok).toBe(false);
+  });
+
+  it("filters by distance to the chosen university and orders nearest first (issue 12)", async () => {
+    const { db } = ctx();
+    const titles = async (query: string) => {
+      const result = await listAds(db, new URLSearchParams(query));
+      if (!result.ok) throw new Error(`${query}: ${JSON.stringify(result.body)}`);
+      return result.body.ads.map((ad) => ad.title);
+    };
+    // The annex is pinned about 50 m from Peradeniya's campus.
+    expect(await titles("university=UOP&within=1")).toEqual(["Peradeniya annex"]);
+    // The Moratuwa rooms have no position: they count from Moratuwa's centre, about 3.2 km from the campus.
+    expect(await titles("university=University%20of%20Moratuwa&within=2")).toEqual([]);
+    expect(await titles("university=University%20of%20Moratuwa&within=5&limit=50")).toHaveLength(22);
+    // Equally far (one centre), nearest first falls back to newest first.
+    const nearest = await titles("university=University%20of%20Moratuwa&sort=nearest&limit=3");
+    expect(nearest).toEqual(["Moratuwa room 21", "Moratuwa room 20", "Moratuwa room 19"]);
+    for (const query of ["within=2", "sort=nearest", "university=Atlantis&within=2", "university=UOP&within=3"]) {
+      const refused = await listAds(db, new URLSearchParams(query));
+      expect({ query, ok: refused.ok, status: refused.status }).toEqual({ query, ok: false, status: 400 });
+    }
   });
 
   it("filters by the university in the path (/getAdsByUniversity/UOM)", async () => {
@@ -399,6 +421,7 @@ describeEachDatabase("sitemap at 100,000 listings", (ctx) => {
     for (let start = 0; start < 100_000; start += chunk) {
       const rows = Array.from({ length: chunk }, (_, i) => ({
         ...listingInput(),
+        ...listingPlace(listingInput()),
         amenities: "[]",
         slug: `bulk-room-${start + i}`,
         title: "Bulk room",

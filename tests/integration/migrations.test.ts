@@ -1,5 +1,9 @@
 import { sql } from "kysely";
+import { Migrator } from "kysely/migration";
 import { expect, it } from "vitest";
+import { migrations } from "~/db/migrations";
+import { CITIES } from "~/directory/universities";
+import { listingPlace } from "~/lib/geo/place";
 import { describeEachDatabase } from "../test-db";
 
 describeEachDatabase("migrations", (ctx) => {
@@ -33,6 +37,7 @@ describeEachDatabase("migrations", (ctx) => {
         university: "University of Moratuwa",
         faculty: "Main Campus",
         city: "moratuwa",
+        ...listingPlace({ latitude: null, longitude: null, city: "moratuwa" }),
         propertyType: "single",
         gender: "any",
         amenities: "[]",
@@ -51,5 +56,45 @@ describeEachDatabase("migrations", (ctx) => {
       .executeTakeFirstOrThrow();
     expect(row.id).toBe(1001);
     expect(sql).toBeDefined();
+  });
+
+  it("018 gives every listing already there its place: its rounded position, else its city's centre (issue 12)", async () => {
+    const { db } = ctx();
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const down = await migrator.migrateDown();
+    expect(down.results?.[0]).toMatchObject({ migrationName: "2026-11-24-018-listing-place", status: "Success" });
+    const now = new Date().toISOString();
+    // One unplaced listing per city of the directory, and one pinned listing.
+    const rows = [
+      ...CITIES.map((city) => ({ city: city.code, latitude: null, longitude: null })),
+      { city: "kandy", latitude: 7.254321, longitude: 80.597654 },
+    ];
+    for (const [i, row] of rows.entries()) {
+      await sql`insert into listings (slug, title, description, price, university, faculty, city, "propertyType",
+        gender, amenities, "userId", "userEmail", "contactName", "contactPhone", status, "expiresAt", "createdAt",
+        "updatedAt", latitude, longitude)
+        values (${`place-${i}`}, 'Room', 'd', 10000, 'University of Moratuwa', 'Main Campus', ${row.city}, 'single',
+        'any', '[]', 'u1', 'a@example.com', 'A', '0771234567', 'active', ${now}, ${now}, ${now},
+        ${row.latitude}, ${row.longitude})`.execute(db);
+    }
+    const up = await migrator.migrateToLatest();
+    expect(up.error).toBeUndefined();
+    const placed = await db
+      .selectFrom("listings")
+      .select(["slug", "city", "latitude", "longitude", "placeLatitude", "placeLongitude", "placeBand"])
+      .where("slug", "like", "place-%")
+      .orderBy("id")
+      .execute();
+    expect(placed).toHaveLength(rows.length);
+    for (const row of placed) {
+      const expected = listingPlace(row);
+      expect({ slug: row.slug, lat: row.placeLatitude, lng: row.placeLongitude, band: row.placeBand }).toEqual({
+        slug: row.slug,
+        lat: expected.placeLatitude,
+        lng: expected.placeLongitude,
+        band: Math.floor(expected.placeLatitude * 100),
+      });
+    }
+    expect(placed.at(-1)).toMatchObject({ placeLatitude: 7.254, placeLongitude: 80.598 });
   });
 });

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { browseQueryFromPath } from "../../app/bench/search-shapes.server";
 import { CITIES } from "../../app/directory/universities";
+import { searchArea } from "../../app/lib/geo/nearby";
 import { insertListing, searchListings } from "../../app/models/listing.server";
-import { type BrowseFilters, GENDERS, PROPERTY_TYPES } from "../../app/schemas/browse-filters";
+import { type BrowseFilters, distanceOrigin, GENDERS, PROPERTY_TYPES } from "../../app/schemas/browse-filters";
 import { generateListing } from "../../app/seed/listing-text";
 import { allCampuses } from "../../app/seed/places";
 import { createRandom } from "../../app/seed/random";
@@ -32,6 +33,8 @@ type Row = {
   gender: string;
   price: number;
   moveInCost: number | null;
+  placeLatitude: number;
+  placeLongitude: number;
   status: string;
   createdAt: string;
   expiresAt: string;
@@ -48,6 +51,15 @@ function reference(rows: Row[], filters: BrowseFilters, page: number, limit: num
   const now = NOW.toISOString();
   const terms = words(filters.search ?? "").slice(0, 8);
   const needle = filters.location?.toLowerCase();
+  // Distance by the flat measure ADR 050 promises, from the chosen faculty.
+  const origin = distanceOrigin(filters);
+  const area = origin ? searchArea(origin, filters.within ?? 0) : null;
+  const km2 = (r: Row) => {
+    if (!area) return 0;
+    const north = (r.placeLatitude - area.center.latitude) * area.kmPerDegreeLat;
+    const east = (r.placeLongitude - area.center.longitude) * area.kmPerDegreeLng;
+    return north * north + east * east;
+  };
   const cityCodes = needle
     ? CITIES.filter((c) => c.code.includes(needle) || c.name.toLowerCase().includes(needle)).map((c) => c.code)
     : [];
@@ -63,6 +75,7 @@ function reference(rows: Row[], filters: BrowseFilters, page: number, limit: num
       (filters.minPrice === undefined || r.price >= filters.minPrice) &&
       (filters.maxPrice === undefined || r.price <= filters.maxPrice) &&
       (filters.maxMoveIn === undefined || (r.moveInCost !== null && r.moveInCost <= filters.maxMoveIn)) &&
+      (filters.within === undefined || km2(r) <= filters.within * filters.within) &&
       (!needle || (r.location ?? "").toLowerCase().includes(needle) || cityCodes.includes(r.city)) &&
       terms.every((t) =>
         [r.title, r.description, r.location, r.university, r.faculty].some((f) =>
@@ -81,6 +94,7 @@ function reference(rows: Row[], filters: BrowseFilters, page: number, limit: num
     newest,
     price_asc: (a: Row, b: Row) => a.price - b.price || newest(a, b),
     price_desc: (a: Row, b: Row) => b.price - a.price || newest(a, b),
+    nearest: (a: Row, b: Row) => km2(a) - km2(b) || newest(a, b),
   }[sort];
   const total = exact ? matches.length : countLimit;
   const totalPages = Math.ceil(total / limit);
@@ -108,6 +122,13 @@ const EXTRA_SHAPES = [
   "/browse?maxMoveIn=40000&sort=price_asc",
   "/browse?maxMoveIn=60000&propertyType=single&gender=female",
   "/browse?maxMoveIn=100000&search=room",
+  // Issue 12: distance to the chosen faculty (ADR 050), with other orders, a search and tight filters.
+  "/browse?university=University%20of%20Peradeniya&sort=nearest&gender=male",
+  "/browse?university=University%20of%20Moratuwa&within=1",
+  "/browse?university=University%20of%20Moratuwa&within=10&sort=price_asc",
+  "/browse?university=University%20of%20Kelaniya&faculty=Faculty%20of%20Medicine%20Ragama&sort=nearest",
+  "/browse?university=University%20of%20Colombo&within=5&search=room&sort=nearest",
+  "/browse?university=University%20of%20Colombo&search=room&sort=nearest",
 ];
 const SHAPES = [...searchShapes().map((s) => s.path), ...EXTRA_SHAPES];
 /** A quote in the location is matched literally: no listing has one. */
@@ -127,6 +148,8 @@ describe("the reference", () => {
       gender: "any",
       price: 1,
       moveInCost: null,
+      placeLatitude: 7,
+      placeLongitude: 80,
       status: "active",
       createdAt,
       expiresAt: "2027-01-01T00:00:00.000Z",
@@ -201,6 +224,8 @@ describeEachDatabase("search shapes against a plain reference", (ctx) => {
         "gender",
         "price",
         "moveInCost",
+        "placeLatitude",
+        "placeLongitude",
         "status",
         "createdAt",
         "expiresAt",
@@ -212,11 +237,13 @@ describeEachDatabase("search shapes against a plain reference", (ctx) => {
     const { filters, page: shapePage } = browseQueryFromPath(path);
     let compared = 0;
     // PostgreSQL's search windows (ADR 046) as small as these listings need to take every path.
-    for (const [countLimit, searchWindows] of [
-      [10_000, undefined],
-      [SMALL_LIMIT, undefined],
-      [SMALL_LIMIT, { first: 16, mostWalked: 96 }],
-      [SMALL_LIMIT, { first: 4, mostWalked: 8 }],
+    // 'Nearest first' sorts these few at once, or (nearestAtOnce 0) ring by ring as at scale (ADR 050).
+    for (const [countLimit, searchWindows, nearestAtOnce] of [
+      [10_000, undefined, undefined],
+      [10_000, undefined, 0],
+      [SMALL_LIMIT, undefined, 0],
+      [SMALL_LIMIT, { first: 16, mostWalked: 96 }, undefined],
+      [SMALL_LIMIT, { first: 4, mostWalked: 8 }, 0],
     ] as const) {
       for (const limit of [10, 7]) {
         const expected = reference(rows, filters, 1, limit, countLimit);
@@ -224,7 +251,14 @@ describeEachDatabase("search shapes against a plain reference", (ctx) => {
         for (const page of pages) {
           if (page < 1) continue;
           const want = reference(rows, filters, page, limit, countLimit);
-          const got = await searchListings(ctx().db, filters, { page, limit, now: NOW, countLimit, searchWindows });
+          const got = await searchListings(ctx().db, filters, {
+            page,
+            limit,
+            now: NOW,
+            countLimit,
+            searchWindows,
+            nearestAtOnce,
+          });
           const windows = searchWindows?.first;
           expect({ page, limit, countLimit, windows, ids: got.ads.map((ad) => ad.id) }).toEqual({
             page,

@@ -18,6 +18,8 @@ export type FilterPanelProps = {
   propertyTypes: readonly PropertyType[];
   /** 'Max move-in cost' amounts, written by the loader. */
   moveInChoices: Choice[];
+  /** 'Within' choices ('2 km'); null hides them (no university chosen). */
+  withinChoices: Choice[] | null;
   genders: readonly GenderFilter[];
   /** '2 active' on the drawer's summary, or null. */
   activeLabel: string | null;
@@ -52,6 +54,7 @@ export function FilterPanel({
   faculties,
   propertyTypes,
   moveInChoices,
+  withinChoices,
   genders,
   activeLabel,
   onSubmit,
@@ -97,7 +100,6 @@ export function FilterPanel({
 
         <ChoiceField
           name="university"
-          label={t("browse.filters.university")}
           anyLabel={t("browse.filters.allUniversities")}
           value={values.university}
           choices={universities}
@@ -117,6 +119,15 @@ export function FilterPanel({
               <Options choices={faculties} />
             </select>
           </Field>
+        ) : null}
+
+        {withinChoices ? (
+          <ChoiceField
+            name="within"
+            anyLabel={t("browse.filters.anyWithin")}
+            value={values.within}
+            choices={withinChoices}
+          />
         ) : null}
 
         <Field id="filter-type" label={t("browse.filters.propertyType")}>
@@ -157,7 +168,6 @@ export function FilterPanel({
 
         <ChoiceField
           name="maxMoveIn"
-          label={t("browse.filters.maxMoveIn")}
           anyLabel={t("browse.filters.anyMoveIn")}
           value={values.maxMoveIn}
           choices={moveInChoices}
@@ -185,20 +195,20 @@ export function FilterPanel({
 /** A select of the loader's choices, after an empty one that is no filter. */
 function ChoiceField({
   name,
-  label,
   anyLabel,
   value,
   choices,
 }: {
-  name: string;
-  label: string;
+  /** The query parameter; its label is `browse.filters.{name}`. */
+  name: "university" | "within" | "maxMoveIn";
   anyLabel: string;
   value: string;
   choices: Choice[];
 }) {
+  const { t } = useTranslation();
   const id = `filter-${name}`;
   return (
-    <Field id={id} label={label}>
+    <Field id={id} label={t(`browse.filters.${name}`)}>
       <select id={id} name={name} defaultValue={value} className={fieldClass}>
         <option value="">{anyLabel}</option>
         <Options choices={choices} />

@@ -7,10 +7,12 @@ export type SortSelectProps = {
   /** The order the select starts with ('' for the default order). */
   value: string;
   hasSearch: boolean;
+  /** A university is chosen: 'Nearest first' (to its faculty) can be offered. */
+  canSortByDistance: boolean;
 };
 
 /** Part of the filter form (form attribute), so it is sent with the other filters without JavaScript too. */
-export function SortSelect({ value, hasSearch }: SortSelectProps) {
+export function SortSelect({ value, hasSearch, canSortByDistance }: SortSelectProps) {
   const { t } = useTranslation();
   return (
     <div className="flex items-center gap-2">
@@ -28,6 +30,7 @@ export function SortSelect({ value, hasSearch }: SortSelectProps) {
         {hasSearch ? <option value="newest">{t("browse.sort.newest")}</option> : null}
         <option value="price_asc">{t("browse.sort.price_asc")}</option>
         <option value="price_desc">{t("browse.sort.price_desc")}</option>
+        {canSortByDistance ? <option value="nearest">{t("browse.sort.nearest")}</option> : null}
       </select>
     </div>
   );
