@@ -31,17 +31,24 @@ describe("searchShapes", () => {
   it("covers each filter of app/schemas/browse-filters.ts", () => {
     const used = new Set(shapes.flatMap(({ path }) => [...new URL(path, "http://x").searchParams.keys()]));
     expect([...used].sort()).toEqual([
+      "bathroom",
+      "bills",
       "city",
+      "cooking",
+      "curfew",
       "faculty",
+      "freeBeds",
       "gender",
       "maxMoveIn",
       "maxPrice",
+      "meals",
       "minPrice",
       "page",
       "propertyType",
       "search",
       "sort",
       "university",
+      "visitors",
       "within",
     ]);
   });

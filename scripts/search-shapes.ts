@@ -35,6 +35,12 @@ export function searchShapes(): SearchShape[] {
     },
     { name: "combined filters, deep page", path: "/browse?propertyType=shared&gender=female&maxPrice=10000&page=300" },
     { name: "max move-in cost", path: "/browse?maxMoveIn=40000" },
+    { name: "bills and meals included", path: "/browse?bills=included&meals=included" },
+    {
+      name: "attached bathroom, cooking and visitors allowed, no curfew",
+      path: "/browse?bathroom=attached&cooking=allowed&visitors=allowed&curfew=none",
+    },
+    { name: "3 beds free, one university", path: "/browse?university=University%20of%20Peradeniya&freeBeds=3" },
     { name: "nearest first", path: "/browse?university=University%20of%20Moratuwa&sort=nearest" },
     { name: "nearest first, deep page", path: "/browse?university=University%20of%20Moratuwa&sort=nearest&page=200" },
     { name: "within 2 km", path: "/browse?university=University%20of%20Colombo&within=2" },

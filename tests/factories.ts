@@ -1,5 +1,6 @@
 import type { DB } from "../app/db/db.server";
 import { insertListing } from "../app/models/listing.server";
+import { NOT_STATED_FACTS } from "../app/schemas/listing-facts";
 import type { NewListingInput } from "../app/schemas/listing-form";
 import type { ReportInput } from "../app/schemas/report";
 
@@ -53,6 +54,7 @@ export function listingInput(overrides: Partial<NewListingInput> = {}): NewListi
     amenities: [],
     contactName: "Owner",
     contactPhone: "0771234567",
+    ...NOT_STATED_FACTS,
     ...overrides,
   };
 }

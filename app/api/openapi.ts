@@ -9,6 +9,16 @@ import {
   SORTS,
   WITHIN_OPTIONS,
 } from "~/schemas/browse-filters";
+import {
+  BATHROOMS,
+  BILLS,
+  FACT_FIELDS,
+  FACT_FILTER_PARAMS,
+  FACT_FILTER_VALUES,
+  FREE_BEDS_OPTIONS,
+  MEALS,
+  RULES,
+} from "~/schemas/listing-facts";
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const param = (name: string) => ({ $ref: `#/components/parameters/${name}` });
@@ -217,6 +227,23 @@ export function openApiDocument(siteUrl: string) {
             "Only listings within this many km (straight line) of the chosen faculty, or of the university's main campus when no faculty is given. Needs `university`. A listing without a position of its own counts from its city's centre.",
           schema: { type: "integer", enum: [...WITHIN_OPTIONS] },
         },
+        ...Object.fromEntries(
+          FACT_FILTER_PARAMS.map((param) => [
+            param,
+            {
+              name: param,
+              in: "query",
+              description: `Only listings whose owner states \`${param}\` = \`${FACT_FILTER_VALUES[param]}\` (the one value it takes).`,
+              schema: { type: "string", enum: [FACT_FILTER_VALUES[param]] },
+            },
+          ]),
+        ),
+        freeBeds: {
+          name: "freeBeds",
+          in: "query",
+          description: "Only listings with at least this many beds free (shared rooms and hostels that state it).",
+          schema: { type: "integer", enum: [...FREE_BEDS_OPTIONS] },
+        },
         propertyType: {
           name: "propertyType",
           in: "query",
@@ -342,6 +369,7 @@ export function openApiDocument(siteUrl: string) {
             "location",
             "latitude",
             "longitude",
+            ...FACT_FIELDS,
             "university",
             "faculty",
             "city",
@@ -383,6 +411,23 @@ export function openApiDocument(siteUrl: string) {
               description: "Where the place is, rounded to about 100 m; null when the owner gave no position.",
             },
             longitude: { ...nullable("number"), description: "See latitude." },
+            // The facts students ask first (issue 12, ADR 051): null means the owner has not said.
+            bills: { type: ["string", "null"], enum: [...BILLS, null], description: "Electricity and water bills." },
+            meals: { type: ["string", "null"], enum: [...MEALS, null], description: "`available` costs extra." },
+            bathroom: { type: ["string", "null"], enum: [...BATHROOMS, null] },
+            bedsFree: {
+              ...nullable("integer"),
+              minimum: 0,
+              description: "Beds free now (shared rooms and hostels; null otherwise or when not stated).",
+            },
+            bedsTotal: { ...nullable("integer"), minimum: 0, description: "Beds in all (see bedsFree)." },
+            curfew: {
+              ...nullable("string"),
+              description: "`none`, or the time the gate closes, `HH:MM` (24-hour, Sri Lanka time).",
+              examples: ["none", "22:00"],
+            },
+            visitors: { type: ["string", "null"], enum: [...RULES, null] },
+            cooking: { type: ["string", "null"], enum: [...RULES, null] },
             university: { type: "string" },
             faculty: { type: "string", default: "Main Campus" },
             city: { type: "string", description: "City code." },

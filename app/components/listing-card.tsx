@@ -84,6 +84,15 @@ export function ListingCard({ listing, eager = false, sizes = DEFAULT_SIZES, hea
         </Heading>
         <p className="text-sm text-slate-700">{listing.universityLabel}</p>
         {listing.distanceLine ? <p className="-mt-1 text-sm text-slate-700">{listing.distanceLine}</p> : null}
+        {listing.factChips.length > 0 ? (
+          <ul className="flex flex-wrap gap-1.5 text-xs font-medium text-slate-800">
+            {listing.factChips.map((fact) => (
+              <li key={fact} className="rounded-full bg-slate-100 px-2 py-0.5">
+                {fact}
+              </li>
+            ))}
+          </ul>
+        ) : null}
         <div className="flex flex-wrap items-center gap-2 text-sm">
           {facultyTag ? (
             <span className="rounded-full bg-brand-50 px-2.5 py-1 text-xs font-medium text-brand-800">

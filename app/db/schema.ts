@@ -79,6 +79,15 @@ export type ListingsTable = {
   placeLongitude: number;
   /** floor(placeLatitude × 100): the latitude band the place index finds circles by (migration 018). */
   placeBand: GeneratedAlways<number>;
+  /** The facts students ask first, null while not stated (migration 019, app/schemas/listing-facts.ts). */
+  bills: string | null;
+  meals: string | null;
+  bathroom: string | null;
+  bedsFree: number | null;
+  bedsTotal: number | null;
+  curfew: string | null;
+  visitors: string | null;
+  cooking: string | null;
   university: string;
   faculty: string;
   city: string;

@@ -22,15 +22,38 @@ export function formatLkr(amount: number, locale: Locale = activeLocale()): stri
 
 /** 'Nov 22, 2026' in English, the same date in Sinhala or Tamil, in Sri Lanka's time zone. */
 export function formatShortDate(iso: string, locale: Locale = activeLocale()): string {
-  let format = dates.get(locale);
+  return dateFormat(dates, locale, {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "Asia/Colombo",
+  }).format(new Date(iso));
+}
+
+const clocks = new Map<Locale, Intl.DateTimeFormat>();
+
+/** '10:00 PM' for '22:00' (a time of day, no date or zone), in the reader's language. */
+export function formatClock(time: string, locale: Locale = activeLocale()): string {
+  const [hours, minutes] = time.split(":").map(Number);
+  const format = dateFormat(clocks, locale, {
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: "UTC",
+    numberingSystem: "latn",
+  });
+  return format.format(new Date(Date.UTC(2000, 0, 1, hours, minutes)));
+}
+
+/** One date formatter per language and use, made on first use ('en' as written in the US: 'Nov 22, 2026'). */
+function dateFormat(
+  cache: Map<Locale, Intl.DateTimeFormat>,
+  locale: Locale,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  let format = cache.get(locale);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale === "en" ? "en-US" : INTL_LOCALES[locale], {
-      month: "short",
-      day: "numeric",
-      year: "numeric",
-      timeZone: "Asia/Colombo",
-    });
-    dates.set(locale, format);
+    format = new Intl.DateTimeFormat(locale === "en" ? "en-US" : INTL_LOCALES[locale], options);
+    cache.set(locale, format);
   }
-  return format.format(new Date(iso));
+  return format;
 }

@@ -20,6 +20,7 @@ import {
   type Gender,
   type PropertyType,
 } from "~/schemas/browse-filters";
+import { FACT_FILTER_PARAMS, type FactFilterParam, type ListingFacts } from "~/schemas/listing-facts";
 import type { NewListingInput } from "~/schemas/listing-form";
 import type { ListingDetail, ListingPhoto, ListingSummary } from "~/schemas/listing-view";
 
@@ -67,6 +68,7 @@ function toSummary(row: ListingRow, photos: PhotoRow[]): ListingSummary {
     location: row.location,
     // Public: rounded to about 100 m, so an owner's exact door is not given away.
     ...publicPosition(row),
+    ...factsOf(row),
     university: row.university,
     faculty: row.faculty,
     city: row.city,
@@ -81,6 +83,20 @@ function toSummary(row: ListingRow, photos: PhotoRow[]): ListingSummary {
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     expiresAt: row.expiresAt,
+  };
+}
+
+/** The stored facts; the database holds only the values the form accepts (app/schemas/listing-facts.ts). */
+function factsOf(row: ListingRow): ListingFacts {
+  return {
+    bills: row.bills as ListingFacts["bills"],
+    meals: row.meals as ListingFacts["meals"],
+    bathroom: row.bathroom as ListingFacts["bathroom"],
+    bedsFree: row.bedsFree,
+    bedsTotal: row.bedsTotal,
+    curfew: row.curfew,
+    visitors: row.visitors as ListingFacts["visitors"],
+    cooking: row.cooking as ListingFacts["cooking"],
   };
 }
 
@@ -170,6 +186,14 @@ function filterConditions(
   if (filters.propertyType) conditions.push(eb(column("propertyType"), "=", filters.propertyType));
   // SPEC.md section 5: a gender filter also accepts listings for 'any'.
   if (filters.gender) conditions.push(eb(column("gender"), "in", [filters.gender, "any"]));
+  // The facts students ask first (issue 12): their count index holds them all (migration 019).
+  const fact = <C extends FactFilterParam | "bedsFree">(name: C) =>
+    walk === "planner" ? eb.ref(`listings.${name}`) : notIndexed(db, eb.ref(`listings.${name}`));
+  for (const param of FACT_FILTER_PARAMS) {
+    const value = filters[param];
+    if (value !== undefined) conditions.push(eb(fact(param), "=", value));
+  }
+  if (filters.freeBeds !== undefined) conditions.push(eb(fact("bedsFree"), ">=", filters.freeBeds));
   // The price index orders a price sort, so its range stays usable there.
   const price = walk === "newest" ? notIndexed(db, eb.ref("listings.price")) : eb.ref("listings.price");
   if (filters.minPrice !== undefined) conditions.push(eb(price, ">=", filters.minPrice));

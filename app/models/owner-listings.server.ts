@@ -6,6 +6,7 @@ import { daysLeft, expiryFrom } from "~/lib/days-left";
 import { coordinatesFromMapLink } from "~/lib/geo/coordinates";
 import { listingPlace } from "~/lib/geo/place";
 import { isMapLink } from "~/lib/location-link";
+import { FACT_FIELDS } from "~/schemas/listing-facts";
 import {
   LISTING_LIMITS,
   type ListingFormData,
@@ -327,6 +328,7 @@ export async function findOwnerListingForm(db: DB, userId: string, id: number): 
       location: mapLink ? "" : (listing.location ?? ""),
       contactName: listing.contactName,
       contactPhone: listing.contactPhone,
+      ...Object.fromEntries(FACT_FIELDS.map((field) => [field, String(listing[field] ?? "")])),
     },
     amenities: listing.amenities,
     photos: listing.photos.map((p) => ({ id: p.id, url: p.variants[0]?.url ?? p.url, alt: p.alt })),

@@ -23,9 +23,11 @@ import {
 } from "~/schemas/browse-filters";
 import type { Choice, FilterChip, PageNav } from "~/schemas/browse-view";
 import { activeFilterCount, draftFromFilters, type FilterDraft } from "~/schemas/filter-draft";
+import { FACT_FILTER_PARAMS } from "~/schemas/listing-facts";
 import type { ListingCardView, ListingSummary } from "~/schemas/listing-view";
 import { cityLabel, facultyLabel, universityChoices, universityLabel } from "./directory-labels.server";
 import { distanceLine } from "./distance.server";
+import { cardFacts } from "./facts.server";
 import { moveInLine } from "./move-in.server";
 import "virtual:catalogue/browse";
 import "virtual:catalogue/browse-server";
@@ -209,6 +211,10 @@ function buildChips(filters: BrowseFilters): FilterChip[] {
     chips.push(chip("maxMoveIn", t("browseServer.chips.maxMoveIn", { value: formatLkr(filters.maxMoveIn) })));
   if (filters.within !== undefined)
     chips.push(chip("within", t("browseServer.chips.within", { value: filters.within })));
+  for (const param of FACT_FILTER_PARAMS)
+    if (filters[param]) chips.push(chip(param, t(`browse.filters.facts.${param}`)));
+  if (filters.freeBeds !== undefined)
+    chips.push(chip("freeBeds", t("browseServer.chips.freeBeds", { count: filters.freeBeds })));
   if (filters.propertyType) chips.push(chip("propertyType", t(`browse.propertyTypes.${filters.propertyType}`)));
   if (filters.gender) chips.push(chip("gender", t(`browse.genders.${filters.gender}`)));
   return chips;
@@ -242,6 +248,7 @@ function toListingCard(listing: ListingSummary, origin: DistanceOrigin | null): 
       : null,
     moveInLine: moveInLine(listing),
     distanceLine: origin ? distanceLine(listing, origin) : null,
+    factChips: cardFacts(listing),
     facultyTag: listing.faculty && listing.faculty !== DEFAULT_FACULTY ? facultyLabel(listing.faculty) : null,
     typeLabel: t(`browseServer.card.propertyType.${listing.propertyType}`),
     genderLabel: t(`browseServer.card.gender.${listing.gender}`),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatShortDate } from "~/lib/format";
+import { NOT_STATED_FACTS } from "~/schemas/listing-facts";
 import type { ListingDetail } from "~/schemas/listing-view";
 import { listingMeta, telHref, toListingView, universityPath } from "./listing-page.server";
 
@@ -18,6 +19,7 @@ function detail(overrides: Partial<ListingDetail> = {}): ListingDetail {
     location: "Katubedda",
     latitude: null,
     longitude: null,
+    ...NOT_STATED_FACTS,
     university: "University of Moratuwa",
     faculty: "Main Campus",
     city: "moratuwa",

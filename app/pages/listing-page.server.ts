@@ -10,6 +10,7 @@ import type { TypicalRent } from "~/models/price-context.server";
 import type { ListingDetail, ListingView } from "~/schemas/listing-view";
 import { cityLabel, facultyLabel, universityLabel } from "./directory-labels.server";
 import { distanceLine } from "./distance.server";
+import { factsView } from "./facts.server";
 import { moveInLine } from "./move-in.server";
 import "virtual:catalogue/listing";
 import "virtual:catalogue/listing-server";
@@ -71,6 +72,7 @@ export function toListingView(
       : null,
     moveInLine: moveInLine(found),
     distanceLine: distanceLine(found),
+    facts: factsView(found),
     typicalRentLine: typical ? typicalRentLine(found, typical) : null,
     postedText: formatShortDate(found.createdAt),
     viewsLine: t("listingServer.views", { count: views, formatted: views.toLocaleString("en-US") }),

@@ -45,6 +45,7 @@ function listing(overrides: Partial<ListingView> = {}): ListingView {
     moveInLine: null,
     typicalRentLine: null,
     distanceLine: null,
+    facts: { lines: [{ kind: "bills", text: "Bills: included in the rent" }], rules: ["No visitors"], notStated: null },
     postedText: "Nov 22, 2026",
     viewsLine: "3 views",
     typeLabel: "Single Room",

@@ -7,6 +7,7 @@ import {
   PriceLine,
   PropertyDetails,
 } from "~/components/listing/listing-details";
+import { ListingFacts } from "~/components/listing/listing-facts";
 import { ListingGallery } from "~/components/listing/listing-gallery";
 import { ListingNotFound } from "~/components/listing/listing-not-found";
 import { ReportLink } from "~/components/listing/report-link";
@@ -127,6 +128,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
               {listing.description}
             </p>
           </section>
+          <ListingFacts facts={listing.facts} />
           <AmenityList amenities={listing.amenities} />
           <PropertyDetails listing={listing} />
         </div>

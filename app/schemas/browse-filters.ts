@@ -1,4 +1,11 @@
 import { CITIES, type Faculty, findCity, findFaculty, findUniversity, type University } from "~/directory/universities";
+import {
+  FACT_FILTER_PARAMS,
+  FACT_FILTER_VALUES,
+  type FactFilterParam,
+  type FactFilters,
+  FREE_BEDS_OPTIONS,
+} from "./listing-facts";
 
 export const PROPERTY_TYPES = ["single", "shared", "apartment", "hostel"] as const;
 export const GENDERS = ["any", "male", "female"] as const;
@@ -34,6 +41,8 @@ export const LIST_QUERY_PARAMS = [
   "within",
   "propertyType",
   "gender",
+  ...FACT_FILTER_PARAMS,
+  "freeBeds",
   "search",
   "q",
   "sort",
@@ -52,7 +61,7 @@ export type Gender = (typeof GENDERS)[number];
 export type GenderFilter = Exclude<Gender, "any">;
 export type Sort = (typeof SORTS)[number];
 
-export type BrowseFilters = {
+export type BrowseFilters = FactFilters & {
   university?: string; // full university name from the directory
   faculty?: string;
   location?: string;
@@ -77,6 +86,8 @@ export type FilterParam =
   | "within"
   | "propertyType"
   | "gender"
+  | FactFilterParam
+  | "freeBeds"
   | "sort"
   | "page";
 export type FilterError = { param: FilterParam; message: string };
@@ -189,6 +200,21 @@ export function parseBrowseFilters(
     else errors.push({ param: "gender", message: `gender must be one of ${GENDERS.join(", ")}` });
   }
 
+  // The facts students ask first (issue 12): each filter takes the one value its box sends.
+  for (const param of FACT_FILTER_PARAMS) {
+    const value = get(param)?.toLowerCase();
+    if (value === undefined) continue;
+    if (value === FACT_FILTER_VALUES[param]) Object.assign(filters, { [param]: value });
+    else errors.push({ param, message: `${param} must be ${FACT_FILTER_VALUES[param]}` });
+  }
+  const freeBeds = get("freeBeds");
+  if (freeBeds !== undefined) {
+    const count = Number(freeBeds);
+    if ((FREE_BEDS_OPTIONS as readonly number[]).includes(count) && String(count) === freeBeds)
+      filters.freeBeds = count;
+    else errors.push({ param: "freeBeds", message: `freeBeds must be one of ${FREE_BEDS_OPTIONS.join(", ")}` });
+  }
+
   const search = get("search") ?? get("q");
   if (search) filters.search = search;
 
@@ -229,6 +255,8 @@ export function filtersToSearchParams(filters: BrowseFilters, page = 1): URLSear
     ["within", filters.within],
     ["propertyType", filters.propertyType],
     ["gender", filters.gender],
+    ...FACT_FILTER_PARAMS.map((param): [string, string | undefined] => [param, filters[param]]),
+    ["freeBeds", filters.freeBeds],
     ["sort", filters.sort],
   ];
   for (const [key, value] of entries) if (value !== undefined && value !== "") params.set(key, String(value));

@@ -1,10 +1,11 @@
 import type { BrowseFilters } from "~/schemas/browse-filters";
+import { FACT_FILTER_PARAMS, type FactFilterParam } from "~/schemas/listing-facts";
 
 /**
  * The filter form's values as the user edits them (strings, like the inputs).
  * The same names are the query parameters the no-JavaScript form submits.
  */
-export type FilterDraft = {
+export type FilterDraft = Record<FactFilterParam, string> & {
   search: string;
   university: string;
   faculty: string;
@@ -16,6 +17,7 @@ export type FilterDraft = {
   within: string;
   propertyType: string;
   gender: string;
+  freeBeds: string;
   sort: string;
 };
 
@@ -35,6 +37,8 @@ const FIELD_ORDER: DraftField[] = [
   "within",
   "propertyType",
   "gender",
+  ...FACT_FILTER_PARAMS,
+  "freeBeds",
   "sort",
 ];
 
@@ -61,6 +65,11 @@ export function draftFromFilters(filters: BrowseFilters): FilterDraft {
     within: filters.within?.toString() ?? "",
     propertyType: filters.propertyType ?? "",
     gender: filters.gender ?? "",
+    ...(Object.fromEntries(FACT_FILTER_PARAMS.map((param) => [param, filters[param] ?? ""])) as Record<
+      FactFilterParam,
+      string
+    >),
+    freeBeds: filters.freeBeds?.toString() ?? "",
     sort: sortValue(filters),
   };
 }
@@ -99,6 +108,8 @@ export function activeFilterCount(filters: BrowseFilters): number {
     "within",
     "propertyType",
     "gender",
+    ...FACT_FILTER_PARAMS,
+    "freeBeds",
   ];
   return keys.filter((k) => filters[k] !== undefined && filters[k] !== "").length;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { NOT_STATED_FACTS } from "./listing-facts";
 import { countLinks, parseListingForm, type RawListingForm, readListingForm } from "./listing-form";
 
 const valid: RawListingForm = {
@@ -67,6 +68,54 @@ describe("parseListingForm", () => {
       expect(errorsOf({ ...valid, advanceMonths }).errors.advanceMonths).toBe("listingForm.errors.advanceMonths");
     }
     expect(errorsOf({ ...valid, deposit: "5,000" }).errors.deposit).toBe("listingForm.errors.wholeNumber");
+  });
+
+  it("stores the facts students ask first, 'not stated' (null) unless chosen (issue 12)", () => {
+    const parsed = parseListingForm(valid);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    expect(parsed.data).toMatchObject(NOT_STATED_FACTS);
+    const said = Object.fromEntries(
+      [
+        "bills=included",
+        "meals=available",
+        "bathroom=shared",
+        "curfew=22:00",
+        "visitors=not_allowed",
+        "cooking=allowed",
+      ].map((pair) => pair.split("=")),
+    );
+    const stated = parseListingForm({ ...valid, ...said, propertyType: "hostel", bedsFree: "2", bedsTotal: "12" });
+    if (!stated.ok) throw new Error(JSON.stringify(stated.errors));
+    expect(stated.data).toMatchObject({ ...said, bedsFree: 2, bedsTotal: 12 });
+  });
+
+  it("asks beds of shared rooms and hostels only, never more free than in all", () => {
+    const beds = { bedsFree: "2", bedsTotal: "4" };
+    const single = parseListingForm({ ...valid, ...beds });
+    expect(single.ok && [single.data.bedsFree, single.data.bedsTotal]).toEqual([null, null]);
+    const shared = parseListingForm({ ...valid, propertyType: "shared", ...beds });
+    expect(shared.ok && [shared.data.bedsFree, shared.data.bedsTotal]).toEqual([2, 4]);
+    expect(errorsOf({ ...valid, propertyType: "shared", bedsFree: "5", bedsTotal: "4" }).errors).toEqual({
+      bedsFree: "listingForm.errors.bedsFree",
+    });
+    expect(errorsOf({ ...valid, propertyType: "hostel", bedsTotal: "201" }).errors).toEqual({
+      bedsTotal: "listingForm.errors.beds",
+    });
+  });
+
+  it("refuses a fact value the form does not offer, keeping what was typed", () => {
+    for (const [field, value] of [
+      ["bills", "free"],
+      ["meals", "yes"],
+      ["bathroom", "1"],
+      ["curfew", "22:15"],
+      ["visitors", "sometimes"],
+      ["cooking", "<script>"],
+    ] as const) {
+      const result = errorsOf({ ...valid, [field]: value });
+      expect(result.errors).toEqual({ [field]: "listingForm.errors.choice" });
+      expect(result.values[field]).toBe(value);
+    }
   });
 
   it("takes the position from typed coordinates, else from the map link (issue 12)", () => {

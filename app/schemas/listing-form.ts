@@ -7,6 +7,17 @@ import { coordinatesFromMapLink, isInSriLanka, type LatLng, parseCoordinatePair 
 import { isMapLink } from "~/lib/location-link";
 import { AMENITIES, GENDERS, type Gender, PROPERTY_TYPES, type PropertyType } from "./browse-filters";
 import { parseWith } from "./form-errors";
+import {
+  BATHROOMS,
+  BED_TYPES,
+  BILLS,
+  CURFEWS,
+  FACT_FIELDS,
+  type ListingFacts,
+  MAX_BEDS,
+  MEALS,
+  RULES,
+} from "./listing-facts";
 // Its error messages are catalogue keys, translated where they are shown.
 import "virtual:catalogue/listing-form";
 
@@ -22,6 +33,8 @@ export const LISTING_TEXT_FIELDS = [
   "faculty",
   "propertyType",
   "gender",
+  // The facts students ask first (issue 12); amenities come between gender and these.
+  ...FACT_FIELDS,
   "mapLink",
   "coordinates",
   "location",
@@ -58,6 +71,17 @@ const LINK_PATTERN = /(?:\bhttps?:\/\/|\bwww\.)\S+|\b[a-z0-9-]+\.(?:com|lk|net|o
 
 const requiredText = (max: number) => z.string().check(z.trim(), z.minLength(1, REQUIRED), z.maxLength(max, TOO_LONG));
 const optionalText = (max: number) => z.string().check(z.trim(), z.maxLength(max, TOO_LONG));
+/** One of the choices, or empty: not stated. */
+const choice = (choices: readonly string[]) =>
+  z.string().check(
+    z.trim(),
+    z.refine((v) => v === "" || choices.includes(v), "listingForm.errors.choice"),
+  );
+const beds = () =>
+  z.string().check(
+    z.trim(),
+    z.refine((v) => v === "" || (/^\d{1,3}$/.test(v) && Number(v) <= MAX_BEDS), "listingForm.errors.beds"),
+  );
 const rupees = (value: string) => /^\d{1,8}$/.test(value) && Number(value) <= LISTING_LIMITS.maxPrice;
 
 const listingTextSchema = z.object({
@@ -94,6 +118,14 @@ const listingTextSchema = z.object({
     z.trim(),
     z.refine((v) => v === "" || (GENDERS as readonly string[]).includes(v), "listingForm.errors.gender"),
   ),
+  bills: choice(BILLS),
+  meals: choice(MEALS),
+  bathroom: choice(BATHROOMS),
+  bedsFree: beds(),
+  bedsTotal: beds(),
+  curfew: choice(CURFEWS),
+  visitors: choice(RULES),
+  cooking: choice(RULES),
   mapLink: z.string().check(
     z.trim(),
     z.maxLength(LISTING_LIMITS.mapLink, TOO_LONG),
@@ -118,7 +150,7 @@ const listingTextSchema = z.object({
 export type ListingFormData = NewListingInput;
 
 /** What the listing model stores for a new listing: the form's validated values. */
-export type NewListingInput = {
+export type NewListingInput = ListingFacts & {
   title: string;
   description: string;
   price: number;
@@ -210,6 +242,12 @@ export function parseListingForm(raw: RawListingForm): ListingFormResult {
     errors.amenities = "listingForm.errors.amenities";
 
   const position = listingPosition(values, errors);
+  // Beds belong to shared rooms and hostels; free beds cannot outnumber the beds.
+  const counted = BED_TYPES.includes(values.propertyType.trim());
+  const bedsFree = counted && /^\d+$/.test(values.bedsFree.trim()) ? Number(values.bedsFree.trim()) : null;
+  const bedsTotal = counted && /^\d+$/.test(values.bedsTotal.trim()) ? Number(values.bedsTotal.trim()) : null;
+  if (bedsFree !== null && bedsTotal !== null && bedsFree > bedsTotal)
+    errors.bedsFree ??= "listingForm.errors.bedsFree";
 
   const text = [values.title, values.description, values.location, values.contactName].join("\n");
   if (countLinks(text) > LISTING_LIMITS.maxLinks) errors.description ??= "listingForm.errors.tooManyLinks";
@@ -249,6 +287,14 @@ export function parseListingForm(raw: RawListingForm): ListingFormResult {
       longitude: position?.longitude ?? null,
       contactName: v.contactName,
       contactPhone: v.contactPhone,
+      bills: (v.bills || null) as ListingFacts["bills"],
+      meals: (v.meals || null) as ListingFacts["meals"],
+      bathroom: (v.bathroom || null) as ListingFacts["bathroom"],
+      bedsFree: counted ? bedsFree : null,
+      bedsTotal: counted ? bedsTotal : null,
+      curfew: v.curfew || null,
+      visitors: (v.visitors || null) as ListingFacts["visitors"],
+      cooking: (v.cooking || null) as ListingFacts["cooking"],
     },
   };
 }

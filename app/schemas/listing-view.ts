@@ -1,9 +1,16 @@
 // What the server sends the browser about listings: the shapes the models
 // return and the views the presenters (app/pages/) write for the components.
 // Types only, so both sides may import them (docs/decisions/024-layers.md).
+
 import type { LocationLink as LocationLinkParts } from "~/lib/location-link";
 import type { TextLanguage } from "~/lib/text-language";
 import type { Gender, PropertyType } from "~/schemas/browse-filters";
+import type { ListingFacts } from "./listing-facts";
+
+/** A stated fact on the listing page, with the icon its kind shows. */
+export type FactLine = { kind: "bills" | "meals" | "bathroom" | "beds" | "curfew"; text: string };
+/** The facts students ask first, written by the server (app/pages/facts.server.ts). */
+export type FactsView = { lines: FactLine[]; rules: string[]; notStated: string | null };
 
 export type ListingPhoto = {
   id: string;
@@ -17,7 +24,8 @@ export type ListingPhoto = {
 };
 
 /** What browse cards and the list API show (no phone number: it slows scrapers). */
-export type ListingSummary = {
+/** Each listing also carries the facts students ask first (issue 12), null while not stated. */
+export type ListingSummary = ListingFacts & {
   id: string;
   adNumber: string;
   slug: string;
@@ -81,6 +89,8 @@ export type ListingCardView = Pick<ListingSummary, "id" | "slug" | "title" | "un
   moveInLine: string | null;
   /** '1.4 km from Faculty of Engineering (new), Mattegoda · about 20 min walk (estimate)' to the faculty chosen in browse, or null. */
   distanceLine: string | null;
+  /** 'Bills included', 'Attached bathroom', '2 beds free': up to three. */
+  factChips: string[];
   /** The faculty unless it is the main campus. */
   facultyTag: string | null;
   /** 'Single Room', 'Male preferred' */
@@ -131,6 +141,8 @@ export type ListingView = Pick<
   typicalRentLine: string | null;
   /** '1.4 km from Faculty of Engineering, Mattegoda · about 20 min walk (estimate)', or from the city's centre. */
   distanceLine: string | null;
+  /** Bills, meals, bathroom, beds, curfew, the house rules, and what is not stated (issue 12). */
+  facts: FactsView;
   /** 'Nov 22, 2026' */
   postedText: string;
   /** '1,204 views' */

@@ -1,5 +1,14 @@
 import { coordinatesFromMapLink } from "~/lib/geo/coordinates";
 import { AMENITIES, type Gender, type PropertyType } from "~/schemas/browse-filters";
+import {
+  BATHROOMS,
+  BED_TYPES,
+  BILLS,
+  type ListingFacts,
+  MEALS,
+  NOT_STATED_FACTS,
+  RULES,
+} from "~/schemas/listing-facts";
 import type { NewListingInput } from "~/schemas/listing-form";
 import type { Campus } from "./places";
 import { createRandom, type Random } from "./random";
@@ -213,6 +222,43 @@ function moveInTerms(
 }
 
 /**
+ * The facts students ask first (issue 12), agreeing with what the description
+ * says (bills, meals, an attached bathroom, cooking, a hostel's beds) and
+ * drawn otherwise; about one owner in six states none of them. Its own random
+ * stream, like moveInTerms.
+ */
+function facts(type: PropertyType, gender: Gender, rent: number, description: string): ListingFacts {
+  const rand = streamFor(rent * 7 + 3, description);
+  if (rand.chance(0.17)) return { ...NOT_STATED_FACTS };
+  const said = (pattern: RegExp) => pattern.test(description);
+  const maybe = <T>(value: T, stated = 0.85): T | null => (rand.chance(stated) ? value : null);
+  const bills = said(/bills included/i)
+    ? "included"
+    : said(/separately by meter|charged by meter/i)
+      ? "meter"
+      : maybe(type === "hostel" ? rand.pick(["included", "included", "shared"] as const) : rand.pick(BILLS));
+  const meals = said(/can be provided/i)
+    ? "available"
+    : maybe(type === "hostel" ? rand.pick(MEALS) : rand.pick(["none", "none", "none", "available"] as const));
+  const bathroom = said(/attached bathroom|and bathroom/i)
+    ? "attached"
+    : maybe(type === "apartment" ? "attached" : type === "single" ? rand.pick(BATHROOMS) : "shared");
+  let bedsTotal: number | null = null;
+  let bedsFree: number | null = null;
+  if (BED_TYPES.includes(type) && rand.chance(0.8)) {
+    bedsTotal = Number(/(\d+) beds/.exec(description)?.[1] ?? (type === "hostel" ? rand.int(12, 36) : rand.int(2, 4)));
+    bedsFree = rand.int(0, Math.min(bedsTotal, type === "hostel" ? 6 : bedsTotal));
+  }
+  const curfew =
+    type === "hostel" || gender === "female"
+      ? maybe(rand.pick(["21:00", "21:30", "22:00", "22:00", "22:30"]))
+      : maybe(rand.pick(["none", "none", "22:00", "23:00"]));
+  const visitors = maybe(rand.pick(type === "apartment" ? (["allowed"] as const) : RULES));
+  const cooking = said(/cooking allowed|kitchen/i) ? "allowed" : maybe(rand.pick(RULES));
+  return { bills, meals, bathroom, bedsFree, bedsTotal, curfew, visitors, cooking };
+}
+
+/**
  * Where the listing is, as the form would store it (issue 12): the map link's
  * point when it has one, else for about half the rest a pin the owner dropped
  * within 3 km of the campus, else none (the listing counts from its city's
@@ -323,6 +369,7 @@ export function generateListing(rand: Random, place: Campus, options: GenerateOp
     ...moveInTerms(type, rent, title),
     location,
     ...position(location, place, rent, title),
+    ...facts(type, gender, rent, sentences.join(" ")),
     university: place.university.name,
     faculty: place.faculty.name,
     city: place.faculty.cityCode,

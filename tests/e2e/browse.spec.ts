@@ -52,6 +52,8 @@ async function expectMoveInsWithin(page: Page, most: number) {
 
 /** Each card's distance to the University of Moratuwa in km, from its line ('1.4 km from…', 'About 850 m from…'). */
 async function cardDistances(page: Page): Promise<number[]> {
+  // The address changes before the new results arrive: wait for a card with a distance.
+  await expect(cards(page).first()).toContainText(/ k?m from University of Moratuwa/);
   const lines = await cards(page)
     .getByText(/^(About )?[\d.,]+ k?m from University of Moratuwa, Moratuwa/)
     .allTextContents();
@@ -210,6 +212,18 @@ test.describe("with JavaScript", () => {
     await chip(page, UOM).click();
     await expect(page).toHaveURL(/\/browse$/);
     await expect(page.getByTestId("browse-notice")).toHaveCount(0);
+  });
+
+  test("'Must have' facts keep only places whose owners state them (issue 12)", async ({ page }) => {
+    await gotoHydrated(page, "/browse");
+    const total = await foundCount(page);
+    await page.getByRole("checkbox", { name: "Bills included" }).check();
+    await expect(page).toHaveURL(/\/browse\?bills=included$/);
+    await expect(chip(page, "Bills included")).toBeVisible();
+    await expect(cards(page).first()).toBeVisible();
+    for (const card of await cards(page).all())
+      await expect(card.getByText("Bills included", { exact: true })).toBeVisible();
+    expect(await foundCount(page)).toBeLessThan(total);
   });
 
   test("search text applies after a pause and a filter change goes back to page 1", async ({ page }) => {
@@ -458,6 +472,19 @@ test.describe("without JavaScript", () => {
     // A link that asks for distance with no university says what it left out.
     await page.goto("/browse?within=2&sort=nearest");
     await expect(page.getByTestId("browse-notice")).toContainText("distance, sort order");
+  });
+
+  test("filters by the facts students ask first with the form (issue 12)", async ({ page }) => {
+    await page.goto("/browse");
+    await page.getByRole("checkbox", { name: "Attached bathroom" }).check();
+    await page.getByLabel("Beds free", { exact: true }).selectOption({ label: "1 or more" });
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(/bathroom=attached/);
+    await expect(page).toHaveURL(/freeBeds=1/);
+    await expect(chip(page, "At least 1 bed free")).toBeVisible();
+    await expect(page.getByRole("checkbox", { name: "Attached bathroom" })).toBeChecked();
+    // Beds are counted in shared rooms and hostels only, and each card found says how many are free.
+    for (const card of await cards(page).all()) await expect(card).toContainText(/\d+ beds? free/);
   });
 
   test("keeps a path filter when the form is sent, and searches with Enter", async ({ page }) => {

@@ -32,6 +32,13 @@ test("a new owner posts an ad with 2 photos through the dialog and finds it live
   await field(page, "Refundable deposit \\(LKR\\)").fill("5000");
   // About 1.4 km north of the University of Moratuwa's main campus (6.7951, 79.9009).
   await field(page, "Position \\(latitude, longitude\\)").fill("6.8077, 79.9009");
+  // Issue 12: the facts students ask first; meals and visitors are left 'Not stated'.
+  await field(page, "Electricity and water bills").selectOption({ label: "Included in the rent" });
+  await field(page, "Bathroom").selectOption({ label: "Attached" });
+  await field(page, "Curfew").selectOption({ label: "No curfew" });
+  await field(page, "Cooking").selectOption({ label: "Allowed" });
+  // A single room has no beds to count: with JavaScript the form does not ask.
+  await expect(field(page, "Beds free now")).toHaveCount(0);
   await expect(field(page, "City")).toHaveValue("Moratuwa");
   await expect(field(page, "Contact name")).toHaveValue("Poster Owner");
   await expect(field(page, "Contact phone")).toHaveValue("0771234567");
@@ -60,6 +67,7 @@ test("a new owner posts an ad with 2 photos through the dialog and finds it live
   const moveIn = "Move-in cost: LKR 75,000 (key money 35,000 + deposit 5,000 + 2 months' rent 35,000)";
   await page.goto(`/browse?search=${word}`);
   await expect(page.getByText(moveIn)).toBeVisible();
+  await expect(page.getByRole("article").getByText("Bills included", { exact: true })).toBeVisible();
   const card = page.locator('a[href^="/listing/"]').first();
   await expect(card).toBeVisible();
   await card.click();
@@ -75,6 +83,14 @@ test("a new owner posts an ad with 2 photos through the dialog and finds it live
   await expect(
     page.getByText(/^1\.4 km from University of Moratuwa, Moratuwa · about \d+ min walk \(estimate\)$/),
   ).toBeVisible();
+  const facts = page.getByRole("region", { name: "What students ask first" });
+  await expect(facts.getByRole("listitem")).toHaveText([
+    "Bills: included in the rent",
+    "Bathroom: attached",
+    "Curfew: none",
+    "Cooking allowed",
+  ]);
+  await expect(facts.getByText("Not stated, ask when you call: meals, visitors")).toBeVisible();
 });
 
 test("the form refuses a fake image and keeps the values", async ({ page }) => {
@@ -163,6 +179,11 @@ test("without JavaScript the form shows errors, keeps values and posts", async (
   await field(noJs, "Monthly rent \\(LKR\\)").fill("22000");
   await field(noJs, "University").selectOption("University of Colombo");
   await field(noJs, "Advance \\(months of rent\\)").selectOption({ label: "1 month" });
+  // Issue 12: a hostel's beds (always asked without JavaScript); more free than in all is refused.
+  await field(noJs, "Property type").selectOption({ label: "Hostel" });
+  await field(noJs, "Beds free now").fill("3");
+  await field(noJs, "Beds in all").fill("2");
+  await field(noJs, "Meals").selectOption({ label: "Available (extra charge)" });
   // Chennai: outside Sri Lanka, refused on the field that gave it.
   await field(noJs, "Position \\(latitude, longitude\\)").fill("13.0827, 80.2707");
   await noJs.getByRole("button", { name: "Post listing" }).click();
@@ -176,6 +197,9 @@ test("without JavaScript the form shows errors, keeps values and posts", async (
   );
   await expect(field(noJs, "Description")).toHaveValue("Annex with a private bathroom.");
   await expect(field(noJs, "Advance \\(months of rent\\)")).toHaveValue("1");
+  await expect(noJs.getByText("Beds free cannot be more than the beds in all.").first()).toBeVisible();
+  await expect(field(noJs, "Meals")).toHaveValue("available");
+  await field(noJs, "Beds in all").fill("10");
 
   await field(noJs, "Title").fill(`Annex ${word}`);
   await field(noJs, "Nearest faculty or campus").selectOption("Faculty of Medicine Colombo");
@@ -188,6 +212,8 @@ test("without JavaScript the form shows errors, keeps values and posts", async (
   await expect(noJs.locator('a[href^="/listing/"]').first()).toBeVisible();
   await noJs.locator('a[href^="/listing/"]').first().click();
   await expect(noJs.getByText("Move-in cost: LKR 22,000 (1 month's rent 22,000)")).toBeVisible();
+  await expect(noJs.getByText("Beds: 3 of 10 free")).toBeVisible();
+  await expect(noJs.getByText("Meals: available for an extra charge")).toBeVisible();
   // No position given: the distance counts from the city's centre and says so.
   await expect(noJs.getByText(/^About [\d.,]+ k?m from Faculty of Medicine.*\(approximate location: /)).toBeVisible();
   await noJs.context().close();

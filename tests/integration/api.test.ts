@@ -209,6 +209,18 @@ describeEachDatabase("list and detail API", (ctx) => {
     }
   });
 
+  it("documents every field an ad carries and every list parameter (issue 12's facts too)", async () => {
+    const doc = openApiDocument(SITE) as unknown as {
+      components: { schemas: Record<string, { required: string[]; properties: Record<string, unknown> }> };
+    };
+    const result = await listAds(ctx().db, new URLSearchParams("limit=1"));
+    if (!result.ok) throw new Error("expected ok");
+    const fields = Object.keys(result.body.ads[0]).sort();
+    expect(Object.keys(doc.components.schemas.ListingSummary.properties).sort()).toEqual(fields);
+    expect([...doc.components.schemas.ListingSummary.required].sort()).toEqual(fields);
+    expect(fields).toEqual(expect.arrayContaining(["bills", "meals", "bathroom", "bedsFree", "curfew", "cooking"]));
+  });
+
   it("filters by the university in the path (/getAdsByUniversity/UOM)", async () => {
     const { db } = ctx();
     const result = await listAds(db, new URLSearchParams("limit=50"), { university: "UOM" });
@@ -417,7 +429,7 @@ describeEachDatabase("sitemap at 100,000 listings", (ctx) => {
     const now = new Date();
     const created = now.toISOString();
     const expires = new Date(now.getTime() + 30 * DAY).toISOString();
-    const chunk = 1000;
+    const chunk = 500; // 500 rows × every listing column stays under SQLite's 32,766 bound parameters
     for (let start = 0; start < 100_000; start += chunk) {
       const rows = Array.from({ length: chunk }, (_, i) => ({
         ...listingInput(),

@@ -4,6 +4,7 @@ import { CITIES } from "../../app/directory/universities";
 import { searchArea } from "../../app/lib/geo/nearby";
 import { insertListing, searchListings } from "../../app/models/listing.server";
 import { type BrowseFilters, distanceOrigin, GENDERS, PROPERTY_TYPES } from "../../app/schemas/browse-filters";
+import { FACT_FILTER_PARAMS } from "../../app/schemas/listing-facts";
 import { generateListing } from "../../app/seed/listing-text";
 import { allCampuses } from "../../app/seed/places";
 import { createRandom } from "../../app/seed/random";
@@ -35,6 +36,13 @@ type Row = {
   moveInCost: number | null;
   placeLatitude: number;
   placeLongitude: number;
+  bills: string | null;
+  meals: string | null;
+  bathroom: string | null;
+  cooking: string | null;
+  visitors: string | null;
+  curfew: string | null;
+  bedsFree: number | null;
   status: string;
   createdAt: string;
   expiresAt: string;
@@ -76,6 +84,8 @@ function reference(rows: Row[], filters: BrowseFilters, page: number, limit: num
       (filters.maxPrice === undefined || r.price <= filters.maxPrice) &&
       (filters.maxMoveIn === undefined || (r.moveInCost !== null && r.moveInCost <= filters.maxMoveIn)) &&
       (filters.within === undefined || km2(r) <= filters.within * filters.within) &&
+      FACT_FILTER_PARAMS.every((param) => !filters[param] || r[param] === filters[param]) &&
+      (filters.freeBeds === undefined || (r.bedsFree !== null && r.bedsFree >= filters.freeBeds)) &&
       (!needle || (r.location ?? "").toLowerCase().includes(needle) || cityCodes.includes(r.city)) &&
       terms.every((t) =>
         [r.title, r.description, r.location, r.university, r.faculty].some((f) =>
@@ -129,6 +139,11 @@ const EXTRA_SHAPES = [
   "/browse?university=University%20of%20Kelaniya&faculty=Faculty%20of%20Medicine%20Ragama&sort=nearest",
   "/browse?university=University%20of%20Colombo&within=5&search=room&sort=nearest",
   "/browse?university=University%20of%20Colombo&search=room&sort=nearest",
+  // Issue 12: the facts students ask first, alone, together, with a search and a price order.
+  "/browse?bills=included",
+  "/browse?meals=included&sort=price_asc",
+  "/browse?freeBeds=1&propertyType=hostel",
+  "/browse?visitors=allowed&cooking=allowed&search=room",
 ];
 const SHAPES = [...searchShapes().map((s) => s.path), ...EXTRA_SHAPES];
 /** A quote in the location is matched literally: no listing has one. */
@@ -150,6 +165,13 @@ describe("the reference", () => {
       moveInCost: null,
       placeLatitude: 7,
       placeLongitude: 80,
+      bills: null,
+      meals: null,
+      bathroom: null,
+      cooking: null,
+      visitors: null,
+      curfew: null,
+      bedsFree: null,
       status: "active",
       createdAt,
       expiresAt: "2027-01-01T00:00:00.000Z",
@@ -226,6 +248,8 @@ describeEachDatabase("search shapes against a plain reference", (ctx) => {
         "moveInCost",
         "placeLatitude",
         "placeLongitude",
+        ...FACT_FILTER_PARAMS,
+        "bedsFree",
         "status",
         "createdAt",
         "expiresAt",

@@ -5,6 +5,7 @@ import { useLocalePath, useTranslation } from "~/i18n";
 import type { GenderFilter, PropertyType } from "~/schemas/browse-filters";
 import type { Choice } from "~/schemas/browse-view";
 import { FILTER_FORM_ID, type FilterDraft } from "~/schemas/filter-draft";
+import { FACT_FILTER_PARAMS, FACT_FILTER_VALUES, FREE_BEDS_OPTIONS } from "~/schemas/listing-facts";
 import "virtual:catalogue/browse";
 
 export type FilterPanelProps = {
@@ -179,6 +180,35 @@ export function FilterPanel({
             {genders.map((g) => (
               <option key={g} value={g}>
                 {t(`browse.genders.${g}`)}
+              </option>
+            ))}
+          </select>
+        </Field>
+
+        <fieldset>
+          <legend className={labelClass}>{t("browse.filters.facts.mustHave")}</legend>
+          <div className="mt-1 grid grid-cols-1 gap-x-3 sm:grid-cols-2 lg:grid-cols-1">
+            {FACT_FILTER_PARAMS.map((param) => (
+              <label key={param} className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
+                <input
+                  type="checkbox"
+                  name={param}
+                  value={FACT_FILTER_VALUES[param]}
+                  defaultChecked={values[param] !== ""}
+                  className="h-5 w-5 accent-brand-700"
+                />
+                {t(`browse.filters.facts.${param}`)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        <Field id="filter-freeBeds" label={t("browse.filters.facts.freeBeds")}>
+          <select id="filter-freeBeds" name="freeBeds" defaultValue={values.freeBeds} className={fieldClass}>
+            <option value="">{t("browse.filters.facts.anyBeds")}</option>
+            {FREE_BEDS_OPTIONS.map((count) => (
+              <option key={count} value={count}>
+                {t("browse.filters.facts.freeBedsOption", { count })}
               </option>
             ))}
           </select>

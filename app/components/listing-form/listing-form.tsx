@@ -13,6 +13,7 @@ import { isMapLink } from "~/lib/location-link";
 import { AMENITIES, GENDERS, PROPERTY_TYPES } from "~/schemas/browse-filters";
 import { type ListingFormState, listingProblems } from "~/schemas/form-problems";
 import { LISTING_LIMITS, type ListingFormField, type ListingTextField, readListingForm } from "~/schemas/listing-form";
+import { ListingFactsFields } from "./listing-facts-fields";
 import { type ExistingPhoto, PhotoPicker, type PhotoPickerState } from "./photo-picker";
 import "virtual:catalogue/listing-form";
 import "virtual:catalogue/directory";
@@ -84,6 +85,7 @@ export function ListingForm({ mode, profile, initial, result }: Props) {
   const [universityName, setUniversityName] = useState(values.university ?? "");
   const [facultyName, setFacultyName] = useState(values.faculty || DEFAULT_FACULTY);
   const [mapLink, setMapLink] = useState(values.mapLink ?? "");
+  const [propertyType, setPropertyType] = useState(values.propertyType || "single");
   const [picker, setPicker] = useState<PhotoPickerState>({ uploading: false, hasErrors: false, count: 0 });
   const summaryRef = useRef<HTMLDivElement>(null);
   const successRef = useRef<HTMLDivElement>(null);
@@ -342,7 +344,12 @@ export function ListingForm({ mode, profile, initial, result }: Props) {
           requiredLabel={required}
         >
           {(control) => (
-            <select {...control} defaultValue={values.propertyType || "single"} className={selectClasses}>
+            <select
+              {...control}
+              defaultValue={values.propertyType || "single"}
+              onChange={(event) => setPropertyType(event.currentTarget.value)}
+              className={selectClasses}
+            >
               {PROPERTY_TYPES.map((type) => (
                 <option key={type} value={type}>
                   {t(`listingForm.propertyTypes.${type}`)}
@@ -386,6 +393,8 @@ export function ListingForm({ mode, profile, initial, result }: Props) {
           </p>
         ) : null}
       </fieldset>
+
+      <ListingFactsFields values={values} message={message} propertyType={enhanced ? propertyType : null} />
 
       <FormField
         id="listing-mapLink"
