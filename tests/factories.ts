@@ -46,6 +46,7 @@ export function listingInput(overrides: Partial<NewListingInput> = {}): NewListi
     location: null,
     latitude: null,
     longitude: null,
+    exactPosition: false,
     university: "University of Moratuwa",
     faculty: "Main Campus",
     city: "moratuwa",

@@ -74,6 +74,8 @@ export type ListingsTable = {
   /** Where the listing is (decimal degrees), from its map link or typed coordinates; null when not given (migration 017). */
   latitude: number | null;
   longitude: number | null;
+  /** 1: the owner shows the exact point; 0: the public sees it rounded to about 100 m (migration 020). */
+  exactPosition: Generated<number>;
   /** Where distance counts from: the position rounded as shown in public, else the city's centre (ADR 050). */
   placeLatitude: number;
   placeLongitude: number;

@@ -842,6 +842,8 @@ export type MessageKey =
   | "listingForm.testLink"
   | "listingForm.coordinates"
   | "listingForm.coordinatesHint"
+  | "listingForm.exactPosition"
+  | "listingForm.exactPositionHint"
   | "listingForm.location"
   | "listingForm.locationHint"
   | "listingForm.contactName"

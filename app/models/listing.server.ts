@@ -9,7 +9,7 @@ import { currentTime } from "~/lib/clock";
 import { expiryFrom } from "~/lib/days-left";
 import { roundedForPublic } from "~/lib/geo/coordinates";
 import { type SearchArea, searchArea } from "~/lib/geo/nearby";
-import { listingPlace } from "~/lib/geo/place";
+import { type ListingPlace, listingPlace } from "~/lib/geo/place";
 import { type Pagination, paginate } from "~/lib/pagination";
 import { photoUrl } from "~/lib/photo-urls";
 import { adNumberFromSlug, MAX_AD_NUMBER, parseAdNumber, slugify } from "~/lib/slug";
@@ -102,7 +102,9 @@ function factsOf(row: ListingRow): ListingFacts {
 
 function publicPosition(row: ListingRow): { latitude: number | null; longitude: number | null } {
   if (row.latitude === null || row.longitude === null) return { latitude: null, longitude: null };
-  return roundedForPublic({ latitude: row.latitude, longitude: row.longitude });
+  const exact = { latitude: row.latitude, longitude: row.longitude };
+  // Exact only where the owner chose to show it (ADR 052).
+  return row.exactPosition === 1 ? exact : roundedForPublic(exact);
 }
 
 async function photosFor(db: DB, listingIds: number[]): Promise<Map<number, PhotoRow[]>> {
@@ -597,6 +599,23 @@ export async function listPublicSlugs(
 }
 
 /**
+ * The stored columns of a listing's validated values: the amenities as JSON,
+ * the owner's choice of an exact point as 0/1, and the place distance counts
+ * from (ADR 050), so no write path can store a position without its place.
+ */
+export function listingColumns<T extends Omit<NewListingInput, "contactName" | "contactPhone">>(
+  input: T,
+): Omit<T, "amenities" | "exactPosition"> & ListingPlace & { amenities: string; exactPosition: number } {
+  const { amenities, exactPosition, ...rest } = input;
+  return {
+    ...rest,
+    ...listingPlace(input),
+    amenities: JSON.stringify(amenities),
+    exactPosition: exactPosition ? 1 : 0,
+  };
+}
+
+/**
  * Inserts a listing and gives it its slug (which needs the ad number the
  * database assigns). Run inside a transaction by callers that check limits.
  */
@@ -611,9 +630,7 @@ export async function insertListing(
   const { id } = await db
     .insertInto("listings")
     .values({
-      ...input,
-      ...listingPlace(input),
-      amenities: JSON.stringify(input.amenities),
+      ...listingColumns(input),
       slug: placeholder,
       userId: owner.id,
       userEmail: owner.email,

@@ -4,7 +4,6 @@ import { lockOwner } from "~/db/locks.server";
 import { currentTime } from "~/lib/clock";
 import { daysLeft, expiryFrom } from "~/lib/days-left";
 import { coordinatesFromMapLink } from "~/lib/geo/coordinates";
-import { listingPlace } from "~/lib/geo/place";
 import { isMapLink } from "~/lib/location-link";
 import { FACT_FIELDS } from "~/schemas/listing-facts";
 import {
@@ -19,7 +18,7 @@ import { readReason } from "~/schemas/message";
 import type { OwnerListing, OwnerListingStatus } from "~/schemas/my-listing-view";
 import { type Failure, fail, type ListingFormCode, type MyListingCode, type Result } from "~/schemas/result";
 import type { PhotoStorage } from "~/storage/storage.server";
-import { findListingById, insertListing } from "./listing.server";
+import { findListingById, insertListing, listingColumns } from "./listing.server";
 import {
   deleteListingPhotoRows,
   type ProcessedVariant,
@@ -271,12 +270,7 @@ export async function updateOwnerListing(
     await addPhotos(trx, storage, owner, listingId, { processed, uploadIds }, checked.kept.length, storedKeys, now);
     await trx
       .updateTable("listings")
-      .set({
-        ...parsed.data,
-        ...listingPlace(parsed.data),
-        amenities: JSON.stringify(parsed.data.amenities),
-        updatedAt: now.toISOString(),
-      })
+      .set({ ...listingColumns(parsed.data), updatedAt: now.toISOString() })
       .where("id", "=", listingId)
       .where("userId", "=", owner.id)
       .execute();
@@ -305,7 +299,7 @@ export async function findOwnerListingForm(db: DB, userId: string, id: number): 
   // The exact position, which only its owner sees (the public one is rounded).
   const exact = await db
     .selectFrom("listings")
-    .select(["latitude", "longitude"])
+    .select(["latitude", "longitude", "exactPosition"])
     .where("id", "=", id)
     .executeTakeFirst();
   return {
@@ -325,6 +319,7 @@ export async function findOwnerListingForm(db: DB, userId: string, id: number): 
       gender: listing.gender,
       mapLink,
       coordinates: exact ? typedCoordinates(exact, mapLink) : "",
+      exactPosition: exact?.exactPosition === 1 ? "1" : "",
       location: mapLink ? "" : (listing.location ?? ""),
       contactName: listing.contactName,
       contactPhone: listing.contactPhone,

@@ -118,6 +118,14 @@ describe("parseListingForm", () => {
     }
   });
 
+  it("reads the exact-point box: ticked is '1', anything else sent is refused (issue 12)", () => {
+    const ticked = parseListingForm({ ...valid, coordinates: "6.7951, 79.9009", exactPosition: "1" });
+    expect(ticked.ok && ticked.data.exactPosition).toBe(true);
+    const unticked = parseListingForm(valid);
+    expect(unticked.ok && unticked.data.exactPosition).toBe(false);
+    expect(errorsOf({ ...valid, exactPosition: "on" }).errors).toEqual({ exactPosition: "listingForm.errors.choice" });
+  });
+
   it("takes the position from typed coordinates, else from the map link (issue 12)", () => {
     const position = (raw: RawListingForm) => {
       const result = parseListingForm({ ...valid, ...raw });

@@ -37,6 +37,7 @@ export const LISTING_TEXT_FIELDS = [
   ...FACT_FIELDS,
   "mapLink",
   "coordinates",
+  "exactPosition",
   "location",
   "contactName",
   "contactPhone",
@@ -133,6 +134,8 @@ const listingTextSchema = z.object({
   ),
   // Checked with the map link below: either may give the position.
   coordinates: optionalText(LISTING_LIMITS.coordinates),
+  // A box: "1" when ticked, nothing otherwise.
+  exactPosition: choice(["1"]),
   location: optionalText(LISTING_LIMITS.location),
   contactName: requiredText(LISTING_LIMITS.name),
   contactPhone: z.string().check(
@@ -163,6 +166,8 @@ export type NewListingInput = ListingFacts & {
   /** From the typed coordinates, else the map link; null when neither gives a point. */
   latitude: number | null;
   longitude: number | null;
+  /** The owner chose to show the exact point; otherwise the public sees it rounded to about 100 m. */
+  exactPosition: boolean;
   university: string;
   faculty: string;
   city: string;
@@ -285,6 +290,7 @@ export function parseListingForm(raw: RawListingForm): ListingFormResult {
       location: v.mapLink || v.location || null,
       latitude: position?.latitude ?? null,
       longitude: position?.longitude ?? null,
+      exactPosition: v.exactPosition === "1",
       contactName: v.contactName,
       contactPhone: v.contactPhone,
       bills: (v.bills || null) as ListingFacts["bills"],

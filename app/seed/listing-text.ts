@@ -369,6 +369,7 @@ export function generateListing(rand: Random, place: Campus, options: GenerateOp
     ...moveInTerms(type, rent, title),
     location,
     ...position(location, place, rent, title),
+    exactPosition: false,
     ...facts(type, gender, rent, sentences.join(" ")),
     university: place.university.name,
     faculty: place.faculty.name,

@@ -5,10 +5,9 @@ import type { DB } from "~/db/db.server";
 import type { NewListingRow } from "~/db/schema";
 import { currentTime } from "~/lib/clock";
 import { expiryFrom } from "~/lib/days-left";
-import { listingPlace } from "~/lib/geo/place";
 import { slugify } from "~/lib/slug";
 import { createOwnerAccount, findUserByEmail } from "~/models/account.server";
-import type { PhotoVariant } from "~/models/listing.server";
+import { listingColumns, type PhotoVariant } from "~/models/listing.server";
 import { variantKey } from "~/models/photo.server";
 import { GENDERS, PROPERTY_TYPES, type PropertyType } from "~/schemas/browse-filters";
 import type { PhotoStorage } from "~/storage/storage.server";
@@ -116,9 +115,7 @@ export async function seedSynthetic(db: DB, storage: PhotoStorage, options: Synt
     const createdAt = new Date(now.getTime() - Math.round(rand.next() * 25 * DAY_MS)).toISOString();
     const views = rand.int(0, 300);
     return {
-      ...text,
-      ...listingPlace(text),
-      amenities: JSON.stringify(text.amenities),
+      ...listingColumns(text),
       slug: `pending-${run}-${index}`,
       userId: owner.id,
       userEmail: owner.email,

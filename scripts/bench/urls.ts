@@ -120,6 +120,9 @@ export function createUrlGenerator(catalogue: UrlCatalogue, random: Random): () 
   if (catalogue.groups.length === 0) throw new Error("no public listings to build URLs from");
   let nextListing = 0;
   const takeListing = () => (nextListing < catalogue.listings.length ? catalogue.listings[nextListing++] : null);
+  // 'Nearest first' measures from the chosen university: without one it is no order the app accepts.
+  const pickSort = (filters: Filters) =>
+    random.pick(catalogue.sorts.filter((sort) => sort !== "nearest" || filters.university !== undefined));
   const counts = new Map<string, number>();
   const count = (filters: Filters) => {
     const key = JSON.stringify(filters);
@@ -144,7 +147,7 @@ export function createUrlGenerator(catalogue: UrlCatalogue, random: Random): () 
     if (random.chance(0.1)) filters.minPrice = stepAtOrBelow(anchor.price);
     if (random.chance(0.4)) filters.propertyType = anchor.propertyType;
     if (random.chance(0.3)) filters.gender = anchor.gender === "any" ? random.pick(["male", "female"]) : anchor.gender;
-    if (random.chance(0.25)) filters.sort = random.pick(catalogue.sorts);
+    if (random.chance(0.25)) filters.sort = pickSort(filters);
     return filters;
   };
 
@@ -185,7 +188,7 @@ export function createUrlGenerator(catalogue: UrlCatalogue, random: Random): () 
       make: () => {
         const filters: Filters = { search: searchText() };
         if (random.chance(0.25)) filters.university = random.pick(catalogue.groups).university;
-        if (random.chance(0.2)) filters.sort = random.pick(catalogue.sorts);
+        if (random.chance(0.2)) filters.sort = pickSort(filters);
         return withQuery("/browse", filters, { page: random.chance(0.75) ? undefined : 2 });
       },
     },

@@ -32,6 +32,8 @@ test("a new owner posts an ad with 2 photos through the dialog and finds it live
   await field(page, "Refundable deposit \\(LKR\\)").fill("5000");
   // About 1.4 km north of the University of Moratuwa's main campus (6.7951, 79.9009).
   await field(page, "Position \\(latitude, longitude\\)").fill("6.8077, 79.9009");
+  // The owner chooses to show the exact point (otherwise it is shown to about 100 m).
+  await page.getByRole("checkbox", { name: "Show the exact point on my listing" }).check();
   // Issue 12: the facts students ask first; meals and visitors are left 'Not stated'.
   await field(page, "Electricity and water bills").selectOption({ label: "Included in the rent" });
   await field(page, "Bathroom").selectOption({ label: "Attached" });
@@ -83,6 +85,9 @@ test("a new owner posts an ad with 2 photos through the dialog and finds it live
   await expect(
     page.getByText(/^1\.4 km from University of Moratuwa, Moratuwa · about \d+ min walk \(estimate\)$/),
   ).toBeVisible();
+  // The exact point the owner chose to show is public, not rounded to about 100 m.
+  const api = await (await page.request.get(`/api/listings?search=${word}`)).json();
+  expect(api.ads[0]).toMatchObject({ latitude: 6.8077, longitude: 79.9009 });
   const facts = page.getByRole("region", { name: "What students ask first" });
   await expect(facts.getByRole("listitem")).toHaveText([
     "Bills: included in the rent",

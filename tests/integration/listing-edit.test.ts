@@ -4,7 +4,13 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, expect, it } from "vitest";
 import type { DB } from "../../app/db/db.server";
-import { createOwnerListing, type ListingOwner, updateOwnerListing } from "../../app/models/owner-listings.server";
+import { findListingById } from "../../app/models/listing.server";
+import {
+  createOwnerListing,
+  findOwnerListingForm,
+  type ListingOwner,
+  updateOwnerListing,
+} from "../../app/models/owner-listings.server";
 import { storePhoto } from "../../app/models/photo.server";
 import { action as editAction, loader as editLoader } from "../../app/routes/dashboard.listings.$id.edit";
 import { createLocalPhotoStorage, type PhotoStorage } from "../../app/storage/storage.server";
@@ -134,6 +140,44 @@ describeEachDatabase("editing a listing", (ctx) => {
       updatedAt: now.toISOString(),
     });
     expect(after.photos.map((p) => p.id)).toEqual(before.photos.map((p) => p.id));
+  });
+
+  it("shows the exact point only when the owner chooses to; the place distance counts from follows (issue 12)", async () => {
+    const { db } = ctx();
+    const { storage } = await tempStorage();
+    const { owner } = await signedInAccount(db, "edit-exact");
+    const listing = await postedListing(db, storage, owner);
+    const save = (extra: Record<string, string>) =>
+      updateOwnerListing(
+        db,
+        storage,
+        owner,
+        listing.id,
+        { ...form, coordinates: "6.79512, 79.90093", ...extra },
+        {
+          files: [],
+        },
+      );
+    const publicView = async () => {
+      const found = await findListingById(db, listing.id);
+      const row = await db
+        .selectFrom("listings")
+        .select(["placeLatitude", "placeLongitude"])
+        .where("id", "=", listing.id)
+        .executeTakeFirstOrThrow();
+      return { public: [found?.latitude, found?.longitude], place: [row.placeLatitude, row.placeLongitude] };
+    };
+    expect(await save({ exactPosition: "1" })).toMatchObject({ ok: true });
+    expect(await publicView()).toEqual({ public: [6.79512, 79.90093], place: [6.79512, 79.90093] });
+    const form2 = await findOwnerListingForm(db, owner.id, listing.id);
+    expect(form2?.values.exactPosition).toBe("1");
+    // Unticked, the box sends nothing: back to about 100 m.
+    expect(await save({})).toMatchObject({ ok: true });
+    expect(await publicView()).toEqual({ public: [6.795, 79.901], place: [6.795, 79.901] });
+    expect((await findOwnerListingForm(db, owner.id, listing.id))?.values.exactPosition).toBe("");
+    // Any other value is refused and changes nothing.
+    expect(await save({ exactPosition: "yes" })).toMatchObject({ ok: false });
+    expect(await publicView()).toEqual({ public: [6.795, 79.901], place: [6.795, 79.901] });
   });
 
   it("a listing hidden by a moderator stays hidden, an expired one stays expired", async () => {

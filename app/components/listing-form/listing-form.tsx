@@ -442,6 +442,22 @@ export function ListingForm({ mode, profile, initial, result }: Props) {
       >
         {textInput(LISTING_LIMITS.coordinates, values.coordinates, { inputMode: "decimal", autoComplete: "off" })}
       </FormField>
+      <div className="-mt-3">
+        <label className="flex min-h-11 items-center gap-2 text-slate-900">
+          <input
+            type="checkbox"
+            name="exactPosition"
+            value="1"
+            defaultChecked={values.exactPosition === "1"}
+            aria-describedby="listing-exactPosition-hint"
+            className="h-5 w-5 accent-brand-700"
+          />
+          {t("listingForm.exactPosition")}
+        </label>
+        <p id="listing-exactPosition-hint" className="text-sm text-slate-600">
+          {t("listingForm.exactPositionHint")}
+        </p>
+      </div>
 
       <FormField
         id="listing-location"

@@ -10,13 +10,23 @@ import { type LatLng, roundedForPublic } from "./coordinates";
  */
 export type ListingPlace = { placeLatitude: number; placeLongitude: number };
 
-type Positioned = { latitude: number | null; longitude: number | null; city: string; university?: string };
+type Positioned = {
+  latitude: number | null;
+  longitude: number | null;
+  city: string;
+  university?: string;
+  /** The owner shows the exact point (ADR 052); otherwise it counts rounded, as shown. */
+  exactPosition?: boolean;
+};
 
 export function listingPlace(listing: Positioned): ListingPlace {
-  const point: LatLng =
-    listing.latitude !== null && listing.longitude !== null
-      ? roundedForPublic({ latitude: listing.latitude, longitude: listing.longitude })
-      : (findCity(listing.city) ?? findUniversity(listing.university ?? "") ?? CITIES[0]);
+  const own = listing.latitude !== null && listing.longitude !== null;
+  const exact = { latitude: listing.latitude ?? 0, longitude: listing.longitude ?? 0 };
+  const point: LatLng = own
+    ? listing.exactPosition
+      ? exact
+      : roundedForPublic(exact)
+    : (findCity(listing.city) ?? findUniversity(listing.university ?? "") ?? CITIES[0]);
   return { placeLatitude: point.latitude, placeLongitude: point.longitude };
 }
 
