@@ -18,6 +18,20 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ PORT: "70000" })).toThrowError(/PORT must be between 1 and 65535/);
   });
 
+  it("takes a map tile template with {z}, {x} and {y} on http(s) only (issue 12)", () => {
+    expect(parseEnv({}).MAP_TILE_URL).toBeUndefined();
+    const url = "https://tiles.example.lk/{z}/{x}/{y}.png";
+    expect(parseEnv({ MAP_TILE_URL: url }).MAP_TILE_URL).toBe(url);
+    for (const bad of [
+      "tiles.example.lk/{z}/{x}/{y}.png",
+      "https://tiles.example.lk/tile.png",
+      "javascript:alert(1)//{z}{x}{y}",
+    ])
+      expect(() => parseEnv({ MAP_TILE_URL: bad })).toThrowError(
+        /MAP_TILE_URL must be an http\(s\) address with \{z\}/,
+      );
+  });
+
   it("trims a trailing slash from SITE_URL and reads TRUST_PROXY", () => {
     const env = parseEnv({ SITE_URL: "https://bodima.lk/", TRUST_PROXY: "1" });
     expect(env.siteUrl).toBe("https://bodima.lk");

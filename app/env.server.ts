@@ -94,6 +94,20 @@ const envSchema = z.object({
       (v) => !v || /^https?:\/\/[^\s?#]+$/.test(v),
       "PHOTO_BASE_URL must be an http(s) URL such as https://cdn.bodima.lk/photos",
     ),
+  /** The browse map's tiles (issue 12): a template with {z}, {x} and {y}; its origin is allowed in the CSP. */
+  MAP_TILE_URL: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine(
+      (v) => !v || /^https?:\/\/[^\s{}]+\/[^\s]*\{z\}[^\s]*\{x\}[^\s]*\{y\}[^\s]*$/.test(v),
+      "MAP_TILE_URL must be an http(s) address with {z}, {x} and {y}, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+    ),
+  /** The credit the map shows for its tiles; OpenStreetMap's by default. */
+  MAP_TILE_ATTRIBUTION: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
   /** Bearer token for /metrics; unset: only a client on this machine, not through a proxy, gets it (ADR 042). */
   METRICS_TOKEN: z
     .string()

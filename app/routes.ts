@@ -9,6 +9,7 @@ export default [
   route("search/:location/:university", "routes/browse.tsx", { id: "browse-location-university" }),
   route("university/:university", "routes/browse.tsx", { id: "browse-university" }),
   route("city/:city", "routes/browse.tsx", { id: "browse-city" }),
+  route("browse/map", "routes/browse.map.tsx"),
   route("listing/:slug", "routes/listing.tsx"),
   route("listing/:slug/report", "routes/listing.report.tsx"),
   route("old-browse", "routes/old-browse.tsx"),

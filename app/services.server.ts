@@ -11,6 +11,7 @@ import { type Env, getEnv } from "./env.server";
 import type { Locale } from "./i18n/translator.server";
 import { startJobs } from "./jobs/jobs.server";
 import { setClock } from "./lib/clock";
+import { setMapTiles } from "./lib/map-tiles";
 import { setPhotoBaseUrl } from "./lib/photo-urls";
 import { askPrimary } from "./lib/primary-ipc";
 import { createPrimaryStore } from "./limits/cluster-store.server";
@@ -133,6 +134,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
   const secrets = secretsFor(env);
   const storage = photoStorageFor(env);
   setPhotoBaseUrl(env.PHOTO_BASE_URL);
+  setMapTiles(env.MAP_TILE_URL, env.MAP_TILE_ATTRIBUTION);
   // Redis only for a process that serves requests: scripts count nothing worth sharing.
   const redis = options.background && env.REDIS_URL ? connectRedis(env.REDIS_URL) : undefined;
   const limiter = createRateLimiter(limitStoreFor(options.background, redis), parseLimitOverrides(env.RATE_LIMITS));

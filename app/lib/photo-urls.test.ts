@@ -11,14 +11,16 @@ describe("where photos are fetched from", () => {
   it("is the app's own /photos by default, and images come only from the site", () => {
     expect(photoUrl("abc-400.webp")).toBe("/photos/abc-400.webp");
     expect(photoOrigin()).toBeNull();
-    expect(contentSecurityPolicy({ scripts: [], styles: [] })).toContain("img-src 'self' data: blob:;");
+    expect(contentSecurityPolicy({ scripts: [], styles: [] })).toContain(
+      "img-src 'self' data: blob: https://tile.openstreetmap.org;",
+    );
   });
 
   it("is PHOTO_BASE_URL when set, and the policy names that origin and no other", () => {
     setPhotoBaseUrl("https://cdn.bodima.lk/photos/");
     expect(photoUrl("abc-400.webp")).toBe("https://cdn.bodima.lk/photos/abc-400.webp");
     expect(contentSecurityPolicy({ scripts: [], styles: [] })).toContain(
-      "img-src 'self' data: blob: https://cdn.bodima.lk;",
+      "img-src 'self' data: blob: https://cdn.bodima.lk https://tile.openstreetmap.org;",
     );
   });
 });

@@ -3,6 +3,7 @@ import { useLocation, useNavigate, useNavigation } from "react-router";
 import { EmptyState } from "~/components/browse/empty-state";
 import { FilterChips } from "~/components/browse/filter-chips";
 import { FilterPanel } from "~/components/browse/filter-panel";
+import { MapToggle } from "~/components/browse/map-toggle";
 import { PaginationNav } from "~/components/browse/pagination";
 import { SearchBox } from "~/components/browse/search-box";
 import { SortSelect } from "~/components/browse/sort-select";
@@ -121,6 +122,7 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
           ) : null}
 
           <FilterChips chips={loaderData.chips} clearHref="/browse" />
+          <MapToggle query={draftToSearchParams(form).toString()} />
 
           <div className="mt-4 flex flex-wrap items-end justify-between gap-3">
             <div role="status">

@@ -17,3 +17,19 @@ export type PageNav = {
   /** Numbered pages; null stands for a gap (an ellipsis). */
   pages: ({ page: number; href: string } | null)[];
 };
+
+/** A place on the results map: the public position, else the city's centre (approximate). ADR 053. */
+export type MapPoint = {
+  slug: string;
+  title: string;
+  priceLine: string;
+  latitude: number;
+  longitude: number;
+  approximate: boolean;
+};
+
+/** Where the map takes its tiles from (MAP_TILE_URL) and how it credits them. */
+export type MapTileSource = { url: string; attribution: string; attributionUrl: string | null };
+
+/** What /browse/map answers: the first results of the browse filters as map points. */
+export type MapPoints = { points: MapPoint[]; total: number; tiles: MapTileSource };

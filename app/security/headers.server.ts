@@ -1,3 +1,4 @@
+import { mapTileOrigin } from "~/lib/map-tiles";
 import { photoOrigin } from "~/lib/photo-urls";
 import { randomChunk } from "./random.server";
 
@@ -39,8 +40,9 @@ export function contentSecurityPolicy(inline: InlineSources): string {
     // React, for instance) are harmless without script and may be inline.
     ["style-src 'self'", ...inline.styles].join(" "),
     "style-src-attr 'unsafe-inline'",
-    // blob: for photo previews before upload, data: for small inline icons; PHOTO_BASE_URL's origin.
-    ["img-src 'self' data: blob:", photoOrigin()].filter(Boolean).join(" "),
+    // blob: for photo previews before upload, data: for small inline icons; PHOTO_BASE_URL's origin;
+    // the map's one tile server (MAP_TILE_URL, ADR 053).
+    ["img-src 'self' data: blob:", photoOrigin(), mapTileOrigin()].filter(Boolean).join(" "),
     "font-src 'self'",
     "connect-src 'self'",
     "media-src 'self'",

@@ -226,6 +226,44 @@ test.describe("with JavaScript", () => {
     expect(await foundCount(page)).toBeLessThan(total);
   });
 
+  test("'Show map' puts the same results on a map, loaded only when asked (issue 12)", async ({ page }) => {
+    // Tests have no network: tile requests fail, and the markers must not need them.
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    await gotoHydrated(page, "/browse?university=University%20of%20Moratuwa");
+    const loadedBefore = scripts.length;
+    await expect(page.getByTestId("results-map")).toHaveCount(0);
+    const mapCall = page.waitForRequest((request) => request.url().includes("/browse/map"));
+    await page.getByRole("button", { name: "Show map" }).click();
+    // The same filters.
+    const url = new URL((await mapCall).url());
+    expect(url.searchParams.get("university")).toBe(UOM);
+    const map = page.getByRole("region", { name: "Map of these boarding places" });
+    await expect(map).toBeVisible();
+    // The map's code came with the click, not with the page.
+    expect(scripts.length).toBeGreaterThan(loadedBefore);
+    await expect(page.getByText(/^The first \d+ places? of \d+ on the map/)).toBeVisible();
+    const markers = map.locator(".bodima-marker");
+    await expect(markers.first()).toBeVisible();
+    // A single place opens a card linking to its listing; a cluster opens wider or lists its places.
+    let link = map.locator(".leaflet-popup a[href^='/listing/']");
+    for (let i = 0; i < 6 && (await link.count()) === 0; i++) {
+      const single = map.locator(".bodima-marker:not(.bodima-cluster)");
+      await ((await single.count()) > 0 ? single.first() : markers.first()).click();
+      await page.waitForTimeout(400);
+      link = map.locator(".leaflet-popup a[href^='/listing/']");
+    }
+    await expect(link.first()).toBeVisible();
+    await expect(map.getByRole("link", { name: "OpenStreetMap contributors", exact: false })).toHaveAttribute(
+      "href",
+      "https://www.openstreetmap.org/copyright",
+    );
+    await page.getByRole("button", { name: "Hide map" }).click();
+    await expect(map).toHaveCount(0);
+  });
+
   test("search text applies after a pause and a filter change goes back to page 1", async ({ page }) => {
     await gotoHydrated(page, "/browse?page=2");
     await expect(page.getByText(/^Page 2 of \d+$/)).toBeVisible();
@@ -458,6 +496,18 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/maxMoveIn=60000/);
     await expectMoveInsWithin(page, 60_000);
     await expect(page.getByLabel("Max move-in cost (LKR)", { exact: true })).toHaveValue("60000");
+  });
+
+  test("offers no map without JavaScript: the list is the page (issue 12)", async ({ page }) => {
+    await page.goto("/browse");
+    await expect(cards(page).first()).toBeVisible();
+    await expect(page.getByRole("button", { name: "Show map" })).toHaveCount(0);
+    // A map link someone shared says what it needs and leads back to the same list.
+    await page.goto("/browse/map?university=University%20of%20Moratuwa");
+    await expect(page.getByText("The map needs JavaScript. The list shows the same places.")).toBeVisible();
+    await page.getByRole("link", { name: "Back to the list" }).click();
+    await expect(page).toHaveURL(/\/browse\?university=University/);
+    await expect(chip(page, UOM)).toBeVisible();
   });
 
   test("filters by distance and sorts nearest first with the form (issue 12)", async ({ page }) => {

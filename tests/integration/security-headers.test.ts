@@ -108,7 +108,8 @@ describe("security headers", () => {
     expect(directives["base-uri"]).toEqual(["'self'"]);
     expect(directives["form-action"]).toEqual(["'self'"]);
     expect(directives["frame-ancestors"]).toEqual(["'none'"]);
-    expect(directives["img-src"]).toEqual(["'self'", "data:", "blob:"]);
+    // Images from the site and the map's one tile server (MAP_TILE_URL, ADR 053).
+    expect(directives["img-src"]).toEqual(["'self'", "data:", "blob:", "https://tile.openstreetmap.org"]);
     expect(directives["connect-src"]).toEqual(["'self'"]);
     expect(first.headers["x-content-type-options"]).toBe("nosniff");
     expect(first.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");

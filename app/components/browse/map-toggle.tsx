@@ -1,0 +1,54 @@
+import { type ComponentType, useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import { useEnhanced } from "~/components/forms/use-enhanced";
+import { useLocalePath, useTranslation } from "~/i18n";
+import type { MapPoints } from "~/schemas/browse-view";
+import "virtual:catalogue/browse";
+
+/** What the /browse/map route hands over in the browser: the points, and the map that draws them. */
+type MapRoute = MapPoints & { ResultsMap: ComponentType<MapPoints> };
+
+/**
+ * 'Show map' (issue 12, ADR 053): the results of the same filters on a map.
+ * The map arrives with the /browse/map route module, which React Router
+ * fetches only on the first click, so it adds nothing to this page's first
+ * load. Without JavaScript there is no map, so no button: the list is the page.
+ */
+export function MapToggle({ query }: { query: string }) {
+  const { t } = useTranslation();
+  const localise = useLocalePath();
+  const enhanced = useEnhanced();
+  const [open, setOpen] = useState(false);
+  const fetcher = useFetcher<MapRoute>();
+  const { load } = fetcher;
+  const href = localise(`/browse/map${query ? `?${query}` : ""}`);
+  // Open, the map follows the filters.
+  useEffect(() => {
+    if (open) void load(href);
+  }, [open, href, load]);
+  if (!enhanced) return null;
+  const data = fetcher.data;
+  return (
+    <div className="mt-4">
+      <button
+        type="button"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+        className="min-h-11 rounded-lg border border-slate-300 px-4 font-semibold text-brand-800"
+      >
+        {t(open ? "browse.map.hide" : "browse.map.show")}
+      </button>
+      {open ? (
+        <div className="mt-3">
+          {data ? (
+            <data.ResultsMap points={data.points} total={data.total} tiles={data.tiles} />
+          ) : (
+            <p role="status" className="text-sm text-slate-700">
+              {t(fetcher.state === "idle" ? "browse.map.failed" : "browse.map.loading")}
+            </p>
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}
