@@ -4,6 +4,7 @@ import { DashboardDialog } from "~/components/dashboard/dashboard-dialog";
 import { ListingForm } from "~/components/listing-form/listing-form";
 import { Banner } from "~/components/ui/banner";
 import { useTranslation } from "~/i18n";
+import { mapTiles } from "~/lib/map-tiles";
 import { routeMeta } from "~/lib/route-meta";
 import { pageMeta } from "~/lib/seo";
 import { parseAdNumber } from "~/lib/slug";
@@ -41,7 +42,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = parseAdNumber(params.id);
   const listing = id === null ? null : await findOwnerListingForm(db, user.id, id);
   if (!listing) throw notFound();
-  return { listing, profile: { name: user.name, phone: user.phone } };
+  return { listing, profile: { name: user.name, phone: user.phone }, tiles: mapTiles() };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -91,6 +92,7 @@ export default function EditListing({ loaderData, actionData }: Route.ComponentP
           profile={profile}
           initial={listing}
           result={actionData as ListingActionResult | undefined}
+          tiles={loaderData.tiles}
         />
       </div>
     </DashboardDialog>

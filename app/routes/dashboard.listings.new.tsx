@@ -5,6 +5,7 @@ import { ListingForm } from "~/components/listing-form/listing-form";
 import { Banner } from "~/components/ui/banner";
 import { ButtonLink } from "~/components/ui/button";
 import { useTranslation } from "~/i18n";
+import { mapTiles } from "~/lib/map-tiles";
 import { routeMeta } from "~/lib/route-meta";
 import { pageMeta } from "~/lib/seo";
 import { countOwnerListings, createOwnerListing, MAX_LISTINGS_PER_OWNER } from "~/models/owner-listings.server";
@@ -36,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(requestContext);
   const user = await signedIn.user({ request, context });
   const atLimit = (await countOwnerListings(db, user.id)) >= MAX_LISTINGS_PER_OWNER;
-  return { atLimit, profile: { name: user.name, phone: user.phone } };
+  return { atLimit, profile: { name: user.name, phone: user.phone }, tiles: mapTiles() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -91,7 +92,7 @@ export default function NewListing({ loaderData, actionData }: Route.ComponentPr
         <>
           <p className="text-slate-700">{t("listingForm.intro")}</p>
           <div className="mt-4">
-            <ListingForm mode="create" profile={loaderData.profile} result={result} />
+            <ListingForm mode="create" profile={loaderData.profile} result={result} tiles={loaderData.tiles} />
           </div>
         </>
       )}

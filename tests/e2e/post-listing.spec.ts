@@ -98,6 +98,26 @@ test("a new owner posts an ad with 2 photos through the dialog and finds it live
   await expect(facts.getByText("Not stated, ask when you call: meals, visitors")).toBeVisible();
 });
 
+test("an owner drops a pin on a map to give the position, without needing map tiles (issue 12)", async ({ page }) => {
+  await signUp(page);
+  await page.goto("/dashboard/listings/new");
+  await field(page, "University").selectOption("University of Moratuwa");
+  await page.getByRole("button", { name: "Pick the place on a map" }).click();
+  // Tests have no network: the map has no tiles, yet a tap still gives a position.
+  const map = page.getByTestId("position-map");
+  await expect(map.locator(".leaflet-map-pane")).toBeAttached();
+  const box = await map.boundingBox();
+  if (!box) throw new Error("no map");
+  // The map opens at the university's campus; a tap at its centre drops the pin there.
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(field(page, "Position \\(latitude, longitude\\)")).toHaveValue(/^6\.79\d{3}, 79\.90\d{3}$/);
+  // A tap further east moves it.
+  await page.mouse.click(box.x + box.width / 2 + 100, box.y + box.height / 2);
+  await expect(field(page, "Position \\(latitude, longitude\\)")).toHaveValue(/^6\.79\d{3}, 79\.90[1-9]\d{2}$/);
+  await page.getByRole("button", { name: "Close the map" }).click();
+  await expect(map).toHaveCount(0);
+});
+
 test("the form refuses a fake image and keeps the values", async ({ page }) => {
   await signUp(page);
   await page.goto("/dashboard/listings/new");

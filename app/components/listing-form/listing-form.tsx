@@ -7,20 +7,25 @@ import { useWhenChanged } from "~/components/forms/use-when-changed";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { type FieldControlProps, FormField, inputClasses } from "~/components/ui/form-field";
-import { cityForFaculty, DEFAULT_FACULTY, findUniversity, UNIVERSITIES } from "~/directory/universities";
+import { cityForFaculty, DEFAULT_FACULTY, findFaculty, findUniversity, UNIVERSITIES } from "~/directory/universities";
 import { type MessageKey, useTranslation } from "~/i18n";
+import { parseCoordinatePair } from "~/lib/geo/coordinates";
 import { isMapLink } from "~/lib/location-link";
 import { AMENITIES, GENDERS, PROPERTY_TYPES } from "~/schemas/browse-filters";
+import type { MapTileSource } from "~/schemas/browse-view";
 import { type ListingFormState, listingProblems } from "~/schemas/form-problems";
 import { LISTING_LIMITS, type ListingFormField, type ListingTextField, readListingForm } from "~/schemas/listing-form";
 import { ListingFactsFields } from "./listing-facts-fields";
 import { type ExistingPhoto, PhotoPicker, type PhotoPickerState } from "./photo-picker";
+import { PositionPicker } from "./position-picker";
 import "virtual:catalogue/listing-form";
 import "virtual:catalogue/directory";
 
 type Props = {
   mode: "create" | "edit";
   profile: { name: string; phone: string };
+  /** Where the pin map takes its tiles from (MAP_TILE_URL); without it there is no pin map. */
+  tiles?: MapTileSource;
   /** The listing being edited. */
   initial?: { values: Partial<Record<ListingTextField, string>>; amenities: string[]; photos: ExistingPhoto[] };
   /** The action's answer: a refusal, or success (with JavaScript). */
@@ -70,7 +75,7 @@ function photoTotal(form: FormData, existing: ExistingPhoto[]): { files: File[];
  * city updates live, problems show before sending, and success closes the
  * dialog after 2 seconds.
  */
-export function ListingForm({ mode, profile, initial, result }: Props) {
+export function ListingForm({ mode, profile, initial, result, tiles }: Props) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const navigate = useNavigate();
@@ -86,6 +91,7 @@ export function ListingForm({ mode, profile, initial, result }: Props) {
   const [facultyName, setFacultyName] = useState(values.faculty || DEFAULT_FACULTY);
   const [mapLink, setMapLink] = useState(values.mapLink ?? "");
   const [propertyType, setPropertyType] = useState(values.propertyType || "single");
+  const [picked, setPicked] = useState<string | null>(null);
   const [picker, setPicker] = useState<PhotoPickerState>({ uploading: false, hasErrors: false, count: 0 });
   const summaryRef = useRef<HTMLDivElement>(null);
   const successRef = useRef<HTMLDivElement>(null);
@@ -104,6 +110,10 @@ export function ListingForm({ mode, profile, initial, result }: Props) {
   }, [saved, result, navigate]);
 
   const university = findUniversity(universityName);
+  // The pin map opens at the position given so far, else at the chosen faculty.
+  const typed = parseCoordinatePair(picked ?? values.coordinates ?? "");
+  const pickerStart =
+    typed ?? (university ? (findFaculty(university, facultyName) ?? university.faculties[0] ?? null) : null);
   // Places in the reader's language (the English names stay the values sent).
   const city = university ? t(`directory.cities.${cityForFaculty(university, facultyName)}` as MessageKey) : "";
   const message = (field: ListingFormField) => (errors[field] ? t(errors[field].key, errors[field].values) : undefined);
@@ -440,8 +450,21 @@ export function ListingForm({ mode, profile, initial, result }: Props) {
         hint={t("listingForm.coordinatesHint")}
         error={message("coordinates")}
       >
-        {textInput(LISTING_LIMITS.coordinates, values.coordinates, { inputMode: "decimal", autoComplete: "off" })}
+        {(control) => (
+          // A pin dropped on the map writes its numbers here (a new key starts the box afresh with them).
+          <span key={picked ?? "typed"} className="contents">
+            {textInput(LISTING_LIMITS.coordinates, picked ?? values.coordinates, {
+              inputMode: "decimal",
+              autoComplete: "off",
+            })(control)}
+          </span>
+        )}
       </FormField>
+      {enhanced && tiles ? (
+        <div className="-mt-3">
+          <PositionPicker start={pickerStart} tiles={tiles} onPick={setPicked} />
+        </div>
+      ) : null}
       <div className="-mt-3">
         <label className="flex min-h-11 items-center gap-2 text-slate-900">
           <input
