@@ -851,6 +851,7 @@ export type MessageKey =
   | "listingForm.mapLink"
   | "listingForm.mapLinkHint"
   | "listingForm.mapLinkValid"
+  | "listingForm.mapLinkNoPosition"
   | "listingForm.testLink"
   | "listingForm.coordinates"
   | "listingForm.coordinatesHint"

@@ -46,6 +46,8 @@ test("a new owner posts an ad with 2 photos through the dialog and finds it live
   await expect(field(page, "Contact phone")).toHaveValue("0771234567");
   await field(page, "Google Maps link").fill("https://maps.app.goo.gl/abc123");
   await expect(page.getByRole("link", { name: "Test link" })).toHaveAttribute("href", "https://maps.app.goo.gl/abc123");
+  // A short link cannot be read without asking Google: the form asks for the pin or the numbers instead.
+  await expect(page.getByText(/^This link does not show where the place is/)).toBeVisible();
   await field(page, "Photos").setInputFiles([
     await photo({ r: 200, g: 80, b: 40 }, "one.jpg"),
     await photo({ r: 40, g: 80, b: 200 }, "two.jpg"),

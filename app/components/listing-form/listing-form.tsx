@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { type FieldControlProps, FormField, inputClasses } from "~/components/ui/form-field";
 import { cityForFaculty, DEFAULT_FACULTY, findFaculty, findUniversity, UNIVERSITIES } from "~/directory/universities";
 import { type MessageKey, useTranslation } from "~/i18n";
-import { parseCoordinatePair } from "~/lib/geo/coordinates";
+import { coordinatesFromMapLink, parseCoordinatePair } from "~/lib/geo/coordinates";
 import { isMapLink } from "~/lib/location-link";
 import { AMENITIES, GENDERS, PROPERTY_TYPES } from "~/schemas/browse-filters";
 import type { MapTileSource } from "~/schemas/browse-view";
@@ -440,6 +440,10 @@ export function ListingForm({ mode, profile, initial, result, tiles }: Props) {
       {validMapLink && enhanced ? (
         <p role="status" className="-mt-3 text-sm text-green-800">
           {t("listingForm.mapLinkValid")}
+          {/* A short link hides its place behind a request we do not make: ask for the pin instead. */}
+          {coordinatesFromMapLink(mapLink.trim()) ? null : (
+            <span className="mt-1 block text-amber-900">{t("listingForm.mapLinkNoPosition")}</span>
+          )}
         </p>
       ) : null}
 
