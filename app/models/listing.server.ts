@@ -160,14 +160,36 @@ function distanceSquared(area: SearchArea) {
  * every such search has), then the exact check runs on the index entry.
  */
 function insideArea(db: DB, eb: ExpressionBuilder<Database, "listings">, area: SearchArea, walk: Walk) {
-  const column = <C extends "placeBand" | "placeLongitude">(name: C) =>
-    walk === "planner" ? eb.ref(`listings.${name}`) : notIndexed(db, eb.ref(`listings.${name}`));
+  const column = (name: "placeBand" | "placeLongitude") => filterColumn(db, eb, walk, name);
   return eb.and([
     eb(column("placeBand"), "in", area.bands),
     eb(column("placeLongitude"), ">=", area.minLongitude),
     eb(column("placeLongitude"), "<=", area.maxLongitude),
     eb(distanceSquared(area), "<=", area.km * area.km),
   ]);
+}
+
+type FilterColumn =
+  | "university"
+  | "faculty"
+  | "city"
+  | "propertyType"
+  | "gender"
+  | "moveInCost"
+  | "placeBand"
+  | "placeLongitude"
+  | FactFilterParam
+  | "bedsFree";
+
+/**
+ * A filter's column: open to its indexes when the planner picks the plan, or
+ * when a price walk has an index of that column in price order; hidden from
+ * them while the page walks its order's index and checks each entry (ADR 011).
+ */
+function filterColumn(db: DB, eb: ExpressionBuilder<Database, "listings">, walk: Walk, name: FilterColumn) {
+  return walk === "planner" || (walk === "price" && OWN_PRICE_ORDER.has(name))
+    ? eb.ref(`listings.${name}`)
+    : notIndexed(db, eb.ref(`listings.${name}`));
 }
 
 function filterConditions(
@@ -177,10 +199,7 @@ function filterConditions(
   now: string,
   walk: Walk,
 ) {
-  const column = <C extends "university" | "faculty" | "city" | "propertyType" | "gender">(name: C) =>
-    walk === "planner" || (walk === "price" && OWN_PRICE_ORDER.has(name))
-      ? eb.ref(`listings.${name}`)
-      : notIndexed(db, eb.ref(`listings.${name}`));
+  const column = (name: FilterColumn) => filterColumn(db, eb, walk, name);
   const conditions = [isPublicNow(db, eb, now)];
   if (filters.university) conditions.push(eb(column("university"), "=", filters.university));
   if (filters.faculty) conditions.push(eb(column("faculty"), "=", filters.faculty));
@@ -189,22 +208,17 @@ function filterConditions(
   // SPEC.md section 5: a gender filter also accepts listings for 'any'.
   if (filters.gender) conditions.push(eb(column("gender"), "in", [filters.gender, "any"]));
   // The facts students ask first (issue 12): their count index holds them all (migration 019).
-  const fact = <C extends FactFilterParam | "bedsFree">(name: C) =>
-    walk === "planner" ? eb.ref(`listings.${name}`) : notIndexed(db, eb.ref(`listings.${name}`));
   for (const param of FACT_FILTER_PARAMS) {
     const value = filters[param];
-    if (value !== undefined) conditions.push(eb(fact(param), "=", value));
+    if (value !== undefined) conditions.push(eb(column(param), "=", value));
   }
-  if (filters.freeBeds !== undefined) conditions.push(eb(fact("bedsFree"), ">=", filters.freeBeds));
+  if (filters.freeBeds !== undefined) conditions.push(eb(column("bedsFree"), ">=", filters.freeBeds));
   // The price index orders a price sort, so its range stays usable there.
   const price = walk === "newest" ? notIndexed(db, eb.ref("listings.price")) : eb.ref("listings.price");
   if (filters.minPrice !== undefined) conditions.push(eb(price, ">=", filters.minPrice));
   if (filters.maxPrice !== undefined) conditions.push(eb(price, "<=", filters.maxPrice));
   // Unstated terms (null) never pass: a listing is not promised to cost less than it may.
-  if (filters.maxMoveIn !== undefined) {
-    const moveIn = walk === "planner" ? eb.ref("listings.moveInCost") : notIndexed(db, eb.ref("listings.moveInCost"));
-    conditions.push(eb(moveIn, "<=", filters.maxMoveIn));
-  }
+  if (filters.maxMoveIn !== undefined) conditions.push(eb(column("moveInCost"), "<=", filters.maxMoveIn));
   const origin = filters.within !== undefined ? distanceOrigin(filters) : null;
   if (origin && filters.within !== undefined)
     conditions.push(insideArea(db, eb, searchArea(origin, filters.within), walk));

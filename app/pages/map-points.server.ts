@@ -1,6 +1,6 @@
 import type { DB } from "~/db/db.server";
-import { CITIES } from "~/directory/universities";
 import { formatLkr } from "~/lib/format";
+import { isApproximate, listingPlace } from "~/lib/geo/place";
 import { mapTiles } from "~/lib/map-tiles";
 import { searchListings } from "~/models/listing.server";
 import { parseBrowseFilters } from "~/schemas/browse-filters";
@@ -14,12 +14,17 @@ export async function loadMapPoints(db: DB, url: URL): Promise<MapPoints> {
   // Values the browse page would ignore with a notice are ignored here too.
   const { filters } = parseBrowseFilters(url.searchParams);
   const { ads, pagination } = await searchListings(db, filters, { page: 1, limit: MAP_LIMIT });
-  const points = ads.flatMap((ad): MapPoint[] => {
-    const own = ad.latitude !== null && ad.longitude !== null;
-    const at = own ? { latitude: ad.latitude!, longitude: ad.longitude! } : CITIES.find((c) => c.code === ad.city);
-    if (!at) return [];
-    const { latitude, longitude } = at;
-    return [{ slug: ad.slug, title: ad.title, priceLine: formatLkr(ad.price), latitude, longitude, approximate: !own }];
+  const points = ads.map((ad): MapPoint => {
+    // The point distance counts from: the public position (already rounded unless shown exact), else the city's centre.
+    const place = listingPlace({ ...ad, exactPosition: true });
+    return {
+      slug: ad.slug,
+      title: ad.title,
+      priceLine: formatLkr(ad.price),
+      latitude: place.placeLatitude,
+      longitude: place.placeLongitude,
+      approximate: isApproximate(ad),
+    };
   });
   return { points, total: pagination.total, tiles: mapTiles() };
 }

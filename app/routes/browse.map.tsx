@@ -3,6 +3,7 @@ import ResultsMap from "~/components/browse/results-map";
 import { useEnhanced } from "~/components/forms/use-enhanced";
 import { useTranslation } from "~/i18n";
 import { loadMapPoints } from "~/pages/map-points.server";
+import type { MapPoints } from "~/schemas/browse-view";
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/browse.map";
 import "virtual:catalogue/browse";
@@ -21,7 +22,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  return { ...(await serverLoader()), ResultsMap };
+  // A failed request (offline) must not replace the browse page with an error page: the map says so instead.
+  const found: MapPoints | null = await serverLoader().catch(() => null);
+  return { found, ResultsMap };
 }
 
 export default function BrowseMap({ loaderData }: Route.ComponentProps) {
@@ -29,14 +32,18 @@ export default function BrowseMap({ loaderData }: Route.ComponentProps) {
   const { search } = useLocation();
   // Until the page has hydrated (or without JavaScript) there is no map to draw.
   const enhanced = useEnhanced();
+  // The server's points on a first load; after a client navigation, what clientLoader found (null: failed).
+  const found = "ResultsMap" in loaderData ? loaderData.found : loaderData;
   return (
     <div className="mx-auto max-w-6xl px-4 py-6">
       <h1 className="text-2xl font-bold tracking-tight">{t("browse.map.label")}</h1>
       <div className="mt-4">
-        {enhanced ? (
-          <ResultsMap points={loaderData.points} total={loaderData.total} tiles={loaderData.tiles} />
-        ) : (
+        {!enhanced ? (
           <p>{t("browse.map.needsScript")}</p>
+        ) : found ? (
+          <ResultsMap points={found.points} total={found.total} tiles={found.tiles} />
+        ) : (
+          <p role="alert">{t("browse.map.failed")}</p>
         )}
       </div>
       <p className="mt-4">

@@ -264,6 +264,16 @@ test.describe("with JavaScript", () => {
     await expect(map).toHaveCount(0);
   });
 
+  test("a map that cannot load says so and leaves the list where it was (issue 12)", async ({ page }) => {
+    await gotoHydrated(page, "/browse?university=University%20of%20Moratuwa");
+    // The network drops when the map is asked for.
+    await page.route("**/browse/map*", (route) => route.abort());
+    await page.getByRole("button", { name: "Show map" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "The map could not be loaded." })).toBeVisible();
+    await expect(cards(page).first()).toBeVisible();
+    await expect(chip(page, UOM)).toBeVisible();
+  });
+
   test("search text applies after a pause and a filter change goes back to page 1", async ({ page }) => {
     await gotoHydrated(page, "/browse?page=2");
     await expect(page.getByText(/^Page 2 of \d+$/)).toBeVisible();

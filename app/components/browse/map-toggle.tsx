@@ -5,8 +5,8 @@ import { useLocalePath, useTranslation } from "~/i18n";
 import type { MapPoints } from "~/schemas/browse-view";
 import "virtual:catalogue/browse";
 
-/** What the /browse/map route hands over in the browser: the points, and the map that draws them. */
-type MapRoute = MapPoints & { ResultsMap: ComponentType<MapPoints> };
+/** What the /browse/map route hands over in the browser: the points (null: the request failed), and the map. */
+type MapRoute = { found: MapPoints | null; ResultsMap: ComponentType<MapPoints> };
 
 /**
  * 'Show map' (issue 12, ADR 053): the results of the same filters on a map.
@@ -40,11 +40,15 @@ export function MapToggle({ query }: { query: string }) {
       </button>
       {open ? (
         <div className="mt-3">
-          {data ? (
-            <data.ResultsMap points={data.points} total={data.total} tiles={data.tiles} />
-          ) : (
+          {!data ? (
             <p role="status" className="text-sm text-slate-700">
-              {t(fetcher.state === "idle" ? "browse.map.failed" : "browse.map.loading")}
+              {t("browse.map.loading")}
+            </p>
+          ) : data.found ? (
+            <data.ResultsMap points={data.found.points} total={data.found.total} tiles={data.found.tiles} />
+          ) : (
+            <p role="alert" className="text-sm text-amber-900">
+              {t("browse.map.failed")}
             </p>
           )}
         </div>
