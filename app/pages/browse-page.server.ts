@@ -13,17 +13,15 @@ import {
   distanceOrigin,
   filtersToSearchParams,
   GENDERS,
-  type GenderFilter,
   MAX_MOVE_IN_OPTIONS,
   type PathFilters,
   PROPERTY_TYPES,
-  type PropertyType,
   parseBrowseFilters,
   WITHIN_OPTIONS,
 } from "~/schemas/browse-filters";
-import type { Choice, FilterChip, PageNav } from "~/schemas/browse-view";
-import { activeFilterCount, draftFromFilters, type FilterDraft } from "~/schemas/filter-draft";
-import { FACT_FILTER_PARAMS } from "~/schemas/listing-facts";
+import type { Choice, FilterChip, FilterFormView, PageNav, SelectView } from "~/schemas/browse-view";
+import { activeFilterCount, type DraftField, draftFromFilters, type FilterDraft } from "~/schemas/filter-draft";
+import { FACT_FILTER_PARAMS, FACT_FILTER_VALUES, FREE_BEDS_OPTIONS } from "~/schemas/listing-facts";
 import type { ListingCardView, ListingSummary } from "~/schemas/listing-view";
 import { cityLabel, facultyLabel, universityChoices, universityLabel } from "./directory-labels.server";
 import { distanceLine } from "./distance.server";
@@ -51,18 +49,11 @@ export type BrowsePage = {
   form: FilterDraft;
   /** Which filters come from the path (/university/x, ...), so changes can stay on it. */
   fromPath: Partial<Record<PathKey, boolean>>;
-  universities: Choice[];
-  /** The chosen university's faculties (English name as the value); null hides the faculty choice. */
-  faculties: Choice[] | null;
-  propertyTypes: readonly PropertyType[];
-  /** 'Max move-in cost' choices, amounts written here ('LKR 40,000'); a value from a link stays choosable. */
-  moveInChoices: Choice[];
-  /** 'Within' choices ('2 km'), or null: no university chosen, so no distance to filter by. */
-  withinChoices: Choice[] | null;
-  /** A university is chosen, so 'Nearest first' can be offered. */
-  canSortByDistance: boolean;
-  /** Genders to choose from ('any' is the empty choice). */
-  genders: GenderFilter[];
+  /** The filter form's texts, choices and values. */
+  filterForm: FilterFormView;
+  /** The order select beside the results. */
+  sort: SelectView;
+  /** '2 active' on the filter drawer's summary, or null. */
   activeLabel: string | null;
   chips: FilterChip[];
   /** Which values of the link were ignored, or null. */
@@ -220,6 +211,7 @@ function buildChips(filters: BrowseFilters): FilterChip[] {
   return chips;
 }
 
+/** 'Max move-in cost' choices, amounts written here ('LKR 40,000'); a value from a link stays choosable. */
 function moveInChoices(chosen: number | undefined): Choice[] {
   const amounts: number[] = [...MAX_MOVE_IN_OPTIONS];
   if (chosen !== undefined && !amounts.includes(chosen)) amounts.push(chosen);
@@ -229,6 +221,100 @@ function moveInChoices(chosen: number | undefined): Choice[] {
 /** The 'Within' choices, '1 km' to '10 km'. */
 function withinChoices(): Choice[] {
   return WITHIN_OPTIONS.map((km) => ({ value: String(km), label: t("browseServer.withinChoice", { km }) }));
+}
+
+type FormLists = {
+  universities: Choice[];
+  /** The chosen university's faculties; null hides the faculty choice. */
+  faculties: Choice[] | null;
+  moveIn: Choice[];
+  /** A university is chosen, so there is a distance to filter by. */
+  measured: boolean;
+};
+
+/** The filter form, written out here so the browser gets no option lists, filter constants or their labels' code. */
+function filterFormView(form: FilterDraft, { universities, faculties, moveIn, measured }: FormLists): FilterFormView {
+  // Each select starts with the empty choice: no filter.
+  const select = (
+    name: DraftField,
+    label: string,
+    anyLabel: string,
+    choices: Choice[],
+    id = `filter-${name}`,
+  ): SelectView => ({
+    id,
+    name,
+    label,
+    value: form[name],
+    choices: [{ value: "", label: anyLabel }, ...choices],
+    key: name,
+  });
+  const upper = [
+    select("university", t("browse.filters.university"), t("browse.filters.allUniversities"), universities),
+  ];
+  // Keyed by university: another university's list starts from 'All Faculties'.
+  if (faculties)
+    upper.push({
+      ...select("faculty", t("browse.filters.faculty"), t("browse.filters.allFaculties"), faculties),
+      key: `faculty:${form.university}`,
+    });
+  if (measured)
+    upper.push(select("within", t("browse.filters.within"), t("browse.filters.anyWithin"), withinChoices()));
+  const types = PROPERTY_TYPES.map((type) => ({ value: type, label: t(`browse.propertyTypes.${type}`) }));
+  upper.push(
+    select("propertyType", t("browse.filters.propertyType"), t("browse.filters.allTypes"), types, "filter-type"),
+  );
+
+  // 'any' is the empty choice.
+  const genders = GENDERS.filter((g) => g !== "any").map((g) => ({ value: g, label: t(`browse.genders.${g}`) }));
+  const freeBeds = FREE_BEDS_OPTIONS.map((count) => ({
+    value: String(count),
+    label: t("browse.filters.facts.freeBedsOption", { count }),
+  }));
+
+  return {
+    toggle: t("browse.filters.toggle"),
+    heading: t("browse.filters.heading"),
+    hidden: (["location", "city"] as const).filter((name) => form[name]).map((name) => ({ name, value: form[name] })),
+    upper,
+    prices: {
+      legend: t("browse.filters.priceRange"),
+      placeholder: t("browse.filters.pricePlaceholder"),
+      inputs: (["minPrice", "maxPrice"] as const).map((name) => ({
+        name,
+        label: t(`browse.filters.${name}`),
+        value: form[name],
+      })),
+    },
+    lower: [
+      select("maxMoveIn", t("browse.filters.maxMoveIn"), t("browse.filters.anyMoveIn"), moveIn),
+      select("gender", t("browse.filters.gender"), t("browse.filters.anyGender"), genders),
+    ],
+    facts: {
+      legend: t("browse.filters.facts.mustHave"),
+      boxes: FACT_FILTER_PARAMS.map((param) => ({
+        name: param,
+        label: t(`browse.filters.facts.${param}`),
+        value: FACT_FILTER_VALUES[param],
+        checked: form[param] !== "",
+      })),
+    },
+    freeBeds: select("freeBeds", t("browse.filters.facts.freeBeds"), t("browse.filters.facts.anyBeds"), freeBeds),
+    apply: t("browse.filters.apply"),
+  };
+}
+
+/** The order select: 'Best match' is the default while there is search text; 'Nearest first' needs a university. */
+function sortView(form: FilterDraft, measured: boolean): SelectView {
+  const hasSearch = form.search !== "";
+  const choices: Choice[] = [{ value: "", label: t(hasSearch ? "browse.sort.relevance" : "browse.sort.newest") }];
+  if (hasSearch) choices.push({ value: "newest", label: t("browse.sort.newest") });
+  choices.push(
+    { value: "price_asc", label: t("browse.sort.price_asc") },
+    { value: "price_desc", label: t("browse.sort.price_desc") },
+  );
+  if (measured) choices.push({ value: "nearest", label: t("browse.sort.nearest") });
+  return { id: "browse-sort", name: "sort", label: t("browse.sort.label"), value: form.sort, choices, key: "sort" };
 }
 
 /** A card's values and texts, written here; the rest of the listing (description, phone) stays on the server. */
@@ -320,25 +406,27 @@ export async function loadBrowsePage(db: DB, url: URL, path: PathFilters, site: 
   const { total, totalPages } = pagination;
   const outOfRange = total > 0 && page > totalPages;
   const activeCount = activeFilterCount(filters);
+  const form = draftFromFilters(filters);
+  const measured = origin !== null;
 
   return {
     meta: browseMeta(filters, page, pagination, totalPages, site),
     heading: pageHeading(filters),
     found: foundText(pagination),
     pageOf: total > 0 && !outOfRange ? pageOfText(page, totalPages, pagination) : null,
-    form: draftFromFilters(filters),
+    form,
     fromPath,
-    universities,
-    faculties,
-    propertyTypes: PROPERTY_TYPES,
-    moveInChoices: moveInChoices(filters.maxMoveIn),
-    genders: GENDERS.filter((g): g is GenderFilter => g !== "any"),
+    filterForm: filterFormView(form, {
+      universities,
+      faculties,
+      moveIn: moveInChoices(filters.maxMoveIn),
+      measured,
+    }),
     activeLabel: activeCount > 0 ? t("browseServer.activeCount", { count: activeCount }) : null,
+    sort: sortView(form, measured),
     chips: buildChips(filters),
     notice: invalid.length > 0 ? t("browseServer.notice.detail", { params: invalid.join(", ") }) : null,
     ads: ads.map((ad) => toListingCard(ad, origin)),
-    withinChoices: origin ? withinChoices() : null,
-    canSortByDistance: origin !== null,
     pages: pageNav(page, totalPages, hrefFor),
     firstPageHref: outOfRange ? hrefFor(1) : null,
   };

@@ -3,19 +3,17 @@ import { useLocation, useNavigate, useNavigation } from "react-router";
 import { EmptyState } from "~/components/browse/empty-state";
 import { FilterChips } from "~/components/browse/filter-chips";
 import { FilterPanel } from "~/components/browse/filter-panel";
+import { LinkNotice } from "~/components/browse/link-notice";
 import { MapToggle } from "~/components/browse/map-toggle";
 import { PaginationNav } from "~/components/browse/pagination";
 import { SearchBox } from "~/components/browse/search-box";
 import { SortSelect } from "~/components/browse/sort-select";
 import { ListingCard } from "~/components/listing-card";
-import { Banner } from "~/components/ui/banner";
-import { useTranslation } from "~/i18n";
 import { loadBrowsePage, type PathKey } from "~/pages/browse-page.server";
 import type { PathFilters } from "~/schemas/browse-filters";
 import { draftToSearchParams, type FilterDraft } from "~/schemas/filter-draft";
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/browse";
-import "virtual:catalogue/browse";
 
 const PATH_KEYS: PathKey[] = ["university", "location", "city"];
 const DEBOUNCE_MS = 400;
@@ -35,7 +33,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export default function Browse({ loaderData }: Route.ComponentProps) {
   const { form, fromPath } = loaderData;
-  const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -99,27 +96,17 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
       </div>
 
       <div className="mt-6 lg:grid lg:grid-cols-[17rem_1fr] lg:gap-8">
-        <aside className="mb-6 lg:mb-0" aria-label={t("browse.filters.heading")}>
+        <aside className="mb-6 lg:mb-0" aria-label={loaderData.filterForm.heading}>
           <FilterPanel
             resetKey={formKey}
-            values={form}
-            universities={loaderData.universities}
-            faculties={loaderData.faculties}
-            propertyTypes={loaderData.propertyTypes}
-            moveInChoices={loaderData.moveInChoices}
-            withinChoices={loaderData.withinChoices}
-            genders={loaderData.genders}
+            view={loaderData.filterForm}
             activeLabel={loaderData.activeLabel}
             onSubmit={onSubmit}
           />
         </aside>
 
         <section aria-labelledby="browse-results-count" aria-busy={busy} className="min-w-0">
-          {loaderData.notice ? (
-            <Banner variant="warning" className="mb-4" data-testid="browse-notice" title={t("browse.notice.title")}>
-              {loaderData.notice}
-            </Banner>
-          ) : null}
+          {loaderData.notice ? <LinkNotice text={loaderData.notice} /> : null}
 
           <FilterChips chips={loaderData.chips} clearHref="/browse" />
           <MapToggle query={draftToSearchParams(form).toString()} />
@@ -131,12 +118,7 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
               </h2>
               {loaderData.pageOf ? <p className="text-sm text-slate-600">{loaderData.pageOf}</p> : null}
             </div>
-            <SortSelect
-              key={formKey}
-              value={form.sort}
-              hasSearch={form.search !== ""}
-              canSortByDistance={loaderData.canSortByDistance}
-            />
+            <SortSelect key={formKey} view={loaderData.sort} />
           </div>
 
           <div className={`mt-4 transition-opacity ${busy ? "opacity-60" : ""}`}>

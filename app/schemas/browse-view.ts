@@ -4,6 +4,43 @@
 /** A choice of a select: the English value (what filters, URLs and search use) and its label in the reader's language. */
 export type Choice = { value: string; label: string };
 
+/**
+ * A select of the browse form, all written by the loader: the browser gets
+ * values and texts, not the option lists or the code that builds them (budget).
+ * The first choice is the empty one ('All Types'), which is no filter.
+ */
+export type SelectView = {
+  id: string;
+  /** The query parameter. */
+  name: string;
+  label: string;
+  value: string;
+  choices: Choice[];
+  /** The React key. The faculty select's names its university, so another university's list starts afresh. */
+  key: string;
+};
+
+/** A text box or a tick box of the filter form: the query parameter, its label and the value it starts with (or sends). */
+export type InputView = { name: string; label: string; value: string };
+
+/** The filter form (app/components/browse/filter-panel.tsx) as the loader writes it. */
+export type FilterFormView = {
+  /** The drawer's summary on phones, and the form's heading from lg. */
+  toggle: string;
+  heading: string;
+  /** Values the path gives (location, city): sent on unchanged. */
+  hidden: { name: string; value: string }[];
+  /** Above the prices: university, faculty and 'Within' (with a university), property type. */
+  upper: SelectView[];
+  prices: { legend: string; placeholder: string; inputs: InputView[] };
+  /** Below the prices: max move-in cost, gender. */
+  lower: SelectView[];
+  /** The yes/no facts; `value` is the one value each box sends. */
+  facts: { legend: string; boxes: (InputView & { checked: boolean })[] };
+  freeBeds: SelectView;
+  apply: string;
+};
+
 /** One active filter: its label and a link to the results without it. */
 export type FilterChip = { key: string; label: string; href: string };
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseBrowseFilters } from "~/schemas/browse-filters";
-import { draftFromFilters, draftToSearchParams } from "./filter-draft";
+import { FACT_FILTER_PARAMS } from "~/schemas/listing-facts";
+import { draftFromFilters, draftToSearchParams, FIELD_ORDER } from "./filter-draft";
 
 describe("filter draft", () => {
   it("sends only non-empty values, in a stable order", () => {
@@ -13,6 +14,12 @@ describe("filter draft", () => {
     expect(draftToSearchParams(draft).toString()).toBe(
       "search=quiet+room&university=University+of+Moratuwa&gender=female",
     );
+  });
+
+  it("orders every field of the draft once, the fact filters as listing-facts.ts lists them", () => {
+    expect([...FIELD_ORDER].sort()).toEqual(Object.keys(draftFromFilters({})).sort());
+    expect(new Set(FIELD_ORDER).size).toBe(FIELD_ORDER.length);
+    expect(FIELD_ORDER.filter((field) => (FACT_FILTER_PARAMS as string[]).includes(field))).toEqual(FACT_FILTER_PARAMS);
   });
 
   it("leaves out the values the page's path already gives", () => {

@@ -1,47 +1,22 @@
-import type { FormEvent, ReactNode } from "react";
+import type { FormEvent } from "react";
 import { buttonClasses, inputClasses } from "~/components/ui/button";
 import { ChevronDownIcon } from "~/components/ui/icons";
-import { useLocalePath, useTranslation } from "~/i18n";
-import type { GenderFilter, PropertyType } from "~/schemas/browse-filters";
-import type { Choice } from "~/schemas/browse-view";
-import { FILTER_FORM_ID, type FilterDraft } from "~/schemas/filter-draft";
-import { FACT_FILTER_PARAMS, FACT_FILTER_VALUES, FREE_BEDS_OPTIONS } from "~/schemas/listing-facts";
-import "virtual:catalogue/browse";
+import { useLocalePath } from "~/i18n";
+import type { FilterFormView, SelectView } from "~/schemas/browse-view";
+import { FILTER_FORM_ID } from "~/schemas/filter-draft";
 
 export type FilterPanelProps = {
-  /** The values the form starts with (the filters of the shown results). */
-  values: FilterDraft;
-  /** Universities to choose from (the directory's, from the loader): the English name and its label. */
-  universities: Choice[];
-  /** The chosen university's faculties; null hides the faculty choice. */
-  faculties: Choice[] | null;
-  /** Property type and gender values (from the loader, so the filter schema stays on the server). */
-  propertyTypes: readonly PropertyType[];
-  /** 'Max move-in cost' amounts, written by the loader. */
-  moveInChoices: Choice[];
-  /** 'Within' choices ('2 km'); null hides them (no university chosen). */
-  withinChoices: Choice[] | null;
-  genders: readonly GenderFilter[];
+  /** Texts, choices and starting values, all from the loader, so the filter lists and constants stay on the server. */
+  view: FilterFormView;
   /** '2 active' on the drawer's summary, or null. */
   activeLabel: string | null;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
-  /** A new key starts the form afresh from `values` (the drawer stays as it is). */
+  /** A new key starts the form afresh from the view's values (the drawer stays as it is). */
   resetKey: number;
 };
 
 const fieldClass = `mt-1 ${inputClasses}`;
 const labelClass = "block text-sm font-medium text-slate-800";
-
-function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      {children}
-    </div>
-  );
-}
 
 /**
  * The filters as one GET form to /browse, so it works without JavaScript;
@@ -49,20 +24,9 @@ function Field({ id, label, children }: { id: string; label: string; children: R
  * app/routes/browse.tsx, which listens for changes around the form).
  * A <details> drawer on phones; always open as a sidebar from lg (1024 px).
  */
-export function FilterPanel({
-  values,
-  universities,
-  faculties,
-  propertyTypes,
-  moveInChoices,
-  withinChoices,
-  genders,
-  activeLabel,
-  onSubmit,
-  resetKey,
-}: FilterPanelProps) {
-  const { t } = useTranslation();
+export function FilterPanel({ view, activeLabel, onSubmit, resetKey }: FilterPanelProps) {
   const localise = useLocalePath();
+  const { prices, facts } = view;
 
   return (
     <details className="group rounded-xl border border-slate-200 bg-white lg:border-0 lg:[&::details-content]:[content-visibility:visible]">
@@ -78,7 +42,7 @@ export function FilterPanel({
           >
             <path d="M3 5h14M6 10h8M9 15h2" strokeLinecap="round" />
           </svg>
-          {t("browse.filters.toggle")}
+          {view.toggle}
           {activeLabel ? (
             <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs text-white">{activeLabel}</span>
           ) : null}
@@ -94,72 +58,34 @@ export function FilterPanel({
         onSubmit={onSubmit}
         className="space-y-5 border-t border-slate-200 p-4 lg:border-0 lg:p-0"
       >
-        <h2 className="hidden text-lg font-semibold lg:block">{t("browse.filters.heading")}</h2>
+        <h2 className="hidden text-lg font-semibold lg:block">{view.heading}</h2>
 
-        {values.location ? <input type="hidden" name="location" value={values.location} /> : null}
-        {values.city ? <input type="hidden" name="city" value={values.city} /> : null}
+        {view.hidden.map(({ name, value }) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
 
-        <ChoiceField
-          name="university"
-          anyLabel={t("browse.filters.allUniversities")}
-          value={values.university}
-          choices={universities}
-        />
-
-        {faculties ? (
-          <Field id="filter-faculty" label={t("browse.filters.faculty")}>
-            {/* Keyed by university: another university's list starts from 'All Faculties'. */}
-            <select
-              key={values.university}
-              id="filter-faculty"
-              name="faculty"
-              defaultValue={values.faculty}
-              className={fieldClass}
-            >
-              <option value="">{t("browse.filters.allFaculties")}</option>
-              <Options choices={faculties} />
-            </select>
-          </Field>
-        ) : null}
-
-        {withinChoices ? (
-          <ChoiceField
-            name="within"
-            anyLabel={t("browse.filters.anyWithin")}
-            value={values.within}
-            choices={withinChoices}
-          />
-        ) : null}
-
-        <Field id="filter-type" label={t("browse.filters.propertyType")}>
-          <select id="filter-type" name="propertyType" defaultValue={values.propertyType} className={fieldClass}>
-            <option value="">{t("browse.filters.allTypes")}</option>
-            {propertyTypes.map((type) => (
-              <option key={type} value={type}>
-                {t(`browse.propertyTypes.${type}`)}
-              </option>
-            ))}
-          </select>
-        </Field>
+        {view.upper.map((select) => (
+          <SelectField key={select.key} view={select} />
+        ))}
 
         <fieldset>
-          <legend className={labelClass}>{t("browse.filters.priceRange")}</legend>
+          <legend className={labelClass}>{prices.legend}</legend>
           <div className="mt-1 grid grid-cols-2 gap-3">
-            {(["minPrice", "maxPrice"] as const).map((field) => (
-              <div key={field}>
-                <label htmlFor={`filter-${field}`} className="block text-sm text-slate-700">
-                  {t(`browse.filters.${field}`)}
+            {prices.inputs.map(({ name, label, value }) => (
+              <div key={name}>
+                <label htmlFor={`filter-${name}`} className="block text-sm text-slate-700">
+                  {label}
                 </label>
                 <input
-                  id={`filter-${field}`}
-                  name={field}
+                  id={`filter-${name}`}
+                  name={name}
                   type="text"
                   inputMode="numeric"
                   pattern="[0-9]*"
                   autoComplete="off"
                   maxLength={8}
-                  placeholder={t("browse.filters.pricePlaceholder")}
-                  defaultValue={values[field]}
+                  placeholder={prices.placeholder}
+                  defaultValue={value}
                   className={fieldClass}
                 />
               </div>
@@ -167,91 +93,52 @@ export function FilterPanel({
           </div>
         </fieldset>
 
-        <ChoiceField
-          name="maxMoveIn"
-          anyLabel={t("browse.filters.anyMoveIn")}
-          value={values.maxMoveIn}
-          choices={moveInChoices}
-        />
-
-        <Field id="filter-gender" label={t("browse.filters.gender")}>
-          <select id="filter-gender" name="gender" defaultValue={values.gender} className={fieldClass}>
-            <option value="">{t("browse.filters.anyGender")}</option>
-            {genders.map((g) => (
-              <option key={g} value={g}>
-                {t(`browse.genders.${g}`)}
-              </option>
-            ))}
-          </select>
-        </Field>
+        {view.lower.map((select) => (
+          <SelectField key={select.key} view={select} />
+        ))}
 
         <fieldset>
-          <legend className={labelClass}>{t("browse.filters.facts.mustHave")}</legend>
+          <legend className={labelClass}>{facts.legend}</legend>
           <div className="mt-1 grid grid-cols-1 gap-x-3 sm:grid-cols-2 lg:grid-cols-1">
-            {FACT_FILTER_PARAMS.map((param) => (
-              <label key={param} className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
+            {facts.boxes.map(({ name, label, value, checked }) => (
+              <label key={name} className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
                 <input
                   type="checkbox"
-                  name={param}
-                  value={FACT_FILTER_VALUES[param]}
-                  defaultChecked={values[param] !== ""}
+                  name={name}
+                  value={value}
+                  defaultChecked={checked}
                   className="h-5 w-5 accent-brand-700"
                 />
-                {t(`browse.filters.facts.${param}`)}
+                {label}
               </label>
             ))}
           </div>
         </fieldset>
 
-        <Field id="filter-freeBeds" label={t("browse.filters.facts.freeBeds")}>
-          <select id="filter-freeBeds" name="freeBeds" defaultValue={values.freeBeds} className={fieldClass}>
-            <option value="">{t("browse.filters.facts.anyBeds")}</option>
-            {FREE_BEDS_OPTIONS.map((count) => (
-              <option key={count} value={count}>
-                {t("browse.filters.facts.freeBedsOption", { count })}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField view={view.freeBeds} />
 
         <button type="submit" className={buttonClasses("primary", "md", "w-full")}>
-          {t("browse.filters.apply")}
+          {view.apply}
         </button>
       </form>
     </details>
   );
 }
 
-/** A select of the loader's choices, after an empty one that is no filter. */
-function ChoiceField({
-  name,
-  anyLabel,
-  value,
-  choices,
-}: {
-  /** The query parameter; its label is `browse.filters.{name}`. */
-  name: "university" | "within" | "maxMoveIn";
-  anyLabel: string;
-  value: string;
-  choices: Choice[];
-}) {
-  const { t } = useTranslation();
-  const id = `filter-${name}`;
+/** A labelled select of the loader's choices. */
+function SelectField({ view: { id, name, label, value, choices } }: { view: SelectView }) {
   return (
-    <Field id={id} label={t(`browse.filters.${name}`)}>
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
       <select id={id} name={name} defaultValue={value} className={fieldClass}>
-        <option value="">{anyLabel}</option>
-        <Options choices={choices} />
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
       </select>
-    </Field>
+    </div>
   );
-}
-
-/** A select's choices: the English name is the value, the label is in the reader's language. */
-function Options({ choices }: { choices: Choice[] }) {
-  return choices.map(({ value, label }) => (
-    <option key={value} value={value}>
-      {label}
-    </option>
-  ));
 }
