@@ -12,6 +12,7 @@ export default [
   route("browse/map", "routes/browse.map.tsx"),
   route("listing/:slug", "routes/listing.tsx"),
   route("listing/:slug/report", "routes/listing.report.tsx"),
+  route("shortlist", "routes/shortlist.tsx"),
   route("old-browse", "routes/old-browse.tsx"),
   route("login", "routes/login.tsx"),
   route("signup", "routes/signup.tsx"),

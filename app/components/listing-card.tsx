@@ -1,5 +1,6 @@
 import { preload } from "react-dom";
 import { Link } from "react-router";
+import { SaveButton } from "~/components/shortlist/save-button";
 import { useTranslation } from "~/i18n";
 import type { ListingCardView } from "~/schemas/listing-view";
 import "virtual:catalogue/browse";
@@ -117,6 +118,7 @@ export function ListingCard({ listing, eager = false, sizes = DEFAULT_SIZES, hea
             {t("browse.card.seeLocation")}
             <span className="sr-only">: {listing.title}</span>
           </Link>
+          <SaveButton id={listing.id} title={listing.title} className="ml-auto" />
         </div>
         <ul className="mt-auto flex flex-wrap gap-x-3 gap-y-1 border-t border-slate-100 pt-3 text-sm text-slate-700">
           <li>{listing.typeLabel}</li>

@@ -26,6 +26,7 @@ export function SiteHeader({ siteName, user }: SiteHeaderProps) {
   const listPropertyHref = user ? "/dashboard" : "/login";
   const navItems: NavItem[] = [
     { to: "/browse", label: t("common.nav.browse") },
+    { to: "/shortlist", label: t("common.nav.shortlist") },
     { to: listPropertyHref, label: t("common.nav.listProperty") },
     { to: "/about", label: t("common.nav.about") },
     { to: "/contact", label: t("common.nav.contact") },

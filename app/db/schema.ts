@@ -205,6 +205,23 @@ export type PageInvalidationsTable = {
 };
 
 /** Timed jobs' schedule and lease: one runner at a time across every process and server (migration 013, ADR 039). */
+/** A browser's shortlist (migration 021, ADR 054). */
+export type ShortlistsTable = {
+  id: string;
+  /** Salted hash of the browser's signed visitor id (hashViewerId "visitor"): the list's only owner. */
+  visitorKey: string;
+  /** The code of its shared link (/s/{code}); null while not shared or after it was revoked. */
+  shareCode: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type ShortlistItemsTable = {
+  shortlistId: string;
+  listingId: number;
+  addedAt: string;
+};
+
 export type JobLeasesTable = {
   name: string;
   holder: string | null;
@@ -227,6 +244,8 @@ export type Database = {
   audit_log: AuditLogTable;
   page_invalidations: PageInvalidationsTable;
   job_leases: JobLeasesTable;
+  shortlists: ShortlistsTable;
+  shortlist_items: ShortlistItemsTable;
 };
 
 export type ListingRow = Selectable<ListingsTable>;

@@ -78,6 +78,11 @@ export const DEFAULT_LIMITS = {
   /** Reports from one network (IPv4 /24, IPv6 /64): another address of the same network is no new reporter. */
   reportIp: { max: 10, windowSeconds: 60 * 60, per: [["network"]] },
   contactIp: { max: 5, windowSeconds: 60 * 60, per: [["ip"]] },
+  /**
+   * New shortlists (a browser's first save) from one address: generous, since a campus
+   * network puts many students behind one address, but a script cannot fill the database.
+   */
+  shortlistNew: { max: 100, windowSeconds: 60 * 60, per: [["ip"]] },
   uploadUser: { max: 30, windowSeconds: 60 * 60, per: [["user"]] },
   /** Settings' password change for one account: each try is a guess of the current password (ADR 019). */
   passwordUser: { max: 5, windowSeconds: 15 * 60, per: [["user"]] },

@@ -516,6 +516,10 @@ async function countRows(db: DB, query: SelectQueryBuilder<Database, "listings",
 
 function toDetail(row: ListingRow, photos: PhotoRow[], now: Date): ListingDetail {
   notePageListing(row.id);
+  return detailOf(row, photos, now);
+}
+
+function detailOf(row: ListingRow, photos: PhotoRow[], now: Date): ListingDetail {
   const isPublic = row.status === "active" && row.expiresAt > now.toISOString();
   return {
     ...toSummary(row, photos),
@@ -527,6 +531,29 @@ function toDetail(row: ListingRow, photos: PhotoRow[], now: Date): ListingDetail
     isExpired: row.status === "expired" || (row.status === "active" && row.expiresAt <= now.toISOString()),
     isPublic,
   };
+}
+
+/**
+ * Listings by id whatever their status, in the order of `ids` (unknown ids
+ * left out): a shortlist keeps the places it saved after they expire, are
+ * hidden or deleted, and says so (`isPublic`). Not a page's own listing, so
+ * nothing is noted for the page cache.
+ */
+export async function findListingsByIds(db: DB, ids: readonly number[], now = currentTime()): Promise<ListingDetail[]> {
+  if (ids.length === 0) return [];
+  const [rows, photos] = await Promise.all([
+    db
+      .selectFrom("listings")
+      .selectAll()
+      .where("id", "in", [...ids])
+      .execute(),
+    photosFor(db, [...ids]),
+  ]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [detailOf(row, photos.get(id) ?? [], now)] : [];
+  });
 }
 
 /** Hidden listings are not shown to the public at all (moderation, issue 4). */

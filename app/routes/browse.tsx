@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { useLocation, useNavigate, useNavigation } from "react-router";
+import { type ShouldRevalidateFunction, useLocation, useNavigate, useNavigation } from "react-router";
 import { EmptyState } from "~/components/browse/empty-state";
 import { FilterChips } from "~/components/browse/filter-chips";
 import { FilterPanel } from "~/components/browse/filter-panel";
@@ -22,6 +22,10 @@ const DEBOUNCE_MS = 400;
 // like every text and link below that depends on the filters
 // (app/pages/browse-page.server.ts): the browser needs no filter code.
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
+
+// Saving a place to the shortlist changes nothing this loader shows (the Save button keeps its own state).
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
+  !formAction?.endsWith("/shortlist") && defaultShouldRevalidate;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, env } = context.get(requestContext);

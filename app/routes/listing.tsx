@@ -12,6 +12,7 @@ import { ListingGallery } from "~/components/listing/listing-gallery";
 import { ListingNotFound } from "~/components/listing/listing-not-found";
 import { ReportLink } from "~/components/listing/report-link";
 import { SafetyNotice } from "~/components/listing/safety-notice";
+import { SaveButton } from "~/components/shortlist/save-button";
 import { Banner } from "~/components/ui/banner";
 import { useTranslation } from "~/i18n";
 import { findListingBySlug } from "~/models/listing.server";
@@ -25,8 +26,9 @@ import "virtual:catalogue/listing";
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
 // A report sent from the dialog changes nothing on this page: no reload (and no second view).
+// Nor does saving it to the shortlist (the button keeps its own state).
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
-  formAction?.endsWith("/report") ? false : defaultShouldRevalidate;
+  formAction?.endsWith("/report") || formAction?.endsWith("/shortlist") ? false : defaultShouldRevalidate;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, env, locale } = context.get(requestContext);
@@ -111,6 +113,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
             <div className="hidden lg:block">
               <CallNowLink href={listing.phoneHref} className="w-full" />
             </div>
+            {listing.isExpired ? null : <SaveButton id={listing.adNumber} title={listing.title} />}
             <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">{t("listing.payAfterVisit")}</p>
             <ContactCard listing={listing} />
           </div>

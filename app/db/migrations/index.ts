@@ -19,6 +19,7 @@ import * as listingPosition from "./2026-11-24-017-listing-position";
 import * as listingPlace from "./2026-11-24-018-listing-place";
 import * as listingFacts from "./2026-11-24-019-listing-facts";
 import * as exactPosition from "./2026-11-24-020-exact-position";
+import * as shortlists from "./2026-11-25-021-shortlists";
 
 /** Every migration, listed explicitly and in order (names sort by date). */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24-018-listing-place": listingPlace,
   "2026-11-24-019-listing-facts": listingFacts,
   "2026-11-24-020-exact-position": exactPosition,
+  "2026-11-25-021-shortlists": shortlists,
 };

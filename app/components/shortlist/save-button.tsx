@@ -1,0 +1,53 @@
+import { useSyncExternalStore } from "react";
+import { useFetcher, useLocation } from "react-router";
+import { HeartIcon } from "~/components/ui/icons";
+import { useTranslation } from "~/i18n";
+import { savedIdsIn } from "~/lib/saved-cookie";
+import type { ShortlistActionResult } from "~/schemas/shortlist-view";
+
+const noSubscription = () => () => {};
+const browserCookies = () => document.cookie;
+// Public pages come from the page cache, the same for everyone: rendered as not saved (ADR 054).
+// Null until hydrated, which also says when the post goes through the fetcher (enhanced=1).
+const serverCookies = () => null;
+
+/**
+ * 'Save' on a card or a listing page (issue 13). A form post to /shortlist,
+ * so it works without JavaScript (redirected to the shortlist page, which says what happened);
+ * with JavaScript it posts in place and turns into 'Saved', which removes it
+ * again. Whether a place is saved comes from the `bodima_saved` cookie, read
+ * after hydration.
+ */
+export function SaveButton({ id, title, className = "" }: { id: string; title: string; className?: string }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<ShortlistActionResult>();
+  const { pathname, search } = useLocation();
+  const cookies = useSyncExternalStore<string | null>(noSubscription, browserCookies, serverCookies);
+  const intent = fetcher.formData?.get("intent");
+  // Shown at once while the post is under way; the cookie the answer sets says the rest.
+  const saved = intent ? intent === "save" : savedIdsIn(cookies ?? "").includes(Number(id));
+  const refusal = fetcher.state === "idle" && fetcher.data?.status === "refused" ? fetcher.data.message : null;
+
+  return (
+    <fetcher.Form method="post" action="/shortlist" className={`relative z-10 ${className}`}>
+      <input type="hidden" name="listing" value={id} />
+      <input type="hidden" name="back" value={pathname + search} />
+      {cookies === null ? null : <input type="hidden" name="enhanced" value="1" />}
+      <button
+        type="submit"
+        name="intent"
+        value={saved ? "remove" : "save"}
+        className="inline-flex min-h-11 items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-50"
+      >
+        <HeartIcon className={`h-5 w-5 ${saved ? "fill-current text-rose-600" : ""}`} />
+        {saved ? t("common.save.saved") : t("common.save.save")}
+        <span className="sr-only">: {title}</span>
+      </button>
+      {refusal ? (
+        <p role="alert" className="mt-1 text-sm text-red-700">
+          {refusal}
+        </p>
+      ) : null}
+    </fetcher.Form>
+  );
+}

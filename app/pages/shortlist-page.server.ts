@@ -1,0 +1,57 @@
+import type { MetaDescriptor } from "react-router";
+import { type MessageKey, t } from "~/i18n";
+import { formatLkr, formatShortDate } from "~/lib/format";
+import { SHORTLIST_MAX } from "~/models/shortlist.server";
+import type { ListingDetail } from "~/schemas/listing-view";
+import type { ShortlistActionResult, ShortlistRow } from "~/schemas/shortlist-view";
+import { universityLabel } from "./directory-labels.server";
+import { distanceLine } from "./distance.server";
+import { cardFacts } from "./facts.server";
+import { telHref } from "./listing-page.server";
+import "virtual:catalogue/browse-server";
+import "virtual:catalogue/shortlist";
+
+// The shortlist page's rows and texts, written on the server (issue 13):
+// the browser gets finished strings, as on browse and the listing page.
+
+/** A saved place as the comparison shows it; a place no longer public keeps only its title. */
+export function toShortlistRow(listing: ListingDetail): ShortlistRow {
+  const base = { id: Number(listing.id), slug: listing.slug, title: listing.title };
+  if (!listing.isPublic) return { ...base, available: false };
+  return {
+    ...base,
+    available: true,
+    photo: listing.photos[0] ?? null,
+    universityLabel: universityLabel(listing.university),
+    priceLine: t("browseServer.card.pricePerMonth", { price: formatLkr(listing.price) }),
+    moveIn: listing.moveInCost === null ? null : formatLkr(listing.moveInCost),
+    distance: distanceLine(listing),
+    typeLabel: t(`browseServer.card.propertyType.${listing.propertyType}`),
+    genderLabel: t(`browseServer.card.gender.${listing.gender}`),
+    facts: cardFacts(listing),
+    posted: formatShortDate(listing.createdAt),
+    phoneHref: telHref(listing.contactPhone),
+  };
+}
+
+export function shortlistMeta(siteName: string): MetaDescriptor[] {
+  return [
+    { title: t("shortlist.meta.title", { siteName }) },
+    { name: "description", content: t("shortlist.meta.description", { siteName }) },
+    // One browser's own list: nothing for search engines.
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+type Notice = "saved" | "removed" | "full" | "unavailable" | "tooMany" | "invalid" | "origin";
+
+/** The action's answer: what happened, in the reader's language, and the ids now saved. */
+export function shortlistResult(notice: Notice, back: string | null, saved: readonly number[]): ShortlistActionResult {
+  const key: MessageKey = `shortlist.notices.${notice}`;
+  return {
+    status: notice === "saved" || notice === "removed" ? notice : "refused",
+    message: t(key, { max: SHORTLIST_MAX }),
+    back,
+    saved: [...saved],
+  };
+}

@@ -1,0 +1,40 @@
+// What the server sends the browser about a shortlist (issue 13). Types only.
+
+import type { ListingPhoto } from "./listing-view";
+
+/** A saved place in the comparison; one that is no longer public shows its title alone. */
+export type ShortlistRow =
+  | { id: number; slug: string; title: string; available: false }
+  | {
+      id: number;
+      slug: string;
+      title: string;
+      available: true;
+      photo: ListingPhoto | null;
+      universityLabel: string;
+      /** 'LKR 15,000/month' */
+      priceLine: string;
+      /** 'LKR 105,000', or null: the advance is not stated. */
+      moveIn: string | null;
+      /** '1.4 km from University of Moratuwa, Moratuwa · about 23 min walk (estimate)', or null. */
+      distance: string | null;
+      typeLabel: string;
+      genderLabel: string;
+      /** Up to three: 'Bills included', 'Attached bathroom', '2 beds free'. */
+      facts: string[];
+      /** 'Nov 22, 2026' */
+      posted: string;
+      /** tel: link, or null when the number is not dialable. */
+      phoneHref: string | null;
+    };
+
+/** What saving or removing answers (fetcher.data on a card; the page's notice without JavaScript). */
+export type ShortlistActionResult = {
+  status: "saved" | "removed" | "refused";
+  /** What happened, in the reader's language. */
+  message: string;
+  /** Where the visitor was (a path on this site), for the page's 'Back' link. */
+  back: string | null;
+  /** The ad numbers in the list now. */
+  saved: number[];
+};
