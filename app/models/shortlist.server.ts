@@ -1,6 +1,7 @@
 import type { DB } from "~/db/db.server";
 import { isPostgres } from "~/db/search.server";
 import { currentTime } from "~/lib/clock";
+import { randomChunk } from "~/security/random.server";
 import { newRandomId } from "~/security/visitor-id.server";
 import { inTransaction } from "./in-transaction.server";
 
@@ -23,11 +24,16 @@ export type SaveOutcome =
 
 /** The ids of a visitor's saved places, first saved first; empty when they have no list. */
 export async function shortlistIds(db: DB, visitorKey: string): Promise<number[]> {
+  return itemIds(db, "visitorKey", visitorKey);
+}
+
+/** The places of the list found by its owner's key or its shared link's code, first saved first. */
+async function itemIds(db: DB, by: "visitorKey" | "shareCode", value: string): Promise<number[]> {
   const rows = await db
     .selectFrom("shortlist_items")
     .innerJoin("shortlists", "shortlists.id", "shortlist_items.shortlistId")
     .select("shortlist_items.listingId")
-    .where("shortlists.visitorKey", "=", visitorKey)
+    .where(`shortlists.${by}`, "=", value)
     .orderBy("shortlist_items.addedAt")
     .orderBy("shortlist_items.listingId")
     .execute();
@@ -111,4 +117,64 @@ export async function removeFromShortlist(
   if (removed.numDeletedRows > 0n)
     await db.updateTable("shortlists").set({ updatedAt: now.toISOString() }).where("id", "=", list.id).execute();
   return shortlistIds(db, visitorKey);
+}
+
+/** Letters and digits a shared link's code is made of: no look-alikes (0/o, 1/l/i), easy to read out. */
+const CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
+/** 12 characters of 31: about 59 bits, far beyond guessing a link by trying codes. */
+const CODE_LENGTH = 12;
+export const SHARE_CODE_PATTERN = /^[a-hj-km-np-z2-9]{12}$/;
+
+function newShareCode(): string {
+  const bytes = randomChunk(CODE_LENGTH * 2);
+  let code = "";
+  // Two bytes per character keep the modulo's bias below 0.05%.
+  for (let i = 0; i < CODE_LENGTH; i++) code += CODE_ALPHABET[bytes.readUInt16BE(i * 2) % CODE_ALPHABET.length];
+  return code;
+}
+
+/** The code of the visitor's shared link, made on the first share (point 2); null when they have no list. */
+export async function shareShortlist(db: DB, visitorKey: string, now = currentTime()): Promise<string | null> {
+  const list = await db
+    .selectFrom("shortlists")
+    .select(["id", "shareCode"])
+    .where("visitorKey", "=", visitorKey)
+    .executeTakeFirst();
+  if (!list) return null;
+  if (list.shareCode) return list.shareCode;
+  const code = newShareCode();
+  await db
+    .updateTable("shortlists")
+    .set({ shareCode: code, updatedAt: now.toISOString() })
+    .where("id", "=", list.id)
+    // Two shares at once: the first code stays.
+    .where("shareCode", "is", null)
+    .execute();
+  return (await shareCodeOf(db, visitorKey)) ?? code;
+}
+
+/** The code of the visitor's shared link, or null while it is not shared. */
+export async function shareCodeOf(db: DB, visitorKey: string): Promise<string | null> {
+  const list = await db
+    .selectFrom("shortlists")
+    .select("shareCode")
+    .where("visitorKey", "=", visitorKey)
+    .executeTakeFirst();
+  return list?.shareCode ?? null;
+}
+
+/** Stops sharing: the link answers 'no longer shared' from now on; sharing again makes a new one. */
+export async function stopSharingShortlist(db: DB, visitorKey: string, now = currentTime()): Promise<void> {
+  await db
+    .updateTable("shortlists")
+    .set({ shareCode: null, updatedAt: now.toISOString() })
+    .where("visitorKey", "=", visitorKey)
+    .execute();
+}
+
+/** The ids a shared link shows now (the list as its owner keeps it), or null for a code not (or no longer) shared. */
+export async function sharedShortlistIds(db: DB, code: string): Promise<number[] | null> {
+  if (!SHARE_CODE_PATTERN.test(code)) return null;
+  const list = await db.selectFrom("shortlists").select("id").where("shareCode", "=", code).executeTakeFirst();
+  return list ? itemIds(db, "shareCode", code) : null;
 }

@@ -3,7 +3,7 @@ import { type MessageKey, t } from "~/i18n";
 import { formatLkr, formatShortDate } from "~/lib/format";
 import { SHORTLIST_MAX } from "~/models/shortlist.server";
 import type { ListingDetail } from "~/schemas/listing-view";
-import type { ShortlistActionResult, ShortlistRow } from "~/schemas/shortlist-view";
+import type { ShortlistActionResult, ShortlistNotice, ShortlistRow } from "~/schemas/shortlist-view";
 import { universityLabel } from "./directory-labels.server";
 import { distanceLine } from "./distance.server";
 import { cardFacts } from "./facts.server";
@@ -43,15 +43,28 @@ export function shortlistMeta(siteName: string): MetaDescriptor[] {
   ];
 }
 
-type Notice = "saved" | "removed" | "full" | "unavailable" | "tooMany" | "invalid" | "origin";
+const DONE: ReadonlySet<ShortlistNotice> = new Set(["saved", "removed", "shared", "unshared"]);
 
 /** The action's answer: what happened, in the reader's language, and the ids now saved. */
-export function shortlistResult(notice: Notice, back: string | null, saved: readonly number[]): ShortlistActionResult {
+export function shortlistResult(
+  notice: ShortlistNotice,
+  back: string | null,
+  saved: readonly number[],
+): ShortlistActionResult {
   const key: MessageKey = `shortlist.notices.${notice}`;
   return {
-    status: notice === "saved" || notice === "removed" ? notice : "refused",
+    status: DONE.has(notice) ? (notice as ShortlistActionResult["status"]) : "refused",
     message: t(key, { max: SHORTLIST_MAX }),
     back,
     saved: [...saved],
   };
+}
+
+/** The shared copy's head tags: for the person given the link, not for search engines. */
+export function sharedShortlistMeta(siteName: string): MetaDescriptor[] {
+  return [
+    { title: t("shortlist.shared.meta.title", { siteName }) },
+    { name: "description", content: t("shortlist.shared.meta.description", { siteName }) },
+    { name: "robots", content: "noindex" },
+  ];
 }

@@ -28,9 +28,21 @@ export type ShortlistRow =
       phoneHref: string | null;
     };
 
-/** What saving or removing answers (fetcher.data on a card; the page's notice without JavaScript). */
+/** What the shortlist's action can say happened. */
+export type ShortlistNotice =
+  | "saved"
+  | "removed"
+  | "shared"
+  | "unshared"
+  | "full"
+  | "unavailable"
+  | "tooMany"
+  | "invalid"
+  | "origin";
+
+/** What saving, removing or sharing answers (fetcher.data on a card; the page's notice without JavaScript). */
 export type ShortlistActionResult = {
-  status: "saved" | "removed" | "refused";
+  status: "saved" | "removed" | "shared" | "unshared" | "refused";
   /** What happened, in the reader's language. */
   message: string;
   /** Where the visitor was (a path on this site), for the page's 'Back' link. */

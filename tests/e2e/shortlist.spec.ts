@@ -111,6 +111,22 @@ test.describe("with JavaScript", () => {
     const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   });
+  test("copies the shared link", async ({ page, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.goto("/browse");
+    const { save } = await firstCard(page);
+    await hydrated(save);
+    await pressAndWait(page, save);
+    await page.goto("/shortlist");
+    const share = page.getByRole("button", { name: "Share this shortlist" });
+    await hydrated(share);
+    await share.click();
+    const copy = page.getByRole("button", { name: "Copy link" });
+    await copy.click();
+    await expect(page.getByText("Link copied.")).toBeVisible();
+    const url = await page.getByLabel("Link to your shortlist").inputValue();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+  });
 });
 
 test.describe("on a phone", () => {
@@ -165,5 +181,47 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/\/si\/shortlist\?done=saved/);
     await expect(page.getByRole("heading", { level: 1, name: "ඔබේ සුරැකි ලැයිස්තුව" })).toBeVisible();
     await expect(page.getByTestId("shortlist-notice")).toHaveText(/ඔබේ ලැයිස්තුවට සුරැකුණා\./);
+  });
+
+  test("shares the list by a link: read-only for the person given it, current, and dead once stopped", async ({
+    page,
+    browser,
+  }) => {
+    await page.goto("/browse");
+    const { title, save } = await firstCard(page);
+    await save.click();
+    await page.getByRole("button", { name: "Share this shortlist" }).click();
+    await expect(page.getByTestId("shortlist-notice")).toHaveText(/Your shortlist is shared\./);
+    const link = page.getByLabel("Link to your shortlist");
+    const url = await link.inputValue();
+    expect(url).toMatch(/\/s\/[a-z2-9]{12}$/);
+    await expect(page.getByRole("link", { name: "Send on WhatsApp" })).toHaveAttribute(
+      "href",
+      `https://wa.me/?text=${encodeURIComponent(`Boarding places I saved on Bodima: ${url}`)}`,
+    );
+
+    // A parent opens the link on another phone, without an account or the owner's cookies.
+    const parent = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+    await parent.goto(url);
+    await expect(parent.getByRole("heading", { level: 1, name: "A shared shortlist" })).toBeVisible();
+    await expect(parent.getByTestId("shortlist-table").getByRole("link", { name: title })).toBeVisible();
+    await expect(parent.getByRole("button", { name: /Remove/ })).toHaveCount(0);
+
+    // The owner removes the place: the shared copy shows the list as it is now.
+    await page
+      .getByTestId("shortlist-table")
+      .getByRole("button", { name: label("Remove", title) })
+      .click();
+    await parent.reload();
+    await expect(parent.getByText("This shortlist is empty at the moment.")).toBeVisible();
+
+    await page.goto("/browse");
+    await firstCard(page).then(({ save: again }) => again.click());
+    await page.getByRole("button", { name: "Stop sharing" }).click();
+    await expect(page.getByTestId("shortlist-notice")).toHaveText(/Sharing stopped/);
+    const gone = await parent.goto(url);
+    expect(gone?.status()).toBe(404);
+    await expect(parent.getByRole("heading", { name: "This shortlist is no longer shared" })).toBeVisible();
+    await parent.context().close();
   });
 });

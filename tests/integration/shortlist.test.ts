@@ -5,6 +5,7 @@ import { createMemoryStore, createRateLimiter } from "../../app/limits/rate-limi
 import { hideListing } from "../../app/models/listing-moderation.server";
 import { SHORTLIST_MAX, saveToShortlist, shortlistIds } from "../../app/models/shortlist.server";
 import { hashViewerId } from "../../app/models/view-tracking.server";
+import { loader as sharedLoader } from "../../app/routes/shared-shortlist";
 import { action, loader } from "../../app/routes/shortlist";
 import { signVisitorId } from "../../app/security/visitor-id.server";
 import { insertOwnedListing } from "../factories";
@@ -58,6 +59,18 @@ const save = (listing: number, extra: Record<string, string> = {}) => ({
   ...extra,
 });
 const remove = (listing: number) => ({ intent: "remove", listing: String(listing) });
+async function sharedPage(db: DB, code: string) {
+  const request = new Request(`${TEST_SITE}/s/${code}`);
+  const args = { request, context: testContext({ db }), params: { code } };
+  return unwrapResult(await sharedLoader(args as unknown as Parameters<typeof sharedLoader>[0]));
+}
+
+/** The code of the browser's shared link, as its shortlist page shows it. */
+async function shareCode(db: DB, cookie: string): Promise<string | null> {
+  const { url } = (await page(db, cookie)).body.share as { url: string | null };
+  return url ? new URL(url).pathname.replace("/s/", "") : null;
+}
+
 const rowsOf = (body: Record<string, unknown>) => body.rows as { id: number; title: string; available: boolean }[];
 
 describeEachDatabase("shortlist", (ctx) => {
@@ -254,5 +267,71 @@ describeEachDatabase("shortlist", (ctx) => {
     const { db } = ctx();
     expect(rowsOf((await page(db, undefined)).body)).toEqual([]);
     expect(rowsOf((await page(db, newBrowser())).body)).toEqual([]);
+  });
+
+  it("shares a list by a link that shows it as it is now, read-only, until sharing stops", async () => {
+    const { db } = ctx();
+    const owner = newBrowser();
+    const [a, b] = [await insertOwnedListing(db, "sl-share-a"), await insertOwnedListing(db, "sl-share-b")];
+    await post(db, { cookie: owner, fields: save(a) });
+    await post(db, { cookie: owner, fields: save(b) });
+    const shared = await post(db, { cookie: owner, fields: { intent: "share" } });
+    expect(shared.body).toMatchObject({ status: "shared" });
+    const code = await shareCode(db, owner);
+    // No personal data in the link: a random code of letters and digits.
+    expect(code).toMatch(/^[a-z2-9]{12}$/);
+    expect((await page(db, owner)).body.share).toMatchObject({ url: `${TEST_SITE}/s/${code}` });
+    expect(rowsOf((await sharedPage(db, code!)).body).map((r) => r.id)).toEqual([a, b]);
+
+    // Sharing again keeps the link; the link shows the list as it is now.
+    await post(db, { cookie: owner, fields: { intent: "share" } });
+    expect(await shareCode(db, owner)).toBe(code);
+    await post(db, { cookie: owner, fields: remove(a) });
+    expect(rowsOf((await sharedPage(db, code!)).body).map((r) => r.id)).toEqual([b]);
+
+    // Someone else's browser cannot stop it (it acts on a list of its own, if any).
+    await post(db, { cookie: newBrowser(), fields: { intent: "unshare" } });
+    expect((await sharedPage(db, code!)).status).toBe(200);
+
+    const stopped = await post(db, { cookie: owner, fields: { intent: "unshare" } });
+    expect(stopped.body).toMatchObject({
+      status: "unshared",
+      message: "Sharing stopped: the old link no longer works.",
+    });
+    const gone = await sharedPage(db, code!);
+    expect(gone.status).toBe(404);
+    expect(gone.body.rows).toBeNull();
+    expect(await shareCode(db, owner)).toBeNull();
+
+    // Sharing anew makes a new link; the old one stays dead.
+    await post(db, { cookie: owner, fields: { intent: "share" } });
+    const again = await shareCode(db, owner);
+    expect(again).not.toBe(code);
+    expect((await sharedPage(db, again!)).status).toBe(200);
+    expect((await sharedPage(db, code!)).status).toBe(404);
+  });
+
+  it("answers 404 for codes never shared, whatever they look like", async () => {
+    const { db } = ctx();
+    for (const code of ["abcdefghjkmn", "ABCDEFGHJKMN", "x", "' or 1=1 --", "a".repeat(500)])
+      expect((await sharedPage(db, code)).status).toBe(404);
+  });
+
+  it("has nothing to share for a browser without a list", async () => {
+    const { db } = ctx();
+    const { status } = await post(db, { cookie: newBrowser(), fields: { intent: "share" } });
+    expect(status).toBe(400);
+  });
+
+  it("redirects a share without JavaScript to the page, which says it is shared", async () => {
+    const { db } = ctx();
+    const cookie = newBrowser();
+    await post(db, { cookie, fields: save(await insertOwnedListing(db, "sl-share-prg")) });
+    const posted = await post(db, { cookie, fields: { intent: "share", enhanced: "" } });
+    expect(posted.status).toBe(303);
+    expect((await page(db, cookie, "?done=shared")).body.notice).toMatchObject({
+      status: "shared",
+      message: "Your shortlist is shared. Send the link below to anyone you like.",
+    });
   });
 });
