@@ -5,7 +5,7 @@ import { SharePanel } from "~/components/shortlist/share-panel";
 import { Banner } from "~/components/ui/banner";
 import { buttonClasses } from "~/components/ui/button";
 import { useTranslation } from "~/i18n";
-import { localePath } from "~/i18n/locales";
+import { localePath, withoutLocale } from "~/i18n/locales";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { parseAdNumber } from "~/lib/slug";
 import { findListingsByIds } from "~/models/listing.server";
@@ -49,6 +49,20 @@ function noticeFrom(url: URL, ids: readonly number[]): ShortlistActionResult | n
   return shortlistResult(done as Done, backPath(url.searchParams.get("back")), ids);
 }
 
+/**
+ * The page a form was posted from, as a path in the page's language (React
+ * Router adds the language back), when it is a page of ours other than the
+ * shortlist itself; null otherwise (no Referer: a privacy setting, another site).
+ */
+function refererPath(request: Request, siteUrl: string): string | null {
+  const referer = request.headers.get("referer");
+  if (!referer) return null;
+  const path = safeRedirect(referer, "", siteUrl);
+  if (!path) return null;
+  const local = withoutLocale(path.split("?")[0]) + (path.includes("?") ? path.slice(path.indexOf("?")) : "");
+  return local.startsWith("/shortlist") ? null : local;
+}
+
 /** Where the visitor was: a path on this site, or nothing. */
 function backPath(value: FormDataEntryValue | null): string | null {
   return typeof value === "string" && value !== "" ? safeRedirect(value, "/browse") : null;
@@ -83,7 +97,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const secure = env.siteUrl.startsWith("https:");
   if (!isSameOrigin(request, env.siteUrl)) return data(shortlistResult("origin", null, []), { status: 403 });
   const form = await readForm(request);
-  const back = backPath(form.get("back"));
+  // Where the visitor was: the page that posted (its Referer, a page of ours), for the 'Back' link.
+  const back = backPath(form.get("back")) ?? refererPath(request, env.siteUrl);
   /** Done: in place for a script (`enhanced=1`), else Post/Redirect/Get to this page, which says what happened. */
   const done = (notice: Done, ids: readonly number[], headers: Headers) => {
     if (form.get("enhanced") === "1") return data(shortlistResult(notice, back, ids), { headers });

@@ -74,12 +74,17 @@ test.describe("served from the cache", () => {
   test("the same search written differently shares one entry", async ({ baseURL }) => {
     const client = await visitor(baseURL);
     const word = uniqueWord();
-    await client.get(`/browse?search=${word}&propertyType=all&page=1`);
-    const other = await client.get(`/browse?page=1&gender=any&search=${word}&maxPrice=`);
-    expect(other.headers()["x-page-cache"]).toBe("HIT");
-    // A link shared with tracking parameters, or a made-up one, is the same page.
-    const tracked = await client.get(`/browse?search=${word}&utm_source=whatsapp&cachebuster=${Date.now()}`);
-    expect(tracked.headers()["x-page-cache"]).toBe("HIT");
+    // Other tests post and take down listings meanwhile, and any such write drops every cached
+    // list: a MISS after one is no proof against sharing, so the round is tried again (a HIT never lies).
+    let answers: (string | undefined)[] = [];
+    for (let round = 0; round < 5 && answers.join() !== "HIT,HIT"; round++) {
+      await client.get(`/browse?search=${word}&propertyType=all&page=1`);
+      const other = await client.get(`/browse?page=1&gender=any&search=${word}&maxPrice=`);
+      // A link shared with tracking parameters, or a made-up one, is the same page.
+      const tracked = await client.get(`/browse?search=${word}&utm_source=whatsapp&cachebuster=${Date.now()}`);
+      answers = [other.headers()["x-page-cache"], tracked.headers()["x-page-cache"]];
+    }
+    expect(answers).toEqual(["HIT", "HIT"]);
     await client.dispose();
   });
 

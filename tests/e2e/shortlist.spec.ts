@@ -12,13 +12,19 @@ const cards = (page: Page) => page.locator("main article");
 const label = (word: string, title: string) =>
   new RegExp(`^${word} ?: ${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
 
-/** Waits until React has hydrated the card's Save form, so a press goes through JavaScript. */
+/**
+ * Waits until React has hydrated the button and, for a form that posts in place, the form says
+ * so (its enhanced=1 field, added once hydrated), so a press goes through JavaScript.
+ */
 async function hydrated(locator: Locator) {
   await locator.evaluate(
     (element) =>
       new Promise<void>((resolve) => {
         const check = () =>
-          Object.keys(element).some((key) => key.startsWith("__reactProps")) ? resolve() : setTimeout(check, 50);
+          Object.keys(element).some((key) => key.startsWith("__reactProps")) &&
+          element.closest("form")?.querySelector('input[name="enhanced"]')
+            ? resolve()
+            : setTimeout(check, 50);
         check();
       }),
   );

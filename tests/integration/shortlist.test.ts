@@ -254,6 +254,25 @@ describeEachDatabase("shortlist", (ctx) => {
     );
   });
 
+  it("takes 'back' from the page that posted (its Referer), in that page's language, never another site", async () => {
+    const { db } = ctx();
+    const id = await insertOwnedListing(db, "sl-referer");
+    const from = async (referer: string) => {
+      const request = new Request(`${TEST_SITE}/shortlist`, {
+        method: "POST",
+        headers: { Origin: TEST_SITE, Referer: referer, Cookie: newBrowser() },
+        body: new URLSearchParams({ intent: "save", listing: String(id), enhanced: "1" }),
+      });
+      const result = await action({ request, context: testContext({ db }), params: {} } as unknown as ActionArgs);
+      return unwrapResult(result).body.back;
+    };
+    expect(await from(`${TEST_SITE}/browse?city=kandy`)).toBe("/browse?city=kandy");
+    // React Router puts the language back in front of the link.
+    expect(await from(`${TEST_SITE}/si/listing/room-1001`)).toBe("/listing/room-1001");
+    expect(await from("https://evil.example/browse")).toBeNull();
+    expect(await from(`${TEST_SITE}/shortlist`)).toBeNull();
+  });
+
   it("sends 'back' only to a path on this site", async () => {
     const { db } = ctx();
     const id = await insertOwnedListing(db, "sl-back");
