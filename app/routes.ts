@@ -29,6 +29,7 @@ export default [
     route("settings", "routes/dashboard.settings.tsx"),
     route("listings/:id/delete", "routes/dashboard.listings.$id.delete.tsx"),
     route("listings/:id/renew", "routes/dashboard.listings.$id.renew.ts"),
+    route("listings/:id/availability", "routes/dashboard.listings.$id.availability.ts"),
   ]),
   // The photo picker's JSON endpoints answer a visitor with a 401 in JSON, not with the
   // dashboard's login redirect: beside the layout, judged by the same guard (ADR 025).

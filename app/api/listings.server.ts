@@ -45,7 +45,8 @@ const MAX_ID_OR_SLUG = 200;
 
 /**
  * One listing by ad number or slug. Hidden and pending listings are not
- * found; expired ones are, with isExpired so clients can say so.
+ * found; expired ones are, with isExpired so clients can say so, and so are
+ * those their owner said are no longer available (isLet).
  */
 export async function getAd(db: DB, idOrSlug: string): Promise<GetAdResult> {
   const value = idOrSlug.trim();

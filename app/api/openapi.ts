@@ -437,7 +437,11 @@ export function openApiDocument(siteUrl: string) {
             amenities: { type: "array", items: { type: "string", examples: [...AMENITIES] } },
             images: { type: "array", items: { type: "string" }, description: "Photo URLs (site-relative)." },
             photos: { type: "array", items: ref("ListingPhoto") },
-            status: { type: "string", enum: ["active", "expired"] },
+            status: {
+              type: "string",
+              enum: ["active", "expired", "let"],
+              description: "'let': its owner said it is no longer available (only one ad by its number or slug).",
+            },
             views: { type: "integer" },
             createdAt: { type: "string", format: "date-time" },
             updatedAt: { type: "string", format: "date-time" },
@@ -449,13 +453,14 @@ export function openApiDocument(siteUrl: string) {
             ref("ListingSummary"),
             {
               type: "object",
-              required: ["contactName", "contactPhone", "uniqueViews", "lastViewed", "isExpired", "isPublic"],
+              required: ["contactName", "contactPhone", "uniqueViews", "lastViewed", "isExpired", "isLet", "isPublic"],
               properties: {
                 contactName: { type: "string" },
                 contactPhone: { type: "string" },
                 uniqueViews: { type: "integer" },
                 lastViewed: { ...nullable("string"), format: "date-time" },
                 isExpired: { type: "boolean" },
+                isLet: { type: "boolean", description: "Its owner said it is no longer available." },
                 isPublic: { type: "boolean", description: "Active and not expired." },
               },
             },

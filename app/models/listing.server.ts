@@ -529,6 +529,7 @@ function detailOf(row: ListingRow, photos: PhotoRow[], now: Date): ListingDetail
     lastViewed: row.lastViewed,
     userId: row.userId,
     isExpired: row.status === "expired" || (row.status === "active" && row.expiresAt <= now.toISOString()),
+    isLet: row.status === LET_STATUS,
     isPublic,
   };
 }
@@ -556,8 +557,14 @@ export async function findListingsByIds(db: DB, ids: readonly number[], now = cu
   });
 }
 
+/**
+ * Its owner said it is no longer available (issue 13): out of browse at once,
+ * its page says so, and the owner can bring it back ('Still available').
+ */
+export const LET_STATUS = "let";
+
 /** Hidden listings are not shown to the public at all (moderation, issue 4). */
-const PUBLICLY_VISIBLE_STATUSES = ["active", "expired"];
+const PUBLICLY_VISIBLE_STATUSES = ["active", "expired", LET_STATUS];
 
 export async function findListingById(db: DB, id: number, now = currentTime()): Promise<ListingDetail | null> {
   if (!Number.isSafeInteger(id) || id < 1 || id > MAX_AD_NUMBER) return null;

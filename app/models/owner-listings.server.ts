@@ -18,7 +18,7 @@ import { readReason } from "~/schemas/message";
 import type { OwnerListing, OwnerListingStatus } from "~/schemas/my-listing-view";
 import { type Failure, fail, type ListingFormCode, type MyListingCode, type Result } from "~/schemas/result";
 import type { PhotoStorage } from "~/storage/storage.server";
-import { findListingById, insertListing, listingColumns } from "./listing.server";
+import { findListingById, insertListing, LET_STATUS, listingColumns } from "./listing.server";
 import {
   deleteListingPhotoRows,
   type ProcessedVariant,
@@ -340,7 +340,7 @@ function typedCoordinates(listing: { latitude: number | null; longitude: number 
 
 /** An 'active' row whose expiry has passed is expired to its owner too, before any job marks it. */
 function statusNow(status: string, expiresAt: string, now: Date): OwnerListingStatus {
-  if (status === "hidden" || status === "pending") return status;
+  if (status === "hidden" || status === "pending" || status === LET_STATUS) return status;
   if (status === "expired" || new Date(expiresAt).getTime() <= now.getTime()) return "expired";
   return "active";
 }
@@ -427,9 +427,11 @@ export async function deleteOwnerListing(
 }
 
 /**
- * Gives the owner's listing another 30 days from now. A listing hidden by a
- * moderator stays hidden; a pending one stays pending (renewal is no way
- * around review).
+ * Gives the owner's listing another 30 days from now: renewing an expired ad,
+ * 'Still available' on an active one, bringing back one they said was let
+ * (issue 13: confirming availability and renewing are the same act). A listing
+ * hidden by a moderator stays hidden; a pending one stays pending (renewal is
+ * no way around review).
  */
 export async function renewOwnerListing(
   db: DB,
@@ -452,4 +454,31 @@ export async function renewOwnerListing(
   if (Number(updated.numUpdatedRows) === 0) return fail("listing.hidden");
   await invalidatePublicPages(db, [id], now);
   return { ok: true, expiresAt };
+}
+
+/**
+ * 'No longer available' (issue 13): out of browse at once, its page says so,
+ * and 'Still available' brings it back. Only an ad that is up (active or
+ * expired) can be marked; hidden and pending ones keep their state.
+ */
+export async function markOwnerListingLet(
+  db: DB,
+  userId: string,
+  id: number,
+  now = currentTime(),
+): Promise<Result<MyListingCode>> {
+  const row = await ownListing(db, userId, id).select("status").executeTakeFirst();
+  if (!row) return fail("listing.not_found");
+  if (row.status === LET_STATUS) return { ok: true };
+  if (row.status !== "active" && row.status !== "expired") return fail("listing.hidden");
+  const updated = await db
+    .updateTable("listings")
+    .set({ status: LET_STATUS, updatedAt: now.toISOString() })
+    .where("id", "=", id)
+    .where("userId", "=", userId)
+    .where("status", "=", row.status)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) return fail("listing.hidden");
+  await invalidatePublicPages(db, [id], now);
+  return { ok: true };
 }

@@ -40,6 +40,7 @@ function detail(overrides: Partial<ListingDetail> = {}): ListingDetail {
     lastViewed: null,
     userId: "owner-1",
     isExpired: false,
+    isLet: false,
     isPublic: true,
     ...overrides,
   };

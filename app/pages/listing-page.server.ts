@@ -2,6 +2,7 @@ import type { MetaDescriptor } from "react-router";
 import { DEFAULT_FACULTY, findUniversity } from "~/directory/universities";
 import { activeLocale, t } from "~/i18n";
 import { localePath } from "~/i18n/locales";
+import { daysSinceConfirmed } from "~/lib/days-left";
 import { formatAmount, formatLkr, formatShortDate } from "~/lib/format";
 import { locationLink } from "~/lib/location-link";
 import { breadcrumbJsonLd, jsonLdMeta, pageMeta } from "~/lib/seo";
@@ -66,6 +67,8 @@ export function toListingView(
     contactName: found.contactName,
     contactPhone: found.contactPhone,
     isExpired: found.isExpired,
+    isLet: found.isLet,
+    confirmedLine: t("listingServer.availability.confirmed", { days: daysSinceConfirmed(found.expiresAt) }),
     priceLine: t("listingServer.price.perMonth", { amount: formatLkr(found.price) }),
     keymoneyLine: found.keymoneyFee
       ? t("listingServer.price.keyMoney", { amount: formatLkr(found.keymoneyFee) })
@@ -120,7 +123,8 @@ function offerJsonLd(siteUrl: string, listing: ListingView): Record<string, unkn
       url,
       price: listing.price,
       priceCurrency: "LKR",
-      availability: listing.isExpired ? "https://schema.org/Discontinued" : "https://schema.org/InStock",
+      availability:
+        listing.isExpired || listing.isLet ? "https://schema.org/Discontinued" : "https://schema.org/InStock",
       priceSpecification: {
         "@type": "UnitPriceSpecification",
         price: listing.price,

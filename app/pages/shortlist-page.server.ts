@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { type MessageKey, t } from "~/i18n";
-import { formatLkr, formatShortDate } from "~/lib/format";
+import { daysSinceConfirmed } from "~/lib/days-left";
+import { formatLkr } from "~/lib/format";
 import { SHORTLIST_MAX } from "~/models/shortlist.server";
 import type { ListingDetail } from "~/schemas/listing-view";
 import type { ShortlistActionResult, ShortlistNotice, ShortlistRow } from "~/schemas/shortlist-view";
@@ -9,6 +10,7 @@ import { distanceLine } from "./distance.server";
 import { cardFacts } from "./facts.server";
 import { telHref } from "./listing-page.server";
 import "virtual:catalogue/browse-server";
+import "virtual:catalogue/listing-server";
 import "virtual:catalogue/shortlist";
 
 // The shortlist page's rows and texts, written on the server (issue 13):
@@ -29,7 +31,7 @@ export function toShortlistRow(listing: ListingDetail): ShortlistRow {
     typeLabel: t(`browseServer.card.propertyType.${listing.propertyType}`),
     genderLabel: t(`browseServer.card.gender.${listing.gender}`),
     facts: cardFacts(listing),
-    posted: formatShortDate(listing.createdAt),
+    confirmed: t("listingServer.availability.confirmed", { days: daysSinceConfirmed(listing.expiresAt) }),
     phoneHref: telHref(listing.contactPhone),
   };
 }

@@ -30,8 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** The outcome of a post, edit, delete or renew, carried in the URL so it also shows without JavaScript. */
-type Flash = "posted" | "updated" | "deleted" | "renewed";
-const FLASHES: Flash[] = ["posted", "updated", "deleted", "renewed"];
+type Flash = "posted" | "updated" | "deleted" | "renewed" | "confirmed" | "let";
+const FLASHES: Flash[] = ["posted", "updated", "deleted", "renewed", "confirmed", "let"];
 
 /** Like the profile banner (SPEC.md section 4), the message goes after 3 seconds. */
 const FLASH_MS = 3000;
@@ -77,6 +77,8 @@ export default function DashboardOverview({ loaderData }: Route.ComponentProps) 
         {flash === "updated" ? <Banner variant="success" title={t("dashboard.myAds.updated")} /> : null}
         {flash === "deleted" ? <Banner variant="success" title={t("dashboard.myAds.deleted")} /> : null}
         {flash === "renewed" ? <Banner variant="success" title={t("dashboard.myAds.renewed")} /> : null}
+        {flash === "confirmed" ? <Banner variant="success" title={t("dashboard.myAds.confirmed")} /> : null}
+        {flash === "let" ? <Banner variant="success" title={t("dashboard.myAds.let")} /> : null}
       </div>
       {ads.length >= limit ? (
         <Banner variant="warning" title={t("dashboard.myAds.limitReached")} className="mt-4" />

@@ -40,6 +40,8 @@ function listing(overrides: Partial<ListingView> = {}): ListingView {
     contactName: "Mr Perera",
     contactPhone: "0771234567",
     isExpired: false,
+    isLet: false,
+    confirmedLine: "Availability confirmed 2 days ago",
     priceLine: "LKR 15,000/month",
     keymoneyLine: "Key money: LKR 30,000",
     moveInLine: null,

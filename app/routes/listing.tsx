@@ -92,6 +92,11 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
           {t("listing.expired.text")}
         </Banner>
       ) : null}
+      {listing.isLet ? (
+        <Banner variant="warning" title={t("listing.let.title")} className="mt-4" data-testid="listing-let">
+          {t("listing.let.text")}
+        </Banner>
+      ) : null}
 
       <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-8">
         <div className="min-w-0 space-y-4 lg:col-start-1">
@@ -109,11 +114,14 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
           <div className="space-y-4 rounded-xl border border-slate-200 p-4 lg:sticky lg:top-4">
             <PriceLine priceLine={listing.priceLine} keymoneyLine={listing.keymoneyLine} />
             {listing.moveInLine ? <p className="text-sm text-slate-800">{listing.moveInLine}</p> : null}
+            <p className="text-sm text-slate-700" data-testid="listing-confirmed">
+              {listing.confirmedLine}
+            </p>
             {listing.typicalRentLine ? <p className="text-sm text-slate-600">{listing.typicalRentLine}</p> : null}
             <div className="hidden lg:block">
               <CallNowLink href={listing.phoneHref} className="w-full" />
             </div>
-            {listing.isExpired ? null : <SaveButton id={listing.adNumber} title={listing.title} />}
+            {listing.isExpired || listing.isLet ? null : <SaveButton id={listing.adNumber} title={listing.title} />}
             <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">{t("listing.payAfterVisit")}</p>
             <ContactCard listing={listing} />
           </div>

@@ -67,6 +67,8 @@ export type ListingDetail = ListingSummary & {
   userId: string;
   /** Past expiresAt, or not active: the page says so and browse leaves it out. */
   isExpired: boolean;
+  /** Its owner said it is no longer available (status 'let'): the page says so and browse leaves it out. */
+  isLet: boolean;
   isPublic: boolean;
 };
 
@@ -128,7 +130,10 @@ export type ListingView = Pick<
   | "contactName"
   | "contactPhone"
   | "isExpired"
+  | "isLet"
 > & {
+  /** 'Availability confirmed 3 days ago': the owner's last confirmation (posting, renewing, 'Still available'). */
+  confirmedLine: string;
   /** The university's and the city's names in the reader's language (the values stay English). */
   universityLabel: string;
   cityLabel: string;

@@ -5,7 +5,7 @@ import type { Reason } from "./message";
  * app/models/owner-listings.server.ts, shown by app/components/dashboard/.
  */
 
-export type OwnerListingStatus = "active" | "expired" | "pending" | "hidden";
+export type OwnerListingStatus = "active" | "expired" | "pending" | "hidden" | "let";
 
 export type OwnerListing = {
   id: number;

@@ -22,8 +22,8 @@ export type ShortlistRow =
       genderLabel: string;
       /** Up to three: 'Bills included', 'Attached bathroom', '2 beds free'. */
       facts: string[];
-      /** 'Nov 22, 2026' */
-      posted: string;
+      /** 'Availability confirmed 3 days ago' */
+      confirmed: string;
       /** tel: link, or null when the number is not dialable. */
       phoneHref: string | null;
     };

@@ -16,6 +16,7 @@ import {
   createOwnerListing,
   deleteOwnerListing,
   type ListingOwner,
+  markOwnerListingLet,
   renewOwnerListing,
   updateOwnerListing,
 } from "../../app/models/owner-listings.server";
@@ -88,6 +89,16 @@ describeEachDatabase("page cache invalidation", (ctx) => {
     expect(await changes()).toEqual([{ all: false, listingIds: [listingId], viewedListingIds: [] }]);
   });
 
+  it("'No longer available' and bringing it back ('Still available') invalidate that listing", async () => {
+    const { db } = ctx();
+    const { owner, listingId } = await ownerWithListing(db);
+    const changes = await watch(db);
+    expect((await markOwnerListingLet(db, owner.id, listingId)).ok).toBe(true);
+    expect(await changes()).toEqual([{ all: false, listingIds: [listingId], viewedListingIds: [] }]);
+    expect((await renewOwnerListing(db, owner.id, listingId)).ok).toBe(true);
+    expect(await changes()).toEqual([{ all: false, listingIds: [listingId], viewedListingIds: [] }]);
+  });
+
   it("a refused write (someone else's listing) invalidates nothing", async () => {
     const { db } = ctx();
     const { owner, listingId } = await ownerWithListing(db);
@@ -104,6 +115,7 @@ describeEachDatabase("page cache invalidation", (ctx) => {
     expect(edited.ok).toBe(false);
     expect((await deleteOwnerListing(db, storage, stranger.id, listingId)).ok).toBe(false);
     expect((await renewOwnerListing(db, stranger.id, listingId)).ok).toBe(false);
+    expect((await markOwnerListingLet(db, stranger.id, listingId)).ok).toBe(false);
     expect(await changes()).toEqual([]);
   });
 

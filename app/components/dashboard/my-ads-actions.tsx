@@ -7,12 +7,14 @@ import "virtual:catalogue/dashboard";
 export const editPath = (id: number) => `/dashboard/listings/${id}/edit`;
 export const deletePath = (id: number) => `/dashboard/listings/${id}/delete`;
 export const renewPath = (id: number) => `/dashboard/listings/${id}/renew`;
+export const availabilityPath = (id: number) => `/dashboard/listings/${id}/availability`;
 
 /** What the actions need of a My Ads row (app/components/dashboard/my-ads.tsx passes it). */
 type ActionsAd = { id: number; slug: string; title: string; status: string };
 
 /**
- * View (not for hidden ads), Edit, Delete and (for expired ads) Renew. Edit opens the edit
+ * View (not for hidden ads), Edit, Delete, 'Still available' and 'No longer available'
+ * (active ads; a let one can be brought back) and (for expired ads) Renew. Edit opens the edit
  * dialog over this list (a page of its own without JavaScript). Delete is a link to a
  * confirmation page, so it works without JavaScript; with it, the browser's
  * own confirm() asks instead and the post goes straight away.
@@ -47,6 +49,31 @@ export function MyAdActions({ ad }: { ad: ActionsAd }) {
       >
         {t("dashboard.myAds.edit")}
       </Link>
+      {ad.status === "active" || ad.status === "let" ? (
+        <Form method="post" action={availabilityPath(ad.id)} className="flex flex-wrap gap-2">
+          {/* Active: confirm or take it out; let: bring it back (issue 13). */}
+          <button
+            type="submit"
+            name="available"
+            value="yes"
+            aria-label={t("dashboard.myAds.stillAvailableLabel", { title: ad.title })}
+            className={buttonClasses(ad.status === "let" ? "primary" : "secondary", "md", small)}
+          >
+            {t("dashboard.myAds.stillAvailable")}
+          </button>
+          {ad.status === "active" ? (
+            <button
+              type="submit"
+              name="available"
+              value="no"
+              aria-label={t("dashboard.myAds.noLongerLabel", { title: ad.title })}
+              className={buttonClasses("secondary", "md", small)}
+            >
+              {t("dashboard.myAds.noLonger")}
+            </button>
+          ) : null}
+        </Form>
+      ) : null}
       {ad.status === "expired" ? (
         <Form method="post" action={renewPath(ad.id)}>
           <button

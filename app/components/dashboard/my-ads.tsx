@@ -11,6 +11,7 @@ const badgeStyles: Record<OwnerListingStatus, string> = {
   expired: "border-red-300 bg-red-50 text-red-900",
   pending: "border-amber-300 bg-amber-50 text-amber-950",
   hidden: "border-slate-300 bg-slate-100 text-slate-800",
+  let: "border-slate-300 bg-slate-100 text-slate-800",
 };
 
 const dotStyles: Record<OwnerListingStatus, string> = {
@@ -18,6 +19,7 @@ const dotStyles: Record<OwnerListingStatus, string> = {
   expired: "bg-red-600",
   pending: "bg-amber-500",
   hidden: "bg-slate-500",
+  let: "bg-slate-500",
 };
 
 /** The status in words; the colour only repeats it. */
@@ -28,6 +30,7 @@ export function StatusBadge({ status }: { status: OwnerListingStatus }) {
     expired: t("dashboard.myAds.status.expired"),
     pending: t("dashboard.myAds.status.pending"),
     hidden: t("dashboard.myAds.status.hidden"),
+    let: t("dashboard.myAds.status.let"),
   }[status];
   return (
     <span

@@ -65,7 +65,7 @@ function useComparisonLines(): { label: string; cell: (row: Available) => ReactN
     { label: t("shortlist.rows.type"), cell: (row) => row.typeLabel },
     { label: t("shortlist.rows.suits"), cell: (row) => row.genderLabel },
     { label: t("shortlist.rows.facts"), cell: (row) => (row.facts.length > 0 ? row.facts.join(" · ") : notStated) },
-    { label: t("shortlist.rows.posted"), cell: (row) => row.posted },
+    { label: t("shortlist.rows.confirmed"), cell: (row) => row.confirmed },
     { label: t("shortlist.rows.contact"), cell: (row) => <CallLink href={row.phoneHref} /> },
   ];
 }
