@@ -14,6 +14,7 @@ export default [
   route("listing/:slug/report", "routes/listing.report.tsx"),
   route("shortlist", "routes/shortlist.tsx"),
   route("s/:code", "routes/shared-shortlist.tsx"),
+  route("availability/:token", "routes/availability.$token.tsx"),
   route("old-browse", "routes/old-browse.tsx"),
   route("login", "routes/login.tsx"),
   route("signup", "routes/signup.tsx"),

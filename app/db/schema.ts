@@ -106,6 +106,8 @@ export type ListingsTable = {
   lastViewed: string | null;
   expiresAt: string;
   hiddenReason: string | null;
+  /** The expiry the 14-day availability reminder was sent for; null: none yet (migration 022). */
+  reminderFor: Generated<string | null>;
   /** Why it is hidden: 'moderator' | 'reports' (automatic) | 'suspension' (owner suspended). */
   hiddenBy: string | null;
   createdAt: string;

@@ -3,12 +3,14 @@ import type { DB } from "~/db/db.server";
 import type { Env } from "~/env.server";
 import { currentTime } from "~/lib/clock";
 import { jobRuns } from "~/lib/metrics.server";
+import { sendAvailabilityReminders } from "~/mail/availability-mails.server";
 import { emailReportDigests } from "~/mail/report-mails.server";
 import { deliverDueMail } from "~/mail/sender.server";
 import type { MailTransport } from "~/mail/transport.server";
 import { purgeSentMailBodies } from "~/models/outbox.server";
 import { sweepOrphanPhotos } from "~/models/photo-sweep.server";
 import { removeStaleUploads } from "~/models/photo-upload.server";
+import { secretsFor } from "~/security/secrets.server";
 import type { PhotoStorage } from "~/storage/storage.server";
 import { PROCESS_HOLDER, withJobLease } from "./lease.server";
 
@@ -69,6 +71,18 @@ export const JOBS = {
       ...(await emailReportDigests(
         ctx.db,
         { supportEmail: ctx.env.SUPPORT_EMAIL, siteName: ctx.env.SITE_NAME, siteUrl: ctx.env.siteUrl },
+        ctx.now,
+      )),
+    }),
+  },
+  "availability-reminders": {
+    description:
+      "Asks the owner of each listing confirmed 14 or more days ago, once per confirmation, whether it is still available (two one-click links).",
+    everyMs: HOUR,
+    run: async (ctx) => ({
+      ...(await sendAvailabilityReminders(
+        ctx.db,
+        { siteName: ctx.env.SITE_NAME, siteUrl: ctx.env.siteUrl, secret: secretsFor(ctx.env).sessionSecret },
         ctx.now,
       )),
     }),

@@ -1,4 +1,7 @@
-import { expect, test } from "@playwright/test";
+import fs from "node:fs";
+import path from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import { availabilityToken } from "../../app/security/availability-token.server";
 import { adRow, postListing, signUp, uniqueWord } from "./owners";
 
 // Issue 13, point 4, in the browser: the listing page says when availability was
@@ -32,8 +35,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByText("Your ad no longer shows in search.")).toBeVisible();
       await expect(row.getByText("No longer available", { exact: true })).toBeVisible();
 
-      await page.goto(`/browse?search=${word}`);
-      await expect(page.getByRole("link", { name: title })).toHaveCount(0);
+      await expectInBrowse(page, word, title, 0);
       await page.goto(listingUrl);
       await expect(page.getByTestId("listing-let")).toContainText("No longer available");
       await expect(page.getByRole("button", { name: /^Save/ })).toHaveCount(0);
@@ -42,10 +44,68 @@ for (const javaScriptEnabled of [true, false]) {
       await row.getByRole("button", { name: `${title} is still available: keep it up for 30 more days` }).click();
       await expect(page.getByText("Thank you: your ad stays up for 30 more days.")).toBeVisible();
       await expect(row.getByText("Active", { exact: true })).toBeVisible();
-      await page.goto(`/browse?search=${word}`);
-      await expect(page.getByRole("link", { name: title }).first()).toBeVisible();
+      await expectInBrowse(page, word, title, 1);
       await page.goto(listingUrl);
       await expect(page.getByTestId("listing-let")).toHaveCount(0);
+      await context.close();
+    });
+  });
+}
+
+/** A reminder email's link for the listing, signed as the test server signs them (its DATA_DIR/secrets.json). */
+function reminderLink(listingId: string, answer: "yes" | "no"): string {
+  const file = path.join(process.env.E2E_DATA_DIR!, "secrets.json");
+  const { sessionSecret } = JSON.parse(fs.readFileSync(file, "utf8")) as { sessionSecret: string };
+  return `/availability/${availabilityToken(sessionSecret, Number(listingId), answer, new Date())}`;
+}
+
+/** How many links to the listing browse shows, asked again until it says `expected`: a change reaches every cached page within a second. */
+async function expectInBrowse(page: Page, word: string, title: string, expected: number) {
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`/browse?search=${word}`);
+        return Math.min(await page.getByRole("link", { name: title }).count(), 1);
+      },
+      { timeout: 5_000 },
+    )
+    .toBe(expected);
+}
+
+async function postedAd(page: Page): Promise<{ id: string; title: string; word: string }> {
+  await signUp(page);
+  const word = uniqueWord();
+  const title = `Reminded annex ${word}`;
+  await postListing(page, title);
+  const id = (await adRow(page, title).getAttribute("data-ad-id"))!;
+  return { id, title, word };
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`the reminder's links ${javaScriptEnabled ? "with" : "without"} JavaScript`, () => {
+    test("open a page that asks, without signing in; its button answers", async ({ page: poster, browser }) => {
+      const { id, title, word } = await postedAd(poster);
+      // The owner opens the email on another phone, not signed in.
+      const context = await browser.newContext({ javaScriptEnabled });
+      const page = await context.newPage();
+      await page.goto(reminderLink(id, "no"));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Is "${title}" no longer available?`);
+      // Opening it changed nothing.
+      await expectInBrowse(page, word, title, 1);
+
+      await page.goto(reminderLink(id, "no"));
+      await page.getByRole("button", { name: "Yes, it is no longer available" }).click();
+      await expect(page.getByTestId("availability-done")).toContainText("no longer shows in search");
+      await expectInBrowse(page, word, title, 0);
+
+      await page.goto(reminderLink(id, "yes"));
+      await page.getByRole("button", { name: "Yes, still available" }).click();
+      await expect(page.getByTestId("availability-done")).toContainText("stays up for 30 more days");
+      await expectInBrowse(page, word, title, 1);
+
+      const broken = await page.goto(`${reminderLink(id, "yes").slice(0, -2)}xx`);
+      expect(broken?.status()).toBe(404);
+      await expect(page.getByTestId("availability-problem")).toContainText("This link is not valid");
       await context.close();
     });
   });

@@ -20,6 +20,7 @@ import * as listingPlace from "./2026-11-24-018-listing-place";
 import * as listingFacts from "./2026-11-24-019-listing-facts";
 import * as exactPosition from "./2026-11-24-020-exact-position";
 import * as shortlists from "./2026-11-25-021-shortlists";
+import * as availabilityReminders from "./2026-11-25-022-availability-reminders";
 
 /** Every migration, listed explicitly and in order (names sort by date). */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24-019-listing-facts": listingFacts,
   "2026-11-24-020-exact-position": exactPosition,
   "2026-11-25-021-shortlists": shortlists,
+  "2026-11-25-022-availability-reminders": availabilityReminders,
 };

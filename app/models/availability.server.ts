@@ -1,0 +1,64 @@
+import type { DB } from "~/db/db.server";
+import { currentTime } from "~/lib/clock";
+import { daysLeft, daysSinceConfirmed, expiryOfConfirmation } from "~/lib/days-left";
+
+/**
+ * The availability reminder (issue 13, point 4; ADR 056): 14 days after its
+ * last confirmation, an active listing's owner is asked once whether it is
+ * still available. `reminderFor` holds the expiry the reminder was sent for,
+ * so confirming (which moves the expiry) makes the next one due 14 days later.
+ */
+export const REMINDER_AFTER_DAYS = 14;
+
+/** At most this many reminders per run: the hourly job catches up on the rest. */
+const REMINDERS_PER_RUN = 500;
+
+export type AvailabilityReminder = {
+  listingId: number;
+  title: string;
+  expiresAt: string;
+  /** Whole days since the last confirmation, and until the listing leaves search. */
+  confirmedDaysAgo: number;
+  expiresInDays: number;
+  owner: { email: string; name: string; locale: string };
+};
+
+/** Active listings confirmed at least 14 days ago, not yet expired, not yet reminded for this confirmation. */
+export async function dueAvailabilityReminders(db: DB, now = currentTime()): Promise<AvailabilityReminder[]> {
+  const rows = await db
+    .selectFrom("listings")
+    .innerJoin("users", "users.id", "listings.userId")
+    .select(["listings.id", "listings.title", "listings.expiresAt", "users.email", "users.name", "users.locale"])
+    .where("listings.status", "=", "active")
+    .where("listings.expiresAt", ">", now.toISOString())
+    .where("listings.expiresAt", "<=", expiryOfConfirmation(REMINDER_AFTER_DAYS, now))
+    .where((eb) =>
+      eb.or([eb("listings.reminderFor", "is", null), eb("listings.reminderFor", "!=", eb.ref("listings.expiresAt"))]),
+    )
+    .orderBy("listings.expiresAt")
+    .limit(REMINDERS_PER_RUN)
+    .execute();
+  return rows.map((row) => ({
+    listingId: row.id,
+    title: row.title,
+    expiresAt: row.expiresAt,
+    confirmedDaysAgo: daysSinceConfirmed(row.expiresAt, now),
+    expiresInDays: daysLeft(row.expiresAt, now),
+    owner: { email: row.email, name: row.name, locale: row.locale },
+  }));
+}
+
+/**
+ * Claims the reminder of one confirmation: true once, for the process that
+ * sends it; false when it was sent already or the listing was confirmed since.
+ */
+export async function claimAvailabilityReminder(db: DB, reminder: AvailabilityReminder): Promise<boolean> {
+  const claimed = await db
+    .updateTable("listings")
+    .set({ reminderFor: reminder.expiresAt })
+    .where("id", "=", reminder.listingId)
+    .where("expiresAt", "=", reminder.expiresAt)
+    .where((eb) => eb.or([eb("reminderFor", "is", null), eb("reminderFor", "!=", reminder.expiresAt)]))
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1;
+}
