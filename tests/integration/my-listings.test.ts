@@ -114,7 +114,11 @@ describeEachDatabase("my listings", (ctx) => {
     );
 
     const result = await renewOwnerListing(db, owner.id, listing.id, now);
-    expect(result).toEqual({ ok: true, expiresAt: new Date(now.getTime() + 30 * DAY_MS).toISOString() });
+    expect(result).toEqual({
+      ok: true,
+      expiresAt: new Date(now.getTime() + 30 * DAY_MS).toISOString(),
+      title: before.title,
+    });
     const after = await db.selectFrom("listings").selectAll().where("id", "=", listing.id).executeTakeFirstOrThrow();
     expect(after).toMatchObject({
       status: "active",
