@@ -34,6 +34,7 @@ describe("searchShapes", () => {
       "bathroom",
       "bills",
       "city",
+      "confirmed",
       "cooking",
       "curfew",
       "faculty",

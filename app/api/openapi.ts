@@ -3,6 +3,7 @@ import {
   AMENITIES,
   API_DEFAULT_LIMIT,
   API_MAX_LIMIT,
+  CONFIRMED_OPTIONS,
   GENDERS,
   LIST_QUERY_PARAMS,
   PROPERTY_TYPES,
@@ -243,6 +244,13 @@ export function openApiDocument(siteUrl: string) {
           in: "query",
           description: "Only listings with at least this many beds free (shared rooms and hostels that state it).",
           schema: { type: "integer", enum: [...FREE_BEDS_OPTIONS] },
+        },
+        confirmed: {
+          name: "confirmed",
+          in: "query",
+          description:
+            "Only listings whose owner confirmed in the last this many days that they are available (posting and renewing count).",
+          schema: { type: "integer", enum: [...CONFIRMED_OPTIONS] },
         },
         propertyType: {
           name: "propertyType",

@@ -6,7 +6,7 @@ import type { Database, ListingRow, PhotoRow } from "~/db/schema";
 import { containsInsensitive, locationContains, locationRestriction, notIndexed, textSearch } from "~/db/search.server";
 import { CITIES, cityName, UNIVERSITIES } from "~/directory/universities";
 import { currentTime } from "~/lib/clock";
-import { expiryFrom } from "~/lib/days-left";
+import { expiryFrom, expiryOfConfirmation } from "~/lib/days-left";
 import { roundedForPublic } from "~/lib/geo/coordinates";
 import { type SearchArea, searchArea } from "~/lib/geo/nearby";
 import { type ListingPlace, listingPlace } from "~/lib/geo/place";
@@ -213,6 +213,11 @@ function filterConditions(
     if (value !== undefined) conditions.push(eb(column(param), "=", value));
   }
   if (filters.freeBeds !== undefined) conditions.push(eb(column("bedsFree"), ">=", filters.freeBeds));
+  // Confirmed within N days: its expiry is less than 30 - N days away (ADR 056).
+  if (filters.confirmed !== undefined)
+    conditions.push(
+      eb(notIndexed(db, eb.ref("listings.expiresAt")), ">", expiryOfConfirmation(filters.confirmed, new Date(now))),
+    );
   // The price index orders a price sort, so its range stays usable there.
   const price = walk === "newest" ? notIndexed(db, eb.ref("listings.price")) : eb.ref("listings.price");
   if (filters.minPrice !== undefined) conditions.push(eb(price, ">=", filters.minPrice));

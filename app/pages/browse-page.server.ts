@@ -9,6 +9,7 @@ import { searchListings } from "~/models/listing.server";
 import {
   BROWSE_PAGE_SIZE,
   type BrowseFilters,
+  CONFIRMED_OPTIONS,
   type DistanceOrigin,
   distanceOrigin,
   filtersToSearchParams,
@@ -206,6 +207,8 @@ function buildChips(filters: BrowseFilters): FilterChip[] {
     if (filters[param]) chips.push(chip(param, t(`browse.filters.facts.${param}`)));
   if (filters.freeBeds !== undefined)
     chips.push(chip("freeBeds", t("browseServer.chips.freeBeds", { count: filters.freeBeds })));
+  if (filters.confirmed !== undefined)
+    chips.push(chip("confirmed", t("browseServer.chips.confirmed", { days: filters.confirmed })));
   if (filters.propertyType) chips.push(chip("propertyType", t(`browse.propertyTypes.${filters.propertyType}`)));
   if (filters.gender) chips.push(chip("gender", t(`browse.genders.${filters.gender}`)));
   return chips;
@@ -292,12 +295,20 @@ function filterFormView(form: FilterDraft, { universities, faculties, moveIn, me
     ],
     facts: {
       legend: t("browse.filters.facts.mustHave"),
-      boxes: FACT_FILTER_PARAMS.map((param) => ({
-        name: param,
-        label: t(`browse.filters.facts.${param}`),
-        value: FACT_FILTER_VALUES[param],
-        checked: form[param] !== "",
-      })),
+      boxes: [
+        ...FACT_FILTER_PARAMS.map((param) => ({
+          name: param,
+          label: t(`browse.filters.facts.${param}`),
+          value: FACT_FILTER_VALUES[param],
+          checked: form[param] !== "",
+        })),
+        ...CONFIRMED_OPTIONS.map((days) => ({
+          name: "confirmed",
+          label: t("browse.filters.facts.confirmed"),
+          value: String(days),
+          checked: form.confirmed === String(days),
+        })),
+      ],
     },
     freeBeds: select("freeBeds", t("browse.filters.facts.freeBeds"), t("browse.filters.facts.anyBeds"), freeBeds),
     apply: t("browse.filters.apply"),

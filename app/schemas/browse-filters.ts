@@ -43,6 +43,7 @@ export const LIST_QUERY_PARAMS = [
   "gender",
   ...FACT_FILTER_PARAMS,
   "freeBeds",
+  "confirmed",
   "search",
   "q",
   "sort",
@@ -74,9 +75,14 @@ export type BrowseFilters = FactFilters & {
   within?: number;
   propertyType?: PropertyType;
   gender?: GenderFilter;
+  /** Availability confirmed within this many days (issue 13: one of CONFIRMED_OPTIONS). */
+  confirmed?: number;
   search?: string;
   sort?: Sort;
 };
+
+/** 'Confirmed in the last 7 days': the one choice browse offers. */
+export const CONFIRMED_OPTIONS = [7] as const;
 
 /** The query parameters a browse link can get wrong (the notice names them). */
 export type FilterParam =
@@ -88,6 +94,7 @@ export type FilterParam =
   | "gender"
   | FactFilterParam
   | "freeBeds"
+  | "confirmed"
   | "sort"
   | "page";
 export type FilterError = { param: FilterParam; message: string };
@@ -215,6 +222,13 @@ export function parseBrowseFilters(
     else errors.push({ param: "freeBeds", message: `freeBeds must be one of ${FREE_BEDS_OPTIONS.join(", ")}` });
   }
 
+  const confirmed = get("confirmed");
+  if (confirmed !== undefined) {
+    if ((CONFIRMED_OPTIONS as readonly number[]).includes(Number(confirmed)) && /^\d+$/.test(confirmed))
+      filters.confirmed = Number(confirmed);
+    else errors.push({ param: "confirmed", message: `confirmed must be ${CONFIRMED_OPTIONS.join(" or ")}` });
+  }
+
   const search = get("search") ?? get("q");
   if (search) filters.search = search;
 
@@ -257,6 +271,7 @@ export function filtersToSearchParams(filters: BrowseFilters, page = 1): URLSear
     ["gender", filters.gender],
     ...FACT_FILTER_PARAMS.map((param): [string, string | undefined] => [param, filters[param]]),
     ["freeBeds", filters.freeBeds],
+    ["confirmed", filters.confirmed],
     ["sort", filters.sort],
   ];
   for (const [key, value] of entries) if (value !== undefined && value !== "") params.set(key, String(value));

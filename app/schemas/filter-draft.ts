@@ -18,6 +18,7 @@ export type FilterDraft = Record<FactFilterParam, string> & {
   propertyType: string;
   gender: string;
   freeBeds: string;
+  confirmed: string;
   sort: string;
 };
 
@@ -49,6 +50,7 @@ export const FIELD_ORDER: readonly DraftField[] = [
   "visitors",
   "curfew",
   "freeBeds",
+  "confirmed",
   "sort",
 ];
 
@@ -82,6 +84,7 @@ export function draftFromFilters(filters: BrowseFilters): FilterDraft {
     visitors: filters.visitors ?? "",
     curfew: filters.curfew ?? "",
     freeBeds: filters.freeBeds?.toString() ?? "",
+    confirmed: filters.confirmed?.toString() ?? "",
     sort: sortValue(filters),
   };
 }

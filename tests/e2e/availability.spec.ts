@@ -110,3 +110,21 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test.describe("browse's 'Confirmed in the last 7 days'", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("keeps only places confirmed lately, as a tick box, a chip and a link", async ({ page }) => {
+    await page.goto("/browse");
+    await page.getByRole("checkbox", { name: "Confirmed in the last 7 days" }).check();
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(/[?&]confirmed=7(&|$)/);
+    const chip = page.getByRole("link", { name: /Confirmed in the last 7 days/ });
+    await expect(chip).toBeVisible();
+    await expect(page.getByRole("checkbox", { name: "Confirmed in the last 7 days" })).toBeChecked();
+    // The demo listings were posted when the test server started: confirmed within the week.
+    const first = page.locator('main article a[href^="/listing/"]').first();
+    await first.click();
+    await expect(page.getByTestId("listing-confirmed")).toHaveText(/Availability confirmed (today|[1-6] days? ago)/);
+  });
+});

@@ -48,6 +48,8 @@ type Row = {
   expiresAt: string;
 };
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 const words = (text: string | null) =>
   (text ?? "")
     .toLowerCase()
@@ -86,6 +88,9 @@ function reference(rows: Row[], filters: BrowseFilters, page: number, limit: num
       (filters.within === undefined || km2(r) <= filters.within * filters.within) &&
       FACT_FILTER_PARAMS.every((param) => !filters[param] || r[param] === filters[param]) &&
       (filters.freeBeds === undefined || (r.bedsFree !== null && r.bedsFree >= filters.freeBeds)) &&
+      // Confirmed within N days: confirmation is the expiry less 30 days (ADR 056).
+      (filters.confirmed === undefined ||
+        new Date(r.expiresAt).getTime() - 30 * DAY_MS > NOW.getTime() - filters.confirmed * DAY_MS) &&
       (!needle || (r.location ?? "").toLowerCase().includes(needle) || cityCodes.includes(r.city)) &&
       terms.every((t) =>
         [r.title, r.description, r.location, r.university, r.faculty].some((f) =>
@@ -144,6 +149,9 @@ const EXTRA_SHAPES = [
   "/browse?meals=included&sort=price_asc",
   "/browse?freeBeds=1&propertyType=hostel",
   "/browse?visitors=allowed&cooking=allowed&search=room",
+  // Issue 13: availability confirmed in the last 7 days, with a price order and a university.
+  "/browse?confirmed=7&sort=price_asc",
+  "/browse?confirmed=7&university=University%20of%20Moratuwa",
 ];
 const SHAPES = [...searchShapes().map((s) => s.path), ...EXTRA_SHAPES];
 /** A quote in the location is matched literally: no listing has one. */
