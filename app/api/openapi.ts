@@ -461,7 +461,16 @@ export function openApiDocument(siteUrl: string) {
             ref("ListingSummary"),
             {
               type: "object",
-              required: ["contactName", "contactPhone", "uniqueViews", "lastViewed", "isExpired", "isLet", "isPublic"],
+              required: [
+                "contactName",
+                "contactPhone",
+                "uniqueViews",
+                "lastViewed",
+                "isExpired",
+                "isLet",
+                "availabilityUnconfirmed",
+                "isPublic",
+              ],
               properties: {
                 contactName: { type: "string" },
                 contactPhone: { type: "string" },
@@ -469,6 +478,10 @@ export function openApiDocument(siteUrl: string) {
                 lastViewed: { ...nullable("string"), format: "date-time" },
                 isExpired: { type: "boolean" },
                 isLet: { type: "boolean", description: "Its owner said it is no longer available." },
+                availabilityUnconfirmed: {
+                  type: "boolean",
+                  description: "Students said it may already be let, and its owner has not confirmed since.",
+                },
                 isPublic: { type: "boolean", description: "Active and not expired." },
               },
             },

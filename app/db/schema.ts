@@ -108,6 +108,8 @@ export type ListingsTable = {
   hiddenReason: string | null;
   /** The expiry the 14-day availability reminder was sent for; null: none yet (migration 022). */
   reminderFor: Generated<string | null>;
+  /** When two students from different networks said it is already let; null once its owner confirms (migration 023). */
+  unconfirmedSince: Generated<string | null>;
   /** Why it is hidden: 'moderator' | 'reports' (automatic) | 'suspension' (owner suspended). */
   hiddenBy: string | null;
   createdAt: string;
@@ -207,6 +209,16 @@ export type PageInvalidationsTable = {
 };
 
 /** Timed jobs' schedule and lease: one runner at a time across every process and server (migration 013, ADR 039). */
+/** 'Already let? Tell us' (migration 023): one per browser per listing. */
+export type LetReportsTable = {
+  listingId: number;
+  /** Salted hash of the browser's signed visitor id. */
+  visitorKey: string;
+  /** The reporter's network (IPv4 /24, IPv6 /64): two networks are needed. */
+  originGroup: string;
+  createdAt: string;
+};
+
 /** A browser's shortlist (migration 021, ADR 054). */
 export type ShortlistsTable = {
   id: string;
@@ -247,6 +259,7 @@ export type Database = {
   page_invalidations: PageInvalidationsTable;
   job_leases: JobLeasesTable;
   shortlists: ShortlistsTable;
+  let_reports: LetReportsTable;
   shortlist_items: ShortlistItemsTable;
 };
 

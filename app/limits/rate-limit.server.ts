@@ -83,6 +83,8 @@ export const DEFAULT_LIMITS = {
    * network puts many students behind one address, but a script cannot fill the database.
    */
   shortlistNew: { max: 100, windowSeconds: 60 * 60, per: [["ip"]] },
+  /** 'Already let?' answers from one network (IPv4 /24, IPv6 /64): another address of it is no new student. */
+  letReportNetwork: { max: 10, windowSeconds: 60 * 60, per: [["network"]] },
   uploadUser: { max: 30, windowSeconds: 60 * 60, per: [["user"]] },
   /** Settings' password change for one account: each try is a guess of the current password (ADR 019). */
   passwordUser: { max: 5, windowSeconds: 15 * 60, per: [["user"]] },

@@ -8,11 +8,33 @@ import {
   claimAvailabilityReminder,
   dueAvailabilityReminders,
 } from "~/models/availability.server";
+import { letReportOwner } from "~/models/let-reports.server";
 import { enqueueMail, type MailText } from "~/models/outbox.server";
 import { availabilityToken } from "~/security/availability-token.server";
 import "virtual:catalogue/mail";
 
 export type Site = { siteName: string; siteUrl: string; secret: string };
+
+type Owner = { name: string; locale: string };
+
+/** The values every availability email shares: the owner, the ad, and its two one-click links in their language. */
+function linkValues(site: Site, owner: Owner, listing: { id: number; title: string }, now: Date) {
+  const locale = localeOrDefault(owner.locale);
+  const link = (answer: "yes" | "no") =>
+    `${site.siteUrl}${localePath(locale, `/availability/${availabilityToken(site.secret, listing.id, answer, now)}`)}`;
+  return {
+    siteName: site.siteName,
+    name: owner.name,
+    title: listing.title,
+    adNumber: String(listing.id),
+    yesUrl: link("yes"),
+    noUrl: link("no"),
+    myAdsUrl: `${site.siteUrl}${localePath(locale, "/dashboard")}`,
+  };
+}
+
+/** A title with line breaks must not make a multi-line subject. */
+const oneLine = (text: string) => text.replace(/\s+/g, " ");
 
 /** The reminder in the owner's language, with its two one-click links (ADR 056). */
 export function availabilityReminderMail(
@@ -21,25 +43,38 @@ export function availabilityReminderMail(
   reminder: AvailabilityReminder,
   now: Date,
 ): MailText {
-  const locale = localeOrDefault(reminder.owner.locale);
-  const link = (answer: "yes" | "no") =>
-    `${site.siteUrl}${localePath(locale, `/availability/${availabilityToken(site.secret, reminder.listingId, answer, now)}`)}`;
   const values = {
-    siteName: site.siteName,
-    name: reminder.owner.name,
-    title: reminder.title,
-    adNumber: String(reminder.listingId),
+    ...linkValues(site, reminder.owner, { id: reminder.listingId, title: reminder.title }, now),
     days: reminder.confirmedDaysAgo,
     expiresIn: reminder.expiresInDays,
-    yesUrl: link("yes"),
-    noUrl: link("no"),
-    myAdsUrl: `${site.siteUrl}${localePath(locale, "/dashboard")}`,
   };
   return {
-    // A title with line breaks must not make a multi-line subject.
-    subject: t("mail.availabilityReminder.subject", values).replace(/\s+/g, " "),
+    subject: oneLine(t("mail.availabilityReminder.subject", values)),
     text: t("mail.availabilityReminder.text", values),
   };
+}
+
+/** Two students said the listing may be let (issue 13, point 5): the owner is asked, with the same links. */
+export async function emailOwnerAboutUnconfirmed(
+  db: DB,
+  site: Site,
+  listingId: number,
+  now = currentTime(),
+): Promise<string | null> {
+  const owner = await letReportOwner(db, listingId);
+  if (!owner) return null;
+  const t = translatorFor(owner.locale);
+  const values = linkValues(site, owner, { id: listingId, title: owner.title }, now);
+  return enqueueMail(
+    db,
+    {
+      kind: "availability-unconfirmed",
+      to: owner.email,
+      subject: oneLine(t("mail.availabilityUnconfirmed.subject", values)),
+      text: t("mail.availabilityUnconfirmed.text", values),
+    },
+    now,
+  );
 }
 
 /** The "availability-reminders" job: one email per listing due, each claimed first so it goes once. */

@@ -535,6 +535,7 @@ function detailOf(row: ListingRow, photos: PhotoRow[], now: Date): ListingDetail
     userId: row.userId,
     isExpired: row.status === "expired" || (row.status === "active" && row.expiresAt <= now.toISOString()),
     isLet: row.status === LET_STATUS,
+    availabilityUnconfirmed: row.unconfirmedSince !== null,
     isPublic,
   };
 }

@@ -458,7 +458,13 @@ export async function confirmListing(
   const expiresAt = expiryFrom(now);
   const updated = await db
     .updateTable("listings")
-    .set({ expiresAt, status: row.status === "pending" ? "pending" : "active", updatedAt: now.toISOString() })
+    .set({
+      expiresAt,
+      status: row.status === "pending" ? "pending" : "active",
+      // Confirmed: students' 'already let' reports before now no longer count (ADR 056).
+      unconfirmedSince: null,
+      updatedAt: now.toISOString(),
+    })
     .where("id", "=", id)
     // A moderator hiding it in the meantime wins.
     .where("status", "=", row.status)

@@ -41,6 +41,7 @@ function detail(overrides: Partial<ListingDetail> = {}): ListingDetail {
     userId: "owner-1",
     isExpired: false,
     isLet: false,
+    availabilityUnconfirmed: false,
     isPublic: true,
     ...overrides,
   };

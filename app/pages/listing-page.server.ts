@@ -68,7 +68,10 @@ export function toListingView(
     contactPhone: found.contactPhone,
     isExpired: found.isExpired,
     isLet: found.isLet,
-    confirmedLine: t("listingServer.availability.confirmed", { days: daysSinceConfirmed(found.expiresAt) }),
+    confirmedLine: found.availabilityUnconfirmed
+      ? t("listingServer.availability.unconfirmed")
+      : t("listingServer.availability.confirmed", { days: daysSinceConfirmed(found.expiresAt) }),
+    availabilityUnconfirmed: found.availabilityUnconfirmed,
     priceLine: t("listingServer.price.perMonth", { amount: formatLkr(found.price) }),
     keymoneyLine: found.keymoneyFee
       ? t("listingServer.price.keyMoney", { amount: formatLkr(found.keymoneyFee) })

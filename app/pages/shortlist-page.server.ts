@@ -31,7 +31,9 @@ export function toShortlistRow(listing: ListingDetail): ShortlistRow {
     typeLabel: t(`browseServer.card.propertyType.${listing.propertyType}`),
     genderLabel: t(`browseServer.card.gender.${listing.gender}`),
     facts: cardFacts(listing),
-    confirmed: t("listingServer.availability.confirmed", { days: daysSinceConfirmed(listing.expiresAt) }),
+    confirmed: listing.availabilityUnconfirmed
+      ? t("listingServer.availability.unconfirmed")
+      : t("listingServer.availability.confirmed", { days: daysSinceConfirmed(listing.expiresAt) }),
     phoneHref: telHref(listing.contactPhone),
   };
 }

@@ -41,6 +41,7 @@ function listing(overrides: Partial<ListingView> = {}): ListingView {
     contactPhone: "0771234567",
     isExpired: false,
     isLet: false,
+    availabilityUnconfirmed: false,
     confirmedLine: "Availability confirmed 2 days ago",
     priceLine: "LKR 15,000/month",
     keymoneyLine: "Key money: LKR 30,000",

@@ -92,6 +92,16 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
           {t("listing.expired.text")}
         </Banner>
       ) : null}
+      {listing.availabilityUnconfirmed && !listing.isLet && !listing.isExpired ? (
+        <Banner
+          variant="warning"
+          title={t("listing.unconfirmed.title")}
+          className="mt-4"
+          data-testid="listing-unconfirmed"
+        >
+          {t("listing.unconfirmed.text")}
+        </Banner>
+      ) : null}
       {listing.isLet ? (
         <Banner variant="warning" title={t("listing.let.title")} className="mt-4" data-testid="listing-let">
           {t("listing.let.text")}
@@ -148,6 +158,14 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
           <SafetyNotice siteName={siteName} />
           <div>
             <ReportLink listing={listing} />
+            {listing.isLet || listing.isExpired ? null : (
+              <Link
+                to={`/listing/${listing.slug}/already-let`}
+                className="mt-2 inline-flex min-h-11 items-center text-sm font-medium text-brand-700 underline underline-offset-2"
+              >
+                {t("listing.alreadyLet")}
+              </Link>
+            )}
             <p className="mt-1 text-sm text-slate-600">{t("listing.reportHint")}</p>
           </div>
         </div>

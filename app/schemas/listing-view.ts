@@ -69,6 +69,8 @@ export type ListingDetail = ListingSummary & {
   isExpired: boolean;
   /** Its owner said it is no longer available (status 'let'): the page says so and browse leaves it out. */
   isLet: boolean;
+  /** Two students said it may already be let, and its owner has not confirmed since (issue 13, point 5). */
+  availabilityUnconfirmed: boolean;
   isPublic: boolean;
 };
 
@@ -134,6 +136,8 @@ export type ListingView = Pick<
 > & {
   /** 'Availability confirmed 3 days ago': the owner's last confirmation (posting, renewing, 'Still available'). */
   confirmedLine: string;
+  /** Students said it may already be let: the page says so (issue 13, point 5). */
+  availabilityUnconfirmed: boolean;
   /** The university's and the city's names in the reader's language (the values stay English). */
   universityLabel: string;
   cityLabel: string;

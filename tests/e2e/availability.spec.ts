@@ -128,3 +128,50 @@ test.describe("browse's 'Confirmed in the last 7 days'", () => {
     await expect(page.getByTestId("listing-confirmed")).toHaveText(/Availability confirmed (today|[1-6] days? ago)/);
   });
 });
+
+test.describe("'Already let? Tell us'", () => {
+  test("two students on different networks mark the listing unconfirmed, without JavaScript or an account", async ({
+    page: poster,
+    browser,
+  }) => {
+    const { title, word } = await postedAd(poster);
+    await poster.goto(`/browse?search=${word}`);
+    const listingPath = (await poster.getByRole("link", { name: title }).first().getAttribute("href"))!;
+
+    // Each student: a browser of their own on a network of their own (the test server trusts one proxy).
+    for (const [n, network] of ["198.51.100.20", "203.0.113.20"].entries()) {
+      const context = await browser.newContext({
+        javaScriptEnabled: false,
+        extraHTTPHeaders: { "X-Forwarded-For": network },
+      });
+      const page = await context.newPage();
+      await page.goto(listingPath);
+      await page.getByRole("link", { name: "Already let? Tell us" }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Has "${title}" already been let?`);
+      await page.getByRole("button", { name: "Yes, it has already been let" }).click();
+      await expect(page.getByTestId("already-let-answer")).toContainText("Thank you.");
+      // The same browser again is not a second student.
+      await page.goBack();
+      await page.reload();
+      await page.getByRole("button", { name: "Yes, it has already been let" }).click();
+      await expect(page.getByTestId("already-let-answer")).toHaveText("You told us already. Thank you.");
+      await context.close();
+      if (n === 0) {
+        await poster.goto(listingPath);
+        await expect(poster.getByTestId("listing-unconfirmed")).toHaveCount(0);
+      }
+    }
+    await expect
+      .poll(
+        async () => {
+          await poster.goto(listingPath);
+          return poster.getByTestId("listing-unconfirmed").count();
+        },
+        { timeout: 5_000 },
+      )
+      .toBe(1);
+    await expect(poster.getByTestId("listing-confirmed")).toHaveText(
+      "Availability unconfirmed: students say it may be let",
+    );
+  });
+});

@@ -21,6 +21,7 @@ import * as listingFacts from "./2026-11-24-019-listing-facts";
 import * as exactPosition from "./2026-11-24-020-exact-position";
 import * as shortlists from "./2026-11-25-021-shortlists";
 import * as availabilityReminders from "./2026-11-25-022-availability-reminders";
+import * as alreadyLet from "./2026-11-25-023-already-let";
 
 /** Every migration, listed explicitly and in order (names sort by date). */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24-020-exact-position": exactPosition,
   "2026-11-25-021-shortlists": shortlists,
   "2026-11-25-022-availability-reminders": availabilityReminders,
+  "2026-11-25-023-already-let": alreadyLet,
 };
