@@ -203,6 +203,7 @@ export type MessageKey =
   | "admin.listingStatus.expired"
   | "admin.listingStatus.pending"
   | "admin.listingStatus.hidden"
+  | "admin.listingStatus.let"
   | "admin.listingStatus.deleted"
   | "admin.hiddenBy.moderator"
   | "admin.hiddenBy.reports"

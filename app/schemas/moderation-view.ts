@@ -10,7 +10,7 @@ import type { ReportStatus } from "./moderation";
  */
 
 /** listings.status and listings.hiddenBy as the database holds them (app/db/schema.ts). */
-export type ListingStatus = "active" | "expired" | "pending" | "hidden" | "deleted";
+export type ListingStatus = "active" | "expired" | "pending" | "hidden" | "deleted" | "let";
 export type HiddenBy = "moderator" | "reports" | "suspension";
 
 /** What an audit_log row records (app/models/audit-log.server.ts writes them). */
