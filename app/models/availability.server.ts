@@ -13,6 +13,16 @@ export const REMINDER_AFTER_DAYS = 14;
 /** At most this many reminders per run: the hourly job catches up on the rest. */
 const REMINDERS_PER_RUN = 500;
 
+/**
+ * How long after falling due a listing is still reminded (a server down for a
+ * day catches up). The job reads only listings that fell due within this
+ * window, so each hourly run walks a few percent of the expiry index instead
+ * of every listing confirmed 14 to 30 days ago, most of them long reminded.
+ * Listings already further along when the job first ran are not reminded; they
+ * expire 30 days after their confirmation as before.
+ */
+export const REMINDER_CATCH_UP_DAYS = 2;
+
 export type AvailabilityReminder = {
   listingId: number;
   title: string;
@@ -31,6 +41,7 @@ export async function dueAvailabilityReminders(db: DB, now = currentTime()): Pro
     .select(["listings.id", "listings.title", "listings.expiresAt", "users.email", "users.name", "users.locale"])
     .where("listings.status", "=", "active")
     .where("listings.expiresAt", ">", now.toISOString())
+    .where("listings.expiresAt", ">", expiryOfConfirmation(REMINDER_AFTER_DAYS + REMINDER_CATCH_UP_DAYS, now))
     .where("listings.expiresAt", "<=", expiryOfConfirmation(REMINDER_AFTER_DAYS, now))
     .where((eb) =>
       eb.or([eb("listings.reminderFor", "is", null), eb("listings.reminderFor", "!=", eb.ref("listings.expiresAt"))]),

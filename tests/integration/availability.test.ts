@@ -243,6 +243,18 @@ function describeReminders(ctx: () => { db: DB }) {
     expect(linkIn(mail.text, "yes")).toMatch(/^\/si\/availability\//);
   });
 
+  it("reminds a listing that fell due while the job did not run for a day, not one due long ago", async () => {
+    const { db } = ctx();
+    const start = new Date("2027-07-01T08:00:00Z");
+    const late = await ownListingTitled(db, start);
+    const longAgo = await ownListingTitled(db, new Date("2027-06-24T08:00:00Z"));
+    // Day 15 for the first (due a day ago), day 22 for the second (due a week ago).
+    clockAt(new Date(start.getTime() + 15 * DAY));
+    await runJob("availability-reminders", job(db));
+    expect(await remindersTo(db, late.owner.email)).toHaveLength(1);
+    expect(await remindersTo(db, longAgo.owner.email)).toHaveLength(0);
+  });
+
   it("does not remind about a listing that is hidden, let or already expired", async () => {
     const { db } = ctx();
     const start = new Date("2027-06-01T08:00:00Z");
