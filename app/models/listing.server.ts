@@ -192,24 +192,15 @@ function filterColumn(db: DB, eb: ExpressionBuilder<Database, "listings">, walk:
     : notIndexed(db, eb.ref(`listings.${name}`));
 }
 
-/**
- * Browse's filters, and which side of the 'availability unconfirmed' line a
- * query reads (ADR 057): the confirmed listings (all but `unconfirmed`), or only
- * those. The ids are few (two students' answers mark one), so the checks read
- * no row: every index holds the id.
- */
-type SearchFilters = BrowseFilters & { side?: { unconfirmed: number[]; only: boolean } };
-
 function filterConditions(
   db: DB,
   eb: ExpressionBuilder<Database, "listings">,
-  filters: SearchFilters,
+  filters: BrowseFilters,
   now: string,
   walk: Walk,
 ) {
   const column = (name: FilterColumn) => filterColumn(db, eb, walk, name);
   const conditions = [isPublicNow(db, eb, now)];
-  if (filters.side) conditions.push(eb("listings.id", filters.side.only ? "in" : "not in", filters.side.unconfirmed));
   if (filters.university) conditions.push(eb(column("university"), "=", filters.university));
   if (filters.faculty) conditions.push(eb(column("faculty"), "=", filters.faculty));
   if (filters.city) conditions.push(eb(column("city"), "=", filters.city));
@@ -312,76 +303,20 @@ export type SearchResult = { ads: ListingSummary[]; pagination: Pagination };
  * Counts are exact up to `countLimit`; past it the total is that bound and
  * the pages reach that many listings (ADR 011).
  */
-type SearchOptions = {
-  page: number;
-  limit: number;
-  now?: Date;
-  countLimit?: number;
-  /** PostgreSQL's search windows (ADR 046), smaller in tests so a few hundred listings take every path. */
-  searchWindows?: SearchWindows;
-  /** Up to how many matches 'Nearest first' sorts at once (ADR 050); 0 in tests takes the rings. */
-  nearestAtOnce?: number;
-};
-
-/** More listings marked unconfirmed than this, site-wide, and they are left in their places (see below). */
-const UNCONFIRMED_SUNK = 1_000;
-
-/**
- * Browse's matches, one page, in the chosen order, with listings whose
- * availability students said is unconfirmed after all the others (issue 13,
- * point 5; ADR 057): the confirmed ones are paged as before, and the pages past
- * them are filled from the unconfirmed ones in the same order. While none is
- * unconfirmed (a partial index answers that at once) nothing changes. Should
- * more than UNCONFIRMED_SUNK ever be marked, they keep their places (and still
- * say they are unconfirmed) rather than every page paying for the list.
- */
-export async function searchListings(db: DB, filters: BrowseFilters, options: SearchOptions): Promise<SearchResult> {
-  const marked = await db
-    .selectFrom("listings")
-    .select("id")
-    .where("unconfirmedSince", "is not", null)
-    .limit(UNCONFIRMED_SUNK + 1)
-    .execute();
-  const unconfirmed = marked.map((row) => row.id);
-  const sinking = unconfirmed.length > 0 && unconfirmed.length <= UNCONFIRMED_SUNK;
-  const head = await searchInOrder(db, sinking ? { ...filters, side: { unconfirmed, only: false } } : filters, options);
-  // With more matches than are counted, the pages never reach the unconfirmed ones:
-  // they are not even looked for (most large result sets at a million listings).
-  if (!sinking || !head.pagination.totalIsExact)
-    return { ads: await summaries(db, head.ids), pagination: head.pagination };
-  // Every unconfirmed match, in the same order: few by construction.
-  const tail = await searchInOrder(
-    db,
-    { ...filters, side: { unconfirmed, only: true } },
-    {
-      ...options,
-      page: 1,
-      limit: UNCONFIRMED_SUNK,
-      countLimit: UNCONFIRMED_SUNK,
-      // The few ids lead the query; PostgreSQL's windows over the newest ads (ADR 046) would only walk past them.
-      searchWindows: { first: Number.MAX_SAFE_INTEGER, mostWalked: Number.MAX_SAFE_INTEGER },
-    },
-  );
-  const confirmed = head.pagination.total;
-  // Counted as searchInOrder counts: to the bound, then 'more than'.
-  const bound = options.countLimit ?? (filters.search || filters.location ? TEXT_COUNT_LIMIT : COUNT_LIMIT);
-  const all = confirmed + tail.pagination.total;
-  const pagination = paginate(options.page, options.limit, Math.min(all, bound), all <= bound);
-  // The pages past the confirmed ones go on with the unconfirmed.
-  const offset = (options.page - 1) * options.limit;
-  const room = options.limit - head.ids.length;
-  const from = Math.max(0, offset - confirmed);
-  const ids =
-    room === 0 || options.page > pagination.totalPages ? head.ids : [...head.ids, ...tail.ids.slice(from, from + room)];
-  return { ads: await summaries(db, ids), pagination };
-}
-
-/** One ordered page of the filters' matches (the whole story before ADR 057; now each side of it). */
-async function searchInOrder(
+export async function searchListings(
   db: DB,
-  filters: SearchFilters,
-  options: SearchOptions,
-): Promise<{ ids: number[]; pagination: Pagination }> {
+  filters: BrowseFilters,
+  options: {
+    page: number;
+    limit: number;
+    now?: Date;
+    countLimit?: number;
+    /** PostgreSQL's search windows (ADR 046), smaller in tests so a few hundred listings take every path. */
+    searchWindows?: SearchWindows;
+    /** Up to how many matches 'Nearest first' sorts at once (ADR 050); 0 in tests takes the rings. */
+    nearestAtOnce?: number;
+  },
+): Promise<SearchResult> {
   const now = (options.now ?? currentTime()).toISOString();
   const search = filters.search
     ? await textSearch(db, filters.search, {
@@ -465,7 +400,7 @@ async function searchInOrder(
     const countLimit = options.countLimit ?? (filters.location ? TEXT_COUNT_LIMIT : COUNT_LIMIT);
     const total = await countMatches(db, filters, now, countLimit);
     pagination = paginate(options.page, options.limit, Math.min(total, countLimit), total <= countLimit);
-    if (total === 0 || options.page > pagination.totalPages) return { ids: [], pagination };
+    if (total === 0 || options.page > pagination.totalPages) return { ads: [], pagination };
     if (nearestFrom) {
       ids = await nearestIds(db, where("planner"), nearestFrom, {
         within: filters.within,
@@ -473,7 +408,7 @@ async function searchInOrder(
         offset,
         limit: options.limit,
       });
-      return { ids, pagination };
+      return { ads: await summaries(db, ids), pagination };
     }
     // Past the bound the matches are common enough that walking the order's
     // own index finds a page soonest; fewer are best found from the filters'
@@ -491,7 +426,7 @@ async function searchInOrder(
       .execute();
     ids = rows.map((r) => r.id);
   }
-  return { ids, pagination };
+  return { ads: await summaries(db, ids), pagination };
 }
 
 /** The listings of a page, in the order of `ids`. */
@@ -552,8 +487,8 @@ async function nearestIds(
  * locations, and collecting them all took 24 ms); only a rarer one needs the
  * full condition, its city names included (ADR 011).
  */
-async function countMatches(db: DB, filters: SearchFilters, now: string, countLimit: number): Promise<number> {
-  const matching = (from: SearchFilters) => (eb: ExpressionBuilder<Database, "listings">) =>
+async function countMatches(db: DB, filters: BrowseFilters, now: string, countLimit: number): Promise<number> {
+  const matching = (from: BrowseFilters) => (eb: ExpressionBuilder<Database, "listings">) =>
     eb.and(filterConditions(db, eb, from, now, "planner"));
   const restrictToLocation = filters.location ? locationRestriction(db, filters.location) : null;
   if (restrictToLocation) {

@@ -3,12 +3,11 @@ import { afterEach, expect, it } from "vitest";
 import type { DB } from "../../app/db/db.server";
 import { setClock } from "../../app/lib/clock";
 import { createMemoryStore, createRateLimiter } from "../../app/limits/rate-limit.server";
-import { findListingBySlug, insertListing, searchListings } from "../../app/models/listing.server";
+import { findListingBySlug, insertListing } from "../../app/models/listing.server";
 import { hideListing } from "../../app/models/listing-moderation.server";
 import { renewOwnerListing } from "../../app/models/owner-listings.server";
 import { toListingView } from "../../app/pages/listing-page.server";
 import { action, loader } from "../../app/routes/listing.already-let";
-import { parseBrowseFilters } from "../../app/schemas/browse-filters";
 import { signVisitorId } from "../../app/security/visitor-id.server";
 import { insertTestOwner, listingInput } from "../factories";
 import { TEST_SITE, testContext, unwrapResult } from "../request-context";
@@ -131,29 +130,5 @@ describeEachDatabase("'Already let?'", (ctx) => {
       typeof loader
     >[0]);
     expect(unwrapResult(page).status).toBe(404);
-  });
-
-  it("sinks an unconfirmed listing below the confirmed ones in browse until its owner confirms", async () => {
-    const { db } = ctx();
-    const word = `sinkword${Date.now().toString(36)}`;
-    const at = (minutes: number) => new Date(Date.UTC(2027, 0, 10, 8, minutes));
-    setClock(at(0).toISOString());
-    const owner = await insertTestOwner(db, `sink-${Date.now()}`);
-    const older = await insertListing(db, owner, listingInput({ title: `Older ${word}` }), at(0));
-    const newer = await insertListing(db, owner, listingInput({ title: `Newer ${word}` }), at(5));
-    const order = async () =>
-      (
-        await searchListings(db, parseBrowseFilters(new URLSearchParams({ search: word, sort: "newest" })).filters, {
-          page: 1,
-          limit: 10,
-        })
-      ).ads.map((ad) => Number(ad.id));
-    expect(await order()).toEqual([newer.id, older.id]);
-    setClock(at(10).toISOString());
-    await tell(db, newer.slug, { ip: "198.51.100.7", cookie: browser() });
-    await tell(db, newer.slug, { ip: "203.0.113.9", cookie: browser() });
-    expect(await order()).toEqual([older.id, newer.id]);
-    expect((await renewOwnerListing(db, owner.id, newer.id)).ok).toBe(true);
-    expect(await order()).toEqual([newer.id, older.id]);
   });
 });

@@ -22,7 +22,6 @@ import * as exactPosition from "./2026-11-24-020-exact-position";
 import * as shortlists from "./2026-11-25-021-shortlists";
 import * as availabilityReminders from "./2026-11-25-022-availability-reminders";
 import * as alreadyLet from "./2026-11-25-023-already-let";
-import * as unconfirmedIndex from "./2026-11-25-024-unconfirmed-index";
 
 /** Every migration, listed explicitly and in order (names sort by date). */
 export const migrations: Record<string, Migration> = {
@@ -49,5 +48,4 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25-021-shortlists": shortlists,
   "2026-11-25-022-availability-reminders": availabilityReminders,
   "2026-11-25-023-already-let": alreadyLet,
-  "2026-11-25-024-unconfirmed-index": unconfirmedIndex,
 };
