@@ -27,7 +27,7 @@ const serverEnv = (serverPort: number) => ({
   // Every browser test comes from 127.0.0.1, so per-IP limits are raised here
   // (viewVisitor too: first visits without a cookie count per IP);
   // per-account limits stay as in production. Integration tests cover each limit.
-  RATE_LIMITS: "signupIp=1000,loginIp=1000,contactIp=1000,reportIp=1000,viewVisitor=1000",
+  RATE_LIMITS: "signupIp=1000,loginIp=1000,contactIp=1000,reportIp=1000,viewVisitor=1000,alertNetwork=1000",
   // As behind one reverse proxy: a test can then come from another network by
   // sending X-Forwarded-For (reports need independent networks, issue 9);
   // requests without the header are still counted by their socket address.

@@ -9,6 +9,8 @@ export type ReceivedMail = {
   replyTo: string;
   text: string;
   html: string;
+  /** The message's own headers, names lower-cased, folded lines joined. */
+  headers: Record<string, string>;
   raw: string;
 };
 
@@ -92,6 +94,7 @@ export function parseMail(raw: string, envelope: { from: string; to: string[] })
     replyTo: decodeWords(message.headers.get("reply-to") ?? ""),
     text: bodies.text,
     html: bodies.html,
+    headers: Object.fromEntries(message.headers),
     raw,
   };
 }

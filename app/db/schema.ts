@@ -184,6 +184,8 @@ export type OutboxTable = {
   createdAt: string;
   /** The sender holding the claim while status is 'sending' (migration 013). */
   claimedBy: string | null;
+  /** Extra headers as a JSON object, e.g. List-Unsubscribe (migration 025); null for none. */
+  headers: string | null;
 };
 
 export type AuditLogTable = {
@@ -230,6 +232,30 @@ export type ShortlistsTable = {
   updatedAt: string;
 };
 
+/** A saved search whose new matches are emailed at most daily (migration 025, ADR 058). */
+export type SearchAlertsTable = {
+  /** Random, 22 characters: the alert's links sign it. */
+  id: string;
+  /** Trimmed and lower-cased. */
+  email: string;
+  /** SHA-256 of the address's manage-link token (app/security/alert-token.server.ts). */
+  manageKey: string;
+  /** The language its emails are written in. */
+  locale: string;
+  /** The browse query it watches, canonical (filtersToSearchParams, without order or page). */
+  query: string;
+  /** What it watches in words ('University of Moratuwa, Up to LKR 20,000'), written in `locale` when it was made. */
+  label: string;
+  createdAt: string;
+  /** Null until confirmed: nothing but the confirmation is sent before. */
+  confirmedAt: string | null;
+  /** The highest ad number already considered: newer matches are new. */
+  seenUpTo: number;
+  lastSentAt: string | null;
+  /** Stopped from an email's link; removed a week later unless turned back on. */
+  stoppedAt: string | null;
+};
+
 export type ShortlistItemsTable = {
   shortlistId: string;
   listingId: number;
@@ -261,6 +287,7 @@ export type Database = {
   shortlists: ShortlistsTable;
   let_reports: LetReportsTable;
   shortlist_items: ShortlistItemsTable;
+  search_alerts: SearchAlertsTable;
 };
 
 export type ListingRow = Selectable<ListingsTable>;

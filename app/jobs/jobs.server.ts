@@ -3,6 +3,7 @@ import type { DB } from "~/db/db.server";
 import type { Env } from "~/env.server";
 import { currentTime } from "~/lib/clock";
 import { jobRuns } from "~/lib/metrics.server";
+import { sendSearchAlerts } from "~/mail/alert-mails.server";
 import { sendAvailabilityReminders } from "~/mail/availability-mails.server";
 import { emailReportDigests } from "~/mail/report-mails.server";
 import { deliverDueMail } from "~/mail/sender.server";
@@ -10,6 +11,7 @@ import type { MailTransport } from "~/mail/transport.server";
 import { purgeSentMailBodies } from "~/models/outbox.server";
 import { sweepOrphanPhotos } from "~/models/photo-sweep.server";
 import { removeStaleUploads } from "~/models/photo-upload.server";
+import { removeOldSearchAlerts } from "~/models/search-alerts.server";
 import { secretsFor } from "~/security/secrets.server";
 import type { PhotoStorage } from "~/storage/storage.server";
 import { PROCESS_HOLDER, withJobLease } from "./lease.server";
@@ -86,6 +88,23 @@ export const JOBS = {
         ctx.now,
       )),
     }),
+  },
+  "search-alerts": {
+    description:
+      "Emails each confirmed search alert the places posted since its last email, when there are any, at most once a day.",
+    everyMs: HOUR,
+    run: async (ctx) => ({
+      ...(await sendSearchAlerts(
+        ctx.db,
+        { siteName: ctx.env.SITE_NAME, siteUrl: ctx.env.siteUrl, secret: secretsFor(ctx.env).sessionSecret },
+        ctx.now,
+      )),
+    }),
+  },
+  "remove-old-alerts": {
+    description: "Deletes search alerts nobody confirmed within 7 days, and alerts stopped more than 7 days ago.",
+    everyMs: DAY,
+    run: async (ctx) => ({ ...(await removeOldSearchAlerts(ctx.db, ctx.now)) }),
   },
 } satisfies Record<string, Job>;
 

@@ -1,3 +1,4 @@
+import { normalizeEmail } from "~/lib/email";
 import { rateLimitRefusals } from "~/lib/metrics.server";
 import { ipLimitKey, networkOrigin } from "./client-ip.server";
 
@@ -42,7 +43,7 @@ type AnyKeyInput = UnionToIntersection<KeyInputs[KeyPart]>;
 const KEY_PARTS: Record<KeyPart, (input: AnyKeyInput) => string> = {
   ip: ({ ip }) => `ip=${ipLimitKey(ip)}`,
   network: ({ ip }) => `network=${networkOrigin(ip)}`,
-  account: ({ account }) => `account=${account.trim().toLowerCase()}`,
+  account: ({ account }) => `account=${normalizeEmail(account)}`,
   user: ({ user }) => `user=${user}`,
   visitor: ({ visitor, ip }) => (visitor ? `visitor=${visitor}` : `ip=${ipLimitKey(ip)}`),
   listing: ({ listing }) => `listing=${listing}`,
@@ -85,6 +86,13 @@ export const DEFAULT_LIMITS = {
   shortlistNew: { max: 100, windowSeconds: 60 * 60, per: [["ip"]] },
   /** 'Already let?' answers from one network (IPv4 /24, IPv6 /64): another address of it is no new student. */
   letReportNetwork: { max: 10, windowSeconds: 60 * 60, per: [["network"]] },
+  /**
+   * Emails sent because someone asked for a search alert for an address (the
+   * confirmation, or 'already on'): a stranger cannot flood an inbox (ADR 058).
+   */
+  alertAddress: { max: 3, windowSeconds: 24 * 60 * 60, per: [["account"]] },
+  /** Alert requests that send an email, from one network (IPv4 /24, IPv6 /64). */
+  alertNetwork: { max: 10, windowSeconds: 60 * 60, per: [["network"]] },
   uploadUser: { max: 30, windowSeconds: 60 * 60, per: [["user"]] },
   /** Settings' password change for one account: each try is a guess of the current password (ADR 019). */
   passwordUser: { max: 5, windowSeconds: 15 * 60, per: [["user"]] },

@@ -13,6 +13,16 @@ export type MailTransport = {
   close: () => void;
 };
 
+/** The message's stored extra headers (a JSON object of strings), or none. */
+export function extraHeaders(stored: string | null): Record<string, string> | undefined {
+  if (!stored) return undefined;
+  const parsed: unknown = JSON.parse(stored);
+  if (!parsed || typeof parsed !== "object") return undefined;
+  return Object.fromEntries(
+    Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
+}
+
 /** SMTP_URL is smtp://user:pass@host:port (STARTTLS when offered) or smtps:// (TLS from the start). */
 export function createSmtpTransport(url: string, from: string): MailTransport {
   // Short timeouts: a hung server must fail the attempt (and be retried), not stall the sender for minutes.
@@ -32,6 +42,7 @@ export function createSmtpTransport(url: string, from: string): MailTransport {
         subject: message.subject,
         text: message.text,
         html: message.html ?? undefined,
+        headers: extraHeaders(message.headers),
       });
       return "sent";
     },

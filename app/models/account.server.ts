@@ -1,6 +1,7 @@
 import { hashPassword } from "~/auth/password-hash.server";
 import type { DB } from "~/db/db.server";
 import { currentTime } from "~/lib/clock";
+import { normalizeEmail } from "~/lib/email";
 import { type AccountCode, fail, type Result } from "~/schemas/result";
 import { inTransaction } from "./in-transaction.server";
 
@@ -21,7 +22,7 @@ export type CreatedAccount = { id: string; name: string; email: string };
  */
 export async function createOwnerAccount(db: DB, input: NewOwnerAccount): Promise<CreatedAccount> {
   const id = crypto.randomUUID();
-  const email = input.email.trim().toLowerCase();
+  const email = normalizeEmail(input.email);
   const now = currentTime().toISOString();
   const passwordHash = await hashPassword(input.password);
   const insertBoth = async (trx: DB) => {
@@ -67,7 +68,7 @@ export async function findUserByEmail(db: DB, email: string): Promise<CreatedAcc
   const row = await db
     .selectFrom("users")
     .select(["id", "name", "email"])
-    .where("email", "=", email.trim().toLowerCase())
+    .where("email", "=", normalizeEmail(email))
     .executeTakeFirst();
   return row ?? null;
 }

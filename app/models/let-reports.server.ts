@@ -1,3 +1,4 @@
+import { invalidatePublicPages } from "~/cache/invalidation.server";
 import type { DB } from "~/db/db.server";
 import { currentTime } from "~/lib/clock";
 import { confirmedAt } from "~/lib/days-left";
@@ -67,7 +68,10 @@ export async function reportAlreadyLet(
       .where("id", "=", listingId)
       .where("unconfirmedSince", "is", null)
       .executeTakeFirst();
-    return { ok: true, repeated: false, unconfirmedNow: Number(marked.numUpdatedRows) === 1 };
+    const unconfirmedNow = Number(marked.numUpdatedRows) === 1;
+    // Its page now says so, and it sinks in every list (ADR 059): cached copies go.
+    if (unconfirmedNow) await invalidatePublicPages(trx, [listingId], now);
+    return { ok: true, repeated: false, unconfirmedNow };
   });
 }
 

@@ -3,7 +3,14 @@ import { invalidateViewCounts } from "~/cache/invalidation.server";
 import { notePageListing, noteShownListing } from "~/cache/render-hints.server";
 import type { DB } from "~/db/db.server";
 import type { Database, ListingRow, PhotoRow } from "~/db/schema";
-import { containsInsensitive, locationContains, locationRestriction, notIndexed, textSearch } from "~/db/search.server";
+import {
+  containsInsensitive,
+  isPostgres,
+  locationContains,
+  locationRestriction,
+  notIndexed,
+  textSearch,
+} from "~/db/search.server";
 import { CITIES, cityName, UNIVERSITIES } from "~/directory/universities";
 import { currentTime } from "~/lib/clock";
 import { expiryFrom, expiryOfConfirmation } from "~/lib/days-left";
@@ -288,7 +295,7 @@ export type SearchWindows = { first: number; mostWalked: number };
 const SEARCH_WINDOWS: SearchWindows = { first: 16_384, mostWalked: 100_000 };
 
 /** The highest ad number, read from the primary key's last entry. */
-async function newestAdNumber(db: DB): Promise<number> {
+export async function newestAdNumber(db: DB): Promise<number> {
   const row = await db
     .selectFrom("listings")
     .select((eb) => eb.fn.max("listings.id").as("top"))
@@ -343,6 +350,7 @@ export async function searchListings(
       const from = db.selectFrom("listings");
       let query = (walk && search.checkEachRow ? search.checkEachRow(from) : search.restrict(from))
         .select(["listings.id", "listings.createdAt", "listings.price", search.titleScore.as("score")])
+        .select(sql<number>`case when ${sql.ref("listings.unconfirmedSince")} is null then 0 else 1 end`.as("sunk"))
         .select(nearestFrom ? distanceSquared(searchArea(nearestFrom, 0)).as("d2") : sql<number>`0`.as("d2"))
         .where(where("planner"));
       if (floor !== null) query = query.where("listings.id", ">", floor);
@@ -359,6 +367,8 @@ export async function searchListings(
         ]);
       let ranked = db.selectFrom(numbered.as("m")).select(["m.id", "m.total"]).where("m.position", "<=", countLimit);
       const sort = filters.sort ?? "relevance";
+      // Places students say may be let go last, whatever the order (ADR 059).
+      ranked = ranked.orderBy("m.sunk", "asc");
       if (sort === "relevance") ranked = ranked.orderBy("m.score", "desc");
       else if (sort === "price_asc") ranked = ranked.orderBy("m.price", "asc");
       else if (sort === "price_desc") ranked = ranked.orderBy("m.price", "desc");
@@ -401,32 +411,100 @@ export async function searchListings(
     const total = await countMatches(db, filters, now, countLimit);
     pagination = paginate(options.page, options.limit, Math.min(total, countLimit), total <= countLimit);
     if (total === 0 || options.page > pagination.totalPages) return { ads: [], pagination };
-    if (nearestFrom) {
-      ids = await nearestIds(db, where("planner"), nearestFrom, {
-        within: filters.within,
-        few: total <= (options.nearestAtOnce ?? NEAREST_AT_ONCE),
-        offset,
-        limit: options.limit,
-      });
-      return { ads: await summaries(db, ids), pagination };
+    // Places students say may be let sink below the rest (ADR 059): almost always there are none.
+    // Checked on each of those few rows ('newest' hides the filters' indexes, and a location is
+    // matched as text rather than through its trigram index, which would gather every match).
+    const sunk = await sunkMatches(db, where("newest"), filters.sort, nearestFrom, now);
+    const confirmed = (walk: Walk) =>
+      sunk.length === 0
+        ? where(walk)
+        : (eb: ExpressionBuilder<Database, "listings">) => eb.and([where(walk)(eb), eb("listings.id", "not in", sunk)]);
+    const page = async (): Promise<number[]> => {
+      if (nearestFrom)
+        return nearestIds(db, confirmed("planner"), nearestFrom, {
+          within: filters.within,
+          few: total <= (options.nearestAtOnce ?? NEAREST_AT_ONCE),
+          offset,
+          limit: options.limit,
+        });
+      // Past the bound the matches are common enough that walking the order's
+      // own index finds a page soonest; fewer are best found from the filters'
+      // indexes and sorted (ADR 011).
+      const byPrice = filters.sort === "price_asc" || filters.sort === "price_desc";
+      const walk: Walk = pagination.totalIsExact ? "planner" : byPrice ? "price" : "newest";
+      const rows = await inPageOrder(
+        db.selectFrom("listings").select("listings.id").where(confirmed(walk)),
+        filters.sort,
+      )
+        .limit(options.limit)
+        .offset(offset)
+        .execute();
+      return rows.map((r) => r.id);
+    };
+    ids = await page();
+    if (sunk.length > 0 && ids.length < options.limit) {
+      // The confirmed matches ran out on this page: the sunk ones follow.
+      const before =
+        ids.length > 0
+          ? offset + ids.length
+          : await countRows(
+              db,
+              db.selectFrom("listings").select("listings.id").where(confirmed("planner")).limit(offset),
+            );
+      const from = Math.max(offset, before) - before;
+      ids = [...ids, ...sunk.slice(from, offset + options.limit - before)];
     }
-    // Past the bound the matches are common enough that walking the order's
-    // own index finds a page soonest; fewer are best found from the filters'
-    // indexes and sorted (ADR 011).
-    const byPrice = filters.sort === "price_asc" || filters.sort === "price_desc";
-    const walk: Walk = pagination.totalIsExact ? "planner" : byPrice ? "price" : "newest";
-    let query = db.selectFrom("listings").select("listings.id").where(where(walk));
-    if (filters.sort === "price_asc") query = query.orderBy("listings.price", "asc");
-    else if (filters.sort === "price_desc") query = query.orderBy("listings.price", "desc");
-    const rows = await query
-      .orderBy("listings.createdAt", "desc")
-      .orderBy("listings.id", "desc")
-      .limit(options.limit)
-      .offset(offset)
-      .execute();
-    ids = rows.map((r) => r.id);
   }
   return { ads: await summaries(db, ids), pagination };
+}
+
+/**
+ * The public listings whose availability students doubt (`unconfirmedSince`,
+ * ADR 057), read from migration 026's partial index of them alone.
+ */
+async function doubtedIds(db: DB, now: string): Promise<number[]> {
+  // SQLite is told the index (its planner does not know how few entries it holds); PostgreSQL knows.
+  const indexedBy = isPostgres(db) ? sql`` : sql`indexed by listings_unconfirmed_idx`;
+  const { rows } = await sql<{ id: number }>`
+    select id from listings ${indexedBy}
+    where "unconfirmedSince" is not null and "status" = 'active' and "expiresAt" > ${now}`.execute(db);
+  return rows.map((r) => Number(r.id));
+}
+
+/**
+ * Of the doubted listings, those matching a search, in its order: the ones
+ * browse shows after all the others (ADR 059). One read of a tiny index when,
+ * as nearly always, there are none.
+ */
+async function sunkMatches(
+  db: DB,
+  matches: (eb: ExpressionBuilder<Database, "listings">) => Expression<SqlBool>,
+  sort: BrowseFilters["sort"],
+  nearestFrom: DistanceOrigin | null,
+  now: string,
+): Promise<number[]> {
+  const doubted = await doubtedIds(db, now);
+  if (doubted.length === 0) return [];
+  const query = db.selectFrom("listings").select("listings.id").where("listings.id", "in", doubted).where(matches);
+  const rows = await inPageOrder(query, sort, nearestFrom).execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * A page's order outside a text search: by price when asked (by distance for
+ * 'Nearest first', whose pages come ring by ring: nearestIds), newest first to
+ * break ties. The sunk listings follow the others in this same order (ADR 059).
+ */
+function inPageOrder<O>(
+  query: SelectQueryBuilder<Database, "listings", O>,
+  sort: BrowseFilters["sort"],
+  nearestFrom: DistanceOrigin | null = null,
+): SelectQueryBuilder<Database, "listings", O> {
+  let ordered = query;
+  if (sort === "price_asc") ordered = ordered.orderBy("listings.price", "asc");
+  else if (sort === "price_desc") ordered = ordered.orderBy("listings.price", "desc");
+  else if (nearestFrom) ordered = ordered.orderBy(distanceSquared(searchArea(nearestFrom, 0)));
+  return ordered.orderBy("listings.createdAt", "desc").orderBy("listings.id", "desc");
 }
 
 /** The listings of a page, in the order of `ids`. */

@@ -11,6 +11,8 @@ export type OutgoingMail = {
   text: string;
   html?: string;
   replyTo?: string;
+  /** Extra headers, e.g. List-Unsubscribe (ADR 058). */
+  headers?: Record<string, string>;
   /** What the message is for, e.g. 'password-reset', 'contact'. */
   kind: string;
 };
@@ -61,6 +63,7 @@ export async function enqueueMail(db: DB, mail: OutgoingMail, now = currentTime(
       subject: mail.subject,
       text: mail.text,
       html: mail.html ?? null,
+      headers: mail.headers ? JSON.stringify(mail.headers) : null,
       status: "pending",
       claimedBy: null,
       attempts: 0,

@@ -1,6 +1,7 @@
 import { invalidatePublicPages } from "~/cache/invalidation.server";
 import type { DB } from "~/db/db.server";
 import { currentTime } from "~/lib/clock";
+import { normalizeEmail } from "~/lib/email";
 import { storeMessage } from "~/schemas/message";
 import { type AccountCode, fail, type Result } from "~/schemas/result";
 import { type Actor, audit } from "./audit-log.server";
@@ -19,7 +20,7 @@ export async function setUserRole(db: DB, email: string, role: Role, now = curre
     const user = await trx
       .selectFrom("users")
       .select(["id", "name", "role"])
-      .where("email", "=", email.trim().toLowerCase())
+      .where("email", "=", normalizeEmail(email))
       .executeTakeFirst();
     if (!user) return fail("account.unknown_email");
     if (user.role === role) return { ok: true, changed: false, name: user.name };

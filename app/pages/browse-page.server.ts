@@ -64,6 +64,8 @@ export type BrowsePage = {
   pages: PageNav | null;
   /** Past the last page: a way back to the first. */
   firstPageHref: string | null;
+  /** 'Email me new places like these': the alert page for this search (issue 13, ADR 058). */
+  alert: { href: string; label: string };
 };
 
 /** The page's subject for headings, titles and breadcrumbs: university, then city, then location. */
@@ -212,6 +214,16 @@ function buildChips(filters: BrowseFilters): FilterChip[] {
   if (filters.propertyType) chips.push(chip("propertyType", t(`browse.propertyTypes.${filters.propertyType}`)));
   if (filters.gender) chips.push(chip("gender", t(`browse.genders.${filters.gender}`)));
   return chips;
+}
+
+/** The active filters in words, as their chips say them ('University of Moratuwa', 'Up to LKR 20,000'). */
+export function filterLabels(filters: BrowseFilters): string[] {
+  return buildChips(filters).map((chip) => chip.label);
+}
+
+/** What an alert for these filters watches: the query string without order or page (app/routes/alerts.new.tsx). */
+export function alertQuery(filters: BrowseFilters): string {
+  return filtersToSearchParams({ ...filters, sort: undefined }).toString();
 }
 
 /** 'Max move-in cost' choices, amounts written here ('LKR 40,000'); a value from a link stays choosable. */
@@ -440,5 +452,9 @@ export async function loadBrowsePage(db: DB, url: URL, path: PathFilters, site: 
     ads: ads.map((ad) => toListingCard(ad, origin)),
     pages: pageNav(page, totalPages, hrefFor),
     firstPageHref: outOfRange ? hrefFor(1) : null,
+    alert: {
+      href: `/alerts/new${alertQuery(filters) ? `?${alertQuery(filters)}` : ""}`,
+      label: t("browseServer.alertLink"),
+    },
   };
 }

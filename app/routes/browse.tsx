@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { type ShouldRevalidateFunction, useLocation, useNavigate, useNavigation } from "react-router";
+import { Link, type ShouldRevalidateFunction, useLocation, useNavigate, useNavigation } from "react-router";
 import { EmptyState } from "~/components/browse/empty-state";
 import { FilterChips } from "~/components/browse/filter-chips";
 import { FilterPanel } from "~/components/browse/filter-panel";
@@ -114,6 +114,12 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
 
           <FilterChips chips={loaderData.chips} clearHref="/browse" />
           <MapToggle query={draftToSearchParams(form).toString()} />
+          <Link
+            to={loaderData.alert.href}
+            className="mt-3 inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2"
+          >
+            {loaderData.alert.label}
+          </Link>
 
           <div className="mt-4 flex flex-wrap items-end justify-between gap-3">
             <div role="status">

@@ -4,6 +4,7 @@ import { HoneypotField } from "~/components/forms/honeypot-field";
 import { useWhenChanged } from "~/components/forms/use-when-changed";
 import { Banner } from "~/components/ui/banner";
 import { Button, ButtonLink } from "~/components/ui/button";
+import { EmailInput } from "~/components/ui/email-input";
 import { FormField, inputClasses } from "~/components/ui/form-field";
 import { ClockIcon, FlagIcon, MailIcon, PhoneIcon } from "~/components/ui/icons";
 import { Select } from "~/components/ui/select";
@@ -269,15 +270,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               requiredLabel={t("common.form.required")}
             >
               {(control) => (
-                <input
-                  {...control}
-                  type="email"
-                  autoComplete="email"
-                  inputMode="email"
-                  maxLength={CONTACT_LIMITS.email}
-                  defaultValue={values.email}
-                  className={inputClasses}
-                />
+                <EmailInput control={control} maxLength={CONTACT_LIMITS.email} defaultValue={values.email} />
               )}
             </FormField>
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { cookieHeaders, getAuth } from "~/auth/auth.server";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "~/auth/common-password.server";
 import { signedIn } from "~/auth/guard.server";
@@ -10,6 +10,7 @@ import { Button } from "~/components/ui/button";
 import { FormField, inputClasses } from "~/components/ui/form-field";
 import { type MessageKey, useTranslation } from "~/i18n";
 import { isLocale, LANGUAGE_NAMES, LOCALES } from "~/i18n/locales";
+import { normalizeEmail } from "~/lib/email";
 import { retryAfterHeaders } from "~/limits/rate-limit.server";
 import { refusalOf } from "~/limits/refusal.server";
 import { setEmailLanguage, updateProfile } from "~/models/account.server";
@@ -19,6 +20,7 @@ import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PHONE_LENGTH } from "~/schemas/si
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/dashboard.settings";
 import "virtual:catalogue/accounts";
+import { manageToken } from "~/security/alert-token.server";
 import { readForm } from "~/security/read-form.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -28,6 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const done = new URL(request.url).searchParams.get("done");
   return {
     profile: { name: user.name, phone: user.phone, email: user.email, locale: user.locale },
+    // The account's address needs no emailed link to its alerts (issue 13, ADR 058).
+    alertsHref: `/alerts/manage/${manageToken(context.get(requestContext).secrets.sessionSecret, normalizeEmail(user.email))}`,
     done: done === "password" || done === "sessions" || done === "emailLanguage" ? done : null,
   };
 }
@@ -361,6 +365,18 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
               : t("accounts.settings.sessions.submit")}
           </Button>
         </Form>
+      </section>
+      <section aria-labelledby="alerts-heading" className="max-w-xl rounded-xl border border-slate-200 p-5">
+        <h2 id="alerts-heading" className="text-xl font-semibold">
+          {t("accounts.settings.alerts.heading")}
+        </h2>
+        <p className="mt-1 text-slate-700">{t("accounts.settings.alerts.intro", { email: profile.email })}</p>
+        <Link
+          to={loaderData.alertsHref}
+          className="mt-3 inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2"
+        >
+          {t("accounts.settings.alerts.link")}
+        </Link>
       </section>
     </div>
   );

@@ -7,7 +7,8 @@ import { useEnhanced } from "~/components/forms/use-enhanced";
 import { useWhenChanged } from "~/components/forms/use-when-changed";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
-import { FormField, inputClasses } from "~/components/ui/form-field";
+import { EmailInput } from "~/components/ui/email-input";
+import { FormField } from "~/components/ui/form-field";
 import { type MessageKey, useTranslation } from "~/i18n";
 import { type ErrorKind, friendlyError } from "~/lib/error-messages";
 import { routeMeta } from "~/lib/route-meta";
@@ -199,14 +200,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           error={fieldErrors.email ? t(fieldErrors.email) : undefined}
         >
           {(control) => (
-            <input
-              {...control}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
+            <EmailInput
+              control={control}
               maxLength={EMAIL_MAX_LENGTH}
               defaultValue={result?.status === "failed" ? result.email : ""}
-              className={inputClasses}
             />
           )}
         </FormField>

@@ -10,6 +10,7 @@ import { useEnhanced } from "~/components/forms/use-enhanced";
 import { useWhenChanged } from "~/components/forms/use-when-changed";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
+import { EmailInput } from "~/components/ui/email-input";
 import { FormField, inputClasses } from "~/components/ui/form-field";
 import { type MessageKey, useTranslation } from "~/i18n";
 import { RichText } from "~/i18n/rich-text";
@@ -213,17 +214,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
           error={errorText("email")}
           {...required}
         >
-          {(control) => (
-            <input
-              {...control}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              maxLength={EMAIL_MAX_LENGTH}
-              defaultValue={values.email}
-              className={inputClasses}
-            />
-          )}
+          {(control) => <EmailInput control={control} maxLength={EMAIL_MAX_LENGTH} defaultValue={values.email} />}
         </FormField>
         <FormField
           id={FIELD_IDS.phone}

@@ -5,7 +5,7 @@ import { activeLocale, t } from "~/i18n";
 import { localePath } from "~/i18n/locales";
 import { checkBody, isApiPath } from "./body-limit.server";
 import { createNonce, nonceSources, securityHeaders } from "./headers.server";
-import { isForeignRequest, originOf } from "./origin.server";
+import { isForeignRequest, isLinkSignedWrite, originOf } from "./origin.server";
 import "virtual:catalogue/security";
 import { escapeHtml } from "~/lib/escape-html";
 
@@ -107,7 +107,8 @@ export function securityMiddleware({
 
     const ownOrigin = originOf(`${https ? "https" : "http"}://${req.get("host") ?? ""}`);
     const allowed = [siteOrigin, ownOrigin].filter((o): o is string => o !== null);
-    if (isForeignRequest(req.method, { origin: req.get("origin"), secFetchSite: req.get("sec-fetch-site") }, allowed)) {
+    const headers = { origin: req.get("origin"), secFetchSite: req.get("sec-fetch-site") };
+    if (isForeignRequest(req.method, headers, allowed) && !isLinkSignedWrite(req.path)) {
       logger.info(
         {
           requestId,

@@ -26,6 +26,18 @@ export function isWrite(method: string): boolean {
   return !SAFE_METHODS.has(method.toUpperCase());
 }
 
+/**
+ * Writes whose only credential is a signed link, never a cookie, so another
+ * site's page can do nothing with them that the link does not already allow:
+ * an alert email's List-Unsubscribe URL, which mail services POST to from their own servers
+ * (RFC 8058 one-click unsubscribe, ADR 058), with whatever Origin they send.
+ */
+const LINK_SIGNED_WRITES = /^\/(?:(?:si|ta)\/)?alerts\/unsubscribe\/[^/]+$/;
+
+export function isLinkSignedWrite(path: string): boolean {
+  return LINK_SIGNED_WRITES.test(path);
+}
+
 /** A write from another site's page: the security middleware refuses it before any route runs. */
 export function isForeignRequest(method: string, headers: OriginHeaders, allowedOrigins: readonly string[]): boolean {
   return isWrite(method) && requestSource(headers, allowedOrigins) === "foreign";

@@ -126,6 +126,9 @@ export async function seedSynthetic(db: DB, storage: PhotoStorage, options: Synt
       uniqueViews: Math.floor(views * 0.7),
       lastViewed: null,
       expiresAt: expiryFrom(new Date(createdAt)),
+      // One in a thousand doubted by students (ADR 057), as a busy site may have: the benchmark
+      // then measures browse sinking them (ADR 059). By position, so the random sequence is unchanged.
+      unconfirmedSince: index % 1000 === 999 ? createdAt : null,
       hiddenReason: null,
       createdAt,
       updatedAt: createdAt,

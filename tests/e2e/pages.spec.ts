@@ -295,7 +295,7 @@ test.describe("not found", () => {
 });
 
 test.describe("accessibility", () => {
-  for (const path of ["/", "/about", "/contact", "/privacy", "/terms", "/login", "/nope"]) {
+  for (const path of ["/", "/about", "/contact", "/privacy", "/terms", "/login", "/alerts/new?search=annex", "/nope"]) {
     test(`${path} has no serious or critical axe violations`, async ({ page }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(path === "/nope" ? 404 : 200);

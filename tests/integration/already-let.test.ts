@@ -3,11 +3,12 @@ import { afterEach, expect, it } from "vitest";
 import type { DB } from "../../app/db/db.server";
 import { setClock } from "../../app/lib/clock";
 import { createMemoryStore, createRateLimiter } from "../../app/limits/rate-limit.server";
-import { findListingBySlug, insertListing } from "../../app/models/listing.server";
+import { findListingBySlug, insertListing, searchListings } from "../../app/models/listing.server";
 import { hideListing } from "../../app/models/listing-moderation.server";
 import { renewOwnerListing } from "../../app/models/owner-listings.server";
 import { toListingView } from "../../app/pages/listing-page.server";
 import { action, loader } from "../../app/routes/listing.already-let";
+import type { BrowseFilters } from "../../app/schemas/browse-filters";
 import { signVisitorId } from "../../app/security/visitor-id.server";
 import { insertTestOwner, listingInput } from "../factories";
 import { TEST_SITE, testContext, unwrapResult } from "../request-context";
@@ -110,6 +111,58 @@ describeEachDatabase("'Already let?'", (ctx) => {
     setClock(new Date(start.getTime() + 8 * DAY + 60_000).toISOString());
     await tell(db, slug, { ip: "100.64.0.1", cookie: browser() });
     expect(await unconfirmed(db, slug)).toBe(false);
+  });
+
+  it("sinks the listing below the others in browse and the API until the owner confirms", async () => {
+    const { db } = ctx();
+    const word = `sinkword${Date.now().toString(36)}`;
+    const at = new Date("2027-03-01T08:00:00Z");
+    const made = [];
+    for (let i = 0; i < 3; i++) {
+      setClock(new Date(at.getTime() + i * 60_000).toISOString());
+      const owner = await insertTestOwner(db, `sink-${i}-${Date.now()}`);
+      const title = `Room ${word} ${i}`;
+      made.push({ ...(await insertListing(db, owner, listingInput({ title }))), owner, title });
+    }
+    const [oldest, middle, newest] = made;
+    const titles = async (filters: BrowseFilters, page = 1, limit = 10) =>
+      (await searchListings(db, filters, { page, limit })).ads.map((a) => a.title);
+    const bySearch = { search: word, sort: "newest" } as const;
+    const byUniversity = { university: "University of Moratuwa", propertyType: "single", maxPrice: 10000 } as const;
+    expect(await titles(bySearch)).toEqual([newest.title, middle.title, oldest.title]);
+    expect(await titles(byUniversity, 1, 2)).toEqual([newest.title, middle.title]);
+
+    const lastInvalidation = async () =>
+      Number(
+        (
+          await db
+            .selectFrom("page_invalidations")
+            .select((eb) => eb.fn.max("id").as("id"))
+            .executeTakeFirst()
+        )?.id ?? 0,
+      );
+    const before = await lastInvalidation();
+    await tell(db, newest.slug, { ip: "198.51.100.7", cookie: browser() });
+    await tell(db, newest.slug, { ip: "203.0.113.9", cookie: browser() });
+    expect(await unconfirmed(db, newest.slug)).toBe(true);
+    // Every process drops its cached copies of the listing's page and of the lists.
+    const changes = await db
+      .selectFrom("page_invalidations")
+      .select(["listingId", "viewsOnly"])
+      .where("id", ">", before)
+      .execute();
+    expect(changes.map((c) => ({ listingId: c.listingId, viewsOnly: Number(c.viewsOnly) }))).toEqual([
+      { listingId: newest.id, viewsOnly: 0 },
+    ]);
+    // Still found and counted, but after every place nobody doubts, on every page.
+    expect(await titles(bySearch)).toEqual([middle.title, oldest.title, newest.title]);
+    expect(await titles(byUniversity, 1, 2)).toEqual([middle.title, oldest.title]);
+    expect(await titles(byUniversity, 2, 2)).toEqual([newest.title]);
+    expect((await searchListings(db, byUniversity, { page: 1, limit: 2 })).pagination.total).toBe(3);
+
+    expect((await renewOwnerListing(db, newest.owner.id, newest.id)).ok).toBe(true);
+    expect(await titles(bySearch)).toEqual([newest.title, middle.title, oldest.title]);
+    expect(await titles(byUniversity, 1, 2)).toEqual([newest.title, middle.title]);
   });
 
   it("refuses another site's form, a listing not in search, and a flood from one network", async () => {

@@ -46,6 +46,8 @@ type Row = {
   status: string;
   createdAt: string;
   expiresAt: string;
+  /** Set when students said it may be let (ADR 057): it sinks below the rest (ADR 059). */
+  unconfirmedSince: string | null;
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -113,7 +115,8 @@ function reference(rows: Row[], filters: BrowseFilters, page: number, limit: num
   }[sort];
   const total = exact ? matches.length : countLimit;
   const totalPages = Math.ceil(total / limit);
-  const ordered = [...matches].sort(order);
+  const sunk = (r: Row) => (r.unconfirmedSince === null ? 0 : 1);
+  const ordered = [...matches].sort((a, b) => sunk(a) - sunk(b) || order(a, b));
   const ids = page > totalPages ? [] : ordered.slice((page - 1) * limit, page * limit).map((r) => String(r.id));
   return { ids, total, totalPages, totalIsExact: exact };
 }
@@ -183,6 +186,7 @@ describe("the reference", () => {
       status: "active",
       createdAt,
       expiresAt: "2027-01-01T00:00:00.000Z",
+      unconfirmedSince: null,
     });
     const rows = [
       row(1, "2026-11-30T00:00:00.000Z", "Room"),
@@ -191,6 +195,9 @@ describe("the reference", () => {
     ];
     expect(reference(rows, {}, 1, 10, 100).ids).toEqual(["2", "1", "3"]);
     expect(reference(rows, { search: "room" }, 1, 10, 100).ids).toEqual(["1", "3"]);
+    // A doubted place goes last, whatever the order.
+    const doubted = rows.map((r) => (r.id === 2 ? { ...r, unconfirmedSince: "2026-11-30T00:00:00.000Z" } : r));
+    expect(reference(doubted, {}, 1, 10, 100).ids).toEqual(["1", "3", "2"]);
     expect(reference(rows, {}, 1, 2, 2)).toMatchObject({
       ids: ["2", "1"],
       total: 2,
@@ -233,6 +240,9 @@ describeEachDatabase("search shapes against a plain reference", (ctx) => {
           .set({ status: i % 2 ? "hidden" : "expired" })
           .where("id", "=", id)
           .execute();
+      // Some doubted by students (ADR 057): they sink below the rest (ADR 059).
+      if (i % 7 === 3)
+        await db.updateTable("listings").set({ unconfirmedSince: NOW.toISOString() }).where("id", "=", id).execute();
       if (i % 23 === 0)
         await db
           .updateTable("listings")
@@ -261,6 +271,7 @@ describeEachDatabase("search shapes against a plain reference", (ctx) => {
         "status",
         "createdAt",
         "expiresAt",
+        "unconfirmedSince",
       ])
       .execute();
   });

@@ -22,6 +22,9 @@ import * as exactPosition from "./2026-11-24-020-exact-position";
 import * as shortlists from "./2026-11-25-021-shortlists";
 import * as availabilityReminders from "./2026-11-25-022-availability-reminders";
 import * as alreadyLet from "./2026-11-25-023-already-let";
+// 024 was taken by a change that was reverted (ADR 057): a database that ran it keeps its name.
+import * as searchAlerts from "./2026-11-25-025-search-alerts";
+import * as unconfirmedIndex from "./2026-11-25-026-unconfirmed-index";
 
 /** Every migration, listed explicitly and in order (names sort by date). */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +51,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25-021-shortlists": shortlists,
   "2026-11-25-022-availability-reminders": availabilityReminders,
   "2026-11-25-023-already-let": alreadyLet,
+  "2026-11-25-025-search-alerts": searchAlerts,
+  "2026-11-25-026-unconfirmed-index": unconfirmedIndex,
 };
