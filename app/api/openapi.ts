@@ -392,6 +392,7 @@ export function openApiDocument(siteUrl: string) {
             "createdAt",
             "updatedAt",
             "expiresAt",
+            "availabilityUnconfirmed",
           ],
           properties: {
             id: { type: "string" },
@@ -454,6 +455,11 @@ export function openApiDocument(siteUrl: string) {
             createdAt: { type: "string", format: "date-time" },
             updatedAt: { type: "string", format: "date-time" },
             expiresAt: { type: "string", format: "date-time" },
+            availabilityUnconfirmed: {
+              type: "boolean",
+              description:
+                "Students said it may already be let, and its owner has not confirmed since: it comes after the other matches.",
+            },
           },
         },
         ListingDetail: {
@@ -461,16 +467,7 @@ export function openApiDocument(siteUrl: string) {
             ref("ListingSummary"),
             {
               type: "object",
-              required: [
-                "contactName",
-                "contactPhone",
-                "uniqueViews",
-                "lastViewed",
-                "isExpired",
-                "isLet",
-                "availabilityUnconfirmed",
-                "isPublic",
-              ],
+              required: ["contactName", "contactPhone", "uniqueViews", "lastViewed", "isExpired", "isLet", "isPublic"],
               properties: {
                 contactName: { type: "string" },
                 contactPhone: { type: "string" },
@@ -478,10 +475,6 @@ export function openApiDocument(siteUrl: string) {
                 lastViewed: { ...nullable("string"), format: "date-time" },
                 isExpired: { type: "boolean" },
                 isLet: { type: "boolean", description: "Its owner said it is no longer available." },
-                availabilityUnconfirmed: {
-                  type: "boolean",
-                  description: "Students said it may already be let, and its owner has not confirmed since.",
-                },
                 isPublic: { type: "boolean", description: "Active and not expired." },
               },
             },

@@ -85,6 +85,11 @@ export function ListingCard({ listing, eager = false, sizes = DEFAULT_SIZES, hea
         </Heading>
         <p className="text-sm text-slate-700">{listing.universityLabel}</p>
         {listing.distanceLine ? <p className="-mt-1 text-sm text-slate-700">{listing.distanceLine}</p> : null}
+        {listing.doubtLine ? (
+          <p className="-mt-1 text-sm font-medium text-amber-800" data-testid="card-unconfirmed">
+            {listing.doubtLine}
+          </p>
+        ) : null}
         {listing.factChips.length > 0 ? (
           <ul className="flex flex-wrap gap-1.5 text-xs font-medium text-slate-800">
             {listing.factChips.map((fact) => (

@@ -478,6 +478,7 @@ export type MessageKey =
   | "browseServer.card.gender.male"
   | "browseServer.card.gender.female"
   | "browseServer.card.posted"
+  | "browseServer.card.unconfirmed"
   | "browseServer.card.views"
   | "browseServer.card.facts.billsIncluded"
   | "browseServer.card.facts.mealsIncluded"

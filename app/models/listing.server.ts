@@ -90,6 +90,7 @@ function toSummary(row: ListingRow, photos: PhotoRow[]): ListingSummary {
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     expiresAt: row.expiresAt,
+    availabilityUnconfirmed: row.unconfirmedSince !== null,
   };
 }
 
@@ -613,7 +614,6 @@ function detailOf(row: ListingRow, photos: PhotoRow[], now: Date): ListingDetail
     userId: row.userId,
     isExpired: row.status === "expired" || (row.status === "active" && row.expiresAt <= now.toISOString()),
     isLet: row.status === LET_STATUS,
-    availabilityUnconfirmed: row.unconfirmedSince !== null,
     isPublic,
   };
 }

@@ -356,6 +356,7 @@ function toListingCard(listing: ListingSummary, origin: DistanceOrigin | null): 
       ? t("browseServer.card.keyMoney", { amount: formatLkr(listing.keymoneyFee) })
       : null,
     moveInLine: moveInLine(listing),
+    doubtLine: listing.availabilityUnconfirmed ? t("browseServer.card.unconfirmed") : null,
     distanceLine: origin ? distanceLine(listing, origin) : null,
     factChips: cardFacts(listing),
     facultyTag: listing.faculty && listing.faculty !== DEFAULT_FACULTY ? facultyLabel(listing.faculty) : null,

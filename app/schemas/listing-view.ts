@@ -57,6 +57,8 @@ export type ListingSummary = ListingFacts & {
   createdAt: string;
   updatedAt: string;
   expiresAt: string;
+  /** Two students said it may already be let, and its owner has not confirmed since (issue 13, point 5): it sorts after the rest (ADR 059). */
+  availabilityUnconfirmed: boolean;
 };
 
 export type ListingDetail = ListingSummary & {
@@ -69,8 +71,6 @@ export type ListingDetail = ListingSummary & {
   isExpired: boolean;
   /** Its owner said it is no longer available (status 'let'): the page says so and browse leaves it out. */
   isLet: boolean;
-  /** Two students said it may already be let, and its owner has not confirmed since (issue 13, point 5). */
-  availabilityUnconfirmed: boolean;
   isPublic: boolean;
 };
 
@@ -89,6 +89,8 @@ export type ListingCardView = Pick<ListingSummary, "id" | "slug" | "title" | "un
   priceLine: string;
   /** 'Key money: LKR 30,000' */
   keymoneyLine: string | null;
+  /** 'Availability unconfirmed' when students said it may be let: why it comes after the rest (ADR 059). */
+  doubtLine: string | null;
   /** 'Move-in cost: LKR 105,000 (key money 30,000 + 3 months' rent 75,000)', or null: advance not stated. */
   moveInLine: string | null;
   /** '1.4 km from Faculty of Engineering (new), Mattegoda · about 20 min walk (estimate)' to the faculty chosen in browse, or null. */

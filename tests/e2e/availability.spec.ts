@@ -173,5 +173,9 @@ test.describe("'Already let? Tell us'", () => {
     await expect(poster.getByTestId("listing-confirmed")).toHaveText(
       "Availability unconfirmed: students say it may be let",
     );
+    // Its card says so too: why it comes after the other places in browse (ADR 059).
+    await poster.goto(`/browse?search=${word}`);
+    const card = poster.locator("main article").filter({ has: poster.getByRole("link", { name: title }) });
+    await expect(card.getByTestId("card-unconfirmed")).toHaveText("Availability unconfirmed");
   });
 });
