@@ -92,6 +92,10 @@ test("the daily email lists new places, and stops in one click (link or List-Uns
   await studentPage.goto(linkPath(await waitForMail(email, "Confirm your alert"), "confirm"));
   await studentPage.getByRole("button", { name: "Confirm" }).click();
   await expect(studentPage.getByTestId("alert-confirmed")).toBeVisible();
+  // Another address asks for the same search and never confirms: it must get nothing but the confirmation.
+  const neverConfirmed = `${uniqueWord()}@example.lk`;
+  await askForAlert(studentPage, word, neverConfirmed);
+  await waitForMail(neverConfirmed, "Confirm your alert");
 
   // Nothing new yet: the job sends nothing.
   expect(await runAlertsJob(baseURL!)).toContain("search-alerts: emailed 0");
@@ -102,6 +106,9 @@ test("the daily email lists new places, and stops in one click (link or List-Uns
   expect(await runAlertsJob(baseURL!)).toContain("search-alerts: emailed 1");
   const digest = await waitForMail(email, /1 new place/, 20_000);
   expect(digest.text).toContain(`Annex ${word}`);
+  expect(readMails({ to: neverConfirmed }).map((mail) => mail.subject)).toEqual([
+    expect.stringContaining("Confirm your alert"),
+  ]);
   expect(digest.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
   const unsubscribeUrl = digest.headers["list-unsubscribe"].slice(1, -1);
   expect(new URL(unsubscribeUrl).pathname).toBe(linkPath(digest, "stop").replace("/stop/", "/unsubscribe/"));

@@ -1,7 +1,10 @@
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { promisify } from "node:util";
 import { expect, type Page, test } from "@playwright/test";
 import { availabilityToken } from "../../app/security/availability-token.server";
+import { readMails, waitForMail } from "./mail";
 import { adRow, postListing, signUp, uniqueWord } from "./owners";
 
 // Issue 13, point 4, in the browser: the listing page says when availability was
@@ -72,14 +75,74 @@ async function expectInBrowse(page: Page, word: string, title: string, expected:
     .toBe(expected);
 }
 
-async function postedAd(page: Page): Promise<{ id: string; title: string; word: string }> {
-  await signUp(page);
+async function postedAd(page: Page): Promise<{ id: string; title: string; word: string; email: string }> {
+  const email = await signUp(page);
   const word = uniqueWord();
   const title = `Reminded annex ${word}`;
   await postListing(page, title);
   const id = (await adRow(page, title).getAttribute("data-ad-id"))!;
-  return { id, title, word };
+  return { id, title, word, email };
 }
+
+const run = promisify(execFile);
+
+/**
+ * `npm run job -- <name>` against the test server's data at the clock `now` (NOW, house rule 11),
+ * its mail going to the test SMTP sink (playwright.config.ts: the sink listens on the port + 5).
+ */
+async function runJobAt(name: string, now: Date, baseURL: string) {
+  const sinkPort = Number(new URL(baseURL).port) + 5;
+  const { stdout } = await run("npm", ["run", "--silent", "job", "--", name], {
+    env: {
+      ...process.env,
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      SITE_URL: baseURL,
+      SMTP_URL: `smtp://127.0.0.1:${sinkPort}`,
+      NOW: now.toISOString(),
+      LOG_LEVEL: "warn",
+    },
+  });
+  return stdout;
+}
+
+test("15 days after posting, the reminder reaches the owner by email and its link answers without signing in", async ({
+  page: poster,
+  browser,
+  baseURL,
+}) => {
+  const { title, word, email } = await postedAd(poster);
+  // The job runs 15 days from now (NOW); the mail is due then, so the server's own sender
+  // (today's clock) leaves it to a `send-mail` run a minute later (NOW's clock moves on from NOW).
+  const later = new Date(Date.now() + 15 * 24 * 60 * 60 * 1000);
+  const minuteLater = new Date(later.getTime() + 60_000);
+  expect(await runJobAt("availability-reminders", later, baseURL!)).toMatch(/reminded [1-9]/);
+  expect(await runJobAt("send-mail", minuteLater, baseURL!)).toMatch(/delivered [1-9]/);
+  const mail = await waitForMail(email, `Is "${title}" still available?`);
+  expect(mail.text).toContain("You confirmed 15 days ago");
+  const links = [...mail.text.matchAll(/https?:\/\/[^/\s]+(\/availability\/\S+)/g)].map((m) => m[1]);
+  expect(links).toHaveLength(2);
+  const [yes, no] = links;
+  expect(yes).toContain(".yes.");
+  expect(no).toContain(".no.");
+
+  // Run again: once per confirmation, so no second email to this owner.
+  await runJobAt("availability-reminders", later, baseURL!);
+  await runJobAt("send-mail", minuteLater, baseURL!);
+  expect(readMails({ to: email, subject: "still available?" })).toHaveLength(1);
+
+  // The owner answers from the email on another phone, not signed in.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(no);
+  await page.getByRole("button", { name: "Yes, it is no longer available" }).click();
+  await expect(page.getByTestId("availability-done")).toContainText("no longer shows in search");
+  await expectInBrowse(page, word, title, 0);
+  await page.goto(yes);
+  await page.getByRole("button", { name: "Yes, still available" }).click();
+  await expect(page.getByTestId("availability-done")).toContainText("stays up for 30 more days");
+  await expectInBrowse(page, word, title, 1);
+  await context.close();
+});
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`the reminder's links ${javaScriptEnabled ? "with" : "without"} JavaScript`, () => {
