@@ -381,12 +381,25 @@ export async function findOwnerListing(
   return row ?? null;
 }
 
+/** Whether a row of `table` names the listing: a report of it, or a shortlist that saved it. */
+async function isNamedIn(db: DB, table: "reports" | "shortlist_items", listingId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom(table)
+    .select("listingId")
+    .where("listingId", "=", listingId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * Deletes the owner's listing, in one transaction under the owner's lock (the
  * same lock as posting and editing). A listing with reports, or hidden, is
  * kept as evidence for moderators ("soft delete": status 'deleted', gone from
  * every public view and from the owner's list and count, reports and photos
- * kept); any other goes with its photos (rows, then files after the commit).
+ * kept); one saved in a shortlist keeps its row the same way (so the list can
+ * name it as no longer available) but loses its photos; any other goes with
+ * its photos (rows, then files after the commit).
  * Someone else's listing is "not found".
  */
 export async function deleteOwnerListing(
@@ -400,23 +413,22 @@ export async function deleteOwnerListing(
     await lockOwner(trx, userId);
     const row = await ownListing(trx, userId, id).select("status").executeTakeFirst();
     if (!row) return null;
-    const reported = await trx
-      .selectFrom("reports")
-      .select("id")
-      .where("listingId", "=", id)
-      .limit(1)
-      .executeTakeFirst();
+    const reported = await isNamedIn(trx, "reports", id);
+    const softDelete = () =>
+      trx.updateTable("listings").set({ status: DELETED_STATUS, updatedAt: now.toISOString() }).where("id", "=", id);
     if (reported || row.status === "hidden") {
-      await trx
-        .updateTable("listings")
-        .set({ status: DELETED_STATUS, updatedAt: now.toISOString() })
-        .where("id", "=", id)
-        .execute();
+      await softDelete().execute();
       await invalidatePublicPages(trx, [id], now);
       return { kept: true, photos: [] };
     }
     const photos = await deleteListingPhotoRows(trx, id);
-    await trx.deleteFrom("listings").where("id", "=", id).where("userId", "=", userId).execute();
+    if (await isNamedIn(trx, "shortlist_items", id)) {
+      // Someone saved it: the row stays (status 'deleted') so their shortlist can say
+      // 'No longer available' by its title (issue 13); the photos go as the owner asked.
+      await softDelete().execute();
+    } else {
+      await trx.deleteFrom("listings").where("id", "=", id).where("userId", "=", userId).execute();
+    }
     await invalidatePublicPages(trx, [id], now);
     return { kept: false, photos };
   });

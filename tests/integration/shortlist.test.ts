@@ -1,14 +1,20 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { expect, it } from "vitest";
 import type { DB } from "../../app/db/db.server";
 import { createMemoryStore, createRateLimiter } from "../../app/limits/rate-limit.server";
+import { insertListing } from "../../app/models/listing.server";
 import { hideListing } from "../../app/models/listing-moderation.server";
+import { deleteOwnerListing, markOwnerListingLet } from "../../app/models/owner-listings.server";
 import { SHORTLIST_MAX, saveToShortlist, shortlistIds } from "../../app/models/shortlist.server";
 import { hashViewerId } from "../../app/models/view-tracking.server";
 import { loader as sharedLoader } from "../../app/routes/shared-shortlist";
 import { action, loader } from "../../app/routes/shortlist";
 import { signVisitorId } from "../../app/security/visitor-id.server";
-import { insertOwnedListing } from "../factories";
+import { createLocalPhotoStorage } from "../../app/storage/storage.server";
+import { insertOwnedListing, insertTestOwner, listingInput } from "../factories";
 import { resultHeaders, TEST_SITE, testContext, unwrapResult } from "../request-context";
 import { describeEachDatabase } from "../test-db";
 import "virtual:catalogue/shortlist";
@@ -189,6 +195,45 @@ describeEachDatabase("shortlist", (ctx) => {
     const rows = rowsOf((await page(db, cookie)).body);
     expect(rows).toEqual([expect.objectContaining({ id: kept, available: false })]);
     expect(rows[0]).not.toHaveProperty("phoneHref");
+  });
+
+  it("keeps saved places marked 'no longer available' when their owners delete or let them, or they expire", async () => {
+    const { db } = ctx();
+    const storage = createLocalPhotoStorage(fs.mkdtempSync(path.join(os.tmpdir(), "bodima-shortlist-")));
+    const owner = await insertTestOwner(db, `sl-owner-${Date.now()}`);
+    const add = async (title: string) => (await insertListing(db, owner, listingInput({ title }))).id;
+    const [deleted, letGo, expiring, unsaved] = [
+      await add("Deleted annex"),
+      await add("Let room"),
+      await add("Expiring room"),
+      await add("Never saved room"),
+    ];
+    const cookie = newBrowser();
+    for (const id of [deleted, letGo, expiring])
+      expect((await post(db, { cookie, fields: save(id) })).status).toBe(200);
+
+    expect(await deleteOwnerListing(db, storage, owner.id, deleted)).toEqual({ ok: true });
+    expect(await markOwnerListingLet(db, owner.id, letGo)).toMatchObject({ ok: true });
+    await db
+      .updateTable("listings")
+      .set({ expiresAt: "2000-01-01T00:00:00.000Z" })
+      .where("id", "=", expiring)
+      .execute();
+    expect(await deleteOwnerListing(db, storage, owner.id, unsaved)).toEqual({ ok: true });
+
+    const rows = rowsOf((await page(db, cookie)).body);
+    expect(rows).toEqual([
+      expect.objectContaining({ id: deleted, title: "Deleted annex", available: false }),
+      expect.objectContaining({ id: letGo, title: "Let room", available: false }),
+      expect.objectContaining({ id: expiring, title: "Expiring room", available: false }),
+    ]);
+    // The deleted one is gone for everyone else, and its owner's count; nobody saved the other, so it went whole.
+    const left = await db.selectFrom("listings").select(["id", "status"]).where("userId", "=", owner.id).execute();
+    expect(left).toContainEqual({ id: deleted, status: "deleted" });
+    expect(left.map((row) => row.id)).not.toContain(unsaved);
+    // Removing it from the list works like any other.
+    await post(db, { cookie, fields: remove(deleted) });
+    expect(rowsOf((await page(db, cookie)).body).map((row) => row.id)).toEqual([letGo, expiring]);
   });
 
   it("answers bad input with a message and a 400, saving nothing", async () => {
