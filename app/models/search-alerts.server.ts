@@ -108,10 +108,29 @@ export async function findSearchAlert(db: DB, id: string): Promise<SearchAlert |
   return db.selectFrom("search_alerts").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/** When an alert made before this moment and still unconfirmed can no longer be confirmed. */
+const confirmableSince = (now: Date) => new Date(now.getTime() - UNCONFIRMED_ALERT_DAYS * DAY_MS).toISOString();
+
+/**
+ * The alert a confirmation link names, if it can still be confirmed (or already
+ * is): not stopped, and confirmed or made within UNCONFIRMED_ALERT_DAYS. An older
+ * unconfirmed one is as good as deleted, whether or not the job has run yet.
+ */
+export async function findConfirmableSearchAlert(
+  db: DB,
+  id: string,
+  now = currentTime(),
+): Promise<SearchAlert | undefined> {
+  const alert = await findSearchAlert(db, id);
+  if (!alert || alert.stoppedAt !== null) return undefined;
+  if (alert.confirmedAt === null && alert.createdAt < confirmableSince(now)) return undefined;
+  return alert;
+}
+
 /**
  * Confirms an alert: from now on its new matches are emailed. Only ads posted
  * after this moment are new to it. Null when there is no such alert (never made,
- * deleted unconfirmed after UNCONFIRMED_ALERT_DAYS, or stopped).
+ * unconfirmed for UNCONFIRMED_ALERT_DAYS, or stopped).
  */
 export async function confirmSearchAlert(
   db: DB,
@@ -125,9 +144,10 @@ export async function confirmSearchAlert(
     .where("id", "=", id)
     .where("confirmedAt", "is", null)
     .where("stoppedAt", "is", null)
+    .where("createdAt", ">=", confirmableSince(now))
     .executeTakeFirst();
-  const alert = await findSearchAlert(db, id);
-  if (!alert || alert.stoppedAt !== null) return null;
+  const alert = await findConfirmableSearchAlert(db, id, now);
+  if (!alert) return null;
   return { alert, already: Number(result.numUpdatedRows) === 0 };
 }
 

@@ -2,7 +2,7 @@ import { data, Form, Link, useActionData } from "react-router";
 import { Banner } from "~/components/ui/banner";
 import { buttonClasses } from "~/components/ui/button";
 import { t, useTranslation } from "~/i18n";
-import { confirmSearchAlert, findSearchAlert } from "~/models/search-alerts.server";
+import { confirmSearchAlert, findConfirmableSearchAlert } from "~/models/search-alerts.server";
 import { alertPageMeta } from "~/pages/alert-pages.server";
 import { manageToken, readAlertToken } from "~/security/alert-token.server";
 import { noStore } from "~/security/no-store.server";
@@ -25,8 +25,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const meta = alertPageMeta(t("alerts.meta.confirmTitle", { siteName: env.SITE_NAME }));
   const id = readAlertToken(secrets.sessionSecret, "confirm", params.token);
   if (!id) return data({ meta, problem: "invalid" as Problem, ask: null }, { status: 404 });
-  const alert = await findSearchAlert(db, id);
-  if (!alert || alert.stoppedAt !== null) return data({ meta, problem: "gone" as Problem, ask: null }, { status: 404 });
+  const alert = await findConfirmableSearchAlert(db, id);
+  if (!alert) return data({ meta, problem: "gone" as Problem, ask: null }, { status: 404 });
   return {
     meta,
     problem: null,

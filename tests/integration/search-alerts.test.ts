@@ -364,14 +364,21 @@ describeEachDatabase("search alerts", (ctx) => {
     ).toBe(429);
   });
 
+  it("refuses a confirmation link more than 7 days old even before the clean-up has run", async () => {
+    const { db } = ctx();
+    const { email, token } = await askedAtDayZero(db);
+    setClock(at(7, 1).toISOString());
+    const opened = await confirmLinkPage(db, token);
+    expect(opened.status).toBe(404);
+    expect(opened.body.problem).toBe("gone");
+    expect((await confirm(db, token)).status).toBe(404);
+    const [row] = await db.selectFrom("search_alerts").select("confirmedAt").where("email", "=", email).execute();
+    expect(row.confirmedAt).toBeNull();
+  });
+
   it("deletes unconfirmed alerts after 7 days, with their link; bad input gets a clear answer", async () => {
     const { db } = ctx();
-    const word = uniqueWord();
-    const email = `${word}@example.lk`;
-    setClock(at(0).toISOString());
-    await ask(db, email, `search=${word}`);
-    await deliver(db);
-    const token = linkIn(mailsTo(email)[0], "confirm");
+    const { word, email, token } = await askedAtDayZero(db);
     const rows = () => db.selectFrom("search_alerts").select("id").where("email", "=", email).execute();
     await runJob(db, "remove-old-alerts", at(6, 23));
     expect(await rows()).toHaveLength(1);
@@ -392,11 +399,27 @@ describeEachDatabase("search alerts", (ctx) => {
   });
 });
 
-/** What the confirmation link's page shows (opening it changes nothing). */
-async function openConfirmLink(db: DB, token: string) {
+/** An alert asked for a new word and address on day 0, and its confirmation link. */
+async function askedAtDayZero(db: DB) {
+  const word = uniqueWord();
+  const email = `${word}@example.lk`;
+  setClock(at(0).toISOString());
+  await ask(db, email, `search=${word}`);
+  await deliver(db);
+  return { word, email, token: linkIn(mailsTo(email)[0], "confirm") };
+}
+
+/** The confirmation link's page as the loader answers it (opening it changes nothing). */
+async function confirmLinkPage(db: DB, token: string) {
   const request = new Request(`${TEST_SITE}/alerts/confirm/${token}`);
-  return unwrapResult(await confirmRoute.loader({ request, context: context(db), params: { token } } as AnyArgs))
-    .body as { ask: { email: string; already: boolean; manageHref: string } | null };
+  return unwrapResult(await confirmRoute.loader({ request, context: context(db), params: { token } } as AnyArgs));
+}
+
+/** What the confirmation link's page shows. */
+async function openConfirmLink(db: DB, token: string) {
+  return (await confirmLinkPage(db, token)).body as {
+    ask: { email: string; already: boolean; manageHref: string } | null;
+  };
 }
 
 /** The manage link the confirm page offers after confirming. */
