@@ -11,3 +11,13 @@ export async function lockOwner(trx: Kysely<any>, userId: string): Promise<void>
   if (!isPostgres(trx)) return;
   await sql`select id from users where id = ${userId} for update`.execute(trx);
 }
+
+/**
+ * Serializes count-then-mark decisions about one listing inside a transaction
+ * (two 'Already let?' answers arriving together must both be counted). Same
+ * reasoning as lockOwner: PostgreSQL locks the row, SQLite already serializes.
+ */
+export async function lockListing(trx: Kysely<any>, listingId: number): Promise<void> {
+  if (!isPostgres(trx)) return;
+  await sql`select id from listings where id = ${listingId} for update`.execute(trx);
+}

@@ -1,5 +1,6 @@
 import { invalidatePublicPages } from "~/cache/invalidation.server";
 import type { DB } from "~/db/db.server";
+import { lockListing } from "~/db/locks.server";
 import { currentTime } from "~/lib/clock";
 import { confirmedAt } from "~/lib/days-left";
 import { inTransaction } from "./in-transaction.server";
@@ -35,6 +36,8 @@ export async function reportAlreadyLet(
 ): Promise<LetReportOutcome> {
   const at = now.toISOString();
   return inTransaction(db, async (trx): Promise<LetReportOutcome> => {
+    // Two answers at once from two networks: the second must see the first's row.
+    await lockListing(trx, listingId);
     const listing = await trx
       .selectFrom("listings")
       .select(["expiresAt", "unconfirmedSince"])

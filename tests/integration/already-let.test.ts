@@ -73,6 +73,20 @@ describeEachDatabase("'Already let?'", (ctx) => {
     expect(mails[0].text).toMatch(/\/availability\/\d+\.no\./);
   });
 
+  it("counts two answers from two networks that arrive at the same moment", async () => {
+    const { db } = ctx();
+    // Several listings, each told twice at once: without a lock on PostgreSQL each answer's
+    // transaction could count only itself, and the listing would stay unmarked.
+    const listings = await Promise.all([1, 2, 3, 4, 5, 6].map(() => newListing(db)));
+    await Promise.all(
+      listings.flatMap(({ slug }) => [
+        tell(db, slug, { ip: "198.51.100.7", cookie: browser() }),
+        tell(db, slug, { ip: "203.0.113.9", cookie: browser() }),
+      ]),
+    );
+    for (const { slug } of listings) expect(await unconfirmed(db, slug)).toBe(true);
+  });
+
   it("needs two networks: many browsers on one network, or one browser many times, are not enough", async () => {
     const { db } = ctx();
     const { slug } = await newListing(db);
