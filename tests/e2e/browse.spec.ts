@@ -524,6 +524,8 @@ test.describe("without JavaScript", () => {
     await page.goto("/browse");
     await expect(cards(page).first()).toBeVisible();
     await expect(page.getByRole("button", { name: "Show map" })).toHaveCount(0);
+    // Nor the room a script-running browser keeps for the button (first-paint.spec.ts).
+    await expect(page.getByTestId("map-room")).toBeHidden();
     // A map link someone shared says what it needs and leads back to the same list.
     await page.goto("/browse/map?university=University%20of%20Moratuwa");
     await expect(page.getByText("The map needs JavaScript. The list shows the same places.")).toBeVisible();

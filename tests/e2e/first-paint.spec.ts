@@ -107,3 +107,35 @@ test("the first photos are hinted in <head>", async ({ request }) => {
   }
   throw new Error("no listing with a photo in the demo data");
 });
+
+test("nothing moves when the page hydrates, on a phone", async ({ browser }) => {
+  // Lighthouse's phone (issue 8: nothing shifting); a control that appears only with JavaScript
+  // ('Show map') must not push the page down when it does.
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    const shifts: { value: number; nodes: string[] }[] = [];
+    (window as unknown as { shifts: typeof shifts }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as {
+        value: number;
+        hadRecentInput: boolean;
+        sources: { node?: Node }[];
+      }[])
+        if (!entry.hadRecentInput)
+          shifts.push({
+            value: entry.value,
+            nodes: entry.sources.map((s) => (s.node as Element | undefined)?.outerHTML?.slice(0, 120) ?? "?"),
+          });
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  for (const path of ["/", "/browse", "/about", "/si/browse"]) {
+    await page.goto(path);
+    await page.locator('button[aria-controls="site-menu"]').waitFor({ state: "attached" });
+    // Effects after hydration have run.
+    await page.waitForTimeout(300);
+    const shifts = await page.evaluate(() => (window as unknown as { shifts: unknown[] }).shifts);
+    expect(shifts, path).toEqual([]);
+  }
+  await context.close();
+});

@@ -13,6 +13,7 @@ type MapRoute = { found: MapPoints | null; ResultsMap: ComponentType<MapPoints> 
  * The map arrives with the /browse/map route module, which React Router
  * fetches only on the first click, so it adds nothing to this page's first
  * load. Without JavaScript there is no map, so no button: the list is the page.
+ * Before hydration it is an empty box of the button's height.
  */
 export function MapToggle({ query }: { query: string }) {
   const { t } = useTranslation();
@@ -26,7 +27,9 @@ export function MapToggle({ query }: { query: string }) {
   useEffect(() => {
     if (open) void load(href);
   }, [open, href, load]);
-  if (!enhanced) return null;
+  // Its room is kept from the first paint, so the button appearing once the page hydrates moves
+  // nothing below it; a browser without JavaScript gets no map and no room (`noscript:`).
+  if (!enhanced) return <div data-testid="map-room" className="mt-4 min-h-11 noscript:hidden" />;
   const data = fetcher.data;
   return (
     <div className="mt-4">
