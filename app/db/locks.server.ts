@@ -21,3 +21,13 @@ export async function lockListing(trx: Kysely<any>, listingId: number): Promise<
   if (!isPostgres(trx)) return;
   await sql`select id from listings where id = ${listingId} for update`.execute(trx);
 }
+
+/**
+ * Serializes count-then-insert decisions about one name (an email address's
+ * alerts) that has no row of its own to lock: a transaction-scoped advisory
+ * lock on PostgreSQL; SQLite already serializes.
+ */
+export async function lockName(trx: Kysely<any>, name: string): Promise<void> {
+  if (!isPostgres(trx)) return;
+  await sql`select pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);
+}

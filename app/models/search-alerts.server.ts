@@ -1,9 +1,11 @@
 import type { Selectable } from "kysely";
 import type { DB } from "~/db/db.server";
+import { lockName } from "~/db/locks.server";
 import type { SearchAlertsTable } from "~/db/schema";
 import { currentTime } from "~/lib/clock";
 import { normalizeEmail } from "~/lib/email";
 import { newAlertId } from "~/security/alert-token.server";
+import { inTransaction } from "./in-transaction.server";
 import { newestAdNumber } from "./listing.server";
 
 /**
@@ -77,9 +79,23 @@ export async function requestSearchAlert(db: DB, input: NewSearchAlert, now = cu
     const confirmed = await confirmSearchAlert(db, existing.id, now);
     return confirmed ? { outcome: "created", alert: confirmed.alert } : { outcome: "full", alert: null };
   }
-  // A stopped alert asked for again starts afresh: whoever asks must confirm again.
-  if (existing) await db.deleteFrom("search_alerts").where("id", "=", existing.id).execute();
-  if ((await liveCount(db, email)) >= ALERTS_PER_ADDRESS) return { outcome: "full", alert: null };
+  // Several requests for one address at once must not pass the limit together.
+  const created = await inTransaction(db, async (trx) => {
+    await lockName(trx, `search-alerts:${email}`);
+    // A stopped alert asked for again starts afresh: whoever asks must confirm again.
+    if (existing) await trx.deleteFrom("search_alerts").where("id", "=", existing.id).execute();
+    if ((await liveCount(trx, email)) >= ALERTS_PER_ADDRESS) return "full" as const;
+    return insertAlert(trx, email, input, at);
+  });
+  if (created === "full") return { outcome: "full", alert: null };
+  if (created) return { outcome: "created", alert: created };
+  // The same request twice at once: the other one made it.
+  const other = await findByEmailAndQuery(db, email, input.query);
+  return other ? { outcome: other.confirmedAt ? "exists" : "waiting", alert: other } : { outcome: "full", alert: null };
+}
+
+/** Inserts the alert; null when the same address and search is already there (asked twice at once). */
+async function insertAlert(db: DB, email: string, input: NewSearchAlert, at: string): Promise<SearchAlert | null> {
   const alert: SearchAlert = {
     id: newAlertId(),
     email,
@@ -98,10 +114,7 @@ export async function requestSearchAlert(db: DB, input: NewSearchAlert, now = cu
     .values(alert)
     .onConflict((oc) => oc.columns(["email", "query"]).doNothing())
     .executeTakeFirst();
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return { outcome: "created", alert };
-  // The same request twice at once: the other one made it.
-  const other = await findByEmailAndQuery(db, email, input.query);
-  return other ? { outcome: other.confirmedAt ? "exists" : "waiting", alert: other } : { outcome: "full", alert: null };
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1 ? alert : null;
 }
 
 export async function findSearchAlert(db: DB, id: string): Promise<SearchAlert | undefined> {

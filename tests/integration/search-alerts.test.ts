@@ -7,7 +7,7 @@ import { createMemoryStore, createRateLimiter } from "../../app/limits/rate-limi
 import { deliverDueMail } from "../../app/mail/sender.server";
 import { createSmtpTransport } from "../../app/mail/transport.server";
 import { insertListing } from "../../app/models/listing.server";
-import { ALERTS_PER_ADDRESS } from "../../app/models/search-alerts.server";
+import { ALERTS_PER_ADDRESS, requestSearchAlert } from "../../app/models/search-alerts.server";
 import * as confirmRoute from "../../app/routes/alerts.confirm.$token";
 import * as manageRoute from "../../app/routes/alerts.manage.$token";
 import * as newRoute from "../../app/routes/alerts.new";
@@ -322,6 +322,28 @@ describeEachDatabase("search alerts", (ctx) => {
       params: { token: tokenB },
     } as AnyArgs)) as Response;
     expect(wrongPurpose.status).toBe(404);
+  });
+
+  it(`never goes past ${ALERTS_PER_ADDRESS} alerts an address when requests arrive at once`, async () => {
+    const { db } = ctx();
+    const email = `${uniqueWord()}@example.lk`;
+    // A signed-in user's own address (no confirmation email, so no rate limit in the way), 15 searches at once.
+    const outcomes = await Promise.all(
+      Array.from({ length: 15 }, (_, i) =>
+        requestSearchAlert(db, {
+          email,
+          manageKey: "k",
+          locale: "en",
+          query: `search=room&minPrice=${i + 1}`,
+          label: `room ${i}`,
+          confirmed: true,
+        }),
+      ),
+    );
+    expect(outcomes.filter((o) => o.outcome === "created")).toHaveLength(ALERTS_PER_ADDRESS);
+    expect(outcomes.filter((o) => o.outcome === "full")).toHaveLength(15 - ALERTS_PER_ADDRESS);
+    const rows = await db.selectFrom("search_alerts").select("id").where("email", "=", email).execute();
+    expect(rows).toHaveLength(ALERTS_PER_ADDRESS);
   });
 
   it("limits: 10 alerts an address, confirmation emails per address and per network", async () => {
