@@ -57,13 +57,14 @@ async function findByEmailAndQuery(db: DB, email: string, query: string): Promis
     .executeTakeFirst();
 }
 
-/** Alerts of an address that count towards its limit: waiting or on, not stopped. */
-async function liveCount(db: DB, email: string): Promise<number> {
+/** Alerts of an address that count towards its limit: the live ones (isLive), waiting or on. */
+async function liveCount(db: DB, email: string, now: Date): Promise<number> {
   const row = await db
     .selectFrom("search_alerts")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("email", "=", email)
     .where("stoppedAt", "is", null)
+    .where((eb) => eb.or([eb("confirmedAt", "is not", null), eb("createdAt", ">=", confirmableSince(now))]))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -73,7 +74,7 @@ export async function requestSearchAlert(db: DB, input: NewSearchAlert, now = cu
   const email = normalizeEmail(input.email);
   const at = now.toISOString();
   const existing = await findByEmailAndQuery(db, email, input.query);
-  if (existing && existing.stoppedAt === null) {
+  if (existing && isLive(existing, now)) {
     if (existing.confirmedAt !== null) return { outcome: "exists", alert: existing };
     if (!input.confirmed) return { outcome: "waiting", alert: existing };
     const confirmed = await confirmSearchAlert(db, existing.id, now);
@@ -82,9 +83,10 @@ export async function requestSearchAlert(db: DB, input: NewSearchAlert, now = cu
   // Several requests for one address at once must not pass the limit together.
   const created = await inTransaction(db, async (trx) => {
     await lockName(trx, `search-alerts:${email}`);
-    // A stopped alert asked for again starts afresh: whoever asks must confirm again.
+    // A stopped alert, or one not confirmed in time, asked for again starts afresh: whoever asks
+    // must confirm again (the old link no longer works).
     if (existing) await trx.deleteFrom("search_alerts").where("id", "=", existing.id).execute();
-    if ((await liveCount(trx, email)) >= ALERTS_PER_ADDRESS) return "full" as const;
+    if ((await liveCount(trx, email, now)) >= ALERTS_PER_ADDRESS) return "full" as const;
     return insertAlert(trx, email, input, at);
   });
   if (created === "full") return { outcome: "full", alert: null };
@@ -125,19 +127,21 @@ export async function findSearchAlert(db: DB, id: string): Promise<SearchAlert |
 const confirmableSince = (now: Date) => new Date(now.getTime() - UNCONFIRMED_ALERT_DAYS * DAY_MS).toISOString();
 
 /**
- * The alert a confirmation link names, if it can still be confirmed (or already
- * is): not stopped, and confirmed or made within UNCONFIRMED_ALERT_DAYS. An older
- * unconfirmed one is as good as deleted, whether or not the job has run yet.
+ * Not stopped, and confirmed or made within UNCONFIRMED_ALERT_DAYS. An older
+ * unconfirmed alert is as good as deleted, whether or not the clean-up has run.
  */
+function isLive(alert: SearchAlert, now: Date): boolean {
+  return alert.stoppedAt === null && (alert.confirmedAt !== null || alert.createdAt >= confirmableSince(now));
+}
+
+/** The alert a confirmation link names, if it is live (it can still be confirmed, or already is). */
 export async function findConfirmableSearchAlert(
   db: DB,
   id: string,
   now = currentTime(),
 ): Promise<SearchAlert | undefined> {
   const alert = await findSearchAlert(db, id);
-  if (!alert || alert.stoppedAt !== null) return undefined;
-  if (alert.confirmedAt === null && alert.createdAt < confirmableSince(now)) return undefined;
-  return alert;
+  return alert && isLive(alert, now) ? alert : undefined;
 }
 
 /**
@@ -180,11 +184,16 @@ export async function stopSearchAlert(db: DB, id: string, now = currentTime()): 
  * stop page's Undo), when it had been confirmed and the address is below its
  * limit; null otherwise (another address's alert among them).
  */
-export async function restartSearchAlert(db: DB, manageKey: string, id: string): Promise<SearchAlert | null> {
+export async function restartSearchAlert(
+  db: DB,
+  manageKey: string,
+  id: string,
+  now = currentTime(),
+): Promise<SearchAlert | null> {
   const alert = await findSearchAlert(db, id);
   if (!alert || alert.manageKey !== manageKey || alert.confirmedAt === null) return null;
   if (alert.stoppedAt === null) return alert;
-  if ((await liveCount(db, alert.email)) >= ALERTS_PER_ADDRESS) return null;
+  if ((await liveCount(db, alert.email, now)) >= ALERTS_PER_ADDRESS) return null;
   await db.updateTable("search_alerts").set({ stoppedAt: null }).where("id", "=", id).execute();
   return { ...alert, stoppedAt: null };
 }

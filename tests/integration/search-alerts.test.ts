@@ -398,6 +398,20 @@ describeEachDatabase("search alerts", (ctx) => {
     expect(row.confirmedAt).toBeNull();
   });
 
+  it("asked again after its link expired (before the clean-up), an alert starts afresh with a link that works", async () => {
+    const { db } = ctx();
+    const { word, email } = await askedAtDayZero(db);
+    setClock(at(7, 1).toISOString());
+    await ask(db, email, `search=${word}`);
+    await deliver(db);
+    const mails = mailsTo(email);
+    expect(mails).toHaveLength(2);
+    const fresh = linkIn(mails[1], "confirm");
+    expect((await confirm(db, fresh)).status).toBe(200);
+    const rows = await db.selectFrom("search_alerts").select("confirmedAt").where("email", "=", email).execute();
+    expect(rows).toEqual([{ confirmedAt: expect.any(String) }]);
+  });
+
   it("deletes unconfirmed alerts after 7 days, with their link; bad input gets a clear answer", async () => {
     const { db } = ctx();
     const { word, email, token } = await askedAtDayZero(db);
