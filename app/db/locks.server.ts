@@ -2,25 +2,19 @@ import { type Kysely, sql } from "kysely";
 import { isPostgres } from "./search.server";
 
 /**
- * Serializes per-owner limit checks inside a transaction. PostgreSQL locks the
- * owner's users row until commit, so concurrent count-then-insert runs queue.
- * SQLite needs nothing: Kysely's SQLite driver has one connection and runs one
- * transaction at a time, so the count and insert are already serialized.
+ * Serializes count-then-act decisions about one row inside a transaction: an
+ * owner's listing limit (their users row), a listing's 'Already let?' answers
+ * arriving together (its listings row). PostgreSQL locks the row until commit,
+ * so concurrent runs queue. SQLite needs nothing: Kysely's SQLite driver has
+ * one connection and runs one transaction at a time (BEGIN IMMEDIATE, ADR 034).
  */
-export async function lockOwner(trx: Kysely<any>, userId: string): Promise<void> {
+async function lockRow(trx: Kysely<any>, table: "users" | "listings", id: string | number): Promise<void> {
   if (!isPostgres(trx)) return;
-  await sql`select id from users where id = ${userId} for update`.execute(trx);
+  await sql`select id from ${sql.table(table)} where id = ${id} for update`.execute(trx);
 }
 
-/**
- * Serializes count-then-mark decisions about one listing inside a transaction
- * (two 'Already let?' answers arriving together must both be counted). Same
- * reasoning as lockOwner: PostgreSQL locks the row, SQLite already serializes.
- */
-export async function lockListing(trx: Kysely<any>, listingId: number): Promise<void> {
-  if (!isPostgres(trx)) return;
-  await sql`select id from listings where id = ${listingId} for update`.execute(trx);
-}
+export const lockOwner = (trx: Kysely<any>, userId: string) => lockRow(trx, "users", userId);
+export const lockListing = (trx: Kysely<any>, listingId: number) => lockRow(trx, "listings", listingId);
 
 /**
  * Serializes count-then-insert decisions about one name (an email address's

@@ -1,6 +1,5 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { expect, type Page, test } from "@playwright/test";
+import { runJob } from "./jobs";
 import { type ReceivedMail, readMails, waitForMail } from "./mail";
 import { postListing, signUp, uniqueWord } from "./owners";
 
@@ -12,15 +11,8 @@ import { postListing, signUp, uniqueWord } from "./owners";
 
 test.describe.configure({ timeout: 90_000 });
 
-const run = promisify(execFile);
-
-/** `npm run job -- search-alerts` against the test server's data, mail going through its sender. */
-async function runAlertsJob(baseURL: string) {
-  const { stdout } = await run("npm", ["run", "--silent", "job", "--", "search-alerts"], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, SITE_URL: baseURL, LOG_LEVEL: "warn" },
-  });
-  return stdout;
-}
+/** `npm run job -- search-alerts`, its mail going through the test server's sender. */
+const runAlertsJob = (baseURL: string) => runJob("search-alerts", baseURL);
 
 /** The path of an email's link to /alerts/{kind}/…, to open on the test server. */
 function linkPath(mail: ReceivedMail, kind: "confirm" | "stop" | "manage"): string {

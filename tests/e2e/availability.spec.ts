@@ -1,9 +1,8 @@
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { promisify } from "node:util";
 import { expect, type Page, test } from "@playwright/test";
 import { availabilityToken } from "../../app/security/availability-token.server";
+import { runJob } from "./jobs";
 import { readMails, waitForMail } from "./mail";
 import { adRow, postListing, signUp, uniqueWord } from "./owners";
 
@@ -84,27 +83,6 @@ async function postedAd(page: Page): Promise<{ id: string; title: string; word: 
   return { id, title, word, email };
 }
 
-const run = promisify(execFile);
-
-/**
- * `npm run job -- <name>` against the test server's data at the clock `now` (NOW, house rule 11),
- * its mail going to the test SMTP sink (playwright.config.ts: the sink listens on the port + 5).
- */
-async function runJobAt(name: string, now: Date, baseURL: string) {
-  const sinkPort = Number(new URL(baseURL).port) + 5;
-  const { stdout } = await run("npm", ["run", "--silent", "job", "--", name], {
-    env: {
-      ...process.env,
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      SITE_URL: baseURL,
-      SMTP_URL: `smtp://127.0.0.1:${sinkPort}`,
-      NOW: now.toISOString(),
-      LOG_LEVEL: "warn",
-    },
-  });
-  return stdout;
-}
-
 test("15 days after posting, the reminder reaches the owner by email and its link answers without signing in", async ({
   page: poster,
   browser,
@@ -115,8 +93,8 @@ test("15 days after posting, the reminder reaches the owner by email and its lin
   // (today's clock) leaves it to a `send-mail` run a minute later (NOW's clock moves on from NOW).
   const later = new Date(Date.now() + 15 * 24 * 60 * 60 * 1000);
   const minuteLater = new Date(later.getTime() + 60_000);
-  expect(await runJobAt("availability-reminders", later, baseURL!)).toMatch(/reminded [1-9]/);
-  expect(await runJobAt("send-mail", minuteLater, baseURL!)).toMatch(/delivered [1-9]/);
+  expect(await runJob("availability-reminders", baseURL!, { now: later })).toMatch(/reminded [1-9]/);
+  expect(await runJob("send-mail", baseURL!, { now: minuteLater, smtp: true })).toMatch(/delivered [1-9]/);
   const mail = await waitForMail(email, `Is "${title}" still available?`);
   expect(mail.text).toContain("You confirmed 15 days ago");
   const links = [...mail.text.matchAll(/https?:\/\/[^/\s]+(\/availability\/\S+)/g)].map((m) => m[1]);
@@ -126,8 +104,8 @@ test("15 days after posting, the reminder reaches the owner by email and its lin
   expect(no).toContain(".no.");
 
   // Run again: once per confirmation, so no second email to this owner.
-  await runJobAt("availability-reminders", later, baseURL!);
-  await runJobAt("send-mail", minuteLater, baseURL!);
+  await runJob("availability-reminders", baseURL!, { now: later });
+  await runJob("send-mail", baseURL!, { now: minuteLater, smtp: true });
   expect(readMails({ to: email, subject: "still available?" })).toHaveLength(1);
 
   // The owner answers from the email on another phone, not signed in.

@@ -1,0 +1,24 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+
+const run = promisify(execFile);
+
+/**
+ * `npm run job -- <name>` against the test server's data (its DATA_DIR), as an
+ * operator would run it (house rule 11), answering what it printed. With `now`
+ * it runs on that clock (NOW). By default its mail is queued for the server's
+ * own sender; with `smtp` the job itself sends to the test SMTP sink
+ * (playwright.config.ts: the port + 5), for a `send-mail` run at `now`.
+ */
+export async function runJob(name: string, baseURL: string, options: { now?: Date; smtp?: boolean } = {}) {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: process.env.E2E_DATA_DIR,
+    SITE_URL: baseURL,
+    LOG_LEVEL: "warn",
+  };
+  if (options.now) env.NOW = options.now.toISOString();
+  if (options.smtp) env.SMTP_URL = `smtp://127.0.0.1:${Number(new URL(baseURL).port) + 5}`;
+  const { stdout } = await run("npm", ["run", "--silent", "job", "--", name], { env });
+  return stdout;
+}
