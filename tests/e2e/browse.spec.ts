@@ -71,19 +71,24 @@ async function cardDistances(page: Page): Promise<number[]> {
  * and their cards say why (ADR 059).
  */
 async function expectNearestWithin(page: Page, km: number) {
-  await expect(cards(page).first()).toBeVisible();
-  const distances = await cardDistances(page);
-  expect(distances.length).toBeGreaterThan(0);
-  const doubted = await cards(page).evaluateAll((all) =>
-    all.map((card) => card.querySelector('[data-testid="card-unconfirmed"]') !== null),
-  );
-  const firstDoubted = doubted.indexOf(true);
-  const confirmedCount = firstDoubted === -1 ? doubted.length : firstDoubted;
-  expect(doubted.slice(confirmedCount)).not.toContain(false);
-  const ascending = (list: number[]) => expect(list).toEqual([...list].sort((a, b) => a - b));
-  ascending(distances.slice(0, confirmedCount));
-  ascending(distances.slice(confirmedCount));
-  for (const distance of distances) expect(distance).toBeLessThanOrEqual(km + 0.05);
+  // The address changes as the new results render (the old order may still be on screen for a
+  // moment): the whole check is retried until it holds, and fails if it never does.
+  await expect(async () => {
+    await expect(cards(page).first()).toBeVisible();
+    const distances = await cardDistances(page);
+    expect(distances.length).toBeGreaterThan(0);
+    const doubted = await cards(page).evaluateAll((all) =>
+      all.map((card) => card.querySelector('[data-testid="card-unconfirmed"]') !== null),
+    );
+    expect(doubted).toHaveLength(distances.length);
+    const firstDoubted = doubted.indexOf(true);
+    const confirmedCount = firstDoubted === -1 ? doubted.length : firstDoubted;
+    expect(doubted.slice(confirmedCount)).not.toContain(false);
+    const ascending = (list: number[]) => expect(list).toEqual([...list].sort((a, b) => a - b));
+    ascending(distances.slice(0, confirmedCount));
+    ascending(distances.slice(confirmedCount));
+    for (const distance of distances) expect(distance).toBeLessThanOrEqual(km + 0.05);
+  }).toPass({ timeout: 10_000 });
 }
 
 /** Waits until React has hydrated the filter form, so changes go through JavaScript. */
