@@ -120,9 +120,10 @@ try {
   // The hot mix measures pages a page cache has already seen: each is asked for once first.
   console.log(`    warm-up: each of the ${hot.length} hot URLs once (not measured)...`);
   const warmUp = await requestEach(base, hot, args.connections, BROWSER_HEADERS);
-  // Each worker has a page cache of its own, and a pass puts each URL in one of them: passes
-  // follow until nearly every answer is a hit (at most three per worker). At least one follows
-  // the first: a page's first hit has it compressed smaller in the background (ADR 045).
+  // Each worker has a page cache of its own; a page one renders reaches the others through the
+  // primary (ADR 061), so one pass fills them all. Passes follow until nearly every answer is a
+  // hit (at most three per worker), at least one: a page's first hit has it compressed smaller in
+  // the background (ADR 045), and that smaller copy is shared too.
   for (let pass = 2; pass <= Math.max(2, 3 * args.workers); pass++) {
     const again = await requestEach(base, hot, args.connections, BROWSER_HEADERS);
     const hits = again.pageCache?.HIT ?? 0;

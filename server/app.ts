@@ -6,6 +6,7 @@ import { watchPageInvalidations } from "../app/cache/invalidation.server";
 import { createPageCache } from "../app/cache/page-cache.server";
 import { basenameOf, LOCALES, type Locale, localeOfPath } from "../app/i18n/locales";
 import { inLocale } from "../app/i18n/request-locale.server";
+import { sharedPages } from "../app/lib/metrics.server";
 import { clientIpFrom } from "../app/limits/client-ip.server";
 import { countOutboxBacklog } from "../app/models/outbox.server";
 import { startViewCounter } from "../app/models/view-counter.server";
@@ -15,6 +16,7 @@ import { logRequests } from "../app/security/request-log.server";
 import { getServices, requestContext } from "../app/services.server";
 import { createHealthChecks } from "./health";
 import { createMetrics } from "./metrics";
+import { acceptsSharedPage, pageSharing } from "./page-sharing";
 import { createPages } from "./pages";
 import { loadStaticFiles } from "./static-files";
 
@@ -46,14 +48,26 @@ app.use(logRequests(logger));
 app.use((req, _res, next) => inLocale(localeOfPath(req.path), next));
 app.use(security);
 
+// The workers of a machine share the pages they render (ADR 061): one render per machine, not per worker.
+const sharing = pageSharing();
 // The page cache is off in development (pages change with every edit) and with PAGE_CACHE_MB=0.
-const cache = createPageCache({ maxBytes: development ? 0 : env.PAGE_CACHE_MB * 1024 * 1024 });
+const cache = createPageCache({
+  maxBytes: development ? 0 : env.PAGE_CACHE_MB * 1024 * 1024,
+  // A page compressed smaller here need not be compressed again by the other workers (ADR 061).
+  onKept: (entry) => sharing.share(entry, invalidations.seen()),
+});
 const views = startViewCounter({ db: services.db, log: logger });
 const invalidations = await watchPageInvalidations({
   db: services.db,
   log: logger,
   onChange: (change) => cache.invalidate(change),
 });
+
+if (cache.enabled && sharing.enabled)
+  sharing.receive((entry, seen) => {
+    const kept = acceptsSharedPage(invalidations.seen(), { seen }) && cache.set(entry, cache.epoch);
+    sharedPages.labels(kept ? "kept" : "refused").inc();
+  });
 
 /** What every response carries; a cached page adds its own CSP (inline hashes) on top. */
 const staticHeaders = securityHeaders({ inline: { scripts: [], styles: [] }, https: env.siteUrl.startsWith("https:") });
@@ -103,6 +117,8 @@ const pages = createPages({
     return context;
   },
   headers: staticHeaders,
+  invalidationsSeen: invalidations.seen,
+  share: sharing.share,
 });
 
 app.use(pages.render);

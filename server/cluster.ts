@@ -8,6 +8,7 @@ import { AggregatorRegistry } from "prom-client";
 import { answerWorker } from "../app/lib/primary-ipc.ts";
 import { LIMIT_TOPIC, limitHandler } from "../app/limits/cluster-store.server.ts";
 import { createMemoryStore } from "../app/limits/memory-store.server.ts";
+import { relaySharedPages } from "./page-sharing.ts";
 
 export type ReadyMessage = { type: "bodima:ready"; react: string; port: number };
 const isReady = (m: unknown): m is ReadyMessage => (m as ReadyMessage | null)?.type === "bodima:ready";
@@ -22,6 +23,9 @@ export async function runPrimary(options: { workers: number; shutdownTimeoutMs: 
   let stopping = false;
   let quickDeaths = 0;
   const log = (line: string) => console.log(`[primary ${process.pid}] ${line}`);
+  // Structured clone, not JSON: the pages workers share (ADR 061) carry their compressed bodies as bytes.
+  cluster.setupPrimary({ serialization: "advanced" });
+  const live = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
 
   function fork(): { worker: Worker; ready: Promise<ReadyMessage> } {
     const worker = cluster.fork();
@@ -30,6 +34,7 @@ export async function runPrimary(options: { workers: number; shutdownTimeoutMs: 
       [LIMIT_TOPIC]: limitHandler(limits),
       metrics: () => aggregator.clusterMetrics(),
     });
+    relaySharedPages(worker, live);
     const ready = new Promise<ReadyMessage>((resolve, reject) => {
       worker.on("message", (message) => {
         if (isReady(message)) resolve(message);
@@ -71,7 +76,7 @@ export async function runPrimary(options: { workers: number; shutdownTimeoutMs: 
     process.on(signal, () => {
       if (stopping) return;
       stopping = true;
-      const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
+      const workers = live();
       const exited = workers.map((w) => new Promise((resolve) => w.once("exit", resolve)));
       // Each worker drains (server.ts): stops accepting, finishes requests, writes views, gives up leases.
       for (const worker of workers) worker.process.kill("SIGTERM");

@@ -55,6 +55,10 @@ export type PagesOptions = {
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;
   /** Security headers every response carries (without a nonce: a cached page brings its own CSP). */
   headers: Record<string, string>;
+  /** The newest page invalidation this process has applied (ADR 061). */
+  invalidationsSeen: () => number;
+  /** Hands a page just kept to the other workers of the machine (ADR 061); nothing on a lone process. */
+  share: (entry: CachedPage, seen: number) => void;
 };
 
 /**
@@ -63,7 +67,16 @@ export type PagesOptions = {
  * one, or one for a private page, is rendered as it is and streamed. Listing
  * pages count their view in both cases, through the buffer.
  */
-export function createPages({ services, cache, views, handleRequest, getLoadContext, headers }: PagesOptions) {
+export function createPages({
+  services,
+  cache,
+  views,
+  handleRequest,
+  getLoadContext,
+  headers,
+  invalidationsSeen,
+  share,
+}: PagesOptions) {
   const { env } = services;
   const trustProxy = !!env.TRUST_PROXY;
   const secure = env.siteUrl.startsWith("https:");
@@ -169,12 +182,14 @@ export function createPages({ services, cache, views, handleRequest, getLoadCont
       const request = toFetchRequest(req, res, found?.key ?? req.originalUrl);
       const hints: RenderHints = {};
       const epoch = cache.epoch;
+      const seen = invalidationsSeen();
       // The render speaks the URL's language: server/app.ts runs every Express request inside it (ADR 033).
       const response = await withRenderHints(hints, () => handleRequest(request, getLoadContext(req, res)));
       const viewCookies = response.status === 200 ? countView(req, req.path, hints.listingId) : [];
       if (found && cacheable(req, response)) {
         const entry = await toEntry(found, response, hints, preferredEncoding(req.headers["accept-encoding"]));
-        cache.set(entry, epoch);
+        // Kept only when no write came in during the render; then the other workers need not render it.
+        if (cache.set(entry, epoch)) share(entry, seen);
         sendCachedPage(req, res, cache, entry, { headers: {}, cookies: viewCookies, status: "MISS" });
         return;
       }

@@ -46,7 +46,12 @@ export async function invalidateViewCounts(db: DB, listingIds: readonly number[]
 const KEEP_MS = 60 * 60 * 1000;
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
 
-export type InvalidationWatcher = { stop(): void; poll(): Promise<void> };
+export type InvalidationWatcher = {
+  stop(): void;
+  poll(): Promise<void>;
+  /** The newest invalidation read and applied so far (a page rendered after it shows every change up to it). */
+  seen(): number;
+};
 
 export async function watchPageInvalidations({
   db,
@@ -106,5 +111,5 @@ export async function watchPageInvalidations({
 
   const timer = setInterval(() => void poll(), intervalMs);
   timer.unref();
-  return { stop: () => clearInterval(timer), poll };
+  return { stop: () => clearInterval(timer), poll, seen: () => lastSeen };
 }

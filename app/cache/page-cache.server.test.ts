@@ -93,6 +93,20 @@ describe("the page cache store", () => {
     expect(cache.get("/browse")).toBeUndefined();
   });
 
+  it("says a page was compressed smaller only while it is still stored (ADR 061)", () => {
+    const kept: string[] = [];
+    const cache = createPageCache({ maxBytes: 10_000, onKept: (entry) => kept.push(entry.key) });
+    const held = page("/browse");
+    const dropped = page("/browse?page=2");
+    cache.set(held, cache.epoch);
+    cache.set(dropped, cache.epoch);
+    cache.invalidate({ all: true, listingIds: [], viewedListingIds: [] });
+    cache.set(held, cache.epoch);
+    cache.kept(held);
+    cache.kept(dropped);
+    expect(kept).toEqual(["/browse"]);
+  });
+
   it("makes another encoding from the stored one when first asked, and counts its bytes", () => {
     const cache = createPageCache({ maxBytes: 10_000 });
     const entry = page("/about");
@@ -112,7 +126,8 @@ describe("the page cache store", () => {
       return `<li data-id="${i * 37}">${words[seed % 10]} ${words[(seed >> 8) % 10]} ${seed % 90_000}</li>`;
     });
     const body = Buffer.from(`<ul>${cards.join("")}</ul>`);
-    const cache = createPageCache({ maxBytes: 10_000_000 });
+    const kept: CachedPage[] = [];
+    const cache = createPageCache({ maxBytes: 10_000_000, onKept: (done) => kept.push(done) });
     const fast = encode(body, "br", "fast");
     const entry = page("/browse", { variants: { br: fast }, draft: true, bytes: fast.length + 7 });
     cache.set(entry, cache.epoch);
@@ -135,6 +150,9 @@ describe("the page cache store", () => {
       expect(second.text).toBe(body.toString());
       expect(entry.draft).toBe(false);
       expect(cache.bytes).toBe(second.length + 7);
+      // Told once, with the smaller bytes, so the other workers need not compress it again (ADR 061).
+      expect(kept).toEqual([entry]);
+      expect(kept[0].variants.br?.length).toBe(second.length);
     } finally {
       server.close();
     }

@@ -53,7 +53,14 @@ export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=1, stale-while-
 
 export type PageCache = ReturnType<typeof createPageCache>;
 
-export function createPageCache({ maxBytes }: { maxBytes: number }) {
+export function createPageCache({
+  maxBytes,
+  onKept,
+}: {
+  maxBytes: number;
+  /** Called with a page just compressed again at the kept level, while still stored (ADR 061 shares it). */
+  onKept?: (entry: CachedPage) => void;
+}) {
   const entries = new Map<string, CachedPage>();
   let bytes = 0;
   /** Bumped by every invalidation: a render that began before one is not stored (it may show the old state). */
@@ -105,6 +112,10 @@ export function createPageCache({ maxBytes }: { maxBytes: number }) {
     /** Whether this very entry is still stored (not dropped or replaced). */
     holds(entry: CachedPage): boolean {
       return entries.get(entry.key) === entry;
+    },
+    /** A draft page was compressed again at the kept level (keepAll). */
+    kept(entry: CachedPage) {
+      if (entries.get(entry.key) === entry) onKept?.(entry);
     },
     /** A variant made later (another encoding) counts towards the budget too. */
     grew(entry: CachedPage, added: number) {
@@ -198,6 +209,7 @@ async function keepAll(): Promise<void> {
       cache.grew(entry, kept.length - body.length);
     }
     prepared.delete(entry);
+    cache.kept(entry);
   }
   keepQueue = [];
   keepHead = 0;

@@ -46,6 +46,16 @@ export const pageCache = once(
     }),
 );
 
+export const sharedPages = once(
+  "bodima_page_cache_shared_total",
+  () =>
+    new Counter({
+      name: "bodima_page_cache_shared_total",
+      help: "Pages another worker of this machine rendered (ADR 061): kept, or refused as older than an invalidation read here",
+      labelNames: ["outcome"] as const,
+    }),
+);
+
 export const jobRuns = once(
   "bodima_job_runs_total",
   () =>

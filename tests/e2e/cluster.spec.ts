@@ -158,6 +158,28 @@ test("/metrics adds up every worker's counts, and is refused through a proxy", a
   expect(proxied.status).toBe(404);
 });
 
+test("a page one worker renders is served from the cache by the other, not rendered again (ADR 061)", async () => {
+  // Each request on a new connection goes to the other worker (round robin): without sharing, the
+  // second would be a second render (MISS).
+  const page = "/browse?sort=price_desc&page=2";
+  const shared = async () =>
+    Number(
+      /^bodima_page_cache_shared_total\{outcome="kept"\} (\d+)$/m.exec((await request("/metrics")).body)?.[1] ?? 0,
+    );
+  const before = await shared();
+  const first = await request(page);
+  expect(first.status).toBe(200);
+  expect(first.headers["x-page-cache"]).toBe("MISS");
+  // The other worker gets the page through the primary a moment later.
+  await expect.poll(shared, { timeout: 5_000 }).toBe(before + 1);
+  const answers = [];
+  for (let i = 0; i < 6; i++) answers.push(await request(page));
+  expect(answers.map((a) => [a.status, a.headers["x-page-cache"]])).toEqual(Array(6).fill([200, "HIT"]));
+  // The same page, byte for byte, from both workers.
+  expect(new Set(answers.map((a) => a.body))).toEqual(new Set([first.body]));
+  expect(new Set(answers.map((a) => a.headers.etag))).toEqual(new Set([first.headers.etag]));
+});
+
 test("a worker killed with SIGKILL is replaced, and the site keeps answering meanwhile", async () => {
   test.setTimeout(60_000);
   const [victim] = workerPids();
