@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { DB } from "~/db/db.server";
+import { lockName } from "~/db/locks.server";
 import { currentTime } from "~/lib/clock";
 
 /**
@@ -29,17 +30,38 @@ export async function invalidatePublicPages(
   const createdAt = now.toISOString();
   const rows =
     listingIds === "all" ? [{ listingId: null, createdAt }] : listingIds.map((listingId) => ({ listingId, createdAt }));
-  if (rows.length > 0) await db.insertInto("page_invalidations").values(rows).execute();
+  await insertInOrder(db, rows);
+}
+
+type InvalidationRow = { listingId: number | null; viewsOnly?: number; createdAt: string };
+
+/**
+ * Adds rows so that their ids become visible in the order they were given out.
+ * The watchers read `id > the last one seen`; on PostgreSQL two transactions
+ * could otherwise commit out of order (id 101 before 100), and a watcher that
+ * had read 101 would never read 100: its pages would stay stale for minutes.
+ * A transaction-scoped lock taken before the ids are drawn holds until commit,
+ * so the next id is drawn only once the last is visible. It serializes only
+ * the ends of page-changing writes, which are few. SQLite serializes every
+ * write already.
+ */
+async function insertInOrder(db: DB, rows: InvalidationRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const insert = async (trx: DB) => {
+    await lockName(trx, "page_invalidations");
+    await trx.insertInto("page_invalidations").values(rows).execute();
+  };
+  if (db.isTransaction) await insert(db);
+  else await db.transaction().execute(insert);
 }
 
 /** Written with a batch of views (app/models/listing.server.ts), so the count a visitor sees is seconds old. */
 export async function invalidateViewCounts(db: DB, listingIds: readonly number[], now = currentTime()): Promise<void> {
   const createdAt = now.toISOString();
-  if (listingIds.length > 0)
-    await db
-      .insertInto("page_invalidations")
-      .values(listingIds.map((listingId) => ({ listingId, viewsOnly: 1, createdAt })))
-      .execute();
+  await insertInOrder(
+    db,
+    listingIds.map((listingId) => ({ listingId, viewsOnly: 1, createdAt })),
+  );
 }
 
 /** How long rows are kept: far longer than any process takes to read them. */

@@ -7,6 +7,7 @@ import { afterAll, afterEach, expect, it } from "vitest";
 import {
   EVERYTHING,
   type InvalidationWatcher,
+  invalidatePublicPages,
   type PageChange,
   watchPageInvalidations,
 } from "../../app/cache/invalidation.server";
@@ -166,6 +167,38 @@ describeEachDatabase("page cache invalidation", (ctx) => {
     const changes = await watch(db);
     expect(await seedDemo(db, storage)).toBeGreaterThan(0);
     expect(await changes()).toEqual([EVERYTHING]);
+  });
+
+  it("writes that commit out of order are all read: a later one never hides an earlier one", async () => {
+    const { db, dialect } = ctx();
+    const changes = await watch(db);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let inserted!: () => void;
+    const firstInserted = new Promise<void>((resolve) => {
+      inserted = resolve;
+    });
+    // A slow write (an owner's edit) has drawn its invalidation's id but not committed yet...
+    const first = db.transaction().execute(async (trx) => {
+      await invalidatePublicPages(trx, [901]);
+      inserted();
+      await held;
+    });
+    await firstInserted;
+    // ...when a quick one draws the next id and commits.
+    const second = invalidatePublicPages(db, [902]);
+    const read: PageChange[] = [];
+    if (dialect === "postgres") {
+      // A watcher reads meanwhile (on SQLite's one connection it would wait for the writer).
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      read.push(...(await changes()));
+    }
+    release();
+    await Promise.all([first, second]);
+    read.push(...(await changes()));
+    expect(read.flatMap((change) => change.listingIds).sort()).toEqual([901, 902]);
   });
 
   it("a process that cannot read the log forgets every page rather than serve a stale one", async () => {
