@@ -55,6 +55,26 @@ describe("/metrics", () => {
     expect(answer.status).toBe(200);
   });
 
+  it("counts page-cache hits as they happen, though they are added up only when /metrics is read", async () => {
+    const metrics = createMetrics({ token: undefined, outboxBacklog: async () => 0 });
+    const read = async () => {
+      const { res, answer, ended } = response();
+      metrics.serve(request({}, "127.0.0.1"), res);
+      await ended;
+      const count = (pattern: RegExp) => Number(pattern.exec(answer.body)?.[1] ?? 0);
+      return {
+        hits: count(/^bodima_page_cache_total\{result="hit"\} (\d+)$/m),
+        about: count(/^bodima_http_requests_total\{route="\/about",status="2xx"\} (\d+)$/m),
+      };
+    };
+    const before = await read();
+    const hit = { url: "/about", method: "GET", headers: {} } as unknown as IncomingMessage;
+    for (let i = 0; i < 3; i++) metrics.hit(hit, { statusCode: 200 } as ServerResponse);
+    expect(await read()).toEqual({ hits: before.hits + 3, about: before.about + 3 });
+    // Added once: reading again adds nothing more.
+    expect(await read()).toEqual({ hits: before.hits + 3, about: before.about + 3 });
+  });
+
   it("labels a request by its first path segment, in any language, never by the whole URL", () => {
     expect(routeLabel("/")).toBe("/");
     expect(routeLabel("/si")).toBe("/");

@@ -11,6 +11,8 @@ import {
   metricsRegistry,
   pageCache,
   routeLabel,
+  type Tally,
+  tally,
 } from "../app/lib/metrics.server";
 import { askPrimary } from "../app/lib/primary-ipc";
 
@@ -46,18 +48,19 @@ export function createMetrics(options: { token: string | undefined; outboxBacklo
   const ask = cluster.isWorker ? askPrimary() : null;
   const collect = () => (ask ? ask<string>("metrics", undefined, 6_000) : metricsRegistry.metrics());
 
-  /** Counters per (route, status class), made once: a hit costs a Map lookup and an add. */
-  const counters = new Map<string, { inc: () => void }>();
+  /** Counts per (route, status class), made once: a hit costs a Map lookup and an addition. */
+  const counts = new Map<string, Tally>();
+  const hits = tally(pageCache, "hit");
   function countRequest(url: string, statusCode: number) {
     const route = routeLabel(url);
     const status = `${Math.floor(statusCode / 100)}xx`;
     const key = `${route} ${status}`;
-    let counter = counters.get(key);
-    if (!counter) {
-      counter = httpRequests.labels(route, status);
-      counters.set(key, counter);
+    let count = counts.get(key);
+    if (!count) {
+      count = tally(httpRequests, route, status);
+      counts.set(key, count);
     }
-    counter.inc();
+    count.n += 1;
   }
 
   return {
@@ -78,7 +81,7 @@ export function createMetrics(options: { token: string | undefined; outboxBacklo
     },
     /** A page-cache hit, already answered. */
     hit(req: IncomingMessage, res: ServerResponse) {
-      pageCache.labels("hit").inc();
+      hits.n += 1;
       countRequest(req.url ?? "/", res.statusCode);
     },
     /** A request for Express (a miss, an action, a signed-in page): counted and timed when answered. */

@@ -49,6 +49,24 @@ describe("the page cache store", () => {
     expect(cache.bytes).toBeLessThanOrEqual(300);
   });
 
+  it("keeps a page asked for all along while many newer ones push the others out", () => {
+    const cache = createPageCache({ maxBytes: 100 * 100 });
+    for (let i = 0; i < 100; i++) cache.set(page(`/p${i}`), cache.epoch);
+    cache.get("/p0");
+    const moved: (number | undefined)[] = [];
+    for (let i = 100; i < 400; i++) {
+      cache.set(page(`/p${i}`), cache.epoch);
+      moved.push(cache.get("/p0")?.movedAt);
+    }
+    expect(cache.get("/p0")).toBeDefined();
+    expect(cache.get("/p1")).toBeUndefined();
+    expect(cache.get("/p299")).toBeUndefined();
+    expect(cache.get("/p399")).toBeDefined();
+    expect(cache.size).toBe(100);
+    // Moved to the recent end only now and then, not at every hit.
+    expect(new Set(moved).size).toBeLessThan(moved.length / 10);
+  });
+
   it("stores nothing when turned off (PAGE_CACHE_MB=0)", () => {
     const cache = createPageCache({ maxBytes: 0 });
     expect(cache.enabled).toBe(false);

@@ -31,6 +31,8 @@ export type CachedPage = {
   /** Date.now() after which the entry is not served. */
   expiresAt: number;
   bytes: number;
+  /** When the holding cache last moved it to the recent end (its own count of moves; set by the cache). */
+  movedAt?: number;
 };
 
 /**
@@ -65,6 +67,8 @@ export function createPageCache({
   let bytes = 0;
   /** Bumped by every invalidation: a render that began before one is not stored (it may show the old state). */
   let epoch = 0;
+  /** Entries moved to the recent end so far (stored, or asked for after many others were). */
+  let moves = 0;
 
   function remove(key: string) {
     const entry = entries.get(key);
@@ -95,9 +99,13 @@ export function createPageCache({
         remove(key);
         return undefined;
       }
-      // Most recently used last.
-      entries.delete(key);
-      entries.set(key, entry);
+      // Most recently used last; one moved among the last quarter of moves is far from the end
+      // that is dropped, and is left where it is (a popular page is not moved at every hit).
+      if (moves - (entry.movedAt ?? 0) > entries.size >> 2) {
+        entries.delete(key);
+        entries.set(key, entry);
+        entry.movedAt = ++moves;
+      }
       return entry;
     },
     /** Stores an entry rendered since `renderEpoch`; false when a write came in between. */
@@ -105,6 +113,7 @@ export function createPageCache({
       if (!(maxBytes > 0) || renderEpoch !== epoch || entry.bytes > maxBytes) return false;
       remove(entry.key);
       entries.set(entry.key, entry);
+      entry.movedAt = ++moves;
       bytes += entry.bytes;
       evictToFit();
       return true;
