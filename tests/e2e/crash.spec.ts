@@ -51,6 +51,9 @@ function post(
 }
 
 /** Posts writes until `stop` is set, recording each one the server acknowledged. */
+/** Networks used so far by the writers (a /24 each). */
+let networks = 0;
+
 async function writeUntil(
   base: string,
   stop: { now: boolean },
@@ -60,9 +63,13 @@ async function writeUntil(
 ) {
   for (let n = 0; !stop.now; n++) {
     const marker = `crash${lane}x${n}x${randomBytes(4).toString("hex")}`;
-    // A new network for every write: reports are limited per network and listing.
-    const ip = `10.${lane}.${n % 250}.${1 + Math.floor(Math.random() * 250)}`;
-    const kind = n % 3;
+    // A new network for every write, in every round: reports are limited per network and listing,
+    // and the reports of earlier rounds are in the database (a network per lane and n repeated each round).
+    const network = networks++;
+    const ip = `10.${Math.floor(network / 250) % 250}.${network % 250}.${1 + Math.floor(Math.random() * 250)}`;
+    // Each lane starts each round with another kind of write, so a round cut short (the kill comes
+    // 0.3 to 1.5 s in, and a sign-up's password hashing is slow) still sends reports and messages.
+    const kind = (n + lane) % 3;
     if (kind === 0) {
       const email = `${marker}@example.lk`;
       const fields = {
