@@ -79,5 +79,7 @@ describe("sharing rendered pages between the workers of a machine", () => {
     const sharing = pageSharing({ on: () => undefined });
     expect(sharing.enabled).toBe(false);
     expect(() => sharing.share(entry("/"), 1)).not.toThrow();
+    // Nor does one whose parent gave it an IPC channel (vitest's own worker here): only cluster workers share.
+    expect(pageSharing().enabled).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 // Pages rendered by one worker, handed to the other workers of the machine
-// (ADR 061). No imports but types: the primary (server/cluster.ts) runs this
-// file as it is with Node's type stripping, outside the app's build.
+// (ADR 061). No imports but Node's and types: the primary (server/cluster.ts)
+// runs this file as it is with Node's type stripping, outside the app's build.
+import cluster from "node:cluster";
 import type { CachedPage } from "../app/cache/page-cache.server";
 
 /**
@@ -46,12 +47,15 @@ export function acceptsSharedPage(localSeen: number, shared: Pick<SharedPage, "s
   return localSeen <= shared.seen;
 }
 
+/** No one to share with: a lone process, even one whose parent gave it an IPC channel (a process manager's fork). */
+const ALONE: SharingChannel = { on: () => undefined };
+
 /**
- * The worker's side: `share` sends a page to the primary (nothing without one),
+ * The worker's side: `share` sends a page to the primary (nothing outside a cluster),
  * `receive` hands each page from the other workers to `keep`, its bodies as
  * Buffers again (structured clone gives plain Uint8Arrays).
  */
-export function pageSharing(channel: SharingChannel = process as SharingChannel) {
+export function pageSharing(channel: SharingChannel = cluster.isWorker ? (process as SharingChannel) : ALONE) {
   return {
     enabled: typeof channel.send === "function",
     share(entry: CachedPage, seen: number): void {
