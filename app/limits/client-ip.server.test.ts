@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientIpFrom, ipLimitKey, networkOrigin, normalizeIp } from "./client-ip.server";
+import { clientIpFrom, householdNetwork, ipLimitKey, networkOrigin, normalizeIp } from "./client-ip.server";
 
 describe("client IP", () => {
   it("is the socket's address when no proxy is trusted, whatever X-Forwarded-For says", () => {
@@ -58,6 +58,19 @@ describe("client IP", () => {
     expect(networkOrigin("2001:db8:aa:bb::9")).toBe(networkOrigin("2001:db8:aa:bb:1:2:3:4"));
     expect(networkOrigin("2001:db8:aa:bc::1")).not.toBe(networkOrigin("2001:db8:aa:bb::1"));
     expect(networkOrigin("unknown")).toBe("unknown");
+  });
+});
+
+describe("householdNetwork (ADR 064)", () => {
+  it("groups IPv6 by /56, IPv4 by /24 as networkOrigin does", () => {
+    expect(householdNetwork("2001:db8:aa:1234:1:2:3:4")).toBe("2001:db8:aa:1200::/56");
+    for (const same of ["2001:db8:aa:1200::1", "2001:db8:aa:12ff:ffff::9", "[2001:DB8:AA:1201::5]:443"])
+      expect(householdNetwork(same), same).toBe("2001:db8:aa:1200::/56");
+    expect(householdNetwork("2001:db8:aa:1300::1")).toBe("2001:db8:aa:1300::/56");
+    expect(householdNetwork("2001:db8:ab:1200::1")).not.toBe(householdNetwork("2001:db8:aa:1200::1"));
+    expect(householdNetwork("::ffff:203.0.113.7")).toBe("203.0.113.0/24");
+    expect(householdNetwork("203.0.113.250")).toBe("203.0.113.0/24");
+    expect(householdNetwork("unknown")).toBe("unknown");
   });
 });
 

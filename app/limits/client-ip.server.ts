@@ -74,6 +74,19 @@ export function networkOrigin(ip: string): string {
   return `${address.split(".").slice(0, 3).join(".")}.0/24`;
 }
 
+/**
+ * The network for rules where one person must not count as several (the
+ * 'Already let?' answers, ADR 064): as networkOrigin, but IPv6 per /56. Many
+ * providers give one home or phone a whole /56 (256 /64 networks), so a /64
+ * is no new person there.
+ */
+export function householdNetwork(ip: string): string {
+  const address = normalizeIp(ip);
+  if (!address || isIP(address) !== 6) return networkOrigin(ip);
+  const groups = expandIpv6(address);
+  return `${compressIpv6([groups[0], groups[1], groups[2], groups[3] & 0xff00, 0, 0, 0, 0])}/56`;
+}
+
 /** Eight 16-bit groups of a valid IPv6 address (an embedded IPv4 tail included). */
 function expandIpv6(ip: string): number[] {
   let text = ip;
