@@ -35,7 +35,20 @@ describe("parseEnv", () => {
   it("trims a trailing slash from SITE_URL and reads TRUST_PROXY", () => {
     const env = parseEnv({ SITE_URL: "https://bodima.lk/", TRUST_PROXY: "1" });
     expect(env.siteUrl).toBe("https://bodima.lk");
-    expect(env.TRUST_PROXY).toBe(true);
+    expect(env.TRUST_PROXY).toEqual({ hops: 1 });
+  });
+
+  it("reads TRUST_PROXY as the proxies' addresses or ranges, or a number of proxies (ADR 064)", () => {
+    const read = (value: string) => parseEnv({ TRUST_PROXY: value }).TRUST_PROXY;
+    for (const off of ["", "0", "false", "no"]) expect(read(off), off).toBe(false);
+    for (const one of ["1", "true", "yes", "TRUE"]) expect(read(one), one).toEqual({ hops: 1 });
+    expect(read("2")).toEqual({ hops: 2 });
+    expect(read("127.0.0.1")).toEqual({ proxies: ["127.0.0.1"] });
+    expect(read(" 10.0.0.0/8, FD00::/8 ,::1")).toEqual({ proxies: ["10.0.0.0/8", "fd00::/8", "::1"] });
+    for (const bad of ["any", "10.0.0.0/33", "fd00::/129", "10.0.0.0/8/1", "10.0.0.0/", "10.0.0.0/8,", "-1", "999"])
+      expect(() => read(bad), bad).toThrowError(
+        /TRUST_PROXY: TRUST_PROXY must list your reverse proxies' addresses or ranges/,
+      );
   });
 });
 

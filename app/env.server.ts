@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -5,10 +6,44 @@ import { z } from "zod";
  * The only module that reads process.env. Every setting is validated once at
  * start-up; a bad value stops the server with a message naming the variable.
  */
-const booleanish = z
-  .enum(["1", "0", "true", "false", "yes", "no", ""])
+
+/**
+ * Who may tell us the client's address in X-Forwarded-For (and https in
+ * X-Forwarded-Proto): `{ proxies }`, the reverse proxies' addresses or ranges
+ * (recommended: `TRUST_PROXY=127.0.0.1` or `10.0.0.0/8,fd00::/8`), whose word
+ * counts only when they are the ones connecting; or `{ hops }`, the older
+ * numeric form (`1`, also `true`/`yes`: one proxy), which believes the last
+ * `hops` entries from whoever connects, so the app's port must not be
+ * reachable except through the proxy. Unset, `0` or `false`: nobody (ADR 064).
+ */
+export type TrustProxy = { hops: number } | { proxies: readonly string[] };
+
+/** An address, or an address with a prefix length that fits its family. */
+function isAddressOrRange(text: string): boolean {
+  const [address, prefix, extra] = text.split("/");
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+const trustProxy = z
+  .string()
   .optional()
-  .transform((v) => v === "1" || v === "true" || v === "yes");
+  .transform((raw, ctx): TrustProxy | false => {
+    const text = (raw ?? "").trim().toLowerCase();
+    if (["", "0", "false", "no"].includes(text)) return false;
+    if (text === "true" || text === "yes") return { hops: 1 };
+    if (/^[1-9]\d?$/.test(text)) return { hops: Number(text) };
+    const proxies = text.split(",").map((part) => part.trim());
+    if (proxies.every(isAddressOrRange)) return { proxies };
+    ctx.addIssue({
+      code: "custom",
+      message:
+        "TRUST_PROXY must list your reverse proxies' addresses or ranges (for example 127.0.0.1 or 10.0.0.0/8,fd00::/8), or be a number of proxies (1)",
+    });
+    return z.NEVER;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -32,7 +67,7 @@ const envSchema = z.object({
     .optional()
     .refine((v) => !v || /^https?:\/\/[^\s]+$/.test(v), "SITE_URL must be an http(s) URL such as https://bodima.lk"),
   SITE_NAME: z.string().min(1, "SITE_NAME must not be empty").default("Bodima"),
-  TRUST_PROXY: booleanish,
+  TRUST_PROXY: trustProxy,
   /**
    * Memory for the anonymous page cache (ADR 012); 0 turns it off. 128 MB holds the benchmark's
    * 5,000 most visited pages (about 15 KB each since the language links and switcher); at 64 MB

@@ -7,7 +7,7 @@ import { createPageCache } from "../app/cache/page-cache.server";
 import { basenameOf, LOCALES, type Locale, localeOfPath } from "../app/i18n/locales";
 import { inLocale } from "../app/i18n/request-locale.server";
 import { sharedPages } from "../app/lib/metrics.server";
-import { clientIpFrom } from "../app/limits/client-ip.server";
+import { clientIpFrom, expressTrustProxy } from "../app/limits/client-ip.server";
 import { countOutboxBacklog } from "../app/models/outbox.server";
 import { startViewCounter } from "../app/models/view-counter.server";
 import { securityHeaders } from "../app/security/headers.server";
@@ -28,7 +28,8 @@ const development = env.NODE_ENV === "development";
 
 export const app = express();
 app.disable("x-powered-by");
-if (env.TRUST_PROXY) app.set("trust proxy", true);
+// Express reads forwarded headers (req.protocol, req.hostname) only from the proxies TRUST_PROXY names (ADR 064).
+if (env.TRUST_PROXY) app.set("trust proxy", expressTrustProxy(env.TRUST_PROXY));
 app.use(compression());
 
 /** Headers, foreign-Origin refusal and body caps for everything Express answers. */
@@ -36,7 +37,7 @@ const security = securityMiddleware({
   siteUrl: env.siteUrl,
   siteName: env.SITE_NAME,
   development,
-  trustProxy: !!env.TRUST_PROXY,
+  trustProxy: env.TRUST_PROXY,
   logger,
 });
 
@@ -100,7 +101,7 @@ const pages = createPages({
     const clientIp = clientIpFrom({
       socketAddress: req.socket.remoteAddress,
       forwardedFor: req.headers["x-forwarded-for"],
-      trustProxy: !!env.TRUST_PROXY,
+      trustProxy: env.TRUST_PROXY,
     });
     const context = new RouterContextProvider();
     const nonce = String(res.locals.cspNonce);

@@ -78,7 +78,7 @@ export function createPages({
   share,
 }: PagesOptions) {
   const { env } = services;
-  const trustProxy = !!env.TRUST_PROXY;
+  const trustProxy = env.TRUST_PROXY;
   const secure = env.siteUrl.startsWith("https:");
   // One render per turn of the event loop, in arrival order (ADR 031).
   const turns = createTurns();

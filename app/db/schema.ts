@@ -108,7 +108,7 @@ export type ListingsTable = {
   hiddenReason: string | null;
   /** The expiry the 14-day availability reminder was sent for; null: none yet (migration 022). */
   reminderFor: Generated<string | null>;
-  /** When two students from different networks said it is already let; null once its owner confirms (migration 023). */
+  /** When students on three networks said it is already let (ADR 064); null once its owner confirms (migration 023). */
   unconfirmedSince: Generated<string | null>;
   /** Why it is hidden: 'moderator' | 'reports' (automatic) | 'suspension' (owner suspended). */
   hiddenBy: string | null;
@@ -216,9 +216,19 @@ export type LetReportsTable = {
   listingId: number;
   /** Salted hash of the browser's signed visitor id. */
   visitorKey: string;
-  /** The reporter's network (IPv4 /24, IPv6 /64): two networks are needed. */
+  /** The signed-in account behind the answer, if any. */
+  userId: string | null;
+  /** The reporter's network (IPv4 /24, IPv6 /56 since ADR 064): three networks are needed. */
   originGroup: string;
+  /** 1 when the answer counted towards 'availability unconfirmed' (ADR 064). */
+  counts: Generated<number>;
   createdAt: string;
+};
+
+/** When a listing's owner was last emailed that students say it may be let (one a week: ADR 064). */
+export type LetOwnerMailsTable = {
+  listingId: number;
+  sentAt: string;
 };
 
 /** A browser's shortlist (migration 021, ADR 054). */
@@ -286,6 +296,7 @@ export type Database = {
   job_leases: JobLeasesTable;
   shortlists: ShortlistsTable;
   let_reports: LetReportsTable;
+  let_owner_mails: LetOwnerMailsTable;
   shortlist_items: ShortlistItemsTable;
   search_alerts: SearchAlertsTable;
 };

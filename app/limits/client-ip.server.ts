@@ -1,29 +1,89 @@
-import { isIP } from "node:net";
+import { BlockList, isIP } from "node:net";
+import type { TrustProxy } from "~/env.server";
 
 /**
- * The address a request comes from, for rate limits and logs (issue 4 "Abuse limits").
+ * The address a request comes from, for rate limits and logs (issue 4 "Abuse
+ * limits"; ADR 010, ADR 064).
  *
- * Without TRUST_PROXY it is the socket's peer: X-Forwarded-For is written by the
- * client and proves nothing. With TRUST_PROXY (one reverse proxy in front of us)
- * it is the RIGHT-most X-Forwarded-For entry, the address our proxy saw: every
- * entry left of it was sent by the client, so taking the left-most one (what
- * Express's `trust proxy = true` does) would let anyone pick their own key and
- * walk past every per-IP limit. A chain of proxies would need a hop count.
+ * Without TRUST_PROXY it is the socket's peer: X-Forwarded-For is written by
+ * the client and proves nothing. Every entry of that header was appended by
+ * the hop after the one it names, so it is read from the right:
+ * - `{ proxies }` (TRUST_PROXY=127.0.0.1, 10.0.0.0/8, …): only when a listed
+ *   proxy is connecting, each entry is taken while the one who wrote it was a
+ *   listed proxy; the first address that is not a listed proxy is the client.
+ *   Anyone else who reaches the app's port directly is judged by their socket.
+ * - `{ hops: n }` (TRUST_PROXY=1; `true` is one hop): the n-th entry from the
+ *   right, whoever connects; behind exactly n proxies, and only when nobody
+ *   can reach the app's port without them.
+ * Taking the left-most entry (what Express's `trust proxy = true` does) would
+ * let anyone pick their own key and walk past every per-IP limit.
  */
 export function clientIpFrom(request: {
   socketAddress: string | undefined;
   forwardedFor: string | string[] | undefined;
-  trustProxy: boolean;
+  trustProxy: boolean | TrustProxy;
 }): string {
   const socket = normalizeIp(request.socketAddress);
-  if (!request.trustProxy) return socket ?? "unknown";
+  const trust = request.trustProxy === true ? { hops: 1 } : request.trustProxy;
+  if (!trust || !socket) return socket ?? "unknown";
   const header = Array.isArray(request.forwardedFor) ? request.forwardedFor.join(",") : (request.forwardedFor ?? "");
-  const nearest = header
+  const entries = header
     .split(",")
     .map((part) => part.trim())
-    .filter(Boolean)
-    .at(-1);
-  return normalizeIp(nearest) ?? socket ?? "unknown";
+    .filter(Boolean);
+  if ("hops" in trust) {
+    const entry = entries.at(-Math.min(trust.hops, entries.length));
+    return (entry && normalizeIp(entry)) || socket;
+  }
+  const trusted = proxyMatcher(trust);
+  let client = socket;
+  for (let i = entries.length - 1; i >= 0 && trusted(client); i--) {
+    const entry = normalizeIp(entries[i]);
+    // A listed proxy that forwarded nonsense: the address it was reached from is all we know.
+    if (!entry) break;
+    client = entry;
+  }
+  return client;
+}
+
+/**
+ * Whether the peer on the socket may tell us about the request (X-Forwarded-Proto):
+ * one of the listed proxies, or anyone with the numeric form.
+ */
+export function fromTrustedProxy(socketAddress: string | undefined, trustProxy: boolean | TrustProxy): boolean {
+  if (!trustProxy) return false;
+  if (trustProxy === true || "hops" in trustProxy) return true;
+  const socket = normalizeIp(socketAddress);
+  return socket !== null && proxyMatcher(trustProxy)(socket);
+}
+
+/** The same trust as Express's `trust proxy` setting (req.protocol, req.hostname, req.ip). */
+export function expressTrustProxy(trustProxy: TrustProxy | false): number | string[] | false {
+  if (!trustProxy) return false;
+  return "hops" in trustProxy ? trustProxy.hops : [...trustProxy.proxies];
+}
+
+const matchers = new WeakMap<TrustProxy, (address: string) => boolean>();
+
+/** A test for "is this address one of the listed proxies", built once per setting. */
+function proxyMatcher(trust: { proxies: readonly string[] }): (address: string) => boolean {
+  let match = matchers.get(trust);
+  if (!match) {
+    const list = new BlockList();
+    for (const entry of trust.proxies) {
+      const [address, prefix] = entry.split("/");
+      const normal = normalizeIp(address);
+      if (!normal) continue;
+      const family = isIP(normal) === 4 ? "ipv4" : "ipv6";
+      // An IPv4 range given as IPv4-mapped IPv6 (::ffff:10.0.0.0/104) is normalised to IPv4 with its prefix.
+      const bits = prefix === undefined ? null : Number(prefix) - (family === "ipv4" && isIP(address) === 6 ? 96 : 0);
+      if (bits === null) list.addAddress(normal, family);
+      else list.addSubnet(normal, Math.max(0, bits), family);
+    }
+    match = (address) => list.check(address, isIP(address) === 4 ? "ipv4" : "ipv6");
+    matchers.set(trust, match);
+  }
+  return match;
 }
 
 /**
@@ -72,6 +132,19 @@ export function networkOrigin(ip: string): string {
   if (!address) return ip.trim().toLowerCase();
   if (isIP(address) === 6) return ipLimitKey(address);
   return `${address.split(".").slice(0, 3).join(".")}.0/24`;
+}
+
+/**
+ * The network for rules where one person must not count as several (the
+ * 'Already let?' answers, ADR 064): as networkOrigin, but IPv6 per /56. Many
+ * providers give one home or phone a whole /56 (256 /64 networks), so a /64
+ * is no new person there.
+ */
+export function householdNetwork(ip: string): string {
+  const address = normalizeIp(ip);
+  if (!address || isIP(address) !== 6) return networkOrigin(ip);
+  const groups = expandIpv6(address);
+  return `${compressIpv6([groups[0], groups[1], groups[2], groups[3] & 0xff00, 0, 0, 0, 0])}/56`;
 }
 
 /** Eight 16-bit groups of a valid IPv6 address (an embedded IPv4 tail included). */

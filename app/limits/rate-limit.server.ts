@@ -87,6 +87,12 @@ export const DEFAULT_LIMITS = {
   /** 'Already let?' answers from one network (IPv4 /24, IPv6 /64): another address of it is no new student. */
   letReportNetwork: { max: 10, windowSeconds: 60 * 60, per: [["network"]] },
   /**
+   * 'Already let?' answers that counted, per browser or account (ADR 064): a student hears
+   * 'already let' a few times a day at most; a few old cookies must not doubt every listing.
+   * Past it an answer is still thanked, but counts for nothing.
+   */
+  letReportCounted: { max: 5, windowSeconds: 24 * 60 * 60, per: [["visitor"]] },
+  /**
    * Emails sent because someone asked for a search alert for an address (the
    * confirmation, or 'already on'): a stranger cannot flood an inbox (ADR 058).
    */

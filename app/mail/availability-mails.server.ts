@@ -54,7 +54,7 @@ export function availabilityReminderMail(
   };
 }
 
-/** Two students said the listing may be let (issue 13, point 5): the owner is asked, with the same links. */
+/** Students said the listing may be let (ADR 057; at most weekly, ADR 064): the owner is asked, with the same links. */
 export async function emailOwnerAboutUnconfirmed(
   db: DB,
   site: Site,

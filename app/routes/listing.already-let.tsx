@@ -1,8 +1,9 @@
 import { data, Form, Link, redirect, useActionData } from "react-router";
+import { getSessionUser } from "~/auth/auth.server";
 import { Banner } from "~/components/ui/banner";
 import { buttonClasses } from "~/components/ui/button";
 import { t, useTranslation } from "~/i18n";
-import { networkOrigin } from "~/limits/client-ip.server";
+import { householdNetwork } from "~/limits/client-ip.server";
 import { retryAfterHeaders } from "~/limits/rate-limit.server";
 import { emailOwnerAboutUnconfirmed } from "~/mail/availability-mails.server";
 import { reportAlreadyLet } from "~/models/let-reports.server";
@@ -15,7 +16,7 @@ import { requestContext } from "~/services.server";
 import type { Route } from "./+types/listing.already-let";
 import "virtual:catalogue/report";
 
-// 'Already let? Tell us' (issue 13, point 5; ADR 057): a page of its own, so the
+// 'Already let? Tell us' (ADR 057; who counts: ADR 064): a page of its own, so the
 // listing page carries only a link. Works the same with or without JavaScript.
 export const middleware: Route.MiddlewareFunction[] = [noStore];
 
@@ -48,24 +49,30 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!decision.ok)
     return answer("refused", t("report.alreadyLet.tooMany"), { status: 429, headers: retryAfterHeaders(decision) });
 
-  // One answer per browser: its signed visitor id (a browser without one gets one now).
+  // One answer per browser (its signed visitor id; a browser without one gets one now) and per
+  // account. Whether it counts is the model's rule (ADR 064); the answer is the same either way.
   const secure = env.siteUrl.startsWith("https:");
   const visitor = visitorIdentity(request.headers.get("cookie"), secrets.sessionSecret, { secure });
   const headers = visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : undefined;
+  const visitorKey = hashViewerId(secrets.visitorSalt, "visitor", visitor.visitorId);
+  const userId = (await getSessionUser(request, context))?.id ?? null;
+  const allowance = { visitor: userId ? `user:${userId}` : visitorKey, ip: clientIp };
   const listingId = Number(found.id);
   const outcome = await reportAlreadyLet(db, listingId, {
-    visitorKey: hashViewerId(secrets.visitorSalt, "visitor", visitor.visitorId),
-    originGroup: networkOrigin(clientIp),
+    visitorKey,
+    userId,
+    originGroup: householdNetwork(clientIp),
+    mayCount: (await limiter.check("letReportCounted", allowance)).ok,
   });
   if (!outcome.ok) return answer("refused", t("report.alreadyLet.notFound"), { status: 404, headers });
-  if (outcome.unconfirmedNow) {
-    log.info({ listingId }, "listing availability unconfirmed by students' answers");
+  if (outcome.counted) await limiter.record("letReportCounted", allowance);
+  if (outcome.unconfirmedNow) log.info({ listingId }, "listing availability unconfirmed by students' answers");
+  if (outcome.askOwner)
     await emailOwnerAboutUnconfirmed(
       db,
       { siteName: env.SITE_NAME, siteUrl: env.siteUrl, secret: secrets.sessionSecret },
       listingId,
     );
-  }
   return outcome.repeated
     ? answer("already", t("report.alreadyLet.already"), { headers })
     : answer("thanks", t("report.alreadyLet.thanks"), { headers });

@@ -57,7 +57,7 @@ export type ListingSummary = ListingFacts & {
   createdAt: string;
   updatedAt: string;
   expiresAt: string;
-  /** Two students said it may already be let, and its owner has not confirmed since (issue 13, point 5): it sorts after the rest (ADR 059). */
+  /** Students said it may already be let, and its owner has not confirmed since (ADR 057, 064): it sorts after the rest (ADR 059). */
   availabilityUnconfirmed: boolean;
 };
 

@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
+import type { TrustProxy } from "~/env.server";
 import { activeLocale, t } from "~/i18n";
 import { localePath } from "~/i18n/locales";
+import { fromTrustedProxy } from "~/limits/client-ip.server";
 import { checkBody, isApiPath } from "./body-limit.server";
 import { createNonce, nonceSources, securityHeaders } from "./headers.server";
 import { isForeignRequest, isLinkSignedWrite, originOf } from "./origin.server";
@@ -13,7 +15,8 @@ export type SecurityOptions = {
   siteUrl: string;
   siteName: string;
   development: boolean;
-  trustProxy: boolean;
+  /** TRUST_PROXY (env.server.ts); `true` is one proxy, as before it named addresses. */
+  trustProxy: boolean | TrustProxy;
   logger: Logger;
 };
 
@@ -21,9 +24,9 @@ export type SecurityOptions = {
  * Whether the browser reached us over https. Computed here rather than with
  * req.secure because server.ts's outer Express app does not carry TRUST_PROXY.
  */
-function servedOverHttps(req: Request, trustProxy: boolean): boolean {
+function servedOverHttps(req: Request, trustProxy: boolean | TrustProxy): boolean {
   if ((req.socket as { encrypted?: boolean }).encrypted) return true;
-  if (!trustProxy) return false;
+  if (!fromTrustedProxy(req.socket.remoteAddress, trustProxy)) return false;
   return (
     String(req.headers["x-forwarded-proto"] ?? "")
       .split(",")[0]
