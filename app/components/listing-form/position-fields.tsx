@@ -31,6 +31,7 @@ export function PositionFields({ values, message, enhanced, tiles, near }: Props
   const { t } = useTranslation();
   const [mapLink, setMapLink] = useState(values.mapLink ?? "");
   const [picked, setPicked] = useState<string | null>(null);
+  const [exact, setExact] = useState(values.exactPosition === "1");
   // The pin map opens at the position given so far, else near the chosen faculty.
   const pickerStart = parseCoordinatePair(picked ?? values.coordinates ?? "") ?? near;
   const validMapLink = mapLink.trim() !== "" && isMapLink(mapLink);
@@ -111,13 +112,15 @@ export function PositionFields({ values, message, enhanced, tiles, near }: Props
             name="exactPosition"
             value="1"
             defaultChecked={values.exactPosition === "1"}
+            onChange={(event) => setExact(event.currentTarget.checked)}
             aria-describedby="listing-exactPosition-hint"
             className="h-5 w-5 accent-brand-700"
           />
           {t("listingForm.exactPosition")}
         </label>
-        <p id="listing-exactPosition-hint" className="text-sm text-slate-600">
-          {t("listingForm.exactPositionHint")}
+        {/* Exactly what students will see (ADR 065); without JavaScript, as the box was last saved or sent. */}
+        <p id="listing-exactPosition-hint" aria-live="polite" className="text-sm text-slate-600">
+          {t(exact ? "listingForm.exactPositionExact" : "listingForm.exactPositionRounded")}
         </p>
       </div>
     </>
