@@ -70,7 +70,10 @@ export type ListingsTable = {
   deposit: number | null;
   /** Key money + deposit + the advance, worked out by the database; null while the advance is not stated (migration 016). */
   moveInCost: GeneratedAlways<number | null>;
+  /** What the public sees: the owner's own words only if they show the exact point (ADR 065). */
   location: string | null;
+  /** The map link or text as the owner gave it, for their edit form only (migration 027). */
+  ownerLocation: Generated<string | null>;
   /** Where the listing is (decimal degrees), from its map link or typed coordinates; null when not given (migration 017). */
   latitude: number | null;
   longitude: number | null;

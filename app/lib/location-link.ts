@@ -13,6 +13,11 @@ export function isMapLink(value: string): boolean {
   }
 }
 
+/** A Google Maps link to a point: the phone's map app opens it where it has one. */
+export function mapLinkToPoint(point: { latitude: number; longitude: number }): string {
+  return `https://www.google.com/maps/search/?api=1&query=${point.latitude},${point.longitude}`;
+}
+
 export type LocationLink = { href: string | null; label: string | null; kind: "map" | "search" | "none" };
 
 /**
@@ -30,7 +35,7 @@ export function locationLink(
   // unless the owner gave a map link of their own.
   if (point && point.latitude !== null && point.longitude !== null && !isMapLink(text)) {
     return {
-      href: `https://www.google.com/maps/search/?api=1&query=${point.latitude},${point.longitude}`,
+      href: mapLinkToPoint({ latitude: point.latitude, longitude: point.longitude }),
       label: text || null,
       kind: "map",
     };

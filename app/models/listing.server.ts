@@ -14,9 +14,9 @@ import {
 import { CITIES, cityName, UNIVERSITIES } from "~/directory/universities";
 import { currentTime } from "~/lib/clock";
 import { expiryFrom, expiryOfConfirmation } from "~/lib/days-left";
-import { roundedForPublic } from "~/lib/geo/coordinates";
 import { type SearchArea, searchArea } from "~/lib/geo/nearby";
 import { type ListingPlace, listingPlace } from "~/lib/geo/place";
+import { publicLocation, publicPosition } from "~/lib/geo/public-location";
 import { type Pagination, paginate } from "~/lib/pagination";
 import { photoUrl } from "~/lib/photo-urls";
 import { adNumberFromSlug, MAX_AD_NUMBER, parseAdNumber, slugify } from "~/lib/slug";
@@ -72,9 +72,9 @@ function toSummary(row: ListingRow, photos: PhotoRow[]): ListingSummary {
     advanceMonths: row.advanceMonths,
     deposit: row.deposit,
     moveInCost: row.moveInCost,
+    // Public: written so (listingColumns); the position rounded unless shown exact (ADR 052, 065).
     location: row.location,
-    // Public: rounded to about 100 m, so an owner's exact door is not given away.
-    ...publicPosition(row),
+    ...publicPosition({ ...row, exactPosition: row.exactPosition === 1 }),
     ...factsOf(row),
     university: row.university,
     faculty: row.faculty,
@@ -106,13 +106,6 @@ function factsOf(row: ListingRow): ListingFacts {
     visitors: row.visitors as ListingFacts["visitors"],
     cooking: row.cooking as ListingFacts["cooking"],
   };
-}
-
-function publicPosition(row: ListingRow): { latitude: number | null; longitude: number | null } {
-  if (row.latitude === null || row.longitude === null) return { latitude: null, longitude: null };
-  const exact = { latitude: row.latitude, longitude: row.longitude };
-  // Exact only where the owner chose to show it (ADR 052).
-  return row.exactPosition === 1 ? exact : roundedForPublic(exact);
 }
 
 async function photosFor(db: DB, listingIds: number[]): Promise<Map<number, PhotoRow[]>> {
@@ -732,16 +725,20 @@ export async function listPublicSlugs(
 
 /**
  * The stored columns of a listing's validated values: the amenities as JSON,
- * the owner's choice of an exact point as 0/1, and the place distance counts
- * from (ADR 050), so no write path can store a position without its place.
+ * the owner's choice of an exact point as 0/1, the place distance counts from
+ * (ADR 050) and the location the public sees beside the owner's own (ADR 065),
+ * so no write path can store a position or a location without its public form.
  */
 export function listingColumns<T extends Omit<NewListingInput, "contactName" | "contactPhone">>(
   input: T,
-): Omit<T, "amenities" | "exactPosition"> & ListingPlace & { amenities: string; exactPosition: number } {
+): Omit<T, "amenities" | "exactPosition"> &
+  ListingPlace & { amenities: string; exactPosition: number; ownerLocation: string | null } {
   const { amenities, exactPosition, ...rest } = input;
   return {
     ...rest,
     ...listingPlace(input),
+    location: publicLocation(input),
+    ownerLocation: input.location,
     amenities: JSON.stringify(amenities),
     exactPosition: exactPosition ? 1 : 0,
   };

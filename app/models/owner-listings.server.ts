@@ -295,13 +295,13 @@ export type ListingEditForm = {
 export async function findOwnerListingForm(db: DB, userId: string, id: number): Promise<ListingEditForm | null> {
   const listing = await findListingById(db, id);
   if (!listing || listing.userId !== userId) return null;
-  const mapLink = listing.location && isMapLink(listing.location) ? listing.location : "";
-  // The exact position, which only its owner sees (the public one is rounded).
+  // The exact position and the location as the owner gave it, which only they see (ADR 065).
   const exact = await db
     .selectFrom("listings")
-    .select(["latitude", "longitude", "exactPosition"])
+    .select(["latitude", "longitude", "exactPosition", "ownerLocation"])
     .where("id", "=", id)
     .executeTakeFirst();
+  const mapLink = exact?.ownerLocation && isMapLink(exact.ownerLocation) ? exact.ownerLocation : "";
   return {
     id,
     slug: listing.slug,
@@ -320,7 +320,7 @@ export async function findOwnerListingForm(db: DB, userId: string, id: number): 
       mapLink,
       coordinates: exact ? typedCoordinates(exact, mapLink) : "",
       exactPosition: exact?.exactPosition === 1 ? "1" : "",
-      location: mapLink ? "" : (listing.location ?? ""),
+      location: mapLink ? "" : (exact?.ownerLocation ?? ""),
       contactName: listing.contactName,
       contactPhone: listing.contactPhone,
       ...Object.fromEntries(FACT_FIELDS.map((field) => [field, String(listing[field] ?? "")])),

@@ -32,8 +32,11 @@ test("a new owner posts an ad with 2 photos through the dialog and finds it live
   await field(page, "Refundable deposit \\(LKR\\)").fill("5000");
   // About 1.4 km north of the University of Moratuwa's main campus (6.7951, 79.9009).
   await field(page, "Position \\(latitude, longitude\\)").fill("6.8077, 79.9009");
-  // The owner chooses to show the exact point (otherwise it is shown to about 100 m).
-  await page.getByRole("checkbox", { name: "Show the exact point on my listing" }).check();
+  // The owner chooses to show the exact point (otherwise it is shown to about 100 m), and the form says what that shows.
+  const exactBox = page.getByRole("checkbox", { name: "Show the exact point on my listing" });
+  await expect(exactBox).toHaveAccessibleDescription(/^Students see the place to about 100 m/);
+  await exactBox.check();
+  await expect(exactBox).toHaveAccessibleDescription(/^Students see the exact point/);
   // Issue 12: the facts students ask first; meals and visitors are left 'Not stated'.
   await field(page, "Electricity and water bills").selectOption({ label: "Included in the rent" });
   await field(page, "Bathroom").selectOption({ label: "Attached" });
@@ -98,6 +101,42 @@ test("a new owner posts an ad with 2 photos through the dialog and finds it live
     "Cooking allowed",
   ]);
   await expect(facts.getByText("Not stated, ask when you call: meals, visitors")).toBeVisible();
+});
+
+test("without the exact point, the page, its data and the API show the place only to about 100 m (ADR 065)", async ({
+  page,
+}) => {
+  await signUp(page);
+  await page.goto("/dashboard/listings/new");
+  const word = uniqueWord();
+  await fillListing(page, `Quiet annex ${word}`);
+  const exactLink = "https://maps.google.com/?q=6.80771,79.90093";
+  await field(page, "Google Maps link").fill(exactLink);
+  await expect(page.getByRole("checkbox", { name: "Show the exact point on my listing" })).not.toBeChecked();
+  await expect(page.getByText(/^Students see the place to about 100 m/)).toBeVisible();
+  await field(page, "Photos").setInputFiles([await photo({ r: 90, g: 160, b: 60 }, "annex.jpg")]);
+  await expect(page.getByRole("button", { name: "Post listing" })).toBeEnabled({ timeout: 15_000 });
+  await page.getByRole("button", { name: "Post listing" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+
+  const rounded = "https://www.google.com/maps/search/?api=1&query=6.808,79.901";
+  const exactDigits = /6\.8077|79\.9009/;
+  const api = await page.request.get(`/api/listings?search=${word}`);
+  const { ads } = await api.json();
+  expect(ads[0]).toMatchObject({ location: rounded, latitude: 6.808, longitude: 79.901 });
+  const item = await page.request.get(`/api/listings/${ads[0].slug}`);
+  expect(await item.text()).not.toMatch(exactDigits);
+  // The page's HTML as a visitor gets it: text, link, head tags, JSON-LD and the loader data it hydrates from.
+  const html = await (await page.request.get(`/listing/${ads[0].slug}`)).text();
+  expect(html).toContain("Quiet annex");
+  expect(html).not.toMatch(exactDigits);
+  await page.goto(`/listing/${ads[0].slug}`);
+  await expect(page.getByRole("link", { name: /View Location/ })).toHaveAttribute("href", rounded);
+  // The owner still sees their own link on the edit form.
+  await page.goto("/dashboard");
+  await page.getByRole("link", { name: `Edit Quiet annex ${word}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit ad" });
+  await expect(dialog.getByRole("textbox", { name: "Google Maps link" })).toHaveValue(exactLink);
 });
 
 test("an owner drops a pin on a map to give the position, without needing map tiles (issue 12)", async ({ page }) => {

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import { expect, it } from "vitest";
 import { migrations } from "~/db/migrations";
+import { locationContains } from "~/db/search.server";
 import { CITIES } from "~/directory/universities";
 import { listingPlace } from "~/lib/geo/place";
 import { describeEachDatabase } from "../test-db";
@@ -97,5 +98,63 @@ describeEachDatabase("migrations", (ctx) => {
       });
     }
     expect(placed.at(-1)).toMatchObject({ placeLatitude: 7.254, placeLongitude: 80.598 });
+  });
+
+  it("027 keeps the owner's location for their form and publishes it rounded unless they show the exact point (ADR 065)", async () => {
+    const { db } = ctx();
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const down = await migrator.migrateTo("2026-11-25-026-unconfirmed-index");
+    expect(down.error).toBeUndefined();
+    expect(down.results?.at(-1)).toMatchObject({ migrationName: "2026-11-28-027-public-location", status: "Success" });
+    const now = new Date().toISOString();
+    const exactLink = "https://maps.google.com/?q=6.8842,79.8761";
+    const rows = [
+      { slug: "loc-link", location: exactLink, latitude: 6.8842, longitude: 79.8761, exact: 0 },
+      { slug: "loc-shown", location: exactLink, latitude: 6.8842, longitude: 79.8761, exact: 1 },
+      { slug: "loc-text", location: "Near the temple, 6.8842, 79.8761", latitude: null, longitude: null, exact: 0 },
+      { slug: "loc-short", location: "https://maps.app.goo.gl/Zx8Pq2Lm9Rt", latitude: null, longitude: null, exact: 0 },
+      { slug: "loc-plain", location: "Katubedda", latitude: null, longitude: null, exact: 0 },
+      { slug: "loc-none", location: null, latitude: null, longitude: null, exact: 0 },
+    ];
+    for (const row of rows) {
+      await sql`insert into listings (slug, title, description, price, university, faculty, city, "propertyType",
+        gender, amenities, "userId", "userEmail", "contactName", "contactPhone", status, "expiresAt", "createdAt",
+        "updatedAt", location, latitude, longitude, "exactPosition")
+        values (${row.slug}, 'Room', 'd', 10000, 'University of Moratuwa', 'Main Campus', 'moratuwa', 'single',
+        'any', '[]', 'u1', 'a@example.com', 'A', '0771234567', 'active', ${now}, ${now}, ${now},
+        ${row.location}, ${row.latitude}, ${row.longitude}, ${row.exact})`.execute(db);
+    }
+    const up = await migrator.migrateToLatest();
+    expect(up.error).toBeUndefined();
+    const fixed = await db
+      .selectFrom("listings")
+      .select(["slug", "location", "ownerLocation"])
+      .where("slug", "like", "loc-%")
+      .orderBy("id")
+      .execute();
+    expect(fixed).toEqual([
+      {
+        slug: "loc-link",
+        location: "https://www.google.com/maps/search/?api=1&query=6.884,79.876",
+        ownerLocation: exactLink,
+      },
+      { slug: "loc-shown", location: exactLink, ownerLocation: exactLink },
+      {
+        slug: "loc-text",
+        location: "Near the temple, 6.884, 79.876",
+        ownerLocation: "Near the temple, 6.8842, 79.8761",
+      },
+      { slug: "loc-short", location: null, ownerLocation: "https://maps.app.goo.gl/Zx8Pq2Lm9Rt" },
+      { slug: "loc-plain", location: "Katubedda", ownerLocation: "Katubedda" },
+      { slug: "loc-none", location: null, ownerLocation: null },
+    ]);
+    // The search indexes follow: the exact digits no longer find the listing.
+    const found = await db
+      .selectFrom("listings")
+      .select("slug")
+      .where(() => locationContains(db, "8842"))
+      .where("slug", "like", "loc-%")
+      .execute();
+    expect(found.map((r) => r.slug)).toEqual(["loc-shown"]);
   });
 });

@@ -81,11 +81,13 @@ describeEachDatabase("demo seed", (ctx) => {
       expect(Array.isArray(JSON.parse(row.amenities))).toBe(true);
     }
     expect(rows.some((r) => r.keymoneyFee !== null)).toBe(true);
-    expect(
-      rows.some(
-        (r) => r.location?.startsWith("https://maps.google.com/?q=") && /q=-?\d+\.\d+,-?\d+\.\d+$/.test(r.location),
-      ),
-    ).toBe(true);
+    // The owner's map link is theirs; the public gets a link to the point rounded to about 100 m (ADR 065).
+    const linked = rows.filter(
+      (r) =>
+        r.ownerLocation?.startsWith("https://maps.google.com/?q=") && /q=-?\d+\.\d+,-?\d+\.\d+$/.test(r.ownerLocation),
+    );
+    expect(linked.length).toBeGreaterThan(0);
+    for (const r of linked) expect(r.location).toMatch(/^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=/);
     expect(rows.some((r) => r.location && !r.location.startsWith("https://"))).toBe(true);
   });
 

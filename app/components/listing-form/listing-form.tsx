@@ -9,15 +9,13 @@ import { Button } from "~/components/ui/button";
 import { type FieldControlProps, FormField, inputClasses } from "~/components/ui/form-field";
 import { cityForFaculty, DEFAULT_FACULTY, findFaculty, findUniversity, UNIVERSITIES } from "~/directory/universities";
 import { type MessageKey, useTranslation } from "~/i18n";
-import { coordinatesFromMapLink, parseCoordinatePair } from "~/lib/geo/coordinates";
-import { isMapLink } from "~/lib/location-link";
 import { AMENITIES, GENDERS, PROPERTY_TYPES } from "~/schemas/browse-filters";
 import type { MapTileSource } from "~/schemas/browse-view";
 import { type ListingFormState, listingProblems } from "~/schemas/form-problems";
 import { LISTING_LIMITS, type ListingFormField, type ListingTextField, readListingForm } from "~/schemas/listing-form";
 import { ListingFactsFields } from "./listing-facts-fields";
 import { type ExistingPhoto, PhotoPicker, type PhotoPickerState } from "./photo-picker";
-import { PositionPicker } from "./position-picker";
+import { PositionFields } from "./position-fields";
 import "virtual:catalogue/listing-form";
 import "virtual:catalogue/directory";
 
@@ -89,9 +87,7 @@ export function ListingForm({ mode, profile, initial, result, tiles }: Props) {
   const errors = state?.errors ?? {};
   const [universityName, setUniversityName] = useState(values.university ?? "");
   const [facultyName, setFacultyName] = useState(values.faculty || DEFAULT_FACULTY);
-  const [mapLink, setMapLink] = useState(values.mapLink ?? "");
   const [propertyType, setPropertyType] = useState(values.propertyType || "single");
-  const [picked, setPicked] = useState<string | null>(null);
   const [picker, setPicker] = useState<PhotoPickerState>({ uploading: false, hasErrors: false, count: 0 });
   const summaryRef = useRef<HTMLDivElement>(null);
   const successRef = useRef<HTMLDivElement>(null);
@@ -110,16 +106,13 @@ export function ListingForm({ mode, profile, initial, result, tiles }: Props) {
   }, [saved, result, navigate]);
 
   const university = findUniversity(universityName);
-  // The pin map opens at the position given so far, else at the chosen faculty.
-  const typed = parseCoordinatePair(picked ?? values.coordinates ?? "");
-  const pickerStart =
-    typed ?? (university ? (findFaculty(university, facultyName) ?? university.faculties[0] ?? null) : null);
+  // Without a position given so far, the pin map opens at the chosen faculty.
+  const faculty = university ? (findFaculty(university, facultyName) ?? university.faculties[0] ?? null) : null;
   // Places in the reader's language (the English names stay the values sent).
   const city = university ? t(`directory.cities.${cityForFaculty(university, facultyName)}` as MessageKey) : "";
   const message = (field: ListingFormField) => (errors[field] ? t(errors[field].key, errors[field].values) : undefined);
   const errorFields = Object.keys(errors) as ListingFormField[];
   const required = t("common.form.required");
-  const validMapLink = mapLink.trim() !== "" && isMapLink(mapLink);
   const words: Record<"submit" | "busy" | "done", MessageKey> =
     mode === "create"
       ? { submit: "listingForm.submit", busy: "listingForm.submitting", done: "listingForm.posted" }
@@ -406,85 +399,7 @@ export function ListingForm({ mode, profile, initial, result, tiles }: Props) {
 
       <ListingFactsFields values={values} message={message} propertyType={enhanced ? propertyType : null} />
 
-      <FormField
-        id="listing-mapLink"
-        name="mapLink"
-        label={t("listingForm.mapLink")}
-        hint={t("listingForm.mapLinkHint")}
-        error={message("mapLink")}
-      >
-        {(control) => (
-          <div className="flex flex-wrap items-center gap-2">
-            <input
-              {...control}
-              type="url"
-              inputMode="url"
-              maxLength={LISTING_LIMITS.mapLink}
-              value={mapLink}
-              onChange={(event) => setMapLink(event.currentTarget.value)}
-              className={`${inputClasses} flex-1`}
-            />
-            {validMapLink ? (
-              <a
-                href={mapLink.trim()}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 px-4 font-semibold text-brand-800 underline"
-              >
-                {t("listingForm.testLink")}
-              </a>
-            ) : null}
-          </div>
-        )}
-      </FormField>
-      {validMapLink && enhanced ? (
-        <p role="status" className="-mt-3 text-sm text-green-800">
-          {t("listingForm.mapLinkValid")}
-          {/* A short link hides its place behind a request we do not make: ask for the pin instead. */}
-          {coordinatesFromMapLink(mapLink.trim()) ? null : (
-            <span className="mt-1 block text-amber-900">{t("listingForm.mapLinkNoPosition")}</span>
-          )}
-        </p>
-      ) : null}
-
-      <FormField
-        id="listing-coordinates"
-        name="coordinates"
-        label={t("listingForm.coordinates")}
-        hint={t("listingForm.coordinatesHint")}
-        error={message("coordinates")}
-      >
-        {(control) => (
-          // A pin dropped on the map writes its numbers here (a new key starts the box afresh with them).
-          <span key={picked ?? "typed"} className="contents">
-            {textInput(LISTING_LIMITS.coordinates, picked ?? values.coordinates, {
-              inputMode: "decimal",
-              autoComplete: "off",
-            })(control)}
-          </span>
-        )}
-      </FormField>
-      {enhanced && tiles ? (
-        <div className="-mt-3">
-          <PositionPicker start={pickerStart} tiles={tiles} onPick={setPicked} />
-        </div>
-      ) : null}
-      <div className="-mt-3">
-        <label className="flex min-h-11 items-center gap-2 text-slate-900">
-          <input
-            type="checkbox"
-            name="exactPosition"
-            value="1"
-            defaultChecked={values.exactPosition === "1"}
-            aria-describedby="listing-exactPosition-hint"
-            className="h-5 w-5 accent-brand-700"
-          />
-          {t("listingForm.exactPosition")}
-        </label>
-        <p id="listing-exactPosition-hint" className="text-sm text-slate-600">
-          {t("listingForm.exactPositionHint")}
-        </p>
-      </div>
+      <PositionFields values={values} message={message} enhanced={enhanced} tiles={tiles} near={faculty} />
 
       <FormField
         id="listing-location"
