@@ -4,7 +4,7 @@ import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { t, useTranslation } from "~/i18n";
 import { currentTime } from "~/lib/clock";
 import { findListingsByIds } from "~/models/listing.server";
-import { confirmListing, markListingLet } from "~/models/owner-listings.server";
+import { confirmListing, markListingLet } from "~/models/listing-availability.server";
 import { readAvailabilityToken } from "~/security/availability-token.server";
 import { noStore } from "~/security/no-store.server";
 import { isSameOrigin } from "~/security/origin.server";
