@@ -603,6 +603,8 @@ export type MessageKey =
   | "dashboard.availability.expiredText"
   | "dashboard.availability.goneTitle"
   | "dashboard.availability.goneText"
+  | "dashboard.availability.usedTitle"
+  | "dashboard.availability.usedText"
   | "dashboard.availability.myAds"
   | "dashboard.availability.origin"
   | "directory.universities.university-of-colombo"

@@ -2,26 +2,92 @@ import { invalidatePublicPages } from "~/cache/invalidation.server";
 import type { DB } from "~/db/db.server";
 import { currentTime } from "~/lib/clock";
 import { expiryFrom } from "~/lib/days-left";
-import { fail, type MyListingCode, type Result } from "~/schemas/result";
-import { LET_STATUS } from "./listing.server";
-import { DELETED_STATUS, ownListing } from "./owner-listings.server";
+import { DELETED_STATUS, LET_STATUS, type ListingStatus, statusIn } from "~/schemas/listing-status";
+import { type AvailabilityLinkCode, fail, type Result } from "~/schemas/result";
+import { nextStateVersion } from "./listing-hide.server";
 
 /**
  * A listing's availability (issue 13, ADR 056): renewing, 'Still available'
  * and 'No longer available', from My Ads or from a reminder email's link.
+ * Every answer is a decision about the listing's state (stateVersion), so a
+ * link works once, and not after a later decision from any path (ADR 063).
  */
 
 /**
  * Who is changing a listing's availability: its owner, signed in (only their own
- * listings), or the holder of a signed reminder link for that listing (ADR 056).
+ * listings), or the holder of a signed reminder link for that listing, issued
+ * for one version of its state (ADR 056, 063). Only a link is ever told
+ * "availability.used".
  */
-export type AvailabilityActor = { userId: string } | { link: true };
+export type AvailabilityActor = { userId: string } | { link: { version: number } };
 
-/** The listing's row as the actor may change it (never a deleted one). */
-function listingOf(db: DB, id: number, actor: AvailabilityActor) {
-  return "userId" in actor
-    ? ownListing(db, actor.userId, id)
-    : db.selectFrom("listings").where("id", "=", id).where("status", "!=", DELETED_STATUS);
+/** Only an ad that is up, or said to be let, can be marked let; hidden and pending ones keep their state. */
+const LETTABLE: readonly ListingStatus[] = ["active", "expired", LET_STATUS];
+
+/** The listing as the actor may change it (never a deleted one), with its owner's standing. */
+function currentState(db: DB, id: number, actor: AvailabilityActor) {
+  let query = db
+    .selectFrom("listings")
+    .innerJoin("users", "users.id", "listings.userId")
+    .select(["listings.status", "listings.title", "listings.stateVersion", "users.status as ownerStatus"])
+    .where("listings.id", "=", id)
+    .where("listings.status", "!=", DELETED_STATUS);
+  if ("userId" in actor) query = query.where("listings.userId", "=", actor.userId);
+  return query.executeTakeFirst();
+}
+
+type State = NonNullable<Awaited<ReturnType<typeof currentState>>>;
+
+/**
+ * Why the actor may not change the listing now, or null. Checked on every
+ * action, signed in or by link: a suspended owner's listings are hidden, and
+ * the owner's standing is asked too so no row a suspension missed comes back.
+ * A link does nothing to a pending listing (its review decides) and nothing
+ * once the state it was issued for was decided since.
+ */
+function refusal(state: State | undefined, actor: AvailabilityActor): AvailabilityLinkCode | null {
+  if (!state) return "listing.not_found";
+  if (state.ownerStatus !== "active" || state.status === "hidden") return "listing.hidden";
+  if (!("link" in actor)) return null;
+  if (state.status === "pending") return "listing.hidden";
+  return Number(state.stateVersion) === actor.link.version ? null : "availability.used";
+}
+
+/** What an emailed link would act on (its page asks before acting): the title, or why not. */
+export async function checkAvailabilityLink(
+  db: DB,
+  link: { listingId: number; version: number },
+): Promise<Result<AvailabilityLinkCode, { title: string }>> {
+  const actor = { link: { version: link.version } };
+  const state = await currentState(db, link.listingId, actor);
+  const refused = refusal(state, actor);
+  if (refused || !state) return fail(refused ?? "listing.not_found");
+  return { ok: true, title: state.title };
+}
+
+/**
+ * Writes one decision: `columns` when the listing is still in the state it
+ * was read in (a moderator hiding it meanwhile wins) and, for a link, still at
+ * the version the link was issued for (two clicks at once: one acts).
+ */
+async function decide(
+  db: DB,
+  actor: AvailabilityActor,
+  id: number,
+  state: State,
+  columns: { status: string; expiresAt?: string; unconfirmedSince?: null },
+  now: Date,
+): Promise<AvailabilityLinkCode | null> {
+  let update = db
+    .updateTable("listings")
+    .set((eb) => ({ ...columns, stateVersion: nextStateVersion(eb), updatedAt: now.toISOString() }))
+    .where("id", "=", id)
+    .where("status", "=", state.status);
+  if ("link" in actor) update = update.where("stateVersion", "=", actor.link.version);
+  const updated = await update.executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) return "link" in actor ? "availability.used" : "listing.hidden";
+  await invalidatePublicPages(db, [id], now);
+  return null;
 }
 
 /**
@@ -36,27 +102,20 @@ export async function confirmListing(
   actor: AvailabilityActor,
   id: number,
   now = currentTime(),
-): Promise<Result<MyListingCode, { expiresAt: string; title: string }>> {
-  const row = await listingOf(db, id, actor).select(["status", "title"]).executeTakeFirst();
-  if (!row) return fail("listing.not_found");
-  if (row.status === "hidden") return fail("listing.hidden");
+): Promise<Result<AvailabilityLinkCode, { expiresAt: string; title: string }>> {
+  const state = await currentState(db, id, actor);
+  const refused = refusal(state, actor);
+  if (refused || !state) return fail(refused ?? "listing.not_found");
   const expiresAt = expiryFrom(now);
-  const updated = await db
-    .updateTable("listings")
-    .set({
-      expiresAt,
-      status: row.status === "pending" ? "pending" : "active",
-      // Confirmed: students' 'already let' reports before now no longer count (ADR 056).
-      unconfirmedSince: null,
-      updatedAt: now.toISOString(),
-    })
-    .where("id", "=", id)
-    // A moderator hiding it in the meantime wins.
-    .where("status", "=", row.status)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) return fail("listing.hidden");
-  await invalidatePublicPages(db, [id], now);
-  return { ok: true, expiresAt, title: row.title };
+  const columns = {
+    expiresAt,
+    status: state.status === "pending" ? "pending" : "active",
+    // Confirmed: students' 'already let' reports before now no longer count (ADR 056).
+    unconfirmedSince: null,
+  };
+  const problem = await decide(db, actor, id, state, columns, now);
+  if (problem) return fail(problem);
+  return { ok: true, expiresAt, title: state.title };
 }
 
 /** Renew from My Ads: the owner's own listing only. */
@@ -74,20 +133,15 @@ export async function markListingLet(
   actor: AvailabilityActor,
   id: number,
   now = currentTime(),
-): Promise<Result<MyListingCode, { title: string }>> {
-  const row = await listingOf(db, id, actor).select(["status", "title"]).executeTakeFirst();
-  if (!row) return fail("listing.not_found");
-  if (row.status === LET_STATUS) return { ok: true, title: row.title };
-  if (row.status !== "active" && row.status !== "expired") return fail("listing.hidden");
-  const updated = await db
-    .updateTable("listings")
-    .set({ status: LET_STATUS, updatedAt: now.toISOString() })
-    .where("id", "=", id)
-    .where("status", "=", row.status)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) return fail("listing.hidden");
-  await invalidatePublicPages(db, [id], now);
-  return { ok: true, title: row.title };
+): Promise<Result<AvailabilityLinkCode, { title: string }>> {
+  const state = await currentState(db, id, actor);
+  const refused = refusal(state, actor) ?? (state && !statusIn(LETTABLE, state.status) ? "listing.hidden" : null);
+  if (refused || !state) return fail(refused ?? "listing.not_found");
+  // Said already from My Ads: nothing to decide.
+  if (state.status === LET_STATUS && !("link" in actor)) return { ok: true, title: state.title };
+  const problem = await decide(db, actor, id, state, { status: LET_STATUS }, now);
+  if (problem) return fail(problem);
+  return { ok: true, title: state.title };
 }
 
 /** 'No longer available' from My Ads: the owner's own listing only. */

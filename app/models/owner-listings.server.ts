@@ -14,11 +14,13 @@ import {
   parseListingForm,
   type RawListingForm,
 } from "~/schemas/listing-form";
+import { DELETED_STATUS, LET_STATUS } from "~/schemas/listing-status";
 import { readReason } from "~/schemas/message";
 import type { OwnerListing, OwnerListingStatus } from "~/schemas/my-listing-view";
 import { type Failure, fail, type ListingFormCode, type MyListingCode, type Result } from "~/schemas/result";
 import type { PhotoStorage } from "~/storage/storage.server";
-import { findListingById, insertListing, LET_STATUS, listingColumns } from "./listing.server";
+import { findListingById, insertListing, listingColumns } from "./listing.server";
+import { nextStateVersion } from "./listing-hide.server";
 import {
   deleteListingPhotoRows,
   type ProcessedVariant,
@@ -36,9 +38,6 @@ import { attachUploads, countClaimableUploads } from "./photo-upload.server";
  */
 
 export const MAX_LISTINGS_PER_OWNER = 3;
-
-/** A listing whose owner deleted it while it was reported or hidden: kept for moderators only (ADR 020). */
-export const DELETED_STATUS = "deleted";
 
 /** The owner's listings, leaving out those they deleted that moderators keep (ADR 020). */
 function ownerListings(db: DB, userId: string) {
@@ -270,7 +269,12 @@ export async function updateOwnerListing(
     await addPhotos(trx, storage, owner, listingId, { processed, uploadIds }, checked.kept.length, storedKeys, now);
     await trx
       .updateTable("listings")
-      .set({ ...listingColumns(parsed.data), updatedAt: now.toISOString() })
+      // An edit decides what the listing offers: emailed availability links from before stop working (ADR 063).
+      .set((eb) => ({
+        ...listingColumns(parsed.data),
+        stateVersion: nextStateVersion(eb),
+        updatedAt: now.toISOString(),
+      }))
       .where("id", "=", listingId)
       .where("userId", "=", owner.id)
       .execute();
@@ -415,7 +419,10 @@ export async function deleteOwnerListing(
     if (!row) return null;
     const reported = await isNamedIn(trx, "reports", id);
     const softDelete = () =>
-      trx.updateTable("listings").set({ status: DELETED_STATUS, updatedAt: now.toISOString() }).where("id", "=", id);
+      trx
+        .updateTable("listings")
+        .set((eb) => ({ status: DELETED_STATUS, stateVersion: nextStateVersion(eb), updatedAt: now.toISOString() }))
+        .where("id", "=", id);
     if (reported || row.status === "hidden") {
       await softDelete().execute();
       await invalidatePublicPages(trx, [id], now);

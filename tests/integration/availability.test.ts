@@ -210,8 +210,11 @@ function describeReminders(ctx: () => { db: DB }) {
 
     // The same link pointed at another listing, or turned into the other answer, is refused.
     const [, token] = no.split("/availability/");
-    const [, answer, until, mac] = token.split(".");
-    for (const altered of [`${theirs.id}.${answer}.${until}.${mac}`, `${mine.id}.yes.${until}.${mac}`]) {
+    const [, answer, version, until, mac] = token.split(".");
+    for (const altered of [
+      `${theirs.id}.${answer}.${version}.${until}.${mac}`,
+      `${mine.id}.yes.${version}.${until}.${mac}`,
+    ]) {
       const refused = await follow(db, `/availability/${altered}`, { post: true });
       expect(refused.status).toBe(404);
       expect(refused.body.problem).toBe("invalid");
