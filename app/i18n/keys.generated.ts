@@ -1259,6 +1259,7 @@ export type MessageKey =
   | "shortlist.notStated"
   | "shortlist.gone"
   | "shortlist.goneText"
+  | "shortlist.goneName"
   | "shortlist.remove"
   | "shortlist.callNow"
   | "shortlist.share.heading"
