@@ -103,7 +103,8 @@ export type ListingsTable = {
   userEmail: string;
   contactName: string;
   contactPhone: string;
-  status: string; // active | expired | pending | hidden
+  /** One of ListingStatus (app/schemas/listing-status.ts). */
+  status: string;
   views: Generated<number>;
   uniqueViews: Generated<number>;
   lastViewed: string | null;
@@ -115,6 +116,10 @@ export type ListingsTable = {
   unconfirmedSince: Generated<string | null>;
   /** Why it is hidden: 'moderator' | 'reports' (automatic) | 'suspension' (owner suspended). */
   hiddenBy: string | null;
+  /** The status a hide took it from, which a restore returns to; null while not hidden (migration 029). */
+  statusBeforeHide: string | null;
+  /** How many times its state was decided; an availability link answers one version (migration 029, ADR 063). */
+  stateVersion: Generated<number>;
   createdAt: string;
   updatedAt: string;
 };

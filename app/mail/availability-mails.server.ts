@@ -6,6 +6,7 @@ import { currentTime } from "~/lib/clock";
 import {
   type AvailabilityReminder,
   claimAvailabilityReminder,
+  currentStateVersion,
   dueAvailabilityReminders,
 } from "~/models/availability.server";
 import { letReportOwner } from "~/models/let-reports.server";
@@ -17,11 +18,17 @@ export type Site = { siteName: string; siteUrl: string; secret: string };
 
 type Owner = { name: string; locale: string };
 
-/** The values every availability email shares: the owner, the ad, and its two one-click links in their language. */
-function linkValues(site: Site, owner: Owner, listing: { id: number; title: string }, now: Date) {
+/**
+ * The values every availability email shares: the owner, the ad, and its two
+ * one-click links in their language, for the listing's state as it is now
+ * (`stateVersion`: a later decision voids them, ADR 063).
+ */
+function linkValues(site: Site, owner: Owner, listing: { id: number; title: string; stateVersion: number }, now: Date) {
   const locale = localeOrDefault(owner.locale);
-  const link = (answer: "yes" | "no") =>
-    `${site.siteUrl}${localePath(locale, `/availability/${availabilityToken(site.secret, listing.id, answer, now)}`)}`;
+  const link = (answer: "yes" | "no") => {
+    const token = availabilityToken(site.secret, { listingId: listing.id, answer, version: listing.stateVersion }, now);
+    return `${site.siteUrl}${localePath(locale, `/availability/${token}`)}`;
+  };
   return {
     siteName: site.siteName,
     name: owner.name,
@@ -44,7 +51,12 @@ export function availabilityReminderMail(
   now: Date,
 ): MailText {
   const values = {
-    ...linkValues(site, reminder.owner, { id: reminder.listingId, title: reminder.title }, now),
+    ...linkValues(
+      site,
+      reminder.owner,
+      { id: reminder.listingId, title: reminder.title, stateVersion: reminder.stateVersion },
+      now,
+    ),
     days: reminder.confirmedDaysAgo,
     expiresIn: reminder.expiresInDays,
   };
@@ -61,10 +73,10 @@ export async function emailOwnerAboutUnconfirmed(
   listingId: number,
   now = currentTime(),
 ): Promise<string | null> {
-  const owner = await letReportOwner(db, listingId);
-  if (!owner) return null;
+  const [owner, stateVersion] = await Promise.all([letReportOwner(db, listingId), currentStateVersion(db, listingId)]);
+  if (!owner || stateVersion === null) return null;
   const t = translatorFor(owner.locale);
-  const values = linkValues(site, owner, { id: listingId, title: owner.title }, now);
+  const values = linkValues(site, owner, { id: listingId, title: owner.title, stateVersion }, now);
   return enqueueMail(
     db,
     {

@@ -27,6 +27,8 @@ export type AvailabilityReminder = {
   listingId: number;
   title: string;
   expiresAt: string;
+  /** The state its links answer (ADR 063). */
+  stateVersion: number;
   /** Whole days since the last confirmation, and until the listing leaves search. */
   confirmedDaysAgo: number;
   expiresInDays: number;
@@ -38,8 +40,18 @@ export async function dueAvailabilityReminders(db: DB, now = currentTime()): Pro
   const rows = await db
     .selectFrom("listings")
     .innerJoin("users", "users.id", "listings.userId")
-    .select(["listings.id", "listings.title", "listings.expiresAt", "users.email", "users.name", "users.locale"])
+    .select([
+      "listings.id",
+      "listings.title",
+      "listings.expiresAt",
+      "listings.stateVersion",
+      "users.email",
+      "users.name",
+      "users.locale",
+    ])
     .where("listings.status", "=", "active")
+    // A suspended owner's listings are hidden; asked again so none is reminded (ADR 063).
+    .where("users.status", "=", "active")
     .where("listings.expiresAt", ">", now.toISOString())
     .where("listings.expiresAt", ">", expiryOfConfirmation(REMINDER_AFTER_DAYS + REMINDER_CATCH_UP_DAYS, now))
     .where("listings.expiresAt", "<=", expiryOfConfirmation(REMINDER_AFTER_DAYS, now))
@@ -53,6 +65,7 @@ export async function dueAvailabilityReminders(db: DB, now = currentTime()): Pro
     listingId: row.id,
     title: row.title,
     expiresAt: row.expiresAt,
+    stateVersion: Number(row.stateVersion),
     confirmedDaysAgo: daysSinceConfirmed(row.expiresAt, now),
     expiresInDays: daysLeft(row.expiresAt, now),
     owner: { email: row.email, name: row.name, locale: row.locale },
@@ -72,4 +85,10 @@ export async function claimAvailabilityReminder(db: DB, reminder: AvailabilityRe
     .where((eb) => eb.or([eb("reminderFor", "is", null), eb("reminderFor", "!=", reminder.expiresAt)]))
     .executeTakeFirst();
   return Number(claimed.numUpdatedRows) === 1;
+}
+
+/** The state version a link issued now answers (ADR 063); null for a listing that is not there. */
+export async function currentStateVersion(db: DB, listingId: number): Promise<number | null> {
+  const row = await db.selectFrom("listings").select("stateVersion").where("id", "=", listingId).executeTakeFirst();
+  return row ? Number(row.stateVersion) : null;
 }

@@ -1,9 +1,10 @@
 import { invalidatePublicPages } from "~/cache/invalidation.server";
 import type { DB } from "~/db/db.server";
 import { currentTime } from "~/lib/clock";
+import { DELETED_STATUS } from "~/schemas/listing-status";
 import { type Actor, audit } from "./audit-log.server";
+import { hiddenColumns, restoredColumns } from "./listing-hide.server";
 import { changed, type ModerationResult, moderate, refuse, refuseUnchanged } from "./moderation-action.server";
-import { DELETED_STATUS } from "./owner-listings.server";
 
 /** Moderators hide listings from every public view and restore them. */
 
@@ -31,7 +32,7 @@ export async function hideListing(
   return moderate(db, now, async (trx, at) => {
     const updated = await trx
       .updateTable("listings")
-      .set({ status: "hidden", hiddenBy: "moderator", hiddenReason: reason, updatedAt: at })
+      .set(hiddenColumns("moderator", reason, at))
       .where("id", "=", listingId)
       // Deleted by its owner (kept as evidence, ADR 020): never back to hidden, so never restored.
       .where("status", "!=", DELETED_STATUS)
@@ -48,8 +49,9 @@ export async function hideListing(
 }
 
 /**
- * Shows a hidden listing again (status 'active'; the expiry rule still treats
- * it as expired when its time is up). Its pending reports count as reviewed,
+ * Shows a hidden listing again, in the state the hide took it from (ADR 063):
+ * a 'let' one stays out of browse until its owner says it is available, and
+ * an active one past its expiry counts as expired. Its pending reports count as reviewed,
  * so the automatic hiding does not fire again at once. A listing of a
  * suspended owner stays hidden until the owner is reinstated.
  */
@@ -71,7 +73,7 @@ export async function restoreListing(
     if (listing.ownerStatus === "suspended") refuse("moderation.owner_suspended");
     const updated = await trx
       .updateTable("listings")
-      .set({ status: "active", hiddenBy: null, hiddenReason: null, updatedAt: at })
+      .set(restoredColumns(at))
       .where("id", "=", listingId)
       .where("status", "=", "hidden")
       .executeTakeFirst();

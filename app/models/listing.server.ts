@@ -29,6 +29,7 @@ import {
 } from "~/schemas/browse-filters";
 import { FACT_FILTER_PARAMS, type FactFilterParam, type ListingFacts } from "~/schemas/listing-facts";
 import type { NewListingInput } from "~/schemas/listing-form";
+import { LET_STATUS, PUBLIC_PAGE_STATUSES } from "~/schemas/listing-status";
 import type { ListingDetail, ListingPhoto, ListingSummary } from "~/schemas/listing-view";
 
 export type PhotoVariant = { width: number; height: number; bytes: number; key: string };
@@ -634,22 +635,13 @@ export async function findListingsByIds(db: DB, ids: readonly number[], now = cu
   });
 }
 
-/**
- * Its owner said it is no longer available (issue 13): out of browse at once,
- * its page says so, and the owner can bring it back ('Still available').
- */
-export const LET_STATUS = "let";
-
-/** Hidden listings are not shown to the public at all (moderation, issue 4). */
-const PUBLICLY_VISIBLE_STATUSES = ["active", "expired", LET_STATUS];
-
 export async function findListingById(db: DB, id: number, now = currentTime()): Promise<ListingDetail | null> {
   if (!Number.isSafeInteger(id) || id < 1 || id > MAX_AD_NUMBER) return null;
   const row = await db
     .selectFrom("listings")
     .selectAll()
     .where("id", "=", id)
-    .where("status", "in", PUBLICLY_VISIBLE_STATUSES)
+    .where("status", "in", [...PUBLIC_PAGE_STATUSES])
     .executeTakeFirst();
   if (!row) return null;
   const photos = await photosFor(db, [row.id]);
@@ -666,7 +658,7 @@ export async function findListingBySlug(db: DB, slug: string, now = currentTime(
     .selectFrom("listings")
     .selectAll()
     .where("slug", "=", slug)
-    .where("status", "in", PUBLICLY_VISIBLE_STATUSES)
+    .where("status", "in", [...PUBLIC_PAGE_STATUSES])
     .executeTakeFirst();
   if (row) {
     const photos = await photosFor(db, [row.id]);

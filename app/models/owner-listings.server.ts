@@ -2,7 +2,7 @@ import { invalidatePublicPages } from "~/cache/invalidation.server";
 import type { DB } from "~/db/db.server";
 import { lockOwner } from "~/db/locks.server";
 import { currentTime } from "~/lib/clock";
-import { daysLeft, expiryFrom } from "~/lib/days-left";
+import { daysLeft } from "~/lib/days-left";
 import { coordinatesFromMapLink } from "~/lib/geo/coordinates";
 import { isMapLink } from "~/lib/location-link";
 import { FACT_FIELDS } from "~/schemas/listing-facts";
@@ -14,11 +14,13 @@ import {
   parseListingForm,
   type RawListingForm,
 } from "~/schemas/listing-form";
+import { DELETED_STATUS, LET_STATUS } from "~/schemas/listing-status";
 import { readReason } from "~/schemas/message";
 import type { OwnerListing, OwnerListingStatus } from "~/schemas/my-listing-view";
 import { type Failure, fail, type ListingFormCode, type MyListingCode, type Result } from "~/schemas/result";
 import type { PhotoStorage } from "~/storage/storage.server";
-import { findListingById, insertListing, LET_STATUS, listingColumns } from "./listing.server";
+import { findListingById, insertListing, listingColumns } from "./listing.server";
+import { nextStateVersion } from "./listing-hide.server";
 import {
   deleteListingPhotoRows,
   type ProcessedVariant,
@@ -29,16 +31,13 @@ import {
 import { attachUploads, countClaimableUploads } from "./photo-upload.server";
 
 /**
- * An owner's own listings: posting, editing, the My Ads list, deleting and
- * renewing. Someone else's listing is always "not found". Posting, editing
+ * An owner's own listings: posting, editing, the My Ads list and deleting
+ * (renewing and availability: listing-availability.server.ts). Someone else's listing is always "not found". Posting, editing
  * and deleting run under the owner's lock, so the 3-listing limit holds under
  * concurrent posts.
  */
 
 export const MAX_LISTINGS_PER_OWNER = 3;
-
-/** A listing whose owner deleted it while it was reported or hidden: kept for moderators only (ADR 020). */
-export const DELETED_STATUS = "deleted";
 
 /** The owner's listings, leaving out those they deleted that moderators keep (ADR 020). */
 function ownerListings(db: DB, userId: string) {
@@ -46,7 +45,7 @@ function ownerListings(db: DB, userId: string) {
 }
 
 /** One of the owner's listings: someone else's, or one they deleted, is not found. */
-function ownListing(db: DB, userId: string, id: number) {
+export function ownListing(db: DB, userId: string, id: number) {
   return ownerListings(db, userId).where("id", "=", id);
 }
 
@@ -270,7 +269,12 @@ export async function updateOwnerListing(
     await addPhotos(trx, storage, owner, listingId, { processed, uploadIds }, checked.kept.length, storedKeys, now);
     await trx
       .updateTable("listings")
-      .set({ ...listingColumns(parsed.data), updatedAt: now.toISOString() })
+      // An edit decides what the listing offers: emailed availability links from before stop working (ADR 063).
+      .set((eb) => ({
+        ...listingColumns(parsed.data),
+        stateVersion: nextStateVersion(eb),
+        updatedAt: now.toISOString(),
+      }))
       .where("id", "=", listingId)
       .where("userId", "=", owner.id)
       .execute();
@@ -415,7 +419,10 @@ export async function deleteOwnerListing(
     if (!row) return null;
     const reported = await isNamedIn(trx, "reports", id);
     const softDelete = () =>
-      trx.updateTable("listings").set({ status: DELETED_STATUS, updatedAt: now.toISOString() }).where("id", "=", id);
+      trx
+        .updateTable("listings")
+        .set((eb) => ({ status: DELETED_STATUS, stateVersion: nextStateVersion(eb), updatedAt: now.toISOString() }))
+        .where("id", "=", id);
     if (reported || row.status === "hidden") {
       await softDelete().execute();
       await invalidatePublicPages(trx, [id], now);
@@ -436,88 +443,4 @@ export async function deleteOwnerListing(
   // A failed file removal only leaves an orphan file (the daily sweep takes it).
   await removePhotoFiles(storage, outcome.photos);
   return { ok: true };
-}
-
-/**
- * Who is changing a listing's availability: its owner, signed in (only their own
- * listings), or the holder of a signed reminder link for that listing (ADR 056).
- */
-export type AvailabilityActor = { userId: string } | { link: true };
-
-/** The listing's row as the actor may change it (never a deleted one). */
-function listingOf(db: DB, id: number, actor: AvailabilityActor) {
-  return "userId" in actor
-    ? ownListing(db, actor.userId, id)
-    : db.selectFrom("listings").where("id", "=", id).where("status", "!=", DELETED_STATUS);
-}
-
-/**
- * Gives the listing another 30 days from now: renewing an expired ad,
- * 'Still available' on an active one, bringing back one said to be let
- * (issue 13: confirming availability and renewing are the same act). A listing
- * hidden by a moderator stays hidden; a pending one stays pending (renewal is
- * no way around review).
- */
-export async function confirmListing(
-  db: DB,
-  actor: AvailabilityActor,
-  id: number,
-  now = currentTime(),
-): Promise<Result<MyListingCode, { expiresAt: string; title: string }>> {
-  const row = await listingOf(db, id, actor).select(["status", "title"]).executeTakeFirst();
-  if (!row) return fail("listing.not_found");
-  if (row.status === "hidden") return fail("listing.hidden");
-  const expiresAt = expiryFrom(now);
-  const updated = await db
-    .updateTable("listings")
-    .set({
-      expiresAt,
-      status: row.status === "pending" ? "pending" : "active",
-      // Confirmed: students' 'already let' reports before now no longer count (ADR 056).
-      unconfirmedSince: null,
-      updatedAt: now.toISOString(),
-    })
-    .where("id", "=", id)
-    // A moderator hiding it in the meantime wins.
-    .where("status", "=", row.status)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) return fail("listing.hidden");
-  await invalidatePublicPages(db, [id], now);
-  return { ok: true, expiresAt, title: row.title };
-}
-
-/** Renew from My Ads: the owner's own listing only. */
-export function renewOwnerListing(db: DB, userId: string, id: number, now = currentTime()) {
-  return confirmListing(db, { userId }, id, now);
-}
-
-/**
- * 'No longer available' (issue 13): out of browse at once, its page says so,
- * and 'Still available' brings it back. Only an ad that is up (active or
- * expired) can be marked; hidden and pending ones keep their state.
- */
-export async function markListingLet(
-  db: DB,
-  actor: AvailabilityActor,
-  id: number,
-  now = currentTime(),
-): Promise<Result<MyListingCode, { title: string }>> {
-  const row = await listingOf(db, id, actor).select(["status", "title"]).executeTakeFirst();
-  if (!row) return fail("listing.not_found");
-  if (row.status === LET_STATUS) return { ok: true, title: row.title };
-  if (row.status !== "active" && row.status !== "expired") return fail("listing.hidden");
-  const updated = await db
-    .updateTable("listings")
-    .set({ status: LET_STATUS, updatedAt: now.toISOString() })
-    .where("id", "=", id)
-    .where("status", "=", row.status)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) return fail("listing.hidden");
-  await invalidatePublicPages(db, [id], now);
-  return { ok: true, title: row.title };
-}
-
-/** 'No longer available' from My Ads: the owner's own listing only. */
-export function markOwnerListingLet(db: DB, userId: string, id: number, now = currentTime()) {
-  return markListingLet(db, { userId }, id, now);
 }

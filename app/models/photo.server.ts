@@ -1,6 +1,7 @@
 import sharp, { type Metadata } from "sharp";
 import type { DB } from "~/db/db.server";
 import { currentTime } from "~/lib/clock";
+import { PUBLIC_PHOTO_STATUSES, statusIn } from "~/schemas/listing-status";
 import { fail, type PhotoCode, type Result } from "~/schemas/result";
 import type { PhotoStorage } from "~/storage/storage.server";
 import type { PhotoVariant } from "./listing.server";
@@ -206,12 +207,10 @@ export async function deleteListingPhotos(db: DB, storage: PhotoStorage, listing
 /** Who may see a photo: anyone (its listing is public), or its owner and moderators only. */
 export type PhotoVisibility = { kind: "public" } | { kind: "owner"; userId: string };
 
-/** Listing statuses whose photos anyone may see (the listing page shows expired ones too). */
-const PUBLIC_PHOTO_STATUSES = new Set(["active", "expired"]);
-
 /**
- * A photo of a hidden, pending or deleted listing, or an upload not yet part
- * of a listing, is its owner's (and moderators') alone (ADR 020).
+ * A photo of a listing whose page the public sees (a 'let' one too) is
+ * public; one of a hidden, pending or deleted listing, or an upload not yet
+ * part of a listing, is its owner's (and moderators') alone (ADR 020, 063).
  */
 export async function photoVisibility(db: DB, photoId: string): Promise<PhotoVisibility> {
   const row = await db
@@ -223,6 +222,7 @@ export async function photoVisibility(db: DB, photoId: string): Promise<PhotoVis
   // No row of that id: a file a row names under another id (the synthetic seed's shared
   // pool), or an orphan the daily sweep removes. Neither belongs to a hidden listing.
   if (!row) return { kind: "public" };
-  if (row.listingId !== null && row.status !== null && PUBLIC_PHOTO_STATUSES.has(row.status)) return { kind: "public" };
+  if (row.listingId !== null && row.status !== null && statusIn(PUBLIC_PHOTO_STATUSES, row.status))
+    return { kind: "public" };
   return { kind: "owner", userId: row.userId };
 }

@@ -3,9 +3,10 @@ import type { DB } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { currentTime } from "~/lib/clock";
 import { paginate } from "~/lib/pagination";
+import type { ListingStatus } from "~/schemas/listing-status";
 import { readReason } from "~/schemas/message";
 import type { ReportStatus } from "~/schemas/moderation";
-import type { HiddenBy, ListingStatus, ReportDetail, ReportQueue } from "~/schemas/moderation-view";
+import type { HiddenBy, ReportDetail, ReportQueue } from "~/schemas/moderation-view";
 import { type Actor, audit } from "./audit-log.server";
 import { changed, type ModerationResult, moderate, refuseUnchanged } from "./moderation-action.server";
 

@@ -3,14 +3,13 @@ import { invalidatePublicPages } from "~/cache/invalidation.server";
 import type { DB } from "~/db/db.server";
 import { currentTime } from "~/lib/clock";
 import { MAX_AD_NUMBER } from "~/lib/slug";
+import { REPORTABLE_STATUSES } from "~/schemas/listing-status";
 import { storeMessage } from "~/schemas/message";
 import { REPORT_REASONS, type ReportInput } from "~/schemas/report";
 import { fail, type ReportCode, type Result } from "~/schemas/result";
 import { audit } from "./audit-log.server";
+import { hiddenColumns } from "./listing-hide.server";
 import { enqueueMail, type MailText } from "./outbox.server";
-
-/** Listings the public can see, and so report (hidden ones are gone: SPEC.md section 2). */
-const REPORTABLE_STATUSES = ["active", "expired"];
 
 /**
  * Auto-hide needs independent reporters (issue 9, ADR 017). A report counts
@@ -82,7 +81,8 @@ export async function createReport(
       .updateTable("listings")
       .set((eb) => ({ updatedAt: eb.ref("updatedAt") }))
       .where("id", "=", listingId)
-      .where("status", "in", REPORTABLE_STATUSES)
+      // What the public can see, and so report (hidden ones are gone: SPEC.md section 2).
+      .where("status", "in", [...REPORTABLE_STATUSES])
       .executeTakeFirst();
     if (Number(locked.numUpdatedRows) !== 1) return fail("listing.not_found");
     const listing = await trx
@@ -141,7 +141,7 @@ export async function createReport(
       const reason = storeMessage({ key: "report.autoHide.reason", values: { count: reporterCount } });
       await trx
         .updateTable("listings")
-        .set({ status: "hidden", hiddenBy: "reports", hiddenReason: reason, updatedAt: at })
+        .set(hiddenColumns("reports", reason, at))
         .where("id", "=", listingId)
         .execute();
       await invalidatePublicPages(trx, [listingId], options.now);

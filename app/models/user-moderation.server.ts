@@ -2,10 +2,12 @@ import { invalidatePublicPages } from "~/cache/invalidation.server";
 import type { DB } from "~/db/db.server";
 import { currentTime } from "~/lib/clock";
 import { normalizeEmail } from "~/lib/email";
+import { HIDDEN_BY_SUSPENSION } from "~/schemas/listing-status";
 import { storeMessage } from "~/schemas/message";
 import { type AccountCode, fail, type Result } from "~/schemas/result";
 import { type Actor, audit } from "./audit-log.server";
 import { inTransaction } from "./in-transaction.server";
+import { hiddenColumns, restoredColumns } from "./listing-hide.server";
 import { changed, type ModerationResult, moderate, refuse, refuseUnchanged } from "./moderation-action.server";
 
 /** Accounts under moderation: suspending and reinstating owners, granting and taking back the moderator role. */
@@ -39,9 +41,10 @@ export async function setUserRole(db: DB, email: string, role: Role, now = curre
 }
 
 /**
- * Suspends an owner: they cannot sign in, their sessions end, and their
- * public listings are hidden (hiddenBy 'suspension', so reinstating brings
- * back exactly those). Moderators cannot be suspended (take the role back
+ * Suspends an owner: they cannot sign in, their sessions end, and every
+ * listing of theirs leaves public view whatever its state (hiddenBy
+ * 'suspension', so reinstating brings back exactly those, each to the state
+ * it had: ADR 063). Moderators cannot be suspended (take the role back
  * first), nor can a moderator suspend themselves.
  */
 export async function suspendUser(
@@ -65,19 +68,20 @@ export async function suspendUser(
       .executeTakeFirst();
     if (!changed(updated)) refuse("moderation.conflict");
     await trx.deleteFrom("sessions").where("userId", "=", userId).execute();
-    // Pending listings are not public and keep waiting for review.
+    // Every state the public could see or a review could publish (ADR 063); those hidden
+    // already stay hidden by whoever hid them.
     await trx
       .updateTable("listings")
-      .set({ status: "hidden", hiddenBy: "suspension", hiddenReason: reason, updatedAt: at })
+      .set(hiddenColumns("suspension", reason, at))
       .where("userId", "=", userId)
-      .where("status", "in", ["active", "expired"])
+      .where("status", "in", [...HIDDEN_BY_SUSPENSION])
       .execute();
     await invalidatePublicPages(trx, "all", now);
     await audit(trx, actor, "user.suspend", { type: "user", id: userId }, reason, at);
   });
 }
 
-/** Lets a suspended owner sign in again; only the listings the suspension hid come back. */
+/** Lets a suspended owner sign in again; only the listings the suspension hid come back, each as it was. */
 export async function reinstateUser(
   db: DB,
   actor: Actor,
@@ -95,7 +99,7 @@ export async function reinstateUser(
     if (!changed(updated)) await refuseUnchanged(trx, "users", userId);
     await trx
       .updateTable("listings")
-      .set({ status: "active", hiddenBy: null, hiddenReason: null, updatedAt: at })
+      .set(restoredColumns(at))
       .where("userId", "=", userId)
       .where("status", "=", "hidden")
       .where("hiddenBy", "=", "suspension")

@@ -16,12 +16,13 @@ import "virtual:catalogue/shortlist";
 // The shortlist page's rows and texts, written on the server (issue 13):
 // the browser gets finished strings, as on browse and the listing page.
 
-/** A saved place as the comparison shows it; a place no longer public keeps only its title. */
+/** A saved place as the comparison shows it; a place no longer public keeps only its ad number. */
 export function toShortlistRow(listing: ListingDetail): ShortlistRow {
-  const base = { id: Number(listing.id), slug: listing.slug, title: listing.title };
-  if (!listing.isPublic) return { ...base, available: false };
+  if (!listing.isPublic) return { id: Number(listing.id), available: false };
   return {
-    ...base,
+    id: Number(listing.id),
+    slug: listing.slug,
+    title: listing.title,
     available: true,
     photo: listing.photos[0] ?? null,
     universityLabel: universityLabel(listing.university),

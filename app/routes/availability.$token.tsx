@@ -3,8 +3,8 @@ import { Banner } from "~/components/ui/banner";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { t, useTranslation } from "~/i18n";
 import { currentTime } from "~/lib/clock";
-import { findListingsByIds } from "~/models/listing.server";
-import { confirmListing, markListingLet } from "~/models/owner-listings.server";
+import { checkAvailabilityLink, confirmListing, markListingLet } from "~/models/listing-availability.server";
+import type { AvailabilityLinkCode } from "~/schemas/result";
 import { readAvailabilityToken } from "~/security/availability-token.server";
 import { noStore } from "~/security/no-store.server";
 import { isSameOrigin } from "~/security/origin.server";
@@ -14,7 +14,8 @@ import "virtual:catalogue/dashboard";
 
 // The reminder email's one-click links (issue 13, point 4; ADR 056): no sign-in,
 // the signed link says which listing and which answer. Opening it changes
-// nothing (mail scanners open links too); its one button does.
+// nothing (mail scanners open links too); its one button does, once, and only
+// while nothing else decided the listing's state since the email (ADR 063).
 export const middleware: Route.MiddlewareFunction[] = [noStore];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -22,30 +23,43 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-type Problem = "invalid" | "expired" | "gone";
+type Problem = "invalid" | "expired" | "gone" | "used";
+
+/**
+ * Why a link cannot act: its listing's state was decided since it was issued
+ * ("used": 410, ADR 063), or the listing is deleted, hidden, pending or its
+ * owner suspended ("gone": 404).
+ */
+function refused(code: AvailabilityLinkCode): { problem: Problem; status: number } {
+  return code === "availability.used" ? { problem: "used", status: 410 } : { problem: "gone", status: 404 };
+}
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, env, secrets } = context.get(requestContext);
   const read = readAvailabilityToken(secrets.sessionSecret, params.token, currentTime());
   const title = t("dashboard.availability.meta.title", { siteName: env.SITE_NAME });
   if (!read.ok) return data({ title, problem: read.problem as Problem, ask: null }, { status: 404 });
-  const [listing] = await findListingsByIds(db, [read.link.listingId]);
-  if (!listing || listing.status === "hidden" || listing.status === "pending" || listing.status === "deleted")
-    return data({ title, problem: "gone" as Problem, ask: null }, { status: 404 });
-  return { title, problem: null, ask: { answer: read.link.answer, title: listing.title } };
+  const checked = await checkAvailabilityLink(db, read.link);
+  if (!checked.ok) {
+    const { problem, status } = refused(checked.code);
+    return data({ title, problem, ask: null }, { status });
+  }
+  return { title, problem: null, ask: { answer: read.link.answer, title: checked.title } };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, env, secrets } = context.get(requestContext);
   if (!isSameOrigin(request, env.siteUrl)) return data({ done: null, problem: "origin" as const }, { status: 403 });
   const read = readAvailabilityToken(secrets.sessionSecret, params.token, currentTime());
-  if (!read.ok) return data({ done: null, problem: read.problem }, { status: 404 });
-  const { listingId, answer } = read.link;
+  if (!read.ok) return data({ done: null, problem: read.problem as Problem }, { status: 404 });
+  const { listingId, answer, version } = read.link;
+  const actor = { link: { version } };
   const result =
-    answer === "yes"
-      ? await confirmListing(db, { link: true }, listingId)
-      : await markListingLet(db, { link: true }, listingId);
-  if (!result.ok) return data({ done: null, problem: "gone" as const }, { status: 404 });
+    answer === "yes" ? await confirmListing(db, actor, listingId) : await markListingLet(db, actor, listingId);
+  if (!result.ok) {
+    const { problem, status } = refused(result.code);
+    return data({ done: null, problem }, { status });
+  }
   return { done: { answer, title: result.title }, problem: null };
 }
 

@@ -1,5 +1,5 @@
 import { backToMyAds, changeOwnAd } from "~/auth/my-ad-change.server";
-import { markOwnerListingLet, renewOwnerListing } from "~/models/owner-listings.server";
+import { markOwnerListingLet, renewOwnerListing } from "~/models/listing-availability.server";
 import { readForm } from "~/security/read-form.server";
 import type { Route } from "./+types/dashboard.listings.$id.availability";
 

@@ -1,5 +1,5 @@
 import { backToMyAds, changeOwnAd } from "~/auth/my-ad-change.server";
-import { renewOwnerListing } from "~/models/owner-listings.server";
+import { renewOwnerListing } from "~/models/listing-availability.server";
 import type { Route } from "./+types/dashboard.listings.$id.renew";
 
 /** Renewing is a POST from the My Ads list; a GET goes back there. */

@@ -1,6 +1,6 @@
 import { createContext, data, Form, Link, redirect, useActionData } from "react-router";
 import { useEnhanced } from "~/components/forms/use-enhanced";
-import { Comparison, NothingSaved } from "~/components/shortlist/comparison";
+import { Comparison, NothingSaved, placeName } from "~/components/shortlist/comparison";
 import { SharePanel } from "~/components/shortlist/share-panel";
 import { Banner } from "~/components/ui/banner";
 import { buttonClasses } from "~/components/ui/button";
@@ -202,7 +202,7 @@ function RemoveButton({ row }: { row: ShortlistRow }) {
       {enhanced ? <input type="hidden" name="enhanced" value="1" /> : null}
       <button type="submit" name="intent" value="remove" className={buttonClasses("secondary", "md")}>
         {t("shortlist.remove")}
-        <span className="sr-only">: {row.title}</span>
+        <span className="sr-only">: {placeName(t, row)}</span>
       </button>
     </Form>
   );

@@ -1,4 +1,5 @@
 import type { Pagination } from "~/lib/pagination";
+import type { ListingStatus } from "./listing-status";
 import type { Reason } from "./message";
 import type { ReportStatus } from "./moderation";
 
@@ -9,8 +10,7 @@ import type { ReportStatus } from "./moderation";
  * components in app/components/admin/ show them.
  */
 
-/** listings.status and listings.hiddenBy as the database holds them (app/db/schema.ts). */
-export type ListingStatus = "active" | "expired" | "pending" | "hidden" | "deleted" | "let";
+/** listings.hiddenBy as the database holds it (app/db/schema.ts); the status is a ListingStatus. */
 export type HiddenBy = "moderator" | "reports" | "suspension";
 
 /** What an audit_log row records (app/models/audit-log.server.ts writes them). */

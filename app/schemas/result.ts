@@ -41,6 +41,12 @@ export type ListingFormCode =
 /** Deleting or renewing one of your listings. */
 export type MyListingCode = "listing.not_found" | "listing.hidden";
 
+/**
+ * An emailed availability link: besides MyListingCode's, its listing's state
+ * was decided after the link was issued (it was used, or answered otherwise: ADR 063).
+ */
+export type AvailabilityLinkCode = MyListingCode | "availability.used";
+
 /** Reporting a listing. */
 export type ReportCode = "listing.not_found" | "report.origin_cap";
 

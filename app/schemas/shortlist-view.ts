@@ -2,9 +2,13 @@
 
 import type { ListingPhoto } from "./listing-view";
 
-/** A saved place in the comparison; one that is no longer public shows its title alone. */
+/**
+ * A saved place in the comparison. One that is no longer public (expired,
+ * let, hidden, deleted, its owner suspended) is named by its ad number alone:
+ * nothing its owner wrote, who may still edit a hidden one.
+ */
 export type ShortlistRow =
-  | { id: number; slug: string; title: string; available: false }
+  | { id: number; available: false }
   | {
       id: number;
       slug: string;

@@ -55,11 +55,16 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
-/** A reminder email's link for the listing, signed as the test server signs them (its DATA_DIR/secrets.json). */
-function reminderLink(listingId: string, answer: "yes" | "no"): string {
+/**
+ * A reminder email's link for the listing, signed as the test server signs
+ * them (its DATA_DIR/secrets.json), for the `version` of its state the email
+ * was written at: 0 for a new listing, one more after each decision (ADR 063).
+ */
+function reminderLink(listingId: string, answer: "yes" | "no", version: number): string {
   const file = path.join(process.env.E2E_DATA_DIR!, "secrets.json");
   const { sessionSecret } = JSON.parse(fs.readFileSync(file, "utf8")) as { sessionSecret: string };
-  return `/availability/${availabilityToken(sessionSecret, Number(listingId), answer, new Date())}`;
+  const link = { listingId: Number(listingId), answer, version };
+  return `/availability/${availabilityToken(sessionSecret, link, new Date())}`;
 }
 
 /** How many links to the listing browse shows, asked again until it says `expected`: a change reaches every cached page within a second. */
@@ -116,10 +121,11 @@ test("15 days after posting, the reminder reaches the owner by email and its lin
   await page.getByRole("button", { name: "Yes, it is no longer available" }).click();
   await expect(page.getByTestId("availability-done")).toContainText("no longer shows in search");
   await expectInBrowse(page, word, title, 0);
+  // That answered the email: its other link says so and changes nothing (ADR 063).
   await page.goto(yes);
-  await page.getByRole("button", { name: "Yes, still available" }).click();
-  await expect(page.getByTestId("availability-done")).toContainText("stays up for 30 more days");
-  await expectInBrowse(page, word, title, 1);
+  await expect(page.getByTestId("availability-problem")).toContainText("This link has already been used");
+  await expect(page.getByRole("button", { name: "Yes, still available" })).toHaveCount(0);
+  await expectInBrowse(page, word, title, 0);
   await context.close();
 });
 
@@ -130,22 +136,27 @@ for (const javaScriptEnabled of [true, false]) {
       // The owner opens the email on another phone, not signed in.
       const context = await browser.newContext({ javaScriptEnabled });
       const page = await context.newPage();
-      await page.goto(reminderLink(id, "no"));
+      await page.goto(reminderLink(id, "no", 0));
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Is "${title}" no longer available?`);
       // Opening it changed nothing.
       await expectInBrowse(page, word, title, 1);
 
-      await page.goto(reminderLink(id, "no"));
+      await page.goto(reminderLink(id, "no", 0));
       await page.getByRole("button", { name: "Yes, it is no longer available" }).click();
       await expect(page.getByTestId("availability-done")).toContainText("no longer shows in search");
       await expectInBrowse(page, word, title, 0);
 
-      await page.goto(reminderLink(id, "yes"));
+      // The same email's 'Still available' was answered by that (ADR 063); a later email's works.
+      const used = await page.goto(reminderLink(id, "yes", 0));
+      expect(used?.status()).toBe(410);
+      await expect(page.getByTestId("availability-problem")).toContainText("This link has already been used");
+      await expectInBrowse(page, word, title, 0);
+      await page.goto(reminderLink(id, "yes", 1));
       await page.getByRole("button", { name: "Yes, still available" }).click();
       await expect(page.getByTestId("availability-done")).toContainText("stays up for 30 more days");
       await expectInBrowse(page, word, title, 1);
 
-      const broken = await page.goto(`${reminderLink(id, "yes").slice(0, -2)}xx`);
+      const broken = await page.goto(`${reminderLink(id, "yes", 2).slice(0, -2)}xx`);
       expect(broken?.status()).toBe(404);
       await expect(page.getByTestId("availability-problem")).toContainText("This link is not valid");
       await context.close();

@@ -5,8 +5,9 @@ import { parseEnv } from "../../app/env.server";
 import { runJob } from "../../app/jobs/jobs.server";
 import { setClock } from "../../app/lib/clock";
 import { findListingBySlug, insertListing, searchListings } from "../../app/models/listing.server";
+import { markOwnerListingLet, renewOwnerListing } from "../../app/models/listing-availability.server";
 import { hideListing } from "../../app/models/listing-moderation.server";
-import { listOwnerListings, markOwnerListingLet, renewOwnerListing } from "../../app/models/owner-listings.server";
+import { listOwnerListings } from "../../app/models/owner-listings.server";
 import { toListingView } from "../../app/pages/listing-page.server";
 import { action as answerLink, loader as openLink } from "../../app/routes/availability.$token";
 import { parseBrowseFilters } from "../../app/schemas/browse-filters";
@@ -209,8 +210,11 @@ function describeReminders(ctx: () => { db: DB }) {
 
     // The same link pointed at another listing, or turned into the other answer, is refused.
     const [, token] = no.split("/availability/");
-    const [, answer, until, mac] = token.split(".");
-    for (const altered of [`${theirs.id}.${answer}.${until}.${mac}`, `${mine.id}.yes.${until}.${mac}`]) {
+    const [, answer, version, until, mac] = token.split(".");
+    for (const altered of [
+      `${theirs.id}.${answer}.${version}.${until}.${mac}`,
+      `${mine.id}.yes.${version}.${until}.${mac}`,
+    ]) {
       const refused = await follow(db, `/availability/${altered}`, { post: true });
       expect(refused.status).toBe(404);
       expect(refused.body.problem).toBe("invalid");

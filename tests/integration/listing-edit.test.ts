@@ -381,16 +381,20 @@ describeEachDatabase("editing a listing", (ctx) => {
       expiresAt: "2099-01-01T00:00:00.000Z",
       createdAt: "2020-01-01",
       city: "jaffna",
+      stateVersion: "0",
     };
     expect((await postEdit(db, storage, listing.id, tampered, { cookie })).status).toBe(302);
     const after = await snapshot(db, listing.id);
     expect(after.listing.title).toBe("Only the title changes");
     expect(after.listing.updatedAt > before.listing.updatedAt).toBe(true);
+    // An edit is one more decision about the listing: emailed availability links from before stop working (ADR 063).
+    expect(Number(after.listing.stateVersion)).toBe(Number(before.listing.stateVersion) + 1);
     // Everything else is as it was (PostgreSQL's search vector follows the new title).
     const unchanged = (row: typeof before.listing) => {
       const {
         title: _title,
         updatedAt: _updatedAt,
+        stateVersion: _stateVersion,
         searchVector: _searchVector,
         ...rest
       } = row as typeof row & { searchVector?: unknown };

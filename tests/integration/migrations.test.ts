@@ -157,4 +157,48 @@ describeEachDatabase("migrations", (ctx) => {
       .execute();
     expect(found.map((r) => r.slug)).toEqual(["loc-shown"]);
   });
+
+  it("029 hides every listing an earlier suspension left up, remembering its state (ADR 063)", async () => {
+    const { db } = ctx();
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const down = await migrator.migrateTo("2026-11-25-026-unconfirmed-index");
+    expect(down.error).toBeUndefined();
+    const now = new Date().toISOString();
+    for (const [id, status] of [
+      ["u-suspended", "suspended"],
+      ["u-active", "active"],
+    ]) {
+      await sql`insert into users (id, name, email, "emailVerified", phone, role, status, "createdAt", "updatedAt")
+        values (${id}, 'A', ${`${id}@example.com`}, 0, '', 'owner', ${status}, ${now}, ${now})`.execute(db);
+    }
+    const rows = [
+      ["u-suspended", "let"],
+      ["u-suspended", "pending"],
+      ["u-suspended", "expired"],
+      ["u-active", "let"],
+    ];
+    for (const [i, [owner, status]] of rows.entries()) {
+      await sql`insert into listings (slug, title, description, price, university, faculty, city, "propertyType",
+        gender, amenities, "userId", "userEmail", "contactName", "contactPhone", status, "expiresAt", "createdAt",
+        "updatedAt", "placeLatitude", "placeLongitude")
+        values (${`susp-${i}`}, 'Room', 'd', 10000, 'University of Moratuwa', 'Main Campus', 'moratuwa', 'single',
+        'any', '[]', ${owner}, 'a@example.com', 'A', '0771234567', ${status}, ${now}, ${now}, ${now}, 6.79, 79.9)`.execute(
+        db,
+      );
+    }
+    const up = await migrator.migrateToLatest();
+    expect(up.error).toBeUndefined();
+    const after = await db
+      .selectFrom("listings")
+      .select(["status", "hiddenBy", "statusBeforeHide", "stateVersion"])
+      .where("slug", "like", "susp-%")
+      .orderBy("slug")
+      .execute();
+    expect(after.map((row) => ({ ...row, stateVersion: Number(row.stateVersion) }))).toEqual([
+      { status: "hidden", hiddenBy: "suspension", statusBeforeHide: "let", stateVersion: 1 },
+      { status: "hidden", hiddenBy: "suspension", statusBeforeHide: "pending", stateVersion: 1 },
+      { status: "hidden", hiddenBy: "suspension", statusBeforeHide: "expired", stateVersion: 1 },
+      { status: "let", hiddenBy: null, statusBeforeHide: null, stateVersion: 0 },
+    ]);
+  });
 });

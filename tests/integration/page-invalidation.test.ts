@@ -12,13 +12,12 @@ import {
   watchPageInvalidations,
 } from "../../app/cache/invalidation.server";
 import type { DB } from "../../app/db/db.server";
+import { markOwnerListingLet, renewOwnerListing } from "../../app/models/listing-availability.server";
 import { hideListing, restoreListing } from "../../app/models/listing-moderation.server";
 import {
   createOwnerListing,
   deleteOwnerListing,
   type ListingOwner,
-  markOwnerListingLet,
-  renewOwnerListing,
   updateOwnerListing,
 } from "../../app/models/owner-listings.server";
 import { createReport } from "../../app/models/report.server";

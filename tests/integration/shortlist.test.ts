@@ -6,15 +6,18 @@ import { expect, it } from "vitest";
 import type { DB } from "../../app/db/db.server";
 import { createMemoryStore, createRateLimiter } from "../../app/limits/rate-limit.server";
 import { insertListing } from "../../app/models/listing.server";
+import { markOwnerListingLet } from "../../app/models/listing-availability.server";
 import { hideListing } from "../../app/models/listing-moderation.server";
-import { deleteOwnerListing, markOwnerListingLet } from "../../app/models/owner-listings.server";
+import { deleteOwnerListing, updateOwnerListing } from "../../app/models/owner-listings.server";
 import { SHORTLIST_MAX, saveToShortlist, shortlistIds } from "../../app/models/shortlist.server";
+import { suspendUser } from "../../app/models/user-moderation.server";
 import { hashViewerId } from "../../app/models/view-tracking.server";
 import { loader as sharedLoader } from "../../app/routes/shared-shortlist";
 import { action, loader } from "../../app/routes/shortlist";
 import { signVisitorId } from "../../app/security/visitor-id.server";
 import { createLocalPhotoStorage } from "../../app/storage/storage.server";
 import { insertOwnedListing, insertTestOwner, listingInput } from "../factories";
+import { LISTING_FORM } from "../owner-fixtures";
 import { resultHeaders, TEST_SITE, testContext, unwrapResult } from "../request-context";
 import { describeEachDatabase } from "../test-db";
 import "virtual:catalogue/shortlist";
@@ -221,11 +224,12 @@ describeEachDatabase("shortlist", (ctx) => {
       .execute();
     expect(await deleteOwnerListing(db, storage, owner.id, unsaved)).toEqual({ ok: true });
 
+    // Marked by ad number alone: a place no longer public shows nothing its owner wrote.
     const rows = rowsOf((await page(db, cookie)).body);
     expect(rows).toEqual([
-      expect.objectContaining({ id: deleted, title: "Deleted annex", available: false }),
-      expect.objectContaining({ id: letGo, title: "Let room", available: false }),
-      expect.objectContaining({ id: expiring, title: "Expiring room", available: false }),
+      { id: deleted, available: false },
+      { id: letGo, available: false },
+      { id: expiring, available: false },
     ]);
     // The deleted one is gone for everyone else, and its owner's count; nobody saved the other, so it went whole.
     const left = await db.selectFrom("listings").select(["id", "status"]).where("userId", "=", owner.id).execute();
@@ -234,6 +238,58 @@ describeEachDatabase("shortlist", (ctx) => {
     // Removing it from the list works like any other.
     await post(db, { cookie, fields: remove(deleted) });
     expect(rowsOf((await page(db, cookie)).body).map((row) => row.id)).toEqual([letGo, expiring]);
+  });
+
+  it("never shows what an owner wrote for a place no longer public: an edited hidden title stays off both pages", async () => {
+    const { db } = ctx();
+    const storage = createLocalPhotoStorage(fs.mkdtempSync(path.join(os.tmpdir(), "bodima-shortlist-")));
+    const owner = { ...(await insertTestOwner(db, `sl-text-${Date.now()}`)), name: "Owner", phone: "0771234567" };
+    const suspended = await insertTestOwner(db, `sl-suspended-${Date.now()}`);
+    const titles = ["Hidden annex", "Let annex", "Expired annex", "Deleted annex", "Suspended annex"];
+    const [hidden, letGo, expired, deleted] = await Promise.all(
+      titles.slice(0, 4).map(async (title) => (await insertListing(db, owner, listingInput({ title }))).id),
+    );
+    const ofSuspended = (await insertListing(db, suspended, listingInput({ title: titles[4] }))).id;
+    const cookie = newBrowser();
+    for (const id of [hidden, letGo, expired, deleted, ofSuspended])
+      expect((await post(db, { cookie, fields: save(id) })).status).toBe(200);
+    await post(db, { cookie, fields: { intent: "share" } });
+    const code = (await shareCode(db, cookie))!;
+
+    await hideListing(db, null, hidden, "Scam");
+    // Its owner can still edit a hidden listing: whatever they write must not reach the lists.
+    await db
+      .insertInto("listing_photos")
+      .values({
+        id: crypto.randomUUID(),
+        listingId: hidden,
+        userId: owner.id,
+        position: 0,
+        width: 400,
+        height: 300,
+        bytes: 10,
+        variants: "[]",
+        alt: null,
+        createdAt: new Date().toISOString(),
+      })
+      .execute();
+    const edited = { ...LISTING_FORM, title: "Pay the advance by eZ Cash to 0770000000 today" };
+    expect((await updateOwnerListing(db, storage, owner, hidden, edited, { files: [] })).ok).toBe(true);
+    expect((await markOwnerListingLet(db, owner.id, letGo)).ok).toBe(true);
+    await db.updateTable("listings").set({ expiresAt: "2000-01-01T00:00:00.000Z" }).where("id", "=", expired).execute();
+    expect(await deleteOwnerListing(db, storage, owner.id, deleted)).toEqual({ ok: true });
+    expect(await suspendUser(db, { id: "mod-sl", email: "mod@example.com" }, suspended.id, "Scam")).toEqual({
+      ok: true,
+    });
+
+    for (const shown of [await page(db, cookie), await sharedPage(db, code)]) {
+      expect(rowsOf(shown.body)).toEqual(
+        [hidden, letGo, expired, deleted, ofSuspended].map((id) => ({ id, available: false })),
+      );
+      const text = JSON.stringify(shown.body);
+      for (const written of [...titles, edited.title, "annex", "0770000000", "0771234567", "A room for a student"])
+        expect(text).not.toContain(written);
+    }
   });
 
   it("answers bad input with a message and a 400, saving nothing", async () => {

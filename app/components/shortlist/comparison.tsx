@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { PhoneIcon } from "~/components/ui/icons";
-import { useTranslation } from "~/i18n";
+import { type Translator, useTranslation } from "~/i18n";
 import type { ShortlistRow } from "~/schemas/shortlist-view";
 import "virtual:catalogue/shortlist";
 
@@ -14,8 +14,8 @@ type ComparisonProps = {
 
 /**
  * Saved places compared (issue 13): side by side in a table on wide screens,
- * one card each on phones. A place that is no longer public keeps its title
- * and says so.
+ * one card each on phones. A place that is no longer public keeps its ad
+ * number and says so.
  */
 export function Comparison({ rows, actions }: ComparisonProps) {
   return (
@@ -43,8 +43,14 @@ function CallLink({ href }: { href: string | null }) {
   );
 }
 
+/** How a place is named: its title while public, else its ad number (nothing its owner wrote). */
+export function placeName(t: Translator, row: ShortlistRow): string {
+  return row.available ? row.title : t("shortlist.goneName", { adNumber: String(row.id) });
+}
+
 function TitleLink({ row }: { row: ShortlistRow }) {
-  if (!row.available) return <span className="font-semibold break-words">{row.title}</span>;
+  const { t } = useTranslation();
+  if (!row.available) return <span className="font-semibold break-words">{placeName(t, row)}</span>;
   return (
     <Link to={`/listing/${row.slug}`} className="font-semibold break-words text-brand-700 underline underline-offset-2">
       {row.title}
