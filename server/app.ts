@@ -12,6 +12,7 @@ import { countOutboxBacklog } from "../app/models/outbox.server";
 import { startViewCounter } from "../app/models/view-counter.server";
 import { securityHeaders } from "../app/security/headers.server";
 import { errorHandler, securityMiddleware } from "../app/security/middleware.server";
+import { keepCookieResponsesPrivate } from "../app/security/private-cookies.server";
 import { logRequests } from "../app/security/request-log.server";
 import { getServices, requestContext } from "../app/services.server";
 import { createHealthChecks } from "./health";
@@ -44,6 +45,8 @@ const security = securityMiddleware({
 const handleErrors = errorHandler({ siteName: env.SITE_NAME, logger });
 
 app.use(logRequests(logger));
+// An answer that sets a cookie is one browser's: never kept by a shared cache (ADR 068).
+app.use(keepCookieResponsesPrivate());
 // Everything after this speaks the language of the URL, refusals included (/si, /ta or English: ADR 033).
 app.use((req, _res, next) => inLocale(localeOfPath(req.path), next));
 app.use(security);
