@@ -1,23 +1,28 @@
+import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, expect, it } from "vitest";
+import { cookieHeaders, getAuth } from "../../app/auth/auth.server";
 import { createPageCache } from "../../app/cache/page-cache.server";
 import { isListingPage } from "../../app/cache/page-key";
 import { notePageListing } from "../../app/cache/render-hints.server";
 import type { DB } from "../../app/db/db.server";
+import { createOwnerAccount } from "../../app/models/account.server";
 import type { ViewCounter } from "../../app/models/view-counter.server";
 import { keepCookieResponsesPrivate } from "../../app/security/private-cookies.server";
 import { requestContext, type Services } from "../../app/services.server";
 import { createPages } from "../../server/pages";
-import { testContext } from "../request-context";
+import { TEST_SITE, testContext } from "../request-context";
 import { describeEachDatabase } from "../test-db";
 
 // The page cache (server/pages.ts, ADR 012) seen through HTTP, with a stand-in for React Router
 // that counts its renders:
-// an answer that sets a cookie (a new browser's visitor id) is never shared-cacheable (ADR 068).
+// - an answer that sets a cookie (a new browser's visitor id) is never shared-cacheable (ADR 068);
+// - only a session cookie this site signed takes a page past the cache, and never the API.
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36";
+const PASSWORD = "Secret-pass1";
 const noViews: ViewCounter = {
   seen: () => false,
   add: () => undefined,
@@ -50,6 +55,8 @@ async function startSite(db: DB) {
         return new Response("", {
           headers: { "Content-Type": "text/plain", "Cache-Control": "public, max-age=60", "Set-Cookie": "x=1; Path=/" },
         });
+      if (pathname.startsWith("/api/"))
+        return Response.json({ ads: [] }, { headers: { "Cache-Control": "public, max-age=60" } });
       return new Response(`<p>${pathname}</p>`, { headers: { "Content-Type": "text/html; charset=utf-8" } });
     },
     getLoadContext: () => context,
@@ -76,6 +83,17 @@ function cookiesOf(response: Response): string {
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
+}
+
+async function signedInCookie(db: DB): Promise<string> {
+  const email = `cache-${randomBytes(4).toString("hex")}@example.lk`;
+  await createOwnerAccount(db, { name: "Cache Owner", email, phone: "0771234567", password: PASSWORD });
+  const { headers } = await getAuth(testContext({ db }).get(requestContext)).api.signInEmail({
+    body: { email, password: PASSWORD },
+    headers: new Headers({ origin: TEST_SITE }),
+    returnHeaders: true,
+  });
+  return cookiesOf(new Response(null, { headers: cookieHeaders(headers) }));
 }
 
 describeEachDatabase("the page cache and visitors' cookies", (ctx) => {
@@ -106,5 +124,35 @@ describeEachDatabase("the page cache and visitors' cookies", (ctx) => {
     const answer = await site.get("/language/si");
     expect(answer.headers.get("set-cookie")).toBe("x=1; Path=/");
     expect(answer.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("a made-up session cookie gets the cached page (no render), on a page and on the API", async () => {
+    const site = await startSite(ctx().db);
+    for (const path of ["/about", "/api/listings", "/getAdsForSEO"]) {
+      await site.get(path);
+      for (const forged of [
+        "bodima.session_token=x",
+        "__Secure-bodima.session_token=abc.def",
+        `bodima.session_token=${"a".repeat(32)}.${encodeURIComponent(`${"A".repeat(43)}=`)}`,
+      ]) {
+        const answer = await site.get(path, forged);
+        expect(answer.headers.get("x-page-cache"), `${path} ${forged}`).toBe("HIT");
+      }
+    }
+    expect(site.renders).toEqual(["/about", "/api/listings", "/getAdsForSEO"]);
+  });
+
+  it("a real session still gets a fresh page, but the API from the cache", async () => {
+    const { db } = ctx();
+    const site = await startSite(db);
+    const session = await signedInCookie(db);
+    await site.get("/about");
+    const page = await site.get("/about", session);
+    expect(page.headers.get("x-page-cache")).toBeNull();
+    expect(page.headers.get("cache-control")).toBe("private, no-store");
+    await site.get("/api/listings");
+    const api = await site.get("/api/listings", session);
+    expect(api.headers.get("x-page-cache")).toBe("HIT");
+    expect(site.renders).toEqual(["/about", "/about", "/api/listings"]);
   });
 });
