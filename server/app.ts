@@ -139,7 +139,12 @@ export function createHandler(clientDir: string): (req: IncomingMessage, res: Se
     storage: services.storage,
     headers: staticHeaders,
   });
-  const metrics = createMetrics({ token: env.METRICS_TOKEN, outboxBacklog: () => countOutboxBacklog(services.db) });
+  const metrics = createMetrics({
+    token: env.METRICS_TOKEN,
+    siteIsLocal: env.siteIsLocal,
+    outboxBacklog: () => countOutboxBacklog(services.db),
+    log: logger,
+  });
   logger.info({ files: files.count, pageCacheMb: cache.enabled ? env.PAGE_CACHE_MB : 0 }, "static files loaded");
   return (req, res) => {
     if (files.serve(req, res) || health(req, res) || metrics.serve(req, res)) return;
