@@ -66,7 +66,7 @@ describe("/metrics", () => {
       { "true-client-ip": "203.0.113.5" },
       { "cf-connecting-ip": "203.0.113.5" },
       { via: "1.1 proxy" },
-    ])
+    ] as Record<string, string>[])
       for (const address of ["127.0.0.1", "::1", "::ffff:127.0.0.1"])
         expect(metrics.serve(request(headers, address), response().res), `${JSON.stringify(headers)} ${address}`).toBe(
           false,

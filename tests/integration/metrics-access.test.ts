@@ -35,7 +35,7 @@ it("a local site answers a loopback client, but not one that X-Real-IP, Forwarde
     { "X-Real-IP": "203.0.113.5" },
     { Forwarded: "for=203.0.113.5" },
     { "X-Forwarded-For": "203.0.113.5" },
-  ])
+  ] as Record<string, string>[])
     expect((await fetch(url, { headers })).status, JSON.stringify(headers)).toBe(404);
 });
 
