@@ -1,13 +1,14 @@
 // npm run bench -- [--listings N] [--database-url URL] [--short] ... (--help lists them)
 // Issue 8 point 8: seeds a database, starts the production server and measures
 // the phases below with wrk; prints a table, the ratios and the budgets.
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createRandom } from "../app/seed/random.ts";
 import { BENCH_USAGE, type BenchOptions, parseBenchArgs } from "./bench/args.ts";
 import { loadCatalogue } from "./bench/catalogue.ts";
-import { BROWSER_HEADERS, findStylesheetPath, getRaw, UNCACHED_HEADERS } from "./bench/http.ts";
+import { BROWSER_HEADERS, findStylesheetPath, getRaw, uncachedHeaders } from "./bench/http.ts";
 import { requestEach, runLoad, timeShape } from "./bench/load.ts";
 import { buildApp, type Service, seed, startService, tail, waitUntilUp } from "./bench/processes.ts";
 import { formatReport } from "./bench/report.ts";
@@ -41,6 +42,8 @@ const args: BenchOptions = parsed;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bodima-bench-"));
 const base = `http://127.0.0.1:${args.port}`;
 const bareBase = `http://127.0.0.1:${args.port + 1}`;
+// Known here, so the search shapes can carry a session cookie the server takes as signed.
+const sessionSecret = process.env.SESSION_SECRET ?? randomBytes(32).toString("hex");
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   // React and React Router pick their production builds from this when first imported (ENGINEERING.md).
@@ -53,6 +56,7 @@ const env: NodeJS.ProcessEnv = {
   // Production's level: one log line per request is part of the cost of a request.
   LOG_LEVEL: "info",
   WEB_CONCURRENCY: String(args.workers),
+  SESSION_SECRET: sessionSecret,
 };
 delete env.DATABASE_URL;
 if (args.databaseUrl) env.DATABASE_URL = args.databaseUrl;
@@ -140,7 +144,7 @@ try {
   const shapes = [];
   for (const shape of searchShapes()) {
     console.log(`(e) search shape "${shape.name}": ${args.shapeRequests} requests, 1 connection...`);
-    shapes.push(await timeShape(base, shape, args.shapeRequests, UNCACHED_HEADERS));
+    shapes.push(await timeShape(base, shape, args.shapeRequests, uncachedHeaders(sessionSecret)));
   }
 
   const results: BenchResults = {

@@ -12,6 +12,7 @@ import { countOutboxBacklog } from "../app/models/outbox.server";
 import { startViewCounter } from "../app/models/view-counter.server";
 import { securityHeaders } from "../app/security/headers.server";
 import { errorHandler, securityMiddleware } from "../app/security/middleware.server";
+import { keepCookieResponsesPrivate } from "../app/security/private-cookies.server";
 import { logRequests } from "../app/security/request-log.server";
 import { getServices, requestContext } from "../app/services.server";
 import { createHealthChecks } from "./health";
@@ -45,6 +46,8 @@ const security = securityMiddleware({
 const handleErrors = errorHandler({ siteName: env.SITE_NAME, logger });
 
 app.use(logRequests(logger));
+// An answer that sets a cookie is one browser's: never kept by a shared cache (ADR 068).
+app.use(keepCookieResponsesPrivate());
 // Everything after this speaks the language of the URL, refusals included (/si, /ta or English: ADR 033).
 app.use((req, _res, next) => inLocale(localeOfPath(req.path), next));
 app.use(security);
@@ -137,7 +140,12 @@ export function createHandler(clientDir: string): (req: IncomingMessage, res: Se
     storage: services.storage,
     headers: staticHeaders,
   });
-  const metrics = createMetrics({ token: env.METRICS_TOKEN, outboxBacklog: () => countOutboxBacklog(services.db) });
+  const metrics = createMetrics({
+    token: env.METRICS_TOKEN,
+    siteIsLocal: env.siteIsLocal,
+    outboxBacklog: () => countOutboxBacklog(services.db),
+    log: logger,
+  });
   logger.info({ files: files.count, pageCacheMb: cache.enabled ? env.PAGE_CACHE_MB : 0 }, "static files loaded");
   return (req, res) => {
     if (files.serve(req, res) || health(req, res) || metrics.serve(req, res)) return;

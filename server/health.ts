@@ -8,7 +8,10 @@ import type { DB } from "../app/db/db.server";
  * /healthz answers 200 while the process runs; /readyz 200 when the database
  * (and, once configured, every shared service) answers within 2 s, else 503
  * with what is down. Both are cheap, plain text, never cached, and carry no
- * detail an outsider could use beyond the names of the parts.
+ * detail an outsider could use beyond the names of the parts. /readyz is
+ * public and its checks are not free (a query, a Redis ping, an S3 request):
+ * each process runs them at most once at a time and reuses the answer for
+ * `reuseMs` (a second) after, so a flood of /readyz costs one check a second.
  */
 export function createHealthChecks(options: {
   db: DB;
@@ -16,8 +19,10 @@ export function createHealthChecks(options: {
   storage?: { check?: () => Promise<void> };
   headers: Record<string, string>;
   timeoutMs?: number;
+  reuseMs?: number;
 }) {
   const timeoutMs = options.timeoutMs ?? 2_000;
+  const reuseMs = options.reuseMs ?? 1_000;
   const { redis } = options;
   const checks: Record<string, () => Promise<unknown>> = {
     database: () => sql`select 1`.execute(options.db),
@@ -45,6 +50,20 @@ export function createHealthChecks(options: {
     return down.sort();
   }
 
+  /** The parts down: the check under way, or the last one for reuseMs after it ended. */
+  let last: Promise<string[]> | null = null;
+  let running = false;
+  let endedAt = 0;
+  function downNow(): Promise<string[]> {
+    if (last && (running || performance.now() - endedAt < reuseMs)) return last;
+    running = true;
+    last = failing().finally(() => {
+      running = false;
+      endedAt = performance.now();
+    });
+    return last;
+  }
+
   function answer(res: ServerResponse, status: number, body: string, head: boolean) {
     res.writeHead(status, {
       ...options.headers,
@@ -65,7 +84,7 @@ export function createHealthChecks(options: {
       answer(res, 200, "ok\n", head);
       return true;
     }
-    failing().then(
+    downNow().then(
       (down) =>
         down.length === 0
           ? answer(res, 200, "ready\n", head)

@@ -31,7 +31,7 @@ function response() {
 
 describe("/metrics", () => {
   it("without METRICS_TOKEN answers only a client on this machine that came through no proxy", async () => {
-    const metrics = createMetrics({ token: undefined, outboxBacklog: async () => 7 });
+    const metrics = createMetrics({ token: undefined, siteIsLocal: true, outboxBacklog: async () => 7 });
     expect(metrics.serve(request({}, "203.0.113.5"), response().res)).toBe(false);
     expect(metrics.serve(request({ "x-forwarded-for": "203.0.113.5" }, "127.0.0.1"), response().res)).toBe(false);
     const { res, answer, ended } = response();
@@ -46,7 +46,7 @@ describe("/metrics", () => {
 
   it("with METRICS_TOKEN answers only the bearer of the token, from anywhere", async () => {
     const token = "a-long-enough-metrics-token";
-    const metrics = createMetrics({ token, outboxBacklog: async () => 0 });
+    const metrics = createMetrics({ token, siteIsLocal: false, outboxBacklog: async () => 0 });
     expect(metrics.serve(request({}, "127.0.0.1"), response().res)).toBe(false);
     expect(metrics.serve(request({ authorization: "Bearer wrong" }, "127.0.0.1"), response().res)).toBe(false);
     const { res, answer, ended } = response();
@@ -55,8 +55,40 @@ describe("/metrics", () => {
     expect(answer.status).toBe(200);
   });
 
+  it("without METRICS_TOKEN refuses a loopback request that any proxy header says was forwarded", async () => {
+    const metrics = createMetrics({ token: undefined, siteIsLocal: true, outboxBacklog: async () => 0 });
+    for (const headers of [
+      { "x-real-ip": "203.0.113.5" },
+      { forwarded: "for=203.0.113.5;proto=https" },
+      { "x-forwarded-for": "203.0.113.5" },
+      { "x-forwarded-host": "bodima.lk" },
+      { "x-forwarded-proto": "https" },
+      { "true-client-ip": "203.0.113.5" },
+      { "cf-connecting-ip": "203.0.113.5" },
+      { via: "1.1 proxy" },
+    ] as Record<string, string>[])
+      for (const address of ["127.0.0.1", "::1", "::ffff:127.0.0.1"])
+        expect(metrics.serve(request(headers, address), response().res), `${JSON.stringify(headers)} ${address}`).toBe(
+          false,
+        );
+  });
+
+  it("on a public SITE_URL without METRICS_TOKEN answers nobody, and says so at start-up", async () => {
+    const warnings: unknown[] = [];
+    const log = { warn: (...args: unknown[]) => warnings.push(args) };
+    const metrics = createMetrics({ token: undefined, siteIsLocal: false, outboxBacklog: async () => 0, log });
+    expect(metrics.serve(request({}, "127.0.0.1"), response().res)).toBe(false);
+    expect(metrics.serve(request({}, "::1"), response().res)).toBe(false);
+    expect(JSON.stringify(warnings)).toContain("METRICS_TOKEN is not set on a public site");
+    // A local site, or a token, says nothing.
+    warnings.length = 0;
+    createMetrics({ token: undefined, siteIsLocal: true, outboxBacklog: async () => 0, log });
+    createMetrics({ token: "a-long-enough-metrics-token", siteIsLocal: false, outboxBacklog: async () => 0, log });
+    expect(warnings).toEqual([]);
+  });
+
   it("counts page-cache hits as they happen, though they are added up only when /metrics is read", async () => {
-    const metrics = createMetrics({ token: undefined, outboxBacklog: async () => 0 });
+    const metrics = createMetrics({ token: undefined, siteIsLocal: true, outboxBacklog: async () => 0 });
     const read = async () => {
       const { res, answer, ended } = response();
       metrics.serve(request({}, "127.0.0.1"), res);

@@ -1,6 +1,7 @@
 import cluster from "node:cluster";
 import { timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Logger } from "pino";
 import { AggregatorRegistry } from "prom-client";
 import { compressionsWaiting } from "../app/cache/page-cache.server";
 import {
@@ -15,31 +16,42 @@ import {
   tally,
 } from "../app/lib/metrics.server";
 import { askPrimary } from "../app/lib/primary-ipc";
+import { isLoopbackRequest } from "../app/security/loopback.server";
 
 /**
  * /metrics for Prometheus (issue 14, ADR 042), and the counting of requests.
  * Not public: with METRICS_TOKEN set it needs `Authorization: Bearer <token>`;
- * without, only a client on this machine that came through no proxy (no
- * X-Forwarded-For) gets it. Anyone else gets the site's 404 as if it did not
- * exist. In a cluster the answer is the sum of every worker, collected by the
- * primary (server/cluster.ts).
+ * without, only a program on this machine that came through no proxy
+ * (isLoopbackRequest: no forwarding header of any kind) gets it, and only
+ * while SITE_URL is a local address. On a public site a proxy on the same
+ * machine connects from 127.0.0.1 for everyone, and one that adds no
+ * forwarding header cannot be told from a local program: there the token is
+ * required. Anyone else gets the site's 404 as if it did not exist. In a
+ * cluster the answer is the sum of every worker, collected by the primary
+ * (server/cluster.ts).
  */
 
-function allowed(req: IncomingMessage, token: string | undefined): boolean {
+type MetricsAccess = { token: string | undefined; siteIsLocal: boolean };
+
+function allowed(req: IncomingMessage, { token, siteIsLocal }: MetricsAccess): boolean {
   if (token) {
     const given = Buffer.from(req.headers.authorization ?? "");
     const wanted = Buffer.from(`Bearer ${token}`);
     return given.length === wanted.length && timingSafeEqual(given, wanted);
   }
-  const address = req.socket.remoteAddress ?? "";
-  const loopback = address === "127.0.0.1" || address === "::1" || address === "::ffff:127.0.0.1";
-  return loopback && req.headers["x-forwarded-for"] === undefined;
+  return siteIsLocal && isLoopbackRequest(req.headers, req.socket.remoteAddress);
 }
 
 /** Never kept by a cache or a browser, never read as anything but text. */
 const PRIVATE_TEXT = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" } as const;
 
-export function createMetrics(options: { token: string | undefined; outboxBacklog: () => Promise<number> }) {
+export function createMetrics(
+  options: MetricsAccess & { outboxBacklog: () => Promise<number>; log?: Pick<Logger, "warn"> },
+) {
+  if (!options.token && !options.siteIsLocal)
+    options.log?.warn(
+      "METRICS_TOKEN is not set on a public site: /metrics answers 404 to everyone. Set METRICS_TOKEN (16 characters or more) and send it as a Bearer token to read it.",
+    );
   measureOutboxWith(options.outboxBacklog);
   measureCompressionsWith(compressionsWaiting);
   // A worker answers the primary's requests for its metrics once an AggregatorRegistry exists here.
@@ -66,7 +78,7 @@ export function createMetrics(options: { token: string | undefined; outboxBacklo
   return {
     /** Answers GET /metrics; false for every other request (and for a client not allowed to see it). */
     serve(req: IncomingMessage, res: ServerResponse): boolean {
-      if (req.url !== "/metrics" || req.method !== "GET" || !allowed(req, options.token)) return false;
+      if (req.url !== "/metrics" || req.method !== "GET" || !allowed(req, options)) return false;
       collect().then(
         (text) => {
           res.writeHead(200, { "Content-Type": metricsRegistry.contentType, ...PRIVATE_TEXT });

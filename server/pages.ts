@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 import type { RouterContextProvider } from "react-router";
 import { hasSessionCookie } from "../app/auth/session-cookie";
+import { hasSignedSessionCookie } from "../app/auth/session-signature.server";
 import {
   type CachedPage,
   encode,
@@ -11,7 +12,13 @@ import {
   preferredEncoding,
   sendCachedPage,
 } from "../app/cache/page-cache.server";
-import { cacheablePageKind, isListingPage, normalisePageUrl, type PageKind } from "../app/cache/page-key";
+import {
+  cacheablePageKind,
+  isListingPage,
+  isSameForEveryone,
+  normalisePageUrl,
+  type PageKind,
+} from "../app/cache/page-key";
 import { type RenderHints, withRenderHints } from "../app/cache/render-hints.server";
 import { clientIpFrom } from "../app/limits/client-ip.server";
 import type { ViewCounter } from "../app/models/view-counter.server";
@@ -22,7 +29,7 @@ import type { Services } from "../app/services.server";
 import { createTurns } from "./turns";
 import { sendFetchResponse, toFetchRequest } from "./web-adapter";
 
-type Target = { key: string; kind: PageKind; pathname: string };
+type Target = { key: string; kind: PageKind; pathname: string; sameForEveryone: boolean };
 
 /**
  * Headers of a rendered response that the cache sets itself or must not keep.
@@ -86,14 +93,31 @@ export function createPages({
   // The target of each URL asked for lately: popular pages skip the patterns and the parameter sorting.
   const targets = new Map<string, Target | null>();
 
+  /**
+   * Where a request goes in the cache, or null when it is rendered for the visitor alone: a page
+   * for someone signed in shows who they are. Only a session cookie this site signed counts: a
+   * made-up one would make any page skip the cache, a cheap way to force renders. The API, the
+   * sitemap and robots.txt read no session, so no cookie takes them past the cache.
+   */
   function target(method: string | undefined, url: string, cookie: string | undefined): Target | null {
-    if (!cache.enabled || (method !== "GET" && method !== "HEAD") || hasSessionCookie(cookie)) return null;
+    if (!cache.enabled || (method !== "GET" && method !== "HEAD")) return null;
+    const found = targetOf(url);
+    if (!found || found.sameForEveryone || !hasSessionCookie(cookie)) return found;
+    return hasSignedSessionCookie(cookie, services.secrets.sessionSecret) ? null : found;
+  }
+
+  function targetOf(url: string): Target | null {
     const known = targets.get(url);
     if (known !== undefined) return known;
     const query = url.indexOf("?");
     const pathname = query === -1 ? url : url.slice(0, query);
     const kind = cacheablePageKind(pathname);
-    const found = kind && { key: normalisePageUrl(pathname, query === -1 ? "" : url.slice(query)), kind, pathname };
+    const found = kind && {
+      key: normalisePageUrl(pathname, query === -1 ? "" : url.slice(query)),
+      kind,
+      pathname,
+      sameForEveryone: isSameForEveryone(pathname),
+    };
     if (url.length <= TARGET_URL_KEPT) {
       if (targets.size >= TARGETS_KEPT) targets.clear();
       targets.set(url, found || null);

@@ -24,7 +24,11 @@ export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, pathAn
     init.body = createReadableStreamFromReadable(req);
     init.duplex = "half";
   }
-  return new Request(new URL(pathAndQuery, `${req.protocol}://${req.get("host") || "localhost"}`), init);
+  // The origin comes from the Host header, which the client writes: React Router compares it with an
+  // action's Origin, and nothing of ours builds a URL from it (ADR 062). The path is appended, not
+  // resolved: resolved, "//evil.example/language/en" would make evil.example the request's host.
+  const origin = `${req.protocol}://${req.get("host") || "localhost"}`;
+  return new Request(pathAndQuery.startsWith("/") ? `${origin}${pathAndQuery}` : new URL(pathAndQuery, origin), init);
 }
 
 export async function sendFetchResponse(res: ExpressResponse, response: Response): Promise<void> {

@@ -44,6 +44,18 @@ export const REDIRECT_BYPASSES: readonly string[] = [
   "/%0d%0a/evil.example",
   "/%00/evil.example",
   "%09//evil.example",
+  // "//" once a language prefix is dropped (the language switcher, the shortlist's 'Back'
+  // link and the sign-in guard drop /si and /ta: ADR 033, ADR 062).
+  "/si//evil.example/phish",
+  "/ta//evil.example",
+  "/si///evil.example",
+  "/si/%2F/evil.example",
+  "/ta/%2fevil.example",
+  "/si/.//evil.example",
+  "/si/ta//evil.example",
+  "/ta/si/%2F%2Fevil.example",
+  "/si/./%2Fevil.example",
+  "/x/../si//evil.example",
   // Schemes.
   "https://evil.example",
   "HTTPS://evil.example/dashboard",

@@ -226,8 +226,11 @@ async function readSessionUser(request: Request, context: ContextLike): Promise<
 
 /**
  * Sends better-auth's Set-Cookie headers (a refreshed or cleared session
- * cookie) on this request's response. Only requests with a session cookie get
- * here, and those are never kept by the page cache (server/pages.ts).
+ * cookie) on this request's response, which is then private (ADR 068). Only
+ * requests with a session cookie get here. The page cache never keeps a page
+ * rendered for a cookie this site signed; one it did not sign (made up, or
+ * from another secret) reads no session, so its page is everyone's, and the
+ * cookie goes on this answer only (server/pages.ts).
  */
 function forwardCookies(info: RequestInfo, headers: Headers): void {
   for (const cookie of headers.getSetCookie()) info.setCookie?.(cookie);

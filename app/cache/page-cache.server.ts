@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
+import { cacheControlFor } from "~/security/private-cookies.server";
 import type { PageChange } from "./invalidation.server";
 import type { PageKind } from "./page-key";
 
@@ -337,10 +338,16 @@ function preparedHit(
   return made;
 }
 
-/** The flat header list with a response's own Set-Cookie lines (a view's cookies) added. */
+/**
+ * The flat header list with a response's own Set-Cookie lines (a view's
+ * cookies) added, and then private: the body is everyone's, this answer is
+ * one browser's (ADR 068).
+ */
 function withCookies(head: (string | number)[], cookies: readonly string[]): (string | number)[] {
   if (cookies.length === 0) return head;
   const all = head.slice();
+  for (let i = 0; i < all.length; i += 2)
+    if (String(all[i]).toLowerCase() === "cache-control") all[i + 1] = cacheControlFor(String(all[i + 1]), true);
   for (const cookie of cookies) all.push("Set-Cookie", cookie);
   return all;
 }
@@ -372,7 +379,10 @@ export function sendCachedPage(
   const body = notModified ? null : variantOf(cache, entry, encoding);
   const head = pageHeaders(entry, options.headers, "MISS", body ? encoding : null, body ? body.length : null);
   for (let i = 0; i < head.length; i += 2) res.setHeader(head[i] as string, head[i + 1]);
-  if (cookies.length > 0) res.setHeader("Set-Cookie", [...cookies]);
+  for (const cookie of cookies) res.appendHeader("Set-Cookie", cookie);
+  // A cookie set during the render (a refreshed or cleared session) counts too (ADR 068).
+  if (res.hasHeader("set-cookie"))
+    res.setHeader("Cache-Control", cacheControlFor(String(res.getHeader("cache-control") ?? ""), true));
   res.statusCode = notModified ? 304 : 200;
   res.end(body === null || req.method === "HEAD" ? undefined : body);
 }

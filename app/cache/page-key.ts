@@ -35,6 +35,19 @@ export function cacheablePageKind(pathname: string): PageKind | null {
   return null;
 }
 
+/**
+ * Resource routes whose answer is the same whoever asks (they never read a
+ * session): the JSON API and the spec's compatible paths (SPEC.md section 7),
+ * the sitemap and robots.txt. A session cookie does not take them past the
+ * cache, signed or not.
+ */
+const SAME_FOR_EVERYONE =
+  /^\/(?:api\/|getAdsForSEO$|getAdForSEO\/|getAdsByUniversity\/|sitemap[^/]*\.xml$|robots\.txt$)/;
+
+export function isSameForEveryone(pathname: string): boolean {
+  return SAME_FOR_EVERYONE.test(withoutLocale(pathname));
+}
+
 /** A listing page (the document or its data), whose views are counted; not its report form or the API. */
 export function isListingPage(pathname: string): boolean {
   return /^\/listing\/[^/]+?(?:\.data)?$/.test(withoutLocale(pathname));

@@ -1,3 +1,5 @@
+import { withoutLocale } from "~/i18n/locales";
+
 /**
  * Where to send someone after they signed in or up, from a value anyone can
  * put in a link (`/login?redirectTo=…`): the one function every redirect to a
@@ -9,7 +11,12 @@
  * and read "\" as "/", so `/<TAB>/evil.example` or `/\evil.example` would
  * become `//evil.example` (another site): values with control characters or
  * backslashes, raw or percent-encoded, are refused outright, and so is any
- * result that starts with "//". Without `siteUrl` (in the browser), a
+ * result that starts with "//". The site's own code rewrites paths after
+ * this check (the language switcher, the shortlist's 'Back' link and the
+ * sign-in guard drop a /si or /ta prefix: ADR 033), so a path that becomes
+ * "//…" once its language prefixes are gone ("/si//evil.example") is refused
+ * too; a caller that rewrites a path in any other way passes the result
+ * through here again (ADR 062). Without `siteUrl` (in the browser), a
  * placeholder origin stands in, so only relative paths pass.
  */
 export function safeRedirect(
@@ -30,7 +37,8 @@ export function safeRedirect(
   if (target.origin !== site.origin || target.username !== "" || target.password !== "") return fallback;
   const path = `${target.pathname}${target.search}${target.hash}`;
   // "/.//evil.example" resolves to the path "//evil.example", a host to a browser.
-  if (!path.startsWith("/") || path.startsWith("//") || decodedOnce(path).startsWith("//")) return fallback;
+  for (let rest = path, previous = ""; rest !== previous; previous = rest, rest = withoutLocale(rest))
+    if (!rest.startsWith("/") || rest.startsWith("//") || decodedOnce(rest).startsWith("//")) return fallback;
   return path;
 }
 

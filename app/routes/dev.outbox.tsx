@@ -29,7 +29,8 @@ export const meta: Route.MetaFunction = routeMeta((site) => [
 // a page that does not exist (issue 9).
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, env, clientIp } = context.get(requestContext);
-  if (env.NODE_ENV !== "development" || !isLoopbackRequest(request, clientIp)) throw data(null, { status: 404 });
+  if (env.NODE_ENV !== "development" || !isLoopbackRequest(request.headers, clientIp))
+    throw data(null, { status: 404 });
   const messages = await listRecentMail(db, SHOWN);
   return {
     siteUrl: env.siteUrl,

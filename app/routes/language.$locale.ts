@@ -1,5 +1,5 @@
 import { isLocale } from "~/i18n/locales";
-import { languageCookieHeader, languageSwitchTarget } from "~/security/language-cookie.server";
+import { languageCookieHeader, languageSwitchLocation } from "~/security/language-cookie.server";
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/language.$locale";
 
@@ -13,14 +13,11 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
     return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
   const { env } = context.get(requestContext);
-  const url = new URL(request.url);
-  const target = languageSwitchTarget(params.locale, url.searchParams.get("next"), env.siteUrl);
+  const next = new URL(request.url).searchParams.get("next");
   return new Response(null, {
     status: 303,
     headers: {
-      // Absolute, on the request's own origin: React Router would put the basename of a
-      // link followed from a Sinhala or Tamil page (/si/language/ta) before a bare path.
-      Location: new URL(target, url.origin).href,
+      Location: languageSwitchLocation(params.locale, next, env.siteUrl),
       "Set-Cookie": languageCookieHeader(params.locale, { secure: env.siteUrl.startsWith("https:") }),
       "Cache-Control": "no-store",
     },

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { REDIRECT_BYPASSES } from "../../tests/redirect-bypasses";
 import {
   chosenLanguage,
   languageCookieHeader,
+  languageSwitchLocation,
   languageSwitchTarget,
   rememberedLanguagePath,
 } from "./language-cookie.server";
@@ -30,6 +32,21 @@ describe("the remembered language (ADR 036)", () => {
     expect(languageSwitchTarget("si", "/", SITE)).toBe("/si");
     for (const attack of ["//evil.example", "https://evil.example/", "/\\evil.example", "/%5Cevil.example", null, ""])
       expect(languageSwitchTarget("si", attack, SITE), String(attack)).toBe("/si");
+  });
+
+  it("never sends the switcher to another site once the language prefix is dropped (ADR 062)", () => {
+    // The reported attack: "/si//evil.example/phish" passed the check, then lost its "/si".
+    expect(languageSwitchLocation("en", "/si//evil.example/phish", SITE)).toBe(`${SITE}/`);
+    expect(languageSwitchLocation("en", "/ta//evil.example", SITE)).toBe(`${SITE}/`);
+    expect(languageSwitchLocation("ta", "/si//evil.example", SITE)).toBe(`${SITE}/ta`);
+    for (const locale of ["en", "si", "ta"] as const)
+      for (const attack of REDIRECT_BYPASSES) {
+        const location = new URL(languageSwitchLocation(locale, attack, SITE));
+        expect(location.origin, `${locale} ${JSON.stringify(attack)}`).toBe(SITE);
+        expect(location.pathname, `${locale} ${JSON.stringify(attack)}`).not.toMatch(
+          /^\/(?:(?:si|ta)\/)*(?:[/\\]|%2f|%5c)/i,
+        );
+      }
   });
 
   it("moves an owner page to the remembered language, and leaves it when it already matches", () => {

@@ -28,11 +28,22 @@ export function languageCookieHeader(locale: Locale, options: { secure: boolean 
 /**
  * Where the switcher sends a reader: `next` (a path inside the page's language,
  * from a link anyone can write) in the chosen language. Only a path of our own
- * survives (`safeRedirect`); anything else is the home page.
+ * survives (`safeRedirect`), checked again after the language is swapped, as
+ * every rewritten path is (ADR 062); anything else is the home page.
  */
 export function languageSwitchTarget(locale: Locale, next: string | null, siteUrl: string): string {
+  const home = localePath(locale, "/");
   const path = safeRedirect(next, "/", siteUrl);
-  return localePath(locale, withoutLocale(path));
+  return safeRedirect(localePath(locale, withoutLocale(path)), home, siteUrl);
+}
+
+/**
+ * The switcher's Location: absolute, so React Router cannot put the basename of
+ * a link followed from a Sinhala or Tamil page (/si/language/ta) before it, and
+ * on SITE_URL, never on the request's Host header, which the client writes (ADR 062).
+ */
+export function languageSwitchLocation(locale: Locale, next: string | null, siteUrl: string): string {
+  return new URL(languageSwitchTarget(locale, next, siteUrl), siteUrl).href;
 }
 
 /**

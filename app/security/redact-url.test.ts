@@ -34,3 +34,40 @@ describe("redactUrl", () => {
     }
   });
 });
+
+describe("redactUrl on link-signed pages (tokens in the path)", () => {
+  it("hides the token of an alert, availability or shared-list link, in any language, page or data", () => {
+    expect(redactUrl("/alerts/confirm/AbC123_-x.SiG-456")).toBe("/alerts/confirm/[redacted]");
+    expect(redactUrl("/alerts/manage/Mng_Token-789")).toBe("/alerts/manage/[redacted]");
+    expect(redactUrl("/si/alerts/stop/id1.sig2?x=1")).toBe("/si/alerts/stop/[redacted]?x=1");
+    expect(redactUrl("/ta/alerts/unsubscribe/id1.sig2")).toBe("/ta/alerts/unsubscribe/[redacted]");
+    expect(redactUrl("/availability/12.yes.1790000000.SiGnAtUrE")).toBe("/availability/[redacted]");
+    expect(redactUrl("/s/abcd2345efgh")).toBe("/s/[redacted]");
+    expect(redactUrl("/si/s/abcd2345efgh.data?_routes=routes%2Fshared-shortlist")).toBe(
+      "/si/s/[redacted].data?_routes=routes%2Fshared-shortlist",
+    );
+    expect(redactUrl("/alerts/manage/Mng_Token-789?token=q")).toBe("/alerts/manage/[redacted]?token=[redacted]");
+  });
+
+  it("hides them in absolute links (emails), keeping a sentence's full stop", () => {
+    expect(redactUrl("https://bodima.lk/si/alerts/confirm/id1.sig2.")).toBe(
+      "https://bodima.lk/si/alerts/confirm/[redacted].",
+    );
+    expect(redactUrl("http://127.0.0.1:3999/availability/12.no.179.SIG")).toBe(
+      "http://127.0.0.1:3999/availability/[redacted]",
+    );
+  });
+
+  it("leaves other paths that merely look alike alone", () => {
+    for (const url of [
+      "/alerts/new",
+      "/alerts/new?x=1",
+      "/browse/s/x",
+      "/listing/s-1001",
+      "/shortlist",
+      "/s",
+      "/availability",
+    ])
+      expect(redactUrl(url)).toBe(url);
+  });
+});

@@ -18,12 +18,39 @@ function normalisedName(raw: string): string {
 }
 
 /**
- * A URL (or path with a query) as it may be written to a log: the value of
- * every secret-looking query parameter replaced by [redacted], everything else
- * exactly as received. Logs are read by more people, and kept longer, than the
- * tokens stay valid should allow (issue 9).
+ * Pages whose last path segment is the secret: the links alert and
+ * availability emails carry (whoever has one manages the alerts of an
+ * address or answers for a listing) and a shared shortlist's code. In any
+ * language (ADR 033), documents and React Router's `.data` requests alike.
+ */
+const SECRET_SEGMENT = /^((?:\/(?:si|ta))?\/(?:alerts\/(?:confirm|manage|stop|unsubscribe)|availability|s)\/)([^/?#]+)/;
+
+/** What follows a token in its segment and is kept: React Router's `.data`, or a sentence's full stop in an email. */
+const SEGMENT_TAIL = /(?:\.data)?[^A-Za-z0-9_~-]*$/;
+
+/** "https://host" of an absolute URL (a link in an email), else "". */
+const ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
+
+/**
+ * A URL (or path with a query) as it may be written to a log: the token in
+ * the path of a link-signed page and the value of every secret-looking query
+ * parameter replaced by [redacted], everything else exactly as received.
+ * Logs are read by more people, and kept longer, than the tokens stay valid
+ * should allow (issue 9).
  */
 export function redactUrl(url: string): string {
+  const origin = ORIGIN.exec(url)?.[0] ?? "";
+  return origin + redactQuery(redactPath(url.slice(origin.length)));
+}
+
+function redactPath(url: string): string {
+  return url.replace(SECRET_SEGMENT, (_, head: string, segment: string) => {
+    const tail = SEGMENT_TAIL.exec(segment)?.[0] ?? "";
+    return `${head}${REDACTED}${tail}`;
+  });
+}
+
+function redactQuery(url: string): string {
   const queryAt = url.indexOf("?");
   if (queryAt === -1) return url;
   const hashAt = url.indexOf("#", queryAt);

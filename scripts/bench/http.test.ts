@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { hasSessionCookie } from "../../app/auth/session-cookie";
-import { findStylesheetPath, UNCACHED_HEADERS } from "./http.ts";
+import { hasSignedSessionCookie } from "../../app/auth/session-signature.server";
+import { findStylesheetPath, uncachedHeaders } from "./http.ts";
 
 describe("findStylesheetPath", () => {
   it("finds the root stylesheet whatever the attribute order", () => {
@@ -20,8 +21,12 @@ describe("findStylesheetPath", () => {
   });
 });
 
-describe("UNCACHED_HEADERS", () => {
-  it("carry a session cookie, so the page cache never answers them", () => {
-    expect(hasSessionCookie(UNCACHED_HEADERS.cookie)).toBe(true);
+describe("uncachedHeaders", () => {
+  it("carry a session cookie signed with the server's secret, so the page cache never answers them", () => {
+    const secret = "b".repeat(64);
+    const { cookie } = uncachedHeaders(secret);
+    expect(hasSessionCookie(cookie)).toBe(true);
+    expect(hasSignedSessionCookie(cookie, secret)).toBe(true);
+    expect(hasSignedSessionCookie(cookie, "c".repeat(64))).toBe(false);
   });
 });

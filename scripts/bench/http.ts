@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import http from "node:http";
 
 /** What a browser sends with every request that matters to the server: it compresses by Accept-Encoding. */
@@ -8,12 +9,17 @@ export const BROWSER_HEADERS = {
 } as const;
 
 /**
- * A session cookie (app/auth/session-cookie.ts: better-auth's `session_token`
- * under our AUTH_COOKIE_PREFIX). The page cache never answers a request that
- * carries one, and a token that is no session renders the page signed out:
- * the search shapes are timed in the database, not in the cache.
+ * Headers with a session cookie this site signed (better-auth's
+ * `session_token` under our AUTH_COOKIE_PREFIX, HMAC-signed with
+ * SESSION_SECRET) for a token that is no session. The page cache never
+ * answers a page request that carries one, and the page renders signed out:
+ * the search shapes are timed in the database, not in the cache. A made-up,
+ * unsigned cookie no longer does that (server/pages.ts).
  */
-export const UNCACHED_HEADERS = { ...BROWSER_HEADERS, cookie: "bodima.session_token=bench" } as const;
+export function uncachedHeaders(sessionSecret: string) {
+  const signature = createHmac("sha256", sessionSecret).update("bench").digest("base64");
+  return { ...BROWSER_HEADERS, cookie: `bodima.session_token=${encodeURIComponent(`bench.${signature}`)}` };
+}
 
 export type RawResponse = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 

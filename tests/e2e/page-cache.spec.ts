@@ -141,6 +141,8 @@ test("a cached listing page gives each new browser its own view cookies, and a r
   for (let i = 0; i < 2; i++) {
     const { browser, response: first } = await newBrowserHit(baseURL, path, userAgent);
     expect(first.headers()["x-page-cache"]).toBe("HIT");
+    // An answer with a cookie is this browser's: no CDN may keep it for others (ADR 068).
+    expect(first.headers()["cache-control"]).toBe("private, no-store");
     const session = /bodima_vs=([^;]+)/.exec(first.headers()["set-cookie"] ?? "")?.[1];
     expect(session).toBeDefined();
     seen.push(session!);
@@ -148,10 +150,21 @@ test("a cached listing page gives each new browser its own view cookies, and a r
     const again = await browser.get(path);
     expect(again.headers()["x-page-cache"]).toBe("HIT");
     expect(again.headers()["set-cookie"]).toBeUndefined();
+    expect(again.headers()["cache-control"]).toBe("public, max-age=0, s-maxage=1, stale-while-revalidate=10");
     await browser.dispose();
   }
   expect(new Set(seen).size).toBe(2);
   await client.dispose();
+});
+
+test("a made-up session cookie is answered from the cache, on a page and on the API", async ({ baseURL }) => {
+  // Only a cookie this site signed takes a request past the cache: anything else was a free way to force renders.
+  const forged = await playwrightRequest.newContext({
+    baseURL,
+    extraHTTPHeaders: { Cookie: "bodima.session_token=x" },
+  });
+  for (const path of ["/about", "/api/listings", "/getAdsForSEO"]) await cachedTwice(forged, path);
+  await forged.dispose();
 });
 
 test.describe("never for someone signed in", () => {
@@ -168,6 +181,9 @@ test.describe("never for someone signed in", () => {
     expect(mine.headers()["x-page-cache"]).toBeUndefined();
     expect(mine.headers()["cache-control"]).toBe("private, no-store");
     expect(await mine.text()).toContain(name);
+    // The API is the same for everyone: served from the cache even to them.
+    await anonymous.get("/api/listings?limit=3");
+    expect((await page.request.get("/api/listings?limit=3")).headers()["x-page-cache"]).toBe("HIT");
 
     // And nothing of theirs reaches anyone else.
     const theirs = await anonymous.get("/browse");

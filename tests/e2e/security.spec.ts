@@ -239,6 +239,37 @@ function getWithHost(baseURL: string, host: string) {
   });
 }
 
+/** A raw GET of `path` (sent as written, "//" and all) with extra headers; its status and Location. */
+function rawGet(baseURL: string, path: string, headers: Record<string, string> = {}) {
+  const url = new URL(baseURL);
+  return new Promise<{ status: number; location: string | undefined }>((resolve, reject) => {
+    http
+      .get({ hostname: url.hostname, port: url.port, path, headers }, (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, location: res.headers.location }));
+      })
+      .on("error", reject);
+  });
+}
+
+test("the language switcher never sends anyone to another site (ADR 062)", async ({ baseURL }) => {
+  const site = new URL(baseURL!).origin;
+  const attacks: [string, Record<string, string>][] = [
+    ["/language/en?next=/si//evil.example/phish", {}],
+    ["/language/en?next=/ta//evil.example", {}],
+    ["/language/si?next=/browse", { Host: "evil.example" }],
+    ["//evil.example/language/en?next=/browse", {}],
+  ];
+  for (const [path, headers] of attacks) {
+    const { status, location } = await rawGet(baseURL!, path, headers);
+    expect(status, path).toBeLessThan(500);
+    if (location) expect(new URL(location, site).origin, `${path} ${JSON.stringify(headers)}`).toBe(site);
+  }
+  expect((await rawGet(baseURL!, "/language/si?next=/browse", { Host: "evil.example" })).location).toBe(
+    `${site}/si/browse`,
+  );
+});
+
 test("an oversized body gets 413 and a malformed request a short page without a stack trace", async ({
   request,
   baseURL,

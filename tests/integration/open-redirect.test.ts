@@ -3,6 +3,7 @@ import { expect, it } from "vitest";
 import { cookieHeaders, getAuth } from "../../app/auth/auth.server";
 import type { DB } from "../../app/db/db.server";
 import { createOwnerAccount } from "../../app/models/account.server";
+import { loader as languageLoader } from "../../app/routes/language.$locale";
 import { action as loginAction, loader as loginLoader } from "../../app/routes/login";
 import { requestContext } from "../../app/services.server";
 import { REDIRECT_BYPASSES, SAFE_REDIRECTS } from "../redirect-bypasses";
@@ -112,5 +113,48 @@ describeEachDatabase("open redirect after login", (ctx) => {
       const result = await (loginAction as Loader)({ request: post, params: {}, context: testContext({ db }) });
       expect((result as Response).headers.get("location")).toBe(expected);
     }
+  });
+});
+
+// The language switcher (ADR 036) sends a reader on to `next` in another language: the path
+// must still be ours once its language prefix is dropped, and the Location is built on
+// SITE_URL, never on the Host header a client writes (ADR 062).
+describeEachDatabase("open redirect through the language switcher", (ctx) => {
+  /** The switcher's Location for `next`, asked as server/web-adapter.ts builds the request (its origin from Host). */
+  function switchTo(locale: string, next: string, host = "127.0.0.1:3999"): string | null {
+    const request = new Request(`http://${host}/language/${locale}?next=${encodeURIComponent(next)}`);
+    const response = languageLoader({
+      request,
+      params: { locale },
+      context: testContext({ db: ctx().db }),
+    } as unknown as Parameters<typeof languageLoader>[0]);
+    return response.headers.get("location");
+  }
+
+  it("the reported attack: /language/en?next=/si//evil.example/phish stays on the site", () => {
+    expect(switchTo("en", "/si//evil.example/phish")).toBe(`${TEST_SITE}/`);
+    expect(switchTo("en", "/ta//evil.example")).toBe(`${TEST_SITE}/`);
+    expect(switchTo("si", "/ta//evil.example")).toBe(`${TEST_SITE}/si`);
+  });
+
+  it("builds the Location on SITE_URL whatever Host the request names", () => {
+    expect(switchTo("si", "/browse", "evil.example")).toBe(`${TEST_SITE}/si/browse`);
+    expect(switchTo("en", "/ta/about?x=1", "evil.example:8080")).toBe(`${TEST_SITE}/about?x=1`);
+  });
+
+  it("every known bypass, in every language, ends on our own site", () => {
+    for (const locale of ["en", "si", "ta"])
+      for (const value of REDIRECT_BYPASSES) {
+        const location = switchTo(locale, value, "evil.example");
+        expect(location, `${locale} ${JSON.stringify(value)}`).not.toBeNull();
+        expect(browserOrigin(location!), `${locale} ${JSON.stringify(value)}`).toBe(TEST_SITE);
+        expect(new URL(location!).pathname, `${locale} ${JSON.stringify(value)}`).not.toMatch(
+          /^\/+(?:(?:si|ta)\/+)*\//,
+        );
+      }
+  });
+
+  it("same-site targets still work", () => {
+    for (const [value, expected] of SAFE_REDIRECTS) expect(switchTo("en", value)).toBe(`${TEST_SITE}${expected}`);
   });
 });

@@ -205,6 +205,33 @@ describeEachDatabase("mail outbox", (ctx) => {
     expect((await row(db, id)).text).toContain("Secret-abc123");
   });
 
+  it("on a public site redacts the tokens in the path of alert and availability links it prints", async () => {
+    const { db } = ctx();
+    const { log, lines } = captureLog();
+    const transport = createMailTransport({ from: FROM, log, redactLinks: true });
+    await enqueueMail(db, {
+      ...resetMail,
+      to: "redact-path@example.com",
+      text: [
+        "Confirm: https://bodima.lk/si/alerts/confirm/Al3rtId.C0nfirmSecret.",
+        "Manage: https://bodima.lk/alerts/manage/M4nageSecret",
+        "Still free? https://bodima.lk/availability/12.yes.1790000000.Av4ilSecret",
+      ].join("\n"),
+    });
+    await deliverDueMail(db, transport, silent);
+    const printed = lines.filter((l) => l.mail);
+    expect(printed).toHaveLength(1);
+    for (const secret of ["C0nfirmSecret", "M4nageSecret", "Av4ilSecret"])
+      expect(JSON.stringify(printed)).not.toContain(secret);
+    expect((printed[0].mail as { text: string }).text).toBe(
+      [
+        "Confirm: https://bodima.lk/si/alerts/confirm/[redacted].",
+        "Manage: https://bodima.lk/alerts/manage/[redacted]",
+        "Still free? https://bodima.lk/availability/[redacted]",
+      ].join("\n"),
+    );
+  });
+
   it("lets only one of several racing senders claim a message, and takes over an expired claim", async () => {
     const { db } = ctx();
     const now = new Date();

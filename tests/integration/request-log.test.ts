@@ -27,6 +27,8 @@ beforeAll(async () => {
   app.use(logRequests(logger));
   app.use(securityMiddleware({ siteUrl: SITE, siteName: "Bodima", development: false, trustProxy: false, logger }));
   app.get("/reset-password", (_req, res) => res.type("html").send("<p>reset</p>"));
+  // The link-signed pages, whose token is a path segment (alerts, availability, shared lists).
+  app.get(/^\/(?:(?:si|ta)\/)?(?:alerts|availability|s)\//, (_req, res) => res.type("html").send("<p>link</p>"));
   app.get("/boom", () => {
     throw new Error("boom");
   });
@@ -78,4 +80,23 @@ it("redacts passwords and codes in every line that names the URL (refusals and e
   for (const secret of ["Refused-secret-1", "hunter2hunter2", "Code-secret-2"]) expect(text).not.toContain(secret);
   expect(text).toContain("token=[redacted]&password=[redacted]");
   expect(text).toContain("/boom?code=[redacted]");
+});
+
+it("redacts the token in the path of every link-signed page (alerts, availability, shared lists)", async () => {
+  const paths = {
+    "/alerts/confirm/Al3rtId.C0nfirmSig-1": "/alerts/confirm/[redacted]",
+    "/si/alerts/manage/M4nageToken_2": "/si/alerts/manage/[redacted]",
+    "/ta/alerts/stop/Al3rtId.St0pSig-3?x=1": "/ta/alerts/stop/[redacted]?x=1",
+    "/alerts/unsubscribe/Al3rtId.Unsub-4": "/alerts/unsubscribe/[redacted]",
+    "/availability/12.yes.1790000000.Av4ilSig-5": "/availability/[redacted]",
+    "/s/sh4redc0de6.data?_routes=routes%2Fshared-shortlist": "/s/[redacted].data?_routes=routes%2Fshared-shortlist",
+  };
+  for (const [path, logged] of Object.entries(paths)) {
+    const res = await fetch(`${base}${path}`);
+    expect(res.status).toBe(200);
+    const lines = await logFor(res.headers.get("x-request-id")!);
+    expect(lines.find((l) => l.msg === "request")!.url).toBe(logged);
+    for (const secret of ["Sig-", "M4nageToken", "1790000000", "sh4redc0de"])
+      expect(JSON.stringify(lines)).not.toContain(secret);
+  }
 });

@@ -372,12 +372,15 @@ describeEachDatabase("shortlist", (ctx) => {
     expect(await from(`${TEST_SITE}/si/listing/room-1001`)).toBe("/listing/room-1001");
     expect(await from("https://evil.example/browse")).toBeNull();
     expect(await from(`${TEST_SITE}/shortlist`)).toBeNull();
+    // A page of ours whose path is another site once its language is dropped (ADR 062).
+    expect(await from(`${TEST_SITE}/si//evil.example/phish`)).toBeNull();
+    expect(await from(`${TEST_SITE}/ta/%2F/evil.example`)).toBeNull();
   });
 
   it("sends 'back' only to a path on this site", async () => {
     const { db } = ctx();
     const id = await insertOwnedListing(db, "sl-back");
-    for (const back of ["//evil.example/x", "https://evil.example/", "/\\evil.example"]) {
+    for (const back of ["//evil.example/x", "https://evil.example/", "/\\evil.example", "/si//evil.example"]) {
       const { body } = await post(db, { cookie: newBrowser(), fields: save(id, { back }) });
       expect(body.back).toBe("/browse");
     }
