@@ -9,7 +9,10 @@ export type UsersTable = {
   id: string;
   name: string;
   email: string;
+  /** better-auth's flag: 1 once the address was confirmed by its emailed link (ADR 066). */
   emailVerified: number;
+  /** When the address was confirmed (our dated record), null until then (ADR 066). */
+  emailConfirmedAt: Generated<string | null>;
   image: string | null;
   phone: string;
   role: string; // 'owner' | 'moderator'

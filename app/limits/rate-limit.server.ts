@@ -74,6 +74,8 @@ export const DEFAULT_LIMITS = {
    */
   loginAccountSlowdown: { max: 10, windowSeconds: 60 * 60, per: [["account"]] },
   signupIp: { max: 5, windowSeconds: 60 * 60, per: [["ip"]] },
+  /** 'Send the link again' for one account's address confirmation (ADR 066); sign-up's own email is free. */
+  confirmEmailUser: { max: 3, windowSeconds: 60 * 60, per: [["user"]] },
   /** Password-reset emails to one address. */
   resetEmail: { max: 3, windowSeconds: 60 * 60, per: [["account"]] },
   /** Reports from one network (IPv4 /24, IPv6 /64): another address of the same network is no new reporter. */

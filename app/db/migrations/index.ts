@@ -25,6 +25,7 @@ import * as alreadyLet from "./2026-11-25-023-already-let";
 // 024 was taken by a change that was reverted (ADR 057): a database that ran it keeps its name.
 import * as searchAlerts from "./2026-11-25-025-search-alerts";
 import * as unconfirmedIndex from "./2026-11-25-026-unconfirmed-index";
+import * as emailConfirmation from "./2026-11-28-028-email-confirmation";
 
 /** Every migration, listed explicitly and in order (names sort by date). */
 export const migrations: Record<string, Migration> = {
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25-023-already-let": alreadyLet,
   "2026-11-25-025-search-alerts": searchAlerts,
   "2026-11-25-026-unconfirmed-index": unconfirmedIndex,
+  "2026-11-28-028-email-confirmation": emailConfirmation,
 };
