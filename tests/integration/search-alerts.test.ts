@@ -332,7 +332,6 @@ describeEachDatabase("search alerts", (ctx) => {
       Array.from({ length: 15 }, (_, i) =>
         requestSearchAlert(db, {
           email,
-          manageKey: "k",
           locale: "en",
           query: `search=room&minPrice=${i + 1}`,
           label: `room ${i}`,
@@ -454,11 +453,14 @@ async function confirmLinkPage(db: DB, token: string) {
 /** What the confirmation link's page shows. */
 async function openConfirmLink(db: DB, token: string) {
   return (await confirmLinkPage(db, token)).body as {
-    ask: { email: string; already: boolean; manageHref: string } | null;
+    ask: { email: string; already: boolean } | null;
   };
 }
 
-/** The manage link the confirm page offers after confirming. */
+/**
+ * The manage link the confirm page offers after its button was pressed: made
+ * fresh by the button's answer, never by opening the page (ADR 067).
+ */
 async function confirmPageManage(db: DB, token: string): Promise<string> {
-  return (await openConfirmLink(db, token)).ask!.manageHref.split("/").at(-1)!;
+  return ((await confirm(db, token)).body.manageHref as string).split("/").at(-1)!;
 }

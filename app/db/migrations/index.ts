@@ -26,6 +26,7 @@ import * as alreadyLet from "./2026-11-25-023-already-let";
 import * as searchAlerts from "./2026-11-25-025-search-alerts";
 import * as unconfirmedIndex from "./2026-11-25-026-unconfirmed-index";
 import * as emailConfirmation from "./2026-11-28-028-email-confirmation";
+import * as alertManageLinks from "./2026-11-28-031-alert-manage-links";
 
 /** Every migration, listed explicitly and in order (names sort by date). */
 export const migrations: Record<string, Migration> = {
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25-025-search-alerts": searchAlerts,
   "2026-11-25-026-unconfirmed-index": unconfirmedIndex,
   "2026-11-28-028-email-confirmation": emailConfirmation,
+  "2026-11-28-031-alert-manage-links": alertManageLinks,
 };
