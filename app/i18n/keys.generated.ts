@@ -378,6 +378,7 @@ export type MessageKey =
   | "alerts.manage.revokedText"
   | "alerts.invalid.title"
   | "alerts.invalid.text"
+  | "alerts.typedWords"
   | "browse.search.label"
   | "browse.search.placeholder"
   | "browse.search.submit"

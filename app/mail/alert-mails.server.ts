@@ -48,13 +48,15 @@ function linksFor(site: AlertSite, alert: Pick<SearchAlert, "id" | "locale" | "q
  * The one email a request for an alert sends, whatever the address already
  * has, so whoever asks learns nothing about it from the page: the
  * confirmation link, or 'already on', or 'you have 10', each with what to do.
+ * Whoever asked may not own the address, so the search is named by
+ * `mailLabel` (alertSearch): the filters chosen from lists, never the words
+ * typed in (a stranger's links or phone numbers in our email; ADR 067).
  */
 export function alertRequestMail(
   site: AlertSite,
-  request:
-    | Exclude<AlertRequest, { outcome: "full" }>
-    | { outcome: "full"; email: string; locale: string; label: string },
+  request: Exclude<AlertRequest, { outcome: "full" }> | { outcome: "full"; email: string; locale: string },
   manageToken: string,
+  mailLabel: string,
 ): OutgoingMail {
   if (request.outcome === "full") {
     const t = translatorFor(request.locale);
@@ -62,7 +64,7 @@ export function alertRequestMail(
     const values = {
       siteName: site.siteName,
       email: request.email,
-      label: request.label,
+      label: mailLabel,
       max: ALERTS_PER_ADDRESS,
       manageUrl: links.manageUrl,
     };
@@ -76,7 +78,7 @@ export function alertRequestMail(
   const { alert } = request;
   const t = translatorFor(alert.locale);
   const links = linksFor(site, alert, manageToken);
-  const values = { siteName: site.siteName, email: alert.email, label: alert.label, ...links };
+  const values = { siteName: site.siteName, email: alert.email, label: mailLabel, ...links };
   const which = request.outcome === "exists" ? "exists" : "confirm";
   return {
     kind: `alert-${which}`,

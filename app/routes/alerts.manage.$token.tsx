@@ -2,6 +2,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { Banner } from "~/components/ui/banner";
 import { buttonClasses } from "~/components/ui/button";
 import { t, useTranslation } from "~/i18n";
+import { alertEmailAllowed } from "~/limits/alert-emails.server";
 import { alertManageLinkMail } from "~/mail/alert-mails.server";
 import { issueManageLink, readManageLink, revokeManageLinks } from "~/models/alert-manage-links.server";
 import { enqueueMail } from "~/models/outbox.server";
@@ -69,11 +70,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (link.state !== "valid") {
     if (intent !== "sendFresh") return refused("invalid", 404);
     // An email to the address, asked for by whoever holds an old link: limited like alert emails.
-    for (const decision of [
-      await limiter.consume("alertNetwork", { ip: clientIp }),
-      await limiter.consume("alertAddress", { account: link.email }),
-    ])
-      if (!decision.ok) return refused(decision.unavailable ? "unavailable" : "tooMany", 429);
+    const decision = await alertEmailAllowed(limiter, link.email, clientIp);
+    if (!decision.ok) return refused(decision.unavailable ? "unavailable" : "tooMany", 429);
     const site = { siteName: env.SITE_NAME, siteUrl: env.siteUrl, secret: secrets.sessionSecret };
     await enqueueMail(db, alertManageLinkMail(site, link.email, locale, await issueManageLink(db, link.email)));
     return answered("freshSent");

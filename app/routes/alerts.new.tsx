@@ -7,6 +7,7 @@ import { EmailInput } from "~/components/ui/email-input";
 import { FormField } from "~/components/ui/form-field";
 import { type MessageKey, t, useTranslation } from "~/i18n";
 import { normalizeEmail } from "~/lib/email";
+import { alertEmailAllowed } from "~/limits/alert-emails.server";
 import { alertRequestMail } from "~/mail/alert-mails.server";
 import { issueManageLink } from "~/models/alert-manage-links.server";
 import { enqueueMail } from "~/models/outbox.server";
@@ -75,17 +76,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (!ownAddress) {
     // Every request for another address sends it an email: limited per network and per address.
-    for (const decision of [
-      await limiter.consume("alertNetwork", { ip: clientIp }),
-      await limiter.consume("alertAddress", { account: email }),
-    ])
-      if (!decision.ok)
-        return refused(
-          429,
-          decision.unavailable ? "alerts.new.errors.unavailable" : "alerts.new.errors.tooMany",
-          {},
-          given,
-        );
+    const decision = await alertEmailAllowed(limiter, email, clientIp);
+    if (!decision.ok)
+      return refused(
+        429,
+        decision.unavailable ? "alerts.new.errors.unavailable" : "alerts.new.errors.tooMany",
+        {},
+        given,
+      );
   }
 
   const asked = await requestSearchAlert(db, { email, locale, ...search, confirmed: ownAddress });
@@ -109,8 +107,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     db,
     alertRequestMail(
       site,
-      asked.outcome === "full" ? { outcome: "full", email, locale, label: search.label } : asked,
+      asked.outcome === "full" ? { outcome: "full", email, locale } : asked,
       token,
+      search.mailLabel,
     ),
   );
   return redirect(sentTo, 303);

@@ -244,4 +244,70 @@ describeEachDatabase("alert links", (ctx) => {
     expect(fresh).not.toBe(oldToken);
     expect((await managePage(db, fresh)).body).toMatchObject({ email, rows: [{ label: `“${word}”` }] });
   });
+
+  it("an email asked for by anyone shows only the filters chosen from lists, never the text typed in", async () => {
+    const { db } = ctx();
+    const word = uniqueWord();
+    const victim = `text-${Date.now().toString(36)}-${seq}@example.lk`;
+    const typed = "Call 0771234567 or see http://evil.example/win";
+    const query = new URLSearchParams({
+      search: `${word} ${typed}`,
+      location: "WhatsApp +94 77 123 4567",
+      university: "University of Moratuwa",
+      faculty: "www.evil.example",
+      propertyType: "single",
+      maxPrice: "25000",
+    }).toString();
+    expect(((await ask(db, victim, query)) as Response).status).toBe(303);
+    const [confirmation] = await mailsTo(db, victim);
+    expect(confirmation.kind).toBe("alert-confirm");
+    expect(confirmation.text).toContain(
+      "University of Moratuwa, Up to LKR 25,000, Single Room, search words (shown on the page the link opens, never in an email)",
+    );
+    for (const text of [word, "0771234567", "evil.example", "4567", "WhatsApp"]) {
+      expect(confirmation.text).not.toContain(text);
+      expect(confirmation.subject).not.toContain(text);
+    }
+    // Our own page, which the address's owner opens, names the whole search.
+    const [alert] = await db.selectFrom("search_alerts").select(["id", "label"]).where("email", "=", victim).execute();
+    expect(alert.label).toContain(word);
+
+    // 'Already on' and 'you have 10', sent whoever asks, say no more.
+    await db
+      .updateTable("search_alerts")
+      .set({ confirmedAt: at(0) })
+      .where("id", "=", alert.id)
+      .execute();
+    await ask(db, victim, query, { ip: "192.0.2.1" });
+    const exists = (await mailsTo(db, victim)).at(-1)!;
+    expect(exists.kind).toBe("alert-exists");
+    expect(exists.text).not.toContain("evil.example");
+    expect(exists.text).not.toContain(word);
+  });
+
+  it("a stranger's three requests block an address only from their network; its confirmed owner always gets through", async () => {
+    const { db } = ctx();
+    const word = uniqueWord();
+    const { owner, cookie } = await signedInAccount(db, word);
+    const limiter = createRateLimiter(createMemoryStore());
+    const status = async (query: string, call: Call) =>
+      unwrapResult(await ask(db, owner.email, query, { limiter, ...call })).status;
+    for (let i = 0; i < 3; i++)
+      expect(await status(`search=${word}&minPrice=${i + 1}`, { ip: "203.0.113.7" })).toBe(303);
+    // A 4th from that network (IPv4 /24) is refused...
+    expect(await status(`search=${word}&minPrice=9`, { ip: "203.0.113.200" })).toBe(429);
+    // ...another network is not blocked by it...
+    expect(await status(`search=${word}&minPrice=10`, { ip: "192.0.2.50" })).toBe(303);
+    // ...ten from all networks together are the most an address gets in a day...
+    for (let i = 0; i < 6; i++)
+      expect(await status(`search=${word}&maxPrice=${30000 + i}`, { ip: `198.18.${i}.1` })).toBe(303);
+    expect(await status(`search=${word}&maxPrice=39999`, { ip: "198.19.0.1" })).toBe(429);
+    // ...and the address's confirmed, signed-in owner is never counted (one of the waiting ten is theirs now).
+    const own = (await ask(db, owner.email, `search=${word}&minPrice=1`, {
+      cookie,
+      limiter,
+      ip: "203.0.113.7",
+    })) as Response;
+    expect(own.headers.get("Location")).toMatch(/^\/alerts\/manage\/[A-Za-z0-9_-]{43}\?done=on$/);
+  });
 });
