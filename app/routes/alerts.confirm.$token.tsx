@@ -43,14 +43,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, env, secrets } = context.get(requestContext);
-  const refused = (problem: Problem, status: number) => data({ done: false, problem, manageHref: null }, { status });
+  const refused = (problem: Problem, status: number) =>
+    data({ done: false, already: false, problem, manageHref: null }, { status });
   if (!isSameOrigin(request, env.siteUrl)) return refused("origin", 403);
   const id = readAlertToken(secrets.sessionSecret, "confirm", params.token);
   if (!id) return refused("invalid", 404);
   const confirmed = await confirmSearchAlert(db, id);
   if (!confirmed) return refused("gone", 404);
   const manageHref = `/alerts/manage/${await issueManageLink(db, confirmed.alert.email)}`;
-  return { done: true, problem: null, manageHref };
+  // Whether it was on before this press: the page's loader runs again after it and sees it on.
+  return { done: true, already: confirmed.already, problem: null, manageHref };
 }
 
 export default function ConfirmAlertPage({ loaderData }: Route.ComponentProps) {
@@ -80,7 +82,7 @@ export default function ConfirmAlertPage({ loaderData }: Route.ComponentProps) {
         <Banner
           variant="success"
           data-testid="alert-confirmed"
-          title={translate(ask.already ? "alerts.confirm.alreadyTitle" : "alerts.confirm.doneTitle")}
+          title={translate(result.already ? "alerts.confirm.alreadyTitle" : "alerts.confirm.doneTitle")}
         >
           <p>{translate("alerts.confirm.doneText")}</p>
           <p className="mt-2 font-medium">{ask.label}</p>
