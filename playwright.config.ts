@@ -104,6 +104,8 @@ export default defineConfig({
               ...serverEnv(postgresPort),
               DATA_DIR: `${process.env.E2E_DATA_DIR}-pg`,
               TEST_DATABASE_URL: process.env.TEST_DATABASE_URL!,
+              // Sign-up's confirmation email (ADR 066) must reach the tests on this server too.
+              SMTP_URL: `smtp://127.0.0.1:${smtpSinkPort}`,
             },
           },
         ]

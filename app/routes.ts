@@ -26,6 +26,7 @@ export default [
   route("signup", "routes/signup.tsx"),
   route("logout", "routes/logout.ts"),
   route("reset-password", "routes/reset-password.tsx"),
+  route("confirm-email", "routes/confirm-email.tsx"),
   // Every route under the dashboard and admin layouts is guarded by their middleware (ADR 025).
   route("dashboard", "routes/dashboard.tsx", [
     // My Ads is the layout under the post and edit dialogs (real URLs, issue 3).
@@ -34,6 +35,7 @@ export default [
       route("listings/:id/edit", "routes/dashboard.listings.$id.edit.tsx"),
     ]),
     route("settings", "routes/dashboard.settings.tsx"),
+    route("confirm-email", "routes/dashboard.confirm-email.ts"),
     route("listings/:id/delete", "routes/dashboard.listings.$id.delete.tsx"),
     route("listings/:id/renew", "routes/dashboard.listings.$id.renew.ts"),
     route("listings/:id/availability", "routes/dashboard.listings.$id.availability.ts"),

@@ -25,6 +25,13 @@ export function sessionHardExpiry(createdAt: Date | string): Date {
   return new Date(new Date(createdAt).getTime() + SESSION_MS);
 }
 export const RESET_TOKEN_SECONDS = 60 * 60;
+/** A sign-up's confirmation link works for a day (ADR 066); 'Send the link again' makes a new one. */
+export const CONFIRM_EMAIL_TOKEN_SECONDS = 24 * 60 * 60;
+
+/** The page an address confirmation link opens, in the account's language (ADR 066). */
+export function confirmEmailUrl(siteUrl: string, locale: Locale, token: string): string {
+  return `${siteUrl}${localePath(locale, `/confirm-email?token=${encodeURIComponent(token)}`)}`;
+}
 
 export type AuthOptions = { db: DB; siteUrl: string; siteName: string; secret: string; logger?: Logger };
 
@@ -124,6 +131,42 @@ export function createAuth({ db, siteUrl, siteName, secret, logger }: AuthOption
         });
       },
     },
+    // Addresses are confirmed by an emailed link (ADR 066): until then an account is a stranger
+    // to its own address (no alert starts at once, no manage link, no new listing).
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: CONFIRM_EMAIL_TOKEN_SECONDS,
+      // Whoever opens the link is not signed in by it: it proves the inbox, not the password.
+      autoSignInAfterVerification: false,
+      sendVerificationEmail: async ({ user, token }) => {
+        const locale = localeOrDefault((user as typeof user & { locale?: unknown }).locale);
+        const url = confirmEmailUrl(siteUrl, locale, token);
+        const values = { name: user.name, siteName, url };
+        const t = translatorFor(locale);
+        await enqueueMail(db, {
+          to: user.email,
+          kind: "confirm-email",
+          subject: t("accounts.confirmEmail.mail.subject", values),
+          text: t("accounts.confirmEmail.mail.text", values),
+          html: [
+            `<p>${escapeHtml(t("accounts.confirmEmail.mail.greeting", values))}</p>`,
+            `<p>${escapeHtml(t("accounts.confirmEmail.mail.body", values))}</p>`,
+            `<p><a href="${escapeHtml(url)}">${escapeHtml(t("accounts.confirmEmail.mail.button"))}</a></p>`,
+            `<p>${escapeHtml(url)}</p>`,
+            `<p>${escapeHtml(t("accounts.confirmEmail.mail.ignore", values))}</p>`,
+          ].join("\n"),
+        });
+      },
+      // Our own dated record of the confirmation (ENGINEERING.md), beside better-auth's 0/1 flag.
+      afterEmailVerification: async (user) => {
+        await db
+          .updateTable("users")
+          .set({ emailConfirmedAt: currentTime().toISOString() })
+          .where("id", "=", user.id)
+          .where("emailConfirmedAt", "is", null)
+          .execute();
+      },
+    },
     advanced: {
       cookiePrefix: AUTH_COOKIE_PREFIX,
       // Session cookies: never readable by scripts, not sent on cross-site
@@ -156,7 +199,16 @@ export function getAuth(info: Pick<RequestInfo, "db" | "env" | "secrets" | "logg
   return auth;
 }
 
-export type SessionUser = { id: string; name: string; email: string; phone: string; role: string; locale: Locale };
+export type SessionUser = {
+  id: string;
+  name: string;
+  email: string;
+  /** The address was confirmed by its emailed link (ADR 066); until then it is treated as a stranger's. */
+  emailConfirmed: boolean;
+  phone: string;
+  role: string;
+  locale: Locale;
+};
 
 type ContextLike = Readonly<RouterContextProvider>;
 
@@ -218,6 +270,7 @@ async function readSessionUser(request: Request, context: ContextLike): Promise<
     id: user.id,
     name: user.name,
     email: user.email,
+    emailConfirmed: user.emailVerified === true,
     phone: user.phone ?? "",
     role: user.role ?? "owner",
     locale: localeOrDefault(user.locale),

@@ -9,7 +9,10 @@ export type UsersTable = {
   id: string;
   name: string;
   email: string;
+  /** better-auth's flag: 1 once the address was confirmed by its emailed link (ADR 066). */
   emailVerified: number;
+  /** When the address was confirmed (our dated record), null until then (ADR 066). */
+  emailConfirmedAt: Generated<string | null>;
   image: string | null;
   phone: string;
   role: string; // 'owner' | 'moderator'
@@ -251,12 +254,24 @@ export type ShortlistsTable = {
 };
 
 /** A saved search whose new matches are emailed at most daily (migration 025, ADR 058). */
+/** One manage link sent to an address (ADR 067): random, stored as its SHA-256, expiring, revocable. */
+export type AlertManageLinksTable = {
+  tokenHash: string;
+  /** Trimmed and lower-cased. */
+  email: string;
+  createdAt: string;
+  expiresAt: string;
+};
+
 export type SearchAlertsTable = {
   /** Random, 22 characters: the alert's links sign it. */
   id: string;
   /** Trimmed and lower-cased. */
   email: string;
-  /** SHA-256 of the address's manage-link token (app/security/alert-token.server.ts). */
+  /**
+   * SHA-256 of the address's old signed manage link (ADR 058), "" for alerts made since ADR 067:
+   * it only recognises an old link, whose page then offers to email a fresh one.
+   */
   manageKey: string;
   /** The language its emails are written in. */
   locale: string;
@@ -307,6 +322,7 @@ export type Database = {
   let_owner_mails: LetOwnerMailsTable;
   shortlist_items: ShortlistItemsTable;
   search_alerts: SearchAlertsTable;
+  alert_manage_links: AlertManageLinksTable;
 };
 
 export type ListingRow = Selectable<ListingsTable>;

@@ -8,6 +8,7 @@ import { sendAvailabilityReminders } from "~/mail/availability-mails.server";
 import { emailReportDigests } from "~/mail/report-mails.server";
 import { deliverDueMail } from "~/mail/sender.server";
 import type { MailTransport } from "~/mail/transport.server";
+import { removeOldManageLinks } from "~/models/alert-manage-links.server";
 import { purgeSentMailBodies } from "~/models/outbox.server";
 import { sweepOrphanPhotos } from "~/models/photo-sweep.server";
 import { removeStaleUploads } from "~/models/photo-upload.server";
@@ -102,9 +103,13 @@ export const JOBS = {
     }),
   },
   "remove-old-alerts": {
-    description: "Deletes search alerts nobody confirmed within 7 days, and alerts stopped more than 7 days ago.",
+    description:
+      "Deletes search alerts nobody confirmed within 7 days, alerts stopped more than 7 days ago, and alert manage links expired more than 30 days ago.",
     everyMs: DAY,
-    run: async (ctx) => ({ ...(await removeOldSearchAlerts(ctx.db, ctx.now)) }),
+    run: async (ctx) => ({
+      ...(await removeOldSearchAlerts(ctx.db, ctx.now)),
+      manageLinks: await removeOldManageLinks(ctx.db, ctx.now),
+    }),
   },
 } satisfies Record<string, Job>;
 

@@ -74,6 +74,8 @@ export const DEFAULT_LIMITS = {
    */
   loginAccountSlowdown: { max: 10, windowSeconds: 60 * 60, per: [["account"]] },
   signupIp: { max: 5, windowSeconds: 60 * 60, per: [["ip"]] },
+  /** 'Send the link again' for one account's address confirmation (ADR 066); sign-up's own email is free. */
+  confirmEmailUser: { max: 3, windowSeconds: 60 * 60, per: [["user"]] },
   /** Password-reset emails to one address. */
   resetEmail: { max: 3, windowSeconds: 60 * 60, per: [["account"]] },
   /** Reports from one network (IPv4 /24, IPv6 /64): another address of the same network is no new reporter. */
@@ -94,9 +96,17 @@ export const DEFAULT_LIMITS = {
   letReportCounted: { max: 5, windowSeconds: 24 * 60 * 60, per: [["visitor"]] },
   /**
    * Emails sent because someone asked for a search alert for an address (the
-   * confirmation, or 'already on'): a stranger cannot flood an inbox (ADR 058).
+   * confirmation, or 'already on'), per address and network: a stranger cannot
+   * flood an inbox, and their requests do not block the address for anyone
+   * asking from another network (ADR 058, 067).
    */
-  alertAddress: { max: 3, windowSeconds: 24 * 60 * 60, per: [["account"]] },
+  alertAddress: { max: 3, windowSeconds: 24 * 60 * 60, per: [["account", "network"]] },
+  /**
+   * The same emails to one address from all networks together: many networks
+   * (an IPv6 /48 holds 65,536 /64s) still cannot flood an inbox. Its owner is never
+   * blocked by it: a confirmed, signed-in owner of the address sends no email.
+   */
+  alertAddressAll: { max: 10, windowSeconds: 24 * 60 * 60, per: [["account"]] },
   /** Alert requests that send an email, from one network (IPv4 /24, IPv6 /64). */
   alertNetwork: { max: 10, windowSeconds: 60 * 60, per: [["network"]] },
   uploadUser: { max: 30, windowSeconds: 60 * 60, per: [["user"]] },

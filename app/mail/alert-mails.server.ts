@@ -4,6 +4,7 @@ import { type Locale, localeOrDefault, localePath } from "~/i18n/locales";
 import { translatorFor } from "~/i18n/translator.server";
 import { currentTime } from "~/lib/clock";
 import { formatLkr } from "~/lib/format";
+import { issueManageLink } from "~/models/alert-manage-links.server";
 import { newestAdNumber, searchListings } from "~/models/listing.server";
 import { enqueueMail, type OutgoingMail } from "~/models/outbox.server";
 import {
@@ -15,7 +16,7 @@ import {
 } from "~/models/search-alerts.server";
 import { parseBrowseFilters } from "~/schemas/browse-filters";
 import type { ListingSummary } from "~/schemas/listing-view";
-import { alertToken, manageToken } from "~/security/alert-token.server";
+import { alertToken } from "~/security/alert-token.server";
 import "virtual:catalogue/mail";
 
 export type AlertSite = { siteName: string; siteUrl: string; secret: string };
@@ -26,7 +27,8 @@ export const DIGEST_MAX_PLACES = 10;
 /** A label with line breaks must not make a multi-line subject. */
 const oneLine = (text: string) => text.replace(/\s+/g, " ");
 
-function linksFor(site: AlertSite, alert: Pick<SearchAlert, "id" | "email" | "locale" | "query">) {
+/** `manageToken`: a fresh manage link for the address (issueManageLink): every alert email carries one (ADR 067). */
+function linksFor(site: AlertSite, alert: Pick<SearchAlert, "id" | "locale" | "query">, manageToken: string) {
   const locale: Locale = localeOrDefault(alert.locale);
   const url = (path: string) => `${site.siteUrl}${localePath(locale, path)}`;
   const browse = new URLSearchParams(alert.query);
@@ -37,7 +39,7 @@ function linksFor(site: AlertSite, alert: Pick<SearchAlert, "id" | "email" | "lo
     confirmUrl: url(`/alerts/confirm/${alertToken(site.secret, "confirm", alert.id)}`),
     stopUrl: url(`/alerts/stop/${alertToken(site.secret, "stop", alert.id)}`),
     unsubscribeUrl: url(`/alerts/unsubscribe/${alertToken(site.secret, "stop", alert.id)}`),
-    manageUrl: url(`/alerts/manage/${manageToken(site.secret, alert.email)}`),
+    manageUrl: url(`/alerts/manage/${manageToken}`),
     browseUrl: url(`/browse?${browse}`),
   };
 }
@@ -46,20 +48,23 @@ function linksFor(site: AlertSite, alert: Pick<SearchAlert, "id" | "email" | "lo
  * The one email a request for an alert sends, whatever the address already
  * has, so whoever asks learns nothing about it from the page: the
  * confirmation link, or 'already on', or 'you have 10', each with what to do.
+ * Whoever asked may not own the address, so the search is named by
+ * `mailLabel` (alertSearch): the filters chosen from lists, never the words
+ * typed in (a stranger's links or phone numbers in our email; ADR 067).
  */
 export function alertRequestMail(
   site: AlertSite,
-  request:
-    | Exclude<AlertRequest, { outcome: "full" }>
-    | { outcome: "full"; email: string; locale: string; label: string },
+  request: Exclude<AlertRequest, { outcome: "full" }> | { outcome: "full"; email: string; locale: string },
+  manageToken: string,
+  mailLabel: string,
 ): OutgoingMail {
   if (request.outcome === "full") {
     const t = translatorFor(request.locale);
-    const links = linksFor(site, { id: "", email: request.email, locale: request.locale, query: "" });
+    const links = linksFor(site, { id: "", locale: request.locale, query: "" }, manageToken);
     const values = {
       siteName: site.siteName,
       email: request.email,
-      label: request.label,
+      label: mailLabel,
       max: ALERTS_PER_ADDRESS,
       manageUrl: links.manageUrl,
     };
@@ -72,14 +77,30 @@ export function alertRequestMail(
   }
   const { alert } = request;
   const t = translatorFor(alert.locale);
-  const links = linksFor(site, alert);
-  const values = { siteName: site.siteName, email: alert.email, label: alert.label, ...links };
+  const links = linksFor(site, alert, manageToken);
+  const values = { siteName: site.siteName, email: alert.email, label: mailLabel, ...links };
   const which = request.outcome === "exists" ? "exists" : "confirm";
   return {
     kind: `alert-${which}`,
     to: alert.email,
     subject: oneLine(t(`mail.searchAlert.${which}.subject`, values)),
     text: t(`mail.searchAlert.${which}.text`, values),
+  };
+}
+
+/**
+ * A fresh manage link asked for from an old or expired one's page (ADR 067):
+ * sent to the address, never shown to whoever asked.
+ */
+export function alertManageLinkMail(site: AlertSite, email: string, locale: string, manageToken: string): OutgoingMail {
+  const t = translatorFor(locale);
+  const links = linksFor(site, { id: "", locale, query: "" }, manageToken);
+  const values = { siteName: site.siteName, email, manageUrl: links.manageUrl };
+  return {
+    kind: "alert-manage",
+    to: email,
+    subject: oneLine(t("mail.searchAlert.manage.subject", values)),
+    text: t("mail.searchAlert.manage.text", values),
   };
 }
 
@@ -105,8 +126,9 @@ export function alertDigestMail(
   site: AlertSite,
   alert: SearchAlert,
   places: readonly ListingSummary[],
+  manageToken: string,
 ): OutgoingMail {
-  const links = linksFor(site, alert);
+  const links = linksFor(site, alert, manageToken);
   const shown = places.slice(0, DIGEST_MAX_PLACES);
   const count = places.length;
   const items = shown.map((ad) =>
@@ -163,7 +185,8 @@ export async function sendSearchAlerts(db: DB, site: AlertSite, now = currentTim
       if (places.length === 0) continue;
       const seenUpTo = Math.max(newest, ...places.map((ad) => Number(ad.id)));
       if (!(await claimAlertDigest(db, alert, seenUpTo, now))) continue;
-      await enqueueMail(db, alertDigestMail(translatorFor(alert.locale), site, alert, places), now);
+      const manageToken = await issueManageLink(db, alert.email, now);
+      await enqueueMail(db, alertDigestMail(translatorFor(alert.locale), site, alert, places, manageToken), now);
       emailed += 1;
     }
   }

@@ -13,7 +13,8 @@ import { newestAdNumber } from "./listing.server";
  * whose new matches are emailed at most once a day. An alert is made
  * unconfirmed and nothing but its confirmation email goes to the address until
  * someone opens that email's link and presses Confirm (double opt-in); a
- * signed-in user's own address is confirmed by their account.
+ * signed-in user's own address is confirmed by their account once the account
+ * confirmed it (ADR 066).
  */
 export type SearchAlert = Selectable<SearchAlertsTable>;
 
@@ -30,11 +31,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type NewSearchAlert = {
   email: string;
-  manageKey: string;
   locale: string;
   query: string;
   label: string;
-  /** The address is the signed-in user's own: no confirmation needed. */
+  /** The address is the signed-in user's own, and confirmed (ADR 066): no confirmation needed. */
   confirmed: boolean;
 };
 
@@ -101,7 +101,8 @@ async function insertAlert(db: DB, email: string, input: NewSearchAlert, at: str
   const alert: SearchAlert = {
     id: newAlertId(),
     email,
-    manageKey: input.manageKey,
+    // Only alerts made before ADR 067 carry an old signed link's hash.
+    manageKey: "",
     locale: input.locale,
     query: input.query,
     label: input.label,
@@ -180,30 +181,30 @@ export async function stopSearchAlert(db: DB, id: string, now = currentTime()): 
 }
 
 /**
- * Turns a stopped alert of the address whose manage link this is back on (the
+ * Turns a stopped alert of the address whose manage link was used back on (the
  * stop page's Undo), when it had been confirmed and the address is below its
  * limit; null otherwise (another address's alert among them).
  */
 export async function restartSearchAlert(
   db: DB,
-  manageKey: string,
+  email: string,
   id: string,
   now = currentTime(),
 ): Promise<SearchAlert | null> {
   const alert = await findSearchAlert(db, id);
-  if (!alert || alert.manageKey !== manageKey || alert.confirmedAt === null) return null;
+  if (!alert || alert.email !== normalizeEmail(email) || alert.confirmedAt === null) return null;
   if (alert.stoppedAt === null) return alert;
   if ((await liveCount(db, alert.email, now)) >= ALERTS_PER_ADDRESS) return null;
   await db.updateTable("search_alerts").set({ stoppedAt: null }).where("id", "=", id).execute();
   return { ...alert, stoppedAt: null };
 }
 
-/** The alerts of the address whose manage link this is (its manageKey), oldest first; stopped ones left out. */
-export async function alertsOfAddress(db: DB, manageKey: string): Promise<SearchAlert[]> {
+/** The alerts of an address (its manage link's, ADR 067), oldest first; stopped ones left out. */
+export async function alertsOfAddress(db: DB, email: string): Promise<SearchAlert[]> {
   return db
     .selectFrom("search_alerts")
     .selectAll()
-    .where("manageKey", "=", manageKey)
+    .where("email", "=", normalizeEmail(email))
     .where("stoppedAt", "is", null)
     .orderBy("createdAt")
     .orderBy("id")
@@ -212,18 +213,18 @@ export async function alertsOfAddress(db: DB, manageKey: string): Promise<Search
 
 /**
  * Stops one alert (`id`) or all of them (`id` null) of the address whose manage
- * link this is: an alert of another address is never touched. Returns how many stopped.
+ * link was used: an alert of another address is never touched. Returns how many stopped.
  */
 export async function stopAlertsOfAddress(
   db: DB,
-  manageKey: string,
+  email: string,
   id: string | null,
   now = currentTime(),
 ): Promise<number> {
   let update = db
     .updateTable("search_alerts")
     .set({ stoppedAt: now.toISOString() })
-    .where("manageKey", "=", manageKey)
+    .where("email", "=", normalizeEmail(email))
     .where("stoppedAt", "is", null);
   if (id !== null) update = update.where("id", "=", id);
   const result = await update.executeTakeFirst();

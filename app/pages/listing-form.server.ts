@@ -7,13 +7,13 @@ import type { Failure, ListingFormCode } from "~/schemas/result";
 import "virtual:catalogue/listing-form";
 
 /** What the post and edit actions answer: a refusal for the form to show, or (with JavaScript) success. */
-export type ListingActionResult = (ListingFormState & { limitReached?: true }) | { saved: true };
+export type ListingActionResult = (ListingFormState & { limitReached?: true; confirmFirst?: true }) | { saved: true };
 
 /** A refusal before the form could be read: no values to keep, a first try. */
 export function refuse(
   first: FormMessage,
   status: number,
-  extra: Partial<ListingFormState & { limitReached: true }> = {},
+  extra: Partial<ListingFormState & { limitReached: true; confirmFirst: true }> = {},
 ) {
   return data({ errors: {}, values: {}, amenities: [], attempt: 1, first, ...extra } satisfies ListingActionResult, {
     status,

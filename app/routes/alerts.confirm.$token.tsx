@@ -2,9 +2,10 @@ import { data, Form, Link, useActionData } from "react-router";
 import { Banner } from "~/components/ui/banner";
 import { buttonClasses } from "~/components/ui/button";
 import { t, useTranslation } from "~/i18n";
+import { issueManageLink } from "~/models/alert-manage-links.server";
 import { confirmSearchAlert, findConfirmableSearchAlert } from "~/models/search-alerts.server";
 import { alertPageMeta } from "~/pages/alert-pages.server";
-import { manageToken, readAlertToken } from "~/security/alert-token.server";
+import { readAlertToken } from "~/security/alert-token.server";
 import { noStore } from "~/security/no-store.server";
 import { isSameOrigin } from "~/security/origin.server";
 import { requestContext } from "~/services.server";
@@ -14,6 +15,8 @@ import "virtual:catalogue/alerts";
 // The confirmation email's link (double opt-in, issue 13, point 3; ADR 058).
 // Opening it changes nothing (mail scanners open links too): its Confirm
 // button does. The link dies with the alert, 7 days after it was asked for.
+// Only its button's answer carries a manage link, made fresh then (ADR 067):
+// opening the page makes none.
 export const middleware: Route.MiddlewareFunction[] = [noStore];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
@@ -34,19 +37,22 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       label: alert.label,
       email: alert.email,
       already: alert.confirmedAt !== null,
-      manageHref: `/alerts/manage/${manageToken(secrets.sessionSecret, alert.email)}`,
     },
   };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, env, secrets } = context.get(requestContext);
-  if (!isSameOrigin(request, env.siteUrl)) return data({ done: false, problem: "origin" as Problem }, { status: 403 });
+  const refused = (problem: Problem, status: number) =>
+    data({ done: false, already: false, problem, manageHref: null }, { status });
+  if (!isSameOrigin(request, env.siteUrl)) return refused("origin", 403);
   const id = readAlertToken(secrets.sessionSecret, "confirm", params.token);
-  if (!id) return data({ done: false, problem: "invalid" as Problem }, { status: 404 });
+  if (!id) return refused("invalid", 404);
   const confirmed = await confirmSearchAlert(db, id);
-  if (!confirmed) return data({ done: false, problem: "gone" as Problem }, { status: 404 });
-  return { done: true, problem: null };
+  if (!confirmed) return refused("gone", 404);
+  const manageHref = `/alerts/manage/${await issueManageLink(db, confirmed.alert.email)}`;
+  // Whether it was on before this press: the page's loader runs again after it and sees it on.
+  return { done: true, already: confirmed.already, problem: null, manageHref };
 }
 
 export default function ConfirmAlertPage({ loaderData }: Route.ComponentProps) {
@@ -72,17 +78,19 @@ export default function ConfirmAlertPage({ loaderData }: Route.ComponentProps) {
             ? null
             : translate(problem === "invalid" ? "alerts.invalid.text" : "alerts.confirm.goneText")}
         </Banner>
-      ) : ask && (result?.done || ask.already) ? (
+      ) : ask && result?.done ? (
         <Banner
           variant="success"
           data-testid="alert-confirmed"
-          title={translate(result?.done ? "alerts.confirm.doneTitle" : "alerts.confirm.alreadyTitle")}
+          title={translate(result.already ? "alerts.confirm.alreadyTitle" : "alerts.confirm.doneTitle")}
         >
           <p>{translate("alerts.confirm.doneText")}</p>
           <p className="mt-2 font-medium">{ask.label}</p>
-          <Link to={ask.manageHref} className="mt-2 inline-block font-medium underline underline-offset-2">
-            {translate("alerts.manage.heading")}
-          </Link>
+          {result.manageHref ? (
+            <Link to={result.manageHref} className="mt-2 inline-block font-medium underline underline-offset-2">
+              {translate("alerts.manage.heading")}
+            </Link>
+          ) : null}
         </Banner>
       ) : ask ? (
         <Form method="post">

@@ -7,13 +7,14 @@ import { EmailInput } from "~/components/ui/email-input";
 import { FormField } from "~/components/ui/form-field";
 import { type MessageKey, t, useTranslation } from "~/i18n";
 import { normalizeEmail } from "~/lib/email";
+import { alertEmailAllowed } from "~/limits/alert-emails.server";
 import { alertRequestMail } from "~/mail/alert-mails.server";
+import { issueManageLink } from "~/models/alert-manage-links.server";
 import { enqueueMail } from "~/models/outbox.server";
 import { ALERTS_PER_ADDRESS, requestSearchAlert } from "~/models/search-alerts.server";
 import { alertPageMeta, alertSearch } from "~/pages/alert-pages.server";
 import { ALERT_EMAIL_MAX, alertEmailSchema } from "~/schemas/alert";
 import { isHoneypotFilled } from "~/schemas/honeypot";
-import { manageKeyOf, manageToken } from "~/security/alert-token.server";
 import { noStore } from "~/security/no-store.server";
 import { isSameOrigin } from "~/security/origin.server";
 import { readForm } from "~/security/read-form.server";
@@ -24,7 +25,9 @@ import "virtual:catalogue/alerts";
 // 'Email me new places like these' (issue 13, point 3; ADR 058): browse links
 // here with its filters. The address gets one email, whatever it already has
 // (a link to confirm, 'already on', or 'you have 10'), so the page tells a
-// stranger nothing about it; a signed-in user's own address needs no link.
+// stranger nothing about it; a signed-in user's own address needs no link once
+// the account confirmed it (ADR 066). Only then does a response carry a manage
+// link: every other one goes to the address by email (ADR 067).
 export const middleware: Route.MiddlewareFunction[] = [noStore];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
@@ -38,7 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     meta: alertPageMeta(t("alerts.meta.newTitle", { siteName: env.SITE_NAME })),
     search,
     email: user?.email ?? "",
-    signedIn: user !== null,
+    // 'Starts at once' is only true for a confirmed address (ADR 066).
+    signedIn: user?.emailConfirmed === true,
     sent: url.searchParams.get("sent") === "1",
   };
 }
@@ -67,26 +71,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   const email = normalizeEmail(parsed.data);
   const user = await getSessionUser(request, context);
-  const ownAddress = user !== null && normalizeEmail(user.email) === email;
-  const token = manageToken(secrets.sessionSecret, email);
-  const manageKey = manageKeyOf(token) as string;
+  // An account whose address is not confirmed is a stranger to it (ADR 066).
+  const ownAddress = user?.emailConfirmed === true && normalizeEmail(user.email) === email;
 
   if (!ownAddress) {
     // Every request for another address sends it an email: limited per network and per address.
-    for (const decision of [
-      await limiter.consume("alertNetwork", { ip: clientIp }),
-      await limiter.consume("alertAddress", { account: email }),
-    ])
-      if (!decision.ok)
-        return refused(
-          429,
-          decision.unavailable ? "alerts.new.errors.unavailable" : "alerts.new.errors.tooMany",
-          {},
-          given,
-        );
+    const decision = await alertEmailAllowed(limiter, email, clientIp);
+    if (!decision.ok)
+      return refused(
+        429,
+        decision.unavailable ? "alerts.new.errors.unavailable" : "alerts.new.errors.tooMany",
+        {},
+        given,
+      );
   }
 
-  const asked = await requestSearchAlert(db, { email, manageKey, locale, ...search, confirmed: ownAddress });
+  const asked = await requestSearchAlert(db, { email, locale, ...search, confirmed: ownAddress });
+  const token = await issueManageLink(db, email);
   const site = { siteName: env.SITE_NAME, siteUrl: env.siteUrl, secret: secrets.sessionSecret };
   if (ownAddress) {
     if (asked.outcome === "full")
@@ -104,7 +105,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   await enqueueMail(
     db,
-    alertRequestMail(site, asked.outcome === "full" ? { outcome: "full", email, locale, label: search.label } : asked),
+    alertRequestMail(
+      site,
+      asked.outcome === "full" ? { outcome: "full", email, locale } : asked,
+      token,
+      search.mailLabel,
+    ),
   );
   return redirect(sentTo, 303);
 }

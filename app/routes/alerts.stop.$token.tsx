@@ -2,9 +2,10 @@ import { data, Form, Link } from "react-router";
 import { Banner } from "~/components/ui/banner";
 import { buttonClasses } from "~/components/ui/button";
 import { t, useTranslation } from "~/i18n";
+import { issueManageLink } from "~/models/alert-manage-links.server";
 import { stopSearchAlert } from "~/models/search-alerts.server";
 import { alertPageMeta } from "~/pages/alert-pages.server";
-import { manageToken, readAlertToken } from "~/security/alert-token.server";
+import { readAlertToken } from "~/security/alert-token.server";
 import { noStore } from "~/security/no-store.server";
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/alerts.stop.$token";
@@ -15,7 +16,8 @@ import "virtual:catalogue/alerts";
 // this page's loader never undoes it) for the odd link a mail scanner opened.
 // The email's List-Unsubscribe header is its twin, /alerts/unsubscribe/{token}
 // (a resource route for mail services' one-click POST). The signed link names
-// one alert: it can stop no other.
+// one alert: it can stop no other. It came in an alert email to the address, so
+// its page may carry a fresh manage link (ADR 067).
 export const middleware: Route.MiddlewareFunction[] = [noStore];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
@@ -25,12 +27,12 @@ type Answer = { state: State; id: string | null; label: string | null; manageHre
 
 const STATUS: Record<State, number> = { stopped: 200, invalid: 404, gone: 404 };
 
-function answer(state: State, alert?: { id: string; label: string; email: string } | null, secret?: string) {
+function answer(state: State, alert?: { id: string; label: string } | null, manageToken?: string) {
   const body: Answer = {
     state,
     id: alert?.id ?? null,
     label: alert?.label ?? null,
-    manageHref: alert && secret ? `/alerts/manage/${manageToken(secret, alert.email)}` : null,
+    manageHref: alert && manageToken ? `/alerts/manage/${manageToken}` : null,
   };
   return data(body, { status: STATUS[state] });
 }
@@ -41,7 +43,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = readAlertToken(secrets.sessionSecret, "stop", params.token);
   if (!id) return data({ meta, ...answer("invalid").data }, { status: 404 });
   const alert = await stopSearchAlert(db, id);
-  const result = answer(alert ? "stopped" : "gone", alert, secrets.sessionSecret);
+  const result = answer(alert ? "stopped" : "gone", alert, alert ? await issueManageLink(db, alert.email) : undefined);
   return data({ meta, ...result.data }, { status: result.init?.status });
 }
 

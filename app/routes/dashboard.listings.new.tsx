@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { signedIn } from "~/auth/guard.server";
+import { ConfirmEmailBanner, resendNoticeOf } from "~/components/accounts/confirm-email-banner";
 import { DashboardDialog } from "~/components/dashboard/dashboard-dialog";
 import { ListingForm } from "~/components/listing-form/listing-form";
 import { Banner } from "~/components/ui/banner";
@@ -37,7 +38,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(requestContext);
   const user = await signedIn.user({ request, context });
   const atLimit = (await countOwnerListings(db, user.id)) >= MAX_LISTINGS_PER_OWNER;
-  return { atLimit, profile: { name: user.name, phone: user.phone }, tiles: mapTiles() };
+  // An unconfirmed address may prepare but not post (ADR 066): the dialog says so instead of the form.
+  const confirmEmail = user.emailConfirmed ? null : { email: user.email, notice: resendNoticeOf(new URL(request.url)) };
+  return { atLimit, confirmEmail, profile: { name: user.name, phone: user.phone }, tiles: mapTiles() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -45,6 +48,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const write = await signedIn.write({ request, context });
   if (!write.ok) return refuse({ key: "listingForm.errors.origin" }, 403);
   const { user } = write;
+  // 'Your listing is now live' is only ever true for a confirmed address (ADR 066).
+  if (!user.emailConfirmed) return refuse({ key: "listingForm.errors.confirmFirst" }, 403, { confirmFirst: true });
   const submission = listingSubmissionFrom(await readBody(request, LISTING_FORM_BODY), user);
   if (!("values" in submission)) return submission;
   const problems = submissionProblems(submission);
@@ -72,9 +77,22 @@ export default function NewListing({ loaderData, actionData }: Route.ComponentPr
   const result = actionData as ListingActionResult | undefined;
   const state = result && "errors" in result ? result : undefined;
   const atLimit = (loaderData.atLimit && !result) || state?.limitReached;
+  const confirmFirst = loaderData.confirmEmail ?? (state?.confirmFirst ? { email: "", notice: null } : null);
   return (
     <DashboardDialog labelledBy="new-listing-heading" title={t("listingForm.heading")}>
-      {atLimit ? (
+      {confirmFirst ? (
+        <div className="space-y-4" data-testid="confirm-first">
+          <Banner variant="error" title={t("listingForm.confirmTitle")}>
+            {t("listingForm.errors.confirmFirst")}
+          </Banner>
+          {loaderData.confirmEmail ? (
+            <ConfirmEmailBanner {...loaderData.confirmEmail} back="/dashboard/listings/new" />
+          ) : null}
+          <ButtonLink to="/dashboard" variant="secondary">
+            {t("listingForm.back")}
+          </ButtonLink>
+        </div>
+      ) : atLimit ? (
         <div className="space-y-4">
           {state?.limitReached ? (
             <Banner variant="error" title={t("listingForm.errorTitle")}>

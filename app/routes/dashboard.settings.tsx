@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { cookieHeaders, getAuth } from "~/auth/auth.server";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "~/auth/common-password.server";
 import { signedIn } from "~/auth/guard.server";
@@ -10,17 +10,16 @@ import { Button } from "~/components/ui/button";
 import { FormField, inputClasses } from "~/components/ui/form-field";
 import { type MessageKey, useTranslation } from "~/i18n";
 import { isLocale, LANGUAGE_NAMES, LOCALES } from "~/i18n/locales";
-import { normalizeEmail } from "~/lib/email";
 import { retryAfterHeaders } from "~/limits/rate-limit.server";
 import { refusalOf } from "~/limits/refusal.server";
 import { setEmailLanguage, updateProfile } from "~/models/account.server";
+import { issueManageLink } from "~/models/alert-manage-links.server";
 import { type ChangePasswordField, parseChangePasswordForm } from "~/schemas/change-password";
 import { type ProfileField, parseProfileForm } from "~/schemas/profile";
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PHONE_LENGTH } from "~/schemas/signup";
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/dashboard.settings";
 import "virtual:catalogue/accounts";
-import { manageToken } from "~/security/alert-token.server";
 import { readForm } from "~/security/read-form.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -30,8 +29,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const done = new URL(request.url).searchParams.get("done");
   return {
     profile: { name: user.name, phone: user.phone, email: user.email, locale: user.locale },
-    // The account's address needs no emailed link to its alerts (issue 13, ADR 058).
-    alertsHref: `/alerts/manage/${manageToken(context.get(requestContext).secrets.sessionSecret, normalizeEmail(user.email))}`,
+    // A confirmed address needs no emailed link to its alerts (ADR 058, 066); an unconfirmed one
+    // is a stranger's, so its page gets none.
+    alertsOpen: user.emailConfirmed,
     done: done === "password" || done === "sessions" || done === "emailLanguage" ? done : null,
   };
 }
@@ -56,6 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "password") return changePassword(request, context, write, form);
   if (intent === "sessions") return signOutOtherDevices(request, context, write);
   if (intent === "emailLanguage") return acceptEmailLanguage(context, write, form);
+  if (intent === "alerts") return openAlerts(context, write);
   if (!write.ok) {
     return data({ status: "error", savedAt, errors: {} } satisfies ActionResult, { status: 403 });
   }
@@ -75,6 +76,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type Context = Route.ActionArgs["context"];
 type Write = Awaited<ReturnType<typeof signedIn.write>>;
+
+/**
+ * 'See my alerts': a fresh manage link for the account's own address (ADR 067),
+ * made when asked (a post, so no page holds one) and only for a confirmed address.
+ */
+async function openAlerts(context: Context, write: Write) {
+  const savedAt = Date.now();
+  if (!write.ok || !write.user.emailConfirmed)
+    return data({ status: "error", savedAt, errors: {} } satisfies ActionResult, { status: 403 });
+  const token = await issueManageLink(context.get(requestContext).db, write.user.email);
+  return redirect(`/alerts/manage/${token}`);
+}
 
 /**
  * The dashboard's offer to send emails in the language the reader chose with the switcher
@@ -371,12 +384,18 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
           {t("accounts.settings.alerts.heading")}
         </h2>
         <p className="mt-1 text-slate-700">{t("accounts.settings.alerts.intro", { email: profile.email })}</p>
-        <Link
-          to={loaderData.alertsHref}
-          className="mt-3 inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2"
-        >
-          {t("accounts.settings.alerts.link")}
-        </Link>
+        {loaderData.alertsOpen ? (
+          <Form method="post" className="mt-3">
+            <input type="hidden" name="intent" value="alerts" />
+            <Button type="submit" variant="secondary">
+              {t("accounts.settings.alerts.link")}
+            </Button>
+          </Form>
+        ) : (
+          <p className="mt-3 text-slate-700" data-testid="alerts-confirm-first">
+            {t("accounts.settings.alerts.confirmFirst")}
+          </p>
+        )}
       </section>
     </div>
   );

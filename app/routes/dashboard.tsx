@@ -1,5 +1,6 @@
 import { Form, Outlet } from "react-router";
 import { signedIn } from "~/auth/guard.server";
+import { ConfirmEmailBanner, resendNoticeOf } from "~/components/accounts/confirm-email-banner";
 import { Button } from "~/components/ui/button";
 import { TabNav } from "~/components/ui/tab-nav";
 import { activeLocale, useTranslation } from "~/i18n";
@@ -34,7 +35,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // are in another one: offer to send them in the chosen one (a post; the switcher is only a link).
   const chosen = chosenLanguage(request.headers.get("Cookie"));
   const offer = chosen === activeLocale() && chosen !== user.locale ? { current: user.locale, chosen } : null;
-  return { name: user.name, isModerator: user.role === "moderator", emailLanguageOffer: offer };
+  // Until the address is confirmed, every dashboard page says so and offers the link again (ADR 066).
+  const confirmEmail = user.emailConfirmed ? null : { email: user.email, notice: resendNoticeOf(new URL(request.url)) };
+  return { name: user.name, isModerator: user.role === "moderator", emailLanguageOffer: offer, confirmEmail };
 }
 
 /** The offer to send the account's emails in the language chosen with the switcher. */
@@ -79,6 +82,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           ...(loaderData.isModerator ? [{ to: "/admin", label: t("accounts.dashboard.admin") }] : []),
         ]}
       />
+      {loaderData.confirmEmail ? (
+        <ConfirmEmailBanner {...loaderData.confirmEmail} back="/dashboard" className="mt-4" />
+      ) : null}
       {loaderData.emailLanguageOffer ? <EmailLanguageOffer {...loaderData.emailLanguageOffer} /> : null}
       <div className="mt-6">
         <Outlet />

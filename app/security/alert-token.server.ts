@@ -5,8 +5,11 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypt
  * app's secret so none can be guessed or turned to another alert:
  * - `/alerts/confirm/{alert id}.{signature}` confirms one alert (double opt-in);
  * - `/alerts/stop/{alert id}.{signature}` stops one alert (also the List-Unsubscribe URL);
- * - `/alerts/manage/{token}` lists every alert of one address: the token is a
- *   signature of the address, and the database keeps only its hash (manageKey).
+ * - `/alerts/manage/{token}` lists every alert of one address: since ADR 067 the
+ *   token is random (newManageToken), stored only as its SHA-256, expiring and
+ *   revocable (app/models/alert-manage-links.server.ts). The old signed manage
+ *   links (an HMAC of the address) are only recognised, by the same hash, to
+ *   offer a fresh link.
  * Each purpose signs its own text, so a stop link is no confirmation link.
  */
 export type AlertLinkPurpose = "confirm" | "stop";
@@ -38,12 +41,12 @@ export function readAlertToken(secret: string, purpose: AlertLinkPurpose, token:
   return sameText(match[2], sign(secret, `bodima-alert-${purpose}:${match[1]}`)) ? match[1] : null;
 }
 
-/** The manage link's token for an address (trimmed, lower-cased). */
-export function manageToken(secret: string, email: string): string {
-  return sign(secret, `bodima-alert-manage:${email}`);
+/** A new manage link's token: 32 random bytes, so it can be neither guessed nor worked out from the address. */
+export function newManageToken(): string {
+  return randomBytes(32).toString("base64url");
 }
 
-/** What the database keeps of a manage token: its SHA-256, so the table alone opens no manage page. */
+/** What the database keeps of a manage token (new or old): its SHA-256, so the table alone opens no manage page. */
 export function manageKeyOf(token: string): string | null {
   return MANAGE_TOKEN.test(token) ? createHash("sha256").update(token).digest("base64url") : null;
 }

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { openResetLink } from "./owners";
+import { readMails } from "./mail";
+import { confirmEmail, openResetLink } from "./owners";
 
 // Owner accounts (issue 3): sign up, log in/out, remember me, protected
 // dashboard, profile settings, password reset, other tabs.
@@ -338,4 +339,29 @@ test("account pages have no serious accessibility problems", async ({ page }) =>
   await signUp(page, "Axe Owner");
   await check("/dashboard");
   await check("/dashboard/settings");
+});
+
+test("sign-up: the address is confirmed by the emailed link, the banner goes (without JavaScript)", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const email = await signUp(page, "Confirm Owner");
+  const banner = page.getByTestId("confirm-email-banner");
+  await expect(banner).toContainText("Please confirm your email address");
+  await expect(banner).toContainText(email);
+  // Posting waits for the confirmation (ADR 066), and says so.
+  await page.goto("/dashboard/listings/new");
+  await expect(page.getByText("Confirm your email address first")).toBeVisible();
+  // 'Send the link again' is a plain form.
+  await page.goto("/dashboard");
+  await page.getByRole("button", { name: "Send the link again" }).click();
+  await expect(page).toHaveURL(/\/dashboard\?confirmEmail=sent$/);
+  await expect(page.getByText(`We sent a new link to ${email}`)).toBeVisible();
+  await expect.poll(() => readMails({ to: email, subject: /Confirm your email address/ }).length).toBe(2);
+  await confirmEmail(page, email);
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { name: "Welcome back, Confirm Owner!" })).toBeVisible();
+  await expect(page.getByTestId("confirm-email-banner")).toHaveCount(0);
+  await context.close();
 });

@@ -22,7 +22,10 @@ export function field(page: Page, label: string) {
   return page.getByLabel(new RegExp(`^${label}\\s*(\\(required\\))?$`));
 }
 
-/** Signs up a new owner through the form and lands on /dashboard. Returns the email. */
+/**
+ * Signs up a new owner through the form, confirms the address with the emailed
+ * link (ADR 066: posting waits for it) and lands on /dashboard. Returns the email.
+ */
 export async function signUp(page: Page, name = "Poster Owner"): Promise<string> {
   const email = `poster-${uniqueWord()}@example.lk`;
   await page.goto("/signup");
@@ -34,7 +37,19 @@ export async function signUp(page: Page, name = "Poster Owner"): Promise<string>
   await page.getByRole("checkbox", { name: /I agree to the/ }).check();
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+  await confirmEmail(page, email);
+  await page.goto("/dashboard");
   return email;
+}
+
+/** Opens the address confirmation link from the real email (SMTP sink) and presses its button. */
+export async function confirmEmail(page: Page, email: string) {
+  const mail = await waitForMail(email, /Confirm your email address/);
+  const link = /https?:\/\/\S+\/confirm-email\?token=[\w.-]+/.exec(mail.text)?.[0];
+  expect(link).toBeTruthy();
+  await page.goto(link!);
+  await page.getByRole("button", { name: "Confirm my address" }).click();
+  await expect(page.getByTestId("email-confirmed")).toBeVisible();
 }
 
 export async function logIn(page: Page, email: string, password: string) {

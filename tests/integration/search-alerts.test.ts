@@ -153,7 +153,11 @@ describeEachDatabase("search alerts", (ctx) => {
     const [confirmation] = mailsTo(email);
     expect(mailsTo(email)).toHaveLength(1);
     expect(confirmation.subject).toBe("[Bodima] Confirm your alert for new places");
-    expect(confirmation.text).toContain(`“${word}”, University of Moratuwa`);
+    // The chosen filters only: the words typed in stay on our page (ADR 067).
+    expect(confirmation.text).toContain(
+      "University of Moratuwa, search words (shown on the page the link opens, never in an email)",
+    );
+    expect(confirmation.text).not.toContain(`“${word}”`);
 
     // Unconfirmed: a new match posted, the job runs days later, nothing is sent.
     await postListing(db, `Early room ${word}`, at(0, 2));
@@ -332,7 +336,6 @@ describeEachDatabase("search alerts", (ctx) => {
       Array.from({ length: 15 }, (_, i) =>
         requestSearchAlert(db, {
           email,
-          manageKey: "k",
           locale: "en",
           query: `search=room&minPrice=${i + 1}`,
           label: `room ${i}`,
@@ -365,12 +368,12 @@ describeEachDatabase("search alerts", (ctx) => {
     await deliver(db);
     expect(mailsTo(owner.email).at(-1)!.subject).toBe("[Bodima] You already have 10 alerts");
 
-    // Three emails an address a day, whoever asks, from wherever.
+    // Three emails an address a day from one network (IPv4 /24), whoever asks (ADR 067).
     const shared = createRateLimiter(createMemoryStore());
     for (let i = 0; i < 3; i++)
-      await ask(db, email, `search=${word}&maxPrice=${20000 + i}`, { ip: `203.0.${i}.1`, limiter: shared });
+      await ask(db, email, `search=${word}&maxPrice=${20000 + i}`, { ip: `203.0.113.${i + 1}`, limiter: shared });
     const fourth = unwrapResult(
-      await ask(db, email, `search=${word}&maxPrice=30000`, { ip: "192.0.2.99", limiter: shared }),
+      await ask(db, email, `search=${word}&maxPrice=30000`, { ip: "203.0.113.99", limiter: shared }),
     );
     expect(fourth.status).toBe(429);
     expect((fourth.body.problem as { form: string }).form).toBe(
@@ -454,11 +457,14 @@ async function confirmLinkPage(db: DB, token: string) {
 /** What the confirmation link's page shows. */
 async function openConfirmLink(db: DB, token: string) {
   return (await confirmLinkPage(db, token)).body as {
-    ask: { email: string; already: boolean; manageHref: string } | null;
+    ask: { email: string; already: boolean } | null;
   };
 }
 
-/** The manage link the confirm page offers after confirming. */
+/**
+ * The manage link the confirm page offers after its button was pressed: made
+ * fresh by the button's answer, never by opening the page (ADR 067).
+ */
 async function confirmPageManage(db: DB, token: string): Promise<string> {
-  return (await openConfirmLink(db, token)).ask!.manageHref.split("/").at(-1)!;
+  return ((await confirm(db, token)).body.manageHref as string).split("/").at(-1)!;
 }

@@ -26,8 +26,10 @@ import * as alreadyLet from "./2026-11-25-023-already-let";
 import * as searchAlerts from "./2026-11-25-025-search-alerts";
 import * as unconfirmedIndex from "./2026-11-25-026-unconfirmed-index";
 import * as publicLocation from "./2026-11-28-027-public-location";
+import * as emailConfirmation from "./2026-11-28-028-email-confirmation";
 import * as listingStateVersion from "./2026-11-28-029-listing-state-version";
 import * as letAnswersThatCount from "./2026-11-28-030-let-answers-that-count";
+import * as alertManageLinks from "./2026-11-28-031-alert-manage-links";
 
 /** Every migration, listed explicitly and in order (names sort by date). */
 export const migrations: Record<string, Migration> = {
@@ -57,6 +59,8 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25-025-search-alerts": searchAlerts,
   "2026-11-25-026-unconfirmed-index": unconfirmedIndex,
   "2026-11-28-027-public-location": publicLocation,
+  "2026-11-28-028-email-confirmation": emailConfirmation,
   "2026-11-28-029-listing-state-version": listingStateVersion,
   "2026-11-28-030-let-answers-that-count": letAnswersThatCount,
+  "2026-11-28-031-alert-manage-links": alertManageLinks,
 };
