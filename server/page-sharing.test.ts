@@ -5,6 +5,9 @@ import { acceptsSharedPage, pageSharing, relaySharedPages, type SharedPage, type
 
 // ADR 061: the workers of a machine hand each other the pages they render.
 
+// One expiry for every entry: two calls a millisecond apart must build equal pages.
+const EXPIRES_AT = Date.now() + 60_000;
+
 function entry(key: string): CachedPage {
   return {
     key,
@@ -12,7 +15,7 @@ function entry(key: string): CachedPage {
     headers: [["content-type", "text/html"]],
     etag: 'W/"x"',
     variants: { br: Buffer.from("compressed") },
-    expiresAt: Date.now() + 60_000,
+    expiresAt: EXPIRES_AT,
     bytes: 20,
   };
 }
