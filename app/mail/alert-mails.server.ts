@@ -4,7 +4,7 @@ import { type Locale, localeOrDefault, localePath } from "~/i18n/locales";
 import { translatorFor } from "~/i18n/translator.server";
 import { currentTime } from "~/lib/clock";
 import { formatLkr } from "~/lib/format";
-import { newestAdNumber, searchListings } from "~/models/listing.server";
+import { newestAdNumber, searchListings } from "~/models/listing-search.server";
 import { enqueueMail, type OutgoingMail } from "~/models/outbox.server";
 import {
   ALERTS_PER_ADDRESS,
