@@ -79,4 +79,12 @@ describe("npm run job", () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("NOW: only for trying time-based rules outside production");
   });
+
+  it("refuses NOW without NODE_ENV, as the server does (unset means production)", () => {
+    // Vite, which loads the app for scripts, would set "development" if the script left it unset.
+    const result = runJobCli(["remove-stale-uploads"], { NODE_ENV: undefined, NOW: "2027-01-02T09:00:00Z" });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("NOW: only for trying time-based rules outside production");
+    expect(result.stdout).not.toContain("remove-stale-uploads:");
+  });
 });

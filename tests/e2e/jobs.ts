@@ -6,7 +6,8 @@ const run = promisify(execFile);
 /**
  * `npm run job -- <name>` against the test server's data (its DATA_DIR), as an
  * operator would run it (house rule 11), answering what it printed. With `now`
- * it runs on that clock (NOW). By default its mail is queued for the server's
+ * it runs on that clock (NOW, which needs a NODE_ENV other than production, as
+ * the README's recipes say). By default its mail is queued for the server's
  * own sender; with `smtp` the job itself sends to the test SMTP sink
  * (playwright.config.ts: the port + 5), for a `send-mail` run at `now`.
  */
@@ -17,7 +18,10 @@ export async function runJob(name: string, baseURL: string, options: { now?: Dat
     SITE_URL: baseURL,
     LOG_LEVEL: "warn",
   };
-  if (options.now) env.NOW = options.now.toISOString();
+  if (options.now) {
+    env.NOW = options.now.toISOString();
+    env.NODE_ENV = "development";
+  }
   if (options.smtp) env.SMTP_URL = `smtp://127.0.0.1:${Number(new URL(baseURL).port) + 5}`;
   const { stdout } = await run("npm", ["run", "--silent", "job", "--", name], { env });
   return stdout;
