@@ -12,6 +12,10 @@ export type LoadAppModule = <T>(file: string) => Promise<T>;
 
 /** Runs `work` with a loader for app modules ("/app/…" paths), then closes the loader. */
 export async function withAppModules<R>(work: (load: LoadAppModule) => Promise<R>): Promise<R> {
+  // Unset means production, as for the server (server.ts) and the configuration
+  // (app/env.server.ts): Vite would otherwise set "development", and NOW, refused
+  // in production, would pass for a script alone (scripts/job.test.ts).
+  process.env.NODE_ENV ??= "production";
   const vite = await createServer({
     root,
     configFile: false,

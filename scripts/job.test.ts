@@ -1,11 +1,13 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "../app/db/db.server";
 import { migrateToLatest } from "../app/db/migrate.server";
-import { insertTestOwner } from "../tests/factories";
+import { insertListing } from "../app/models/listing.server";
+import { insertTestOwner, listingInput } from "../tests/factories";
+import { startTestSmtpServer } from "../tests/smtp-test-server";
 
 function runJobCli(args: string[], env: NodeJS.ProcessEnv) {
   return spawnSync(process.execPath, ["--disable-warning=ExperimentalWarning", "scripts/job.ts", ...args], {
@@ -15,11 +17,30 @@ function runJobCli(args: string[], env: NodeJS.ProcessEnv) {
   });
 }
 
+function runJobCliAsync(args: string[], env: NodeJS.ProcessEnv) {
+  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", "scripts/job.ts", ...args], {
+      env: { ...process.env, DATABASE_URL: "", LOG_LEVEL: "silent", SEED_DEMO: "never", ...env },
+      timeout: 60_000,
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString("utf8");
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString("utf8");
+    });
+    child.on("error", reject);
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
 describe("npm run job", () => {
   it("lists the jobs, and refuses an unknown one with that list", () => {
     const help = runJobCli(["--help"], {});
     expect(help.status).toBe(0);
-    expect(help.stdout).toContain("Usage: npm run job -- <name>");
+    expect(help.stdout).toContain("Usage: npm run job -- <name> [<name>…]");
     expect(help.stdout).toContain("send-mail");
     expect(help.stdout).toContain("remove-stale-uploads");
 
@@ -78,5 +99,43 @@ describe("npm run job", () => {
     const result = runJobCli(["remove-stale-uploads"], { NODE_ENV: "production", NOW: "2027-01-02T09:00:00Z" });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("NOW: only for trying time-based rules outside production");
+  });
+
+  it("refuses NOW without NODE_ENV, as the server does (unset means production)", () => {
+    // Vite, which loads the app for scripts, would set "development" if the script left it unset.
+    const result = runJobCli(["remove-stale-uploads"], { NODE_ENV: undefined, NOW: "2027-01-02T09:00:00Z" });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("NOW: only for trying time-based rules outside production");
+    expect(result.stdout).not.toContain("remove-stale-uploads:");
+  });
+
+  it("runs several jobs in one process on one clock: the reminder NOW queues is sent (the README's recipe)", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bodima-job-cli-"));
+    const smtp = await startTestSmtpServer();
+    try {
+      const { db, destroy } = createDatabase({ dataDir });
+      await migrateToLatest(db);
+      const owner = await insertTestOwner(db, "recipe-owner");
+      await insertListing(db, owner, listingInput({ title: "Annex for the recipe" }));
+      await destroy();
+
+      // Asynchronous: the SMTP server answers in this process while the job runs.
+      const result = await runJobCliAsync(["availability-reminders", "send-mail"], {
+        DATA_DIR: dataDir,
+        NODE_ENV: "development",
+        NOW: new Date(Date.now() + 15 * 24 * 60 * 60 * 1000).toISOString(),
+        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      });
+      expect(result.stderr).toBe("");
+      expect(result.status).toBe(0);
+      expect(result.stdout).toContain("availability-reminders: reminded 1");
+      expect(result.stdout).toContain("send-mail: delivered 1");
+      expect(smtp.received.map((m) => [m.to, m.subject])).toEqual([
+        [[owner.email], expect.stringContaining('Is "Annex for the recipe" still available?')],
+      ]);
+    } finally {
+      await smtp.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

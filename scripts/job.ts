@@ -1,19 +1,22 @@
-// npm run job -- <name>   runs one background job once (see the README's list), then exits.
+// npm run job -- <name> [<name>…]   runs background jobs once, in order, in one
+// process on one clock (see the README's list), then exits.
 import { withAppModules } from "./app-modules.ts";
 
-const name = process.argv[2];
+const names = process.argv.slice(2);
 
 try {
   await withAppModules(async (load) => {
-    const { JOBS, JOB_NAMES, isJobName, runJob } =
+    const { JOBS, JOB_NAMES, isJobName, runJobs } =
       await load<typeof import("../app/jobs/jobs.server.ts")>("/app/jobs/jobs.server.ts");
-    const usage = `Usage: npm run job -- <name>\n\nJobs:\n${JOB_NAMES.map((n) => `  ${n.padEnd(24)} ${JOBS[n].description}`).join("\n")}`;
-    if (!name || name === "--help" || name === "-h") {
+    const usage = `Usage: npm run job -- <name> [<name>…]\n\nRuns each named job once, in order, in one process on one clock (NOW).\n\nJobs:\n${JOB_NAMES.map((n) => `  ${n.padEnd(24)} ${JOBS[n].description}`).join("\n")}`;
+    if (names.length === 0 || names.includes("--help") || names.includes("-h")) {
       console.log(usage);
       return;
     }
-    if (!isJobName(name)) {
-      console.error(`There is no job called "${name}".\n\n${usage}`);
+    const jobs = names.filter(isJobName);
+    const unknown = names.find((name) => !isJobName(name));
+    if (unknown !== undefined) {
+      console.error(`There is no job called "${unknown}".\n\n${usage}`);
       process.exitCode = 2;
       return;
     }
@@ -23,14 +26,16 @@ try {
     const { env, db, storage, logger } = services;
     const transport = mailTransportFor(env, logger);
     try {
-      const counts = await runJob(name, { db, env, storage, log: logger, mail: () => transport });
-      console.log(
-        `${name}: ${
-          Object.entries(counts)
-            .map(([k, v]) => `${k} ${v}`)
-            .join(", ") || "done"
-        }`,
-      );
+      const runs = await runJobs(jobs, { db, env, storage, log: logger, mail: () => transport });
+      for (const { name, counts } of runs) {
+        console.log(
+          `${name}: ${
+            Object.entries(counts)
+              .map(([k, v]) => `${k} ${v}`)
+              .join(", ") || "done"
+          }`,
+        );
+      }
     } finally {
       transport.close();
       await db.destroy();

@@ -9,7 +9,7 @@ import { inLocale } from "../app/i18n/request-locale.server";
 import { sharedPages } from "../app/lib/metrics.server";
 import { clientIpFrom, expressTrustProxy } from "../app/limits/client-ip.server";
 import { countOutboxBacklog } from "../app/models/outbox.server";
-import { startViewCounter } from "../app/models/view-counter.server";
+import { startViewCounter } from "../app/models/view-tracking.server";
 import { securityHeaders } from "../app/security/headers.server";
 import { errorHandler, securityMiddleware } from "../app/security/middleware.server";
 import { keepCookieResponsesPrivate } from "../app/security/private-cookies.server";

@@ -1,6 +1,7 @@
 import type { DB } from "~/db/db.server";
 import type { Pagination } from "~/lib/pagination";
-import { findListingByIdOrSlug, searchListings } from "~/models/listing.server";
+import { findListingByIdOrSlug } from "~/models/listing.server";
+import { searchListings } from "~/models/listing-search.server";
 import type { PathFilters } from "~/schemas/browse-filters";
 import type { ListingDetail, ListingSummary } from "~/schemas/listing-view";
 import { type ListQuery, parseListQuery } from "./list-query";

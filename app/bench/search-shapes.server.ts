@@ -1,5 +1,5 @@
 import { createDatabase } from "~/db/db.server";
-import { type SearchResult, searchListings } from "~/models/listing.server";
+import { type SearchResult, searchListings } from "~/models/listing-search.server";
 import { BROWSE_PAGE_SIZE, type PathFilters, parseBrowseFilters } from "~/schemas/browse-filters";
 
 type Shape = { name: string; path: string };

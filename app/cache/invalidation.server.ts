@@ -55,7 +55,7 @@ async function insertInOrder(db: DB, rows: InvalidationRow[]): Promise<void> {
   else await db.transaction().execute(insert);
 }
 
-/** Written with a batch of views (app/models/listing.server.ts), so the count a visitor sees is seconds old. */
+/** Written with a batch of views (app/models/view-tracking.server.ts), so the count a visitor sees is seconds old. */
 export async function invalidateViewCounts(db: DB, listingIds: readonly number[], now = currentTime()): Promise<void> {
   const createdAt = now.toISOString();
   await insertInOrder(

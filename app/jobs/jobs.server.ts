@@ -20,7 +20,7 @@ import { PROCESS_HOLDER, withJobLease } from "./lease.server";
 /**
  * Background jobs (ENGINEERING.md, house rule 11): plain functions that the
  * server's scheduler runs on a timer and an operator can run once by hand with
- * `npm run job -- <name>` (scripts/job.ts). Each returns counts for the log.
+ * `npm run job -- <name> [<name>…]` (scripts/job.ts). Each returns counts for the log.
  * A new job is one entry here and one line in the README's list.
  */
 export type JobContext = {
@@ -123,6 +123,24 @@ export function isJobName(name: string): name is JobName {
 export async function runJob(name: JobName, ctx: Omit<JobContext, "now">): Promise<Record<string, number>> {
   const job: Job = JOBS[name];
   return job.run({ ...ctx, now: currentTime() });
+}
+
+/**
+ * Runs jobs once, one after the other, in this process (`npm run job -- a b`),
+ * each at the clock's time when it starts. With NOW (app/lib/clock.ts) that is
+ * how to try a rule that queues mail: `availability-reminders send-mail` sends
+ * the reminder it queued, since the clock has only run on. Run apart, a second
+ * process with the same NOW starts its clock at NOW again, before the time the
+ * first one queued the mail at, and the server's sender (on today's clock)
+ * leaves it waiting for that day (scripts/job.test.ts).
+ */
+export async function runJobs(
+  names: readonly JobName[],
+  ctx: Omit<JobContext, "now">,
+): Promise<{ name: JobName; counts: Record<string, number> }[]> {
+  const done: { name: JobName; counts: Record<string, number> }[] = [];
+  for (const name of names) done.push({ name, counts: await runJob(name, ctx) });
+  return done;
 }
 
 /** How long a timed job's lease lasts unless renewed (renewed every third of it while the job runs). */

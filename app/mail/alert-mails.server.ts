@@ -5,7 +5,7 @@ import { translatorFor } from "~/i18n/translator.server";
 import { currentTime } from "~/lib/clock";
 import { formatLkr } from "~/lib/format";
 import { issueManageLink } from "~/models/alert-manage-links.server";
-import { newestAdNumber, searchListings } from "~/models/listing.server";
+import { newestAdNumber, searchListings } from "~/models/listing-search.server";
 import { enqueueMail, type OutgoingMail } from "~/models/outbox.server";
 import {
   ALERTS_PER_ADDRESS,

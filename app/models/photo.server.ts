@@ -4,7 +4,7 @@ import { currentTime } from "~/lib/clock";
 import { PUBLIC_PHOTO_STATUSES, statusIn } from "~/schemas/listing-status";
 import { fail, type PhotoCode, type Result } from "~/schemas/result";
 import type { PhotoStorage } from "~/storage/storage.server";
-import type { PhotoVariant } from "./listing.server";
+import type { PhotoVariant } from "./listing-summary.server";
 
 /** SPEC.md section 8: the uploader rejects images wider or taller than this. */
 export const MAX_PHOTO_SIDE = 4000;

@@ -6,7 +6,7 @@ import { currentTime } from "~/lib/clock";
 import { normalizeEmail } from "~/lib/email";
 import { newAlertId } from "~/security/alert-token.server";
 import { inTransaction } from "./in-transaction.server";
-import { newestAdNumber } from "./listing.server";
+import { newestAdNumber } from "./listing-search.server";
 
 /**
  * Search alerts by email (issue 13, point 3; ADR 058): a saved browse search

@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import { isbot } from "isbot";
+import type { Logger } from "pino";
+import { invalidateViewCounts } from "~/cache/invalidation.server";
 import type { DB } from "~/db/db.server";
 import { currentTime } from "~/lib/clock";
 import type { LimitSubject, RateLimiter } from "~/limits/rate-limit.server";
 import { ID_PATTERN, newRandomId, readCookie, VISITOR_COOKIE, visitorIdentity } from "~/security/visitor-id.server";
-import { recordListingView } from "./listing.server";
-import type { ViewCounter } from "./view-counter.server";
 
 /**
  * View counting (SPEC.md section 4 "View tracking"): once per browser session
@@ -17,6 +17,192 @@ import type { ViewCounter } from "./view-counter.server";
  */
 export const VIEW_SESSION_COOKIE = "bodima_vs";
 export const VIEW_VISITOR_COOKIE = VISITOR_COOKIE;
+
+export type ListingView = { listingId: number; sessionKey: string; visitorKey: string; viewedAt: string };
+
+/** Rows per statement: well under SQLite's and PostgreSQL's limits on bound parameters. */
+const VIEW_CHUNK = 200;
+
+/**
+ * Writes a batch of views in one transaction (the page-view buffer flushes
+ * once a second, startViewCounter below): a view counts once per
+ * browser session (sessionKey) and listing, a unique view once per visitor
+ * (visitorKey). Views of listings deleted meanwhile are dropped. Returns the
+ * views that counted.
+ */
+export async function recordListingViews(db: DB, views: readonly ListingView[]): Promise<ListingView[]> {
+  if (views.length === 0) return [];
+  return db.transaction().execute(async (trx) => {
+    const counted: CountedView[] = [];
+    for (let i = 0; i < views.length; i += VIEW_CHUNK)
+      counted.push(...(await recordChunk(trx, views.slice(i, i + VIEW_CHUNK))));
+    const perListing = new Map<number, { views: number; unique: number; lastViewed: string }>();
+    // A visitor new to a listing counts once as unique, even with two sessions in one batch.
+    const uniqueCounted = new Set<string>();
+    for (const { view, newVisitor } of counted) {
+      const totals = perListing.get(view.listingId) ?? { views: 0, unique: 0, lastViewed: view.viewedAt };
+      totals.views += 1;
+      if (view.viewedAt > totals.lastViewed) totals.lastViewed = view.viewedAt;
+      const visitor = `${view.listingId}:${view.visitorKey}`;
+      if (newVisitor && !uniqueCounted.has(visitor)) totals.unique += 1;
+      uniqueCounted.add(visitor);
+      perListing.set(view.listingId, totals);
+    }
+    for (const [listingId, totals] of perListing) {
+      await trx
+        .updateTable("listings")
+        .set((eb) => ({
+          views: eb("views", "+", totals.views),
+          uniqueViews: eb("uniqueViews", "+", totals.unique),
+          lastViewed: totals.lastViewed,
+        }))
+        .where("id", "=", listingId)
+        .execute();
+    }
+    await invalidateViewCounts(trx, [...perListing.keys()]);
+    return counted.map(({ view }) => view);
+  });
+}
+
+type CountedView = { view: ListingView; newVisitor: boolean };
+
+async function recordChunk(trx: DB, chunk: readonly ListingView[]): Promise<CountedView[]> {
+  const listingIds = [...new Set(chunk.map((v) => v.listingId))];
+  const existing = new Set(
+    (await trx.selectFrom("listings").select("id").where("id", "in", listingIds).execute()).map((r) => r.id),
+  );
+  const rows = chunk.filter((v) => existing.has(v.listingId));
+  if (rows.length === 0) return [];
+  const seen = new Set(
+    (
+      await trx
+        .selectFrom("listing_views")
+        .select(["listingId", "visitorKey"])
+        .where("listingId", "in", listingIds)
+        .where("visitorKey", "in", [...new Set(rows.map((v) => v.visitorKey))])
+        .execute()
+    ).map((r) => `${r.listingId}:${r.visitorKey}`),
+  );
+  const inserted = await trx
+    .insertInto("listing_views")
+    .values(
+      rows.map(({ listingId, sessionKey, visitorKey, viewedAt }) => ({ listingId, sessionKey, visitorKey, viewedAt })),
+    )
+    .onConflict((oc) => oc.columns(["listingId", "sessionKey"]).doNothing())
+    .returning(["listingId", "sessionKey"])
+    .execute();
+  const insertedKeys = new Set(inserted.map((r) => `${r.listingId}:${r.sessionKey}`));
+  const counted: CountedView[] = [];
+  for (const view of rows) {
+    // delete: a pair repeated within the chunk counts once.
+    if (!insertedKeys.delete(`${view.listingId}:${view.sessionKey}`)) continue;
+    counted.push({ view, newVisitor: !seen.has(`${view.listingId}:${view.visitorKey}`) });
+  }
+  return counted;
+}
+
+/**
+ * Counts one view at once (the JSON endpoint POST /updateViewCount, which
+ * answers with the new counts) and returns the listing's current counts.
+ */
+export async function recordListingView(
+  db: DB,
+  listingId: number,
+  keys: { sessionKey: string; visitorKey: string },
+  now = currentTime(),
+): Promise<{ views: number; uniqueViews: number; counted: boolean }> {
+  const counted = await recordListingViews(db, [{ listingId, ...keys, viewedAt: now.toISOString() }]);
+  const row = await db
+    .selectFrom("listings")
+    .select(["views", "uniqueViews"])
+    .where("id", "=", listingId)
+    .executeTakeFirst();
+  return { views: row?.views ?? 0, uniqueViews: row?.uniqueViews ?? 0, counted: counted.length > 0 };
+}
+
+/**
+ * Page views are buffered in memory and written in one transaction a second
+ * (issue 8: no write per request, so a cached listing page can be served while
+ * its view is counted). stop() writes what is left: nothing acknowledged is
+ * lost on a clean shutdown (server.ts calls it on SIGTERM).
+ */
+export type ViewCounter = {
+  /** Whether this browser session's view of the listing was queued recently (a reload). */
+  seen(listingId: number, sessionKey: string): boolean;
+  add(view: ListingView): void;
+  /**
+   * A view still being decided (its limit asked over IPC or Redis): stop() waits
+   * for it before the last flush, so a view answered just before SIGTERM is kept.
+   */
+  track(deciding: Promise<void>): void;
+  flush(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+/** Recently queued (listing, session) pairs remembered to skip reloads without a database read. */
+const RECENT_LIMIT = 50_000;
+/** Views kept while the database cannot be written; past this the oldest are given up (and logged). */
+const PENDING_LIMIT = 200_000;
+
+export function startViewCounter({
+  db,
+  log,
+  intervalMs = 1_000,
+}: {
+  db: DB;
+  log: Logger;
+  intervalMs?: number;
+}): ViewCounter {
+  let pending: ListingView[] = [];
+  const recent = new Set<string>();
+  let running: Promise<void> = Promise.resolve();
+  const deciding = new Set<Promise<void>>();
+
+  function flush(): Promise<void> {
+    running = running.then(async () => {
+      if (pending.length === 0) return;
+      const batch = pending;
+      pending = [];
+      try {
+        await recordListingViews(db, batch);
+      } catch (error) {
+        // Kept for the next flush: a database that is down for a moment loses no view.
+        pending = batch.concat(pending);
+        const dropped = pending.length - PENDING_LIMIT;
+        if (dropped > 0) pending = pending.slice(dropped);
+        log.error({ err: error, views: batch.length, dropped: Math.max(0, dropped) }, "could not write page views");
+      }
+    });
+    return running;
+  }
+
+  const timer = setInterval(() => void flush(), intervalMs);
+  timer.unref();
+
+  return {
+    seen: (listingId, sessionKey) => recent.has(`${listingId}:${sessionKey}`),
+    add(view) {
+      const key = `${view.listingId}:${view.sessionKey}`;
+      if (recent.size >= RECENT_LIMIT) recent.delete(recent.values().next().value as string);
+      recent.add(key);
+      pending.push(view);
+    },
+    track(decision) {
+      const settled = decision.then(
+        () => undefined,
+        () => undefined,
+      );
+      deciding.add(settled);
+      void settled.then(() => deciding.delete(settled));
+    },
+    flush,
+    async stop() {
+      clearInterval(timer);
+      await Promise.all(deciding);
+      await flush();
+    },
+  };
+}
 
 export type ViewTrackingOptions = {
   visitorSalt: string;
@@ -213,7 +399,7 @@ export async function trackListingView(
 const DECIDED: Promise<void> = Promise.resolve();
 
 /**
- * Counts a page view of a listing through the buffer (app/models/view-counter.server.ts).
+ * Counts a page view of a listing through the buffer (startViewCounter).
  * The cookies are known at once, so the page (cached or not) is sent without
  * waiting; `queued` settles once the view passed the visitor's limit and
  * joined the next batch. Null for requests that do not count (bots, HEAD, prefetches).

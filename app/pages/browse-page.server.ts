@@ -5,7 +5,7 @@ import { t } from "~/i18n";
 import { formatLkr, formatShortDate } from "~/lib/format";
 import { pageWindow } from "~/lib/pagination";
 import { breadcrumbJsonLd, jsonLdMeta, pageMeta } from "~/lib/seo";
-import { searchListings } from "~/models/listing.server";
+import { searchListings } from "~/models/listing-search.server";
 import {
   BROWSE_PAGE_SIZE,
   type BrowseFilters,

@@ -2,7 +2,7 @@ import type { DB } from "~/db/db.server";
 import { formatLkr } from "~/lib/format";
 import { isApproximate, listingPlace } from "~/lib/geo/place";
 import { mapTiles } from "~/lib/map-tiles";
-import { searchListings } from "~/models/listing.server";
+import { searchListings } from "~/models/listing-search.server";
 import { parseBrowseFilters } from "~/schemas/browse-filters";
 import type { MapPoint, MapPoints } from "~/schemas/browse-view";
 

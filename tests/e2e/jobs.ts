@@ -4,21 +4,30 @@ import { promisify } from "node:util";
 const run = promisify(execFile);
 
 /**
- * `npm run job -- <name>` against the test server's data (its DATA_DIR), as an
- * operator would run it (house rule 11), answering what it printed. With `now`
- * it runs on that clock (NOW). By default its mail is queued for the server's
- * own sender; with `smtp` the job itself sends to the test SMTP sink
- * (playwright.config.ts: the port + 5), for a `send-mail` run at `now`.
+ * `npm run job -- <name>…` against the test server's data (its DATA_DIR), as an
+ * operator would run it (house rule 11), answering what it printed. Several
+ * names run in one process, on one clock. With `now` it runs on that clock
+ * (NOW, which needs a NODE_ENV other than production, as the README's recipes
+ * say). By default its mail is queued for the server's own sender; with `smtp`
+ * the job itself sends to the test SMTP sink (playwright.config.ts: the port + 5),
+ * for a `send-mail` run at `now`.
  */
-export async function runJob(name: string, baseURL: string, options: { now?: Date; smtp?: boolean } = {}) {
+export async function runJob(
+  names: string | readonly string[],
+  baseURL: string,
+  options: { now?: Date; smtp?: boolean } = {},
+) {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: process.env.E2E_DATA_DIR,
     SITE_URL: baseURL,
     LOG_LEVEL: "warn",
   };
-  if (options.now) env.NOW = options.now.toISOString();
+  if (options.now) {
+    env.NOW = options.now.toISOString();
+    env.NODE_ENV = "development";
+  }
   if (options.smtp) env.SMTP_URL = `smtp://127.0.0.1:${Number(new URL(baseURL).port) + 5}`;
-  const { stdout } = await run("npm", ["run", "--silent", "job", "--", name], { env });
+  const { stdout } = await run("npm", ["run", "--silent", "job", "--", ...[names].flat()], { env });
   return stdout;
 }

@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import { beforeAll, expect, it } from "vitest";
 import { refreshStatistics } from "../../app/db/maintenance.server";
-import { insertListing, searchListings } from "../../app/models/listing.server";
+import { insertListing } from "../../app/models/listing.server";
+import { searchListings } from "../../app/models/listing-search.server";
 import { insertTestOwner, listingInput } from "../factories";
 import { describeEachDatabase } from "../test-db";
 
@@ -60,7 +61,7 @@ describeEachDatabase("counts under a city or a faculty filter", (ctx) => {
       expect(names).toEqual(expect.arrayContaining(["listings_city_count_idx", "listings_faculty_count_idx"]));
       return;
     }
-    // The shape of the app's count (app/models/listing.server.ts countMatches; '+' keeps expiry out of the index choice).
+    // The shape of the app's count (app/models/listing-search.server.ts countMatches; '+' keeps expiry out of the index choice).
     const plan = async (where: string) =>
       (
         await sql
@@ -85,7 +86,7 @@ describeEachDatabase("counts under a city or a faculty filter", (ctx) => {
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     expect(cheapest.ads.every((ad) => ad.propertyType === "apartment")).toBe(true);
     if (dialect === "postgres") return;
-    // The shape of a price walk (app/models/listing.server.ts: the type and the university stay indexable).
+    // The shape of a price walk (app/models/listing-search.server.ts: the type and the university stay indexable).
     const plan = async (where: string) =>
       (
         await sql

@@ -8,8 +8,9 @@ import { type InvalidationWatcher, type PageChange, watchPageInvalidations } fro
 import type { DB } from "../../app/db/db.server";
 import { parseEnv } from "../../app/env.server";
 import { runJob } from "../../app/jobs/jobs.server";
-import { listPublicSlugs, searchListings } from "../../app/models/listing.server";
+import { listPublicSlugs } from "../../app/models/listing.server";
 import { hideListing, restoreListing } from "../../app/models/listing-moderation.server";
+import { searchListings } from "../../app/models/listing-search.server";
 import { countOwnerListings, createOwnerListing, listOwnerListings } from "../../app/models/owner-listings.server";
 import { variantKey } from "../../app/models/photo.server";
 import type { listReportQueue } from "../../app/models/report-review.server";

@@ -3,8 +3,13 @@ import pino from "pino";
 import { afterEach, expect, it } from "vitest";
 import type { DB } from "../../app/db/db.server";
 import { createMemoryStore, createRateLimiter, DEFAULT_LIMITS } from "../../app/limits/rate-limit.server";
-import { startViewCounter, type ViewCounter } from "../../app/models/view-counter.server";
-import { queueListingView, VIEW_SESSION_COOKIE, VIEW_VISITOR_COOKIE } from "../../app/models/view-tracking.server";
+import {
+  queueListingView,
+  startViewCounter,
+  VIEW_SESSION_COOKIE,
+  VIEW_VISITOR_COOKIE,
+  type ViewCounter,
+} from "../../app/models/view-tracking.server";
 import { action as updateViewCount } from "../../app/routes/api.update-view-count";
 import { signVisitorId } from "../../app/security/visitor-id.server";
 import { insertOwnedListing } from "../factories";

@@ -78,7 +78,7 @@ describe("layer rules", () => {
     const dependencies = (source: string) =>
       result.modules.find((m) => m.source === source)?.dependencies.map((d) => d.resolved);
     expect(dependencies("app/routes/browse.tsx")).toContain("app/pages/browse-page.server.ts");
-    expect(dependencies("app/pages/browse-page.server.ts")).toContain("app/models/listing.server.ts");
+    expect(dependencies("app/pages/browse-page.server.ts")).toContain("app/models/listing-search.server.ts");
     expect(result.summary.totalDependenciesCruised).toBeGreaterThan(files.length);
   });
 

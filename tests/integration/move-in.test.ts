@@ -1,6 +1,7 @@
 import { expect, it } from "vitest";
 import { moveInCost } from "../../app/lib/move-in";
-import { insertListing, searchListings } from "../../app/models/listing.server";
+import { insertListing } from "../../app/models/listing.server";
+import { searchListings } from "../../app/models/listing-search.server";
 import { insertTestOwner, listingInput } from "../factories";
 import { describeEachDatabase } from "../test-db";
 

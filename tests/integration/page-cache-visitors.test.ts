@@ -9,7 +9,7 @@ import { isListingPage } from "../../app/cache/page-key";
 import { notePageListing } from "../../app/cache/render-hints.server";
 import type { DB } from "../../app/db/db.server";
 import { createOwnerAccount } from "../../app/models/account.server";
-import type { ViewCounter } from "../../app/models/view-counter.server";
+import type { ViewCounter } from "../../app/models/view-tracking.server";
 import { keepCookieResponsesPrivate } from "../../app/security/private-cookies.server";
 import { requestContext, type Services } from "../../app/services.server";
 import { createPages } from "../../server/pages";

@@ -1,6 +1,7 @@
 import { beforeAll, expect, it } from "vitest";
 import type { DB } from "../../app/db/db.server";
-import { insertListing, searchListings } from "../../app/models/listing.server";
+import { insertListing } from "../../app/models/listing.server";
+import { searchListings } from "../../app/models/listing-search.server";
 import type { BrowseFilters } from "../../app/schemas/browse-filters";
 import type { NewListingInput } from "../../app/schemas/listing-form";
 import { insertTestOwner, listingInput } from "../factories";

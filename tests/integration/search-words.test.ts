@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import { expect, it } from "vitest";
 import * as searchWordsMigration from "../../app/db/migrations/2026-11-24-014-search-words";
-import { insertListing, searchListings } from "../../app/models/listing.server";
+import { insertListing } from "../../app/models/listing.server";
+import { searchListings } from "../../app/models/listing-search.server";
 import { insertTestOwner, listingInput, type TestOwner } from "../factories";
 import { describeEachDatabase } from "../test-db";
 

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { expect, it } from "vitest";
-import { findListingBySlug, searchListings } from "../../app/models/listing.server";
+import { findListingBySlug } from "../../app/models/listing.server";
+import { searchListings } from "../../app/models/listing-search.server";
 import { describeEachDatabase } from "../test-db";
 
 describeEachDatabase("NUL bytes in input", (ctx) => {

@@ -2,9 +2,12 @@ import pino from "pino";
 import { afterEach, expect, it } from "vitest";
 import type { DB } from "../../app/db/db.server";
 import { createMemoryStore, createRateLimiter } from "../../app/limits/rate-limit.server";
-import { recordListingViews } from "../../app/models/listing.server";
-import { startViewCounter, type ViewCounter } from "../../app/models/view-counter.server";
-import { queueListingView } from "../../app/models/view-tracking.server";
+import {
+  queueListingView,
+  recordListingViews,
+  startViewCounter,
+  type ViewCounter,
+} from "../../app/models/view-tracking.server";
 import { insertOwnedListing } from "../factories";
 import { describeEachDatabase } from "../test-db";
 
