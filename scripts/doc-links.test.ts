@@ -21,7 +21,10 @@ describe("the link checker", () => {
   const sandbox = fs.mkdtempSync(path.join(os.tmpdir(), "doc-links-"));
   afterAll(() => fs.rmSync(sandbox, { recursive: true, force: true }));
   fs.mkdirSync(path.join(sandbox, "docs", "decisions"), { recursive: true });
-  fs.writeFileSync(path.join(sandbox, "docs", "guide.md"), "# Guide\n\n## Running at scale (nginx)\n\n## Notes\n## Notes\n");
+  fs.writeFileSync(
+    path.join(sandbox, "docs", "guide.md"),
+    "# Guide\n\n## Running at scale (nginx)\n\n## Notes\n## Notes\n",
+  );
   fs.writeFileSync(path.join(sandbox, "docs", "decisions", "001-one.md"), "# One\n");
 
   function brokenIn(markdown: string): string[] {
