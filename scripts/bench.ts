@@ -188,9 +188,9 @@ try {
       args: process.argv.slice(2),
     });
     appendRecord(BENCHMARKS_FILE, section);
-    console.log(`Figures appended to ${BENCHMARKS_FILE}`);
+    console.log("Figures appended to docs/benchmarks.md");
   } else if (args.record) {
-    console.error(`Not recorded in ${BENCHMARKS_FILE}: the harness did not work.`);
+    console.error("Not recorded in docs/benchmarks.md: the harness did not work.");
   }
   if (problems.length > 0) {
     console.error(`\nServer log (last lines):\n${tail(serverLog)}`);

@@ -2,7 +2,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { appendRecord, currentCommit, describeMachine, formatRecord, type RunContext } from "./record.ts";
+import {
+  appendRecord,
+  BENCHMARKS_FILE,
+  currentCommit,
+  describeMachine,
+  formatRecord,
+  type RunContext,
+} from "./record.ts";
 import { type BenchResults, checkBudgets, type PhaseResult } from "./results.ts";
 
 function phase(requestsPerSecond: number, extra: Partial<PhaseResult> = {}): PhaseResult {
@@ -50,7 +57,7 @@ describe("formatRecord", () => {
   it("writes a dated section with the machine, the bare figure, the commit, the budgets and the shapes", () => {
     expect(formatRecord(sample, checkBudgets(sample), context)).toBe(
       [
-        "## 2026-11-28 13:05 UTC: SQLite, 100,000 listings, 2 workers",
+        "### 2026-11-28 13:05 UTC: SQLite, 100,000 listings, 2 workers",
         "",
         "- Command: `npm run bench -- --listings 100000 --record`",
         "- Commit: `f02fdd4`",
@@ -91,7 +98,7 @@ describe("formatRecord", () => {
   });
 
   it("names one worker in the singular", () => {
-    expect(formatRecord({ ...sample, workers: 1 }, [], context)).toMatch(/^## .*, 1 worker\n/);
+    expect(formatRecord({ ...sample, workers: 1 }, [], context)).toMatch(/^### .*, 1 worker\n/);
   });
 });
 
@@ -124,6 +131,11 @@ describe("appendRecord", () => {
 });
 
 describe("the run's context", () => {
+  it("records into the repository's docs/benchmarks.md, which ends with the recorded runs", () => {
+    expect(path.relative(process.cwd(), BENCHMARKS_FILE)).toBe(path.join("docs", "benchmarks.md"));
+    expect(fs.readFileSync(BENCHMARKS_FILE, "utf8")).toMatch(/\n## Recorded runs\n/);
+  });
+
   it("reads the machine from os.cpus()", () => {
     const machine = describeMachine();
     expect(machine.cores).toBe(os.cpus().length);

@@ -4,11 +4,12 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import type { BenchResults, BudgetCheck } from "./results.ts";
 import { ratios } from "./results.ts";
 
-/** Where a recorded run goes, from the repository's root. */
-export const BENCHMARKS_FILE = "docs/benchmarks.md";
+/** Where a recorded run goes: the repository's docs/benchmarks.md, wherever the command runs from. */
+export const BENCHMARKS_FILE = path.resolve(import.meta.dirname, "../../docs/benchmarks.md");
 
 export type RunContext = {
   /** When the run finished. */
@@ -34,9 +35,10 @@ export function describeMachine(): RunContext["machine"] {
 /** HEAD's short hash and whether tracked files differ from it; null outside a git clone. */
 export function currentCommit(cwd = process.cwd()): RunContext["commit"] {
   try {
-    const options = { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] } as const;
-    const hash = execFileSync("git", ["rev-parse", "--short", "HEAD"], options).trim();
-    const status = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], options);
+    const git = (...args: string[]) =>
+      execFileSync("git", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+    const hash = git("rev-parse", "--short", "HEAD").trim();
+    const status = git("status", "--porcelain", "--untracked-files=no");
     return { hash, dirty: status.trim() !== "" };
   } catch {
     return null;
@@ -47,7 +49,7 @@ function utc(date: Date): string {
   return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }
 
-/** One run as a dated markdown section: the phases, the budgets and every search shape. */
+/** One run as a dated markdown section (under benchmarks.md's "Recorded runs"): the phases, the budgets and every search shape. */
 export function formatRecord(results: BenchResults, budgets: readonly BudgetCheck[], context: RunContext): string {
   const { phases } = results;
   const r = ratios(phases);
@@ -57,7 +59,7 @@ export function formatRecord(results: BenchResults, budgets: readonly BudgetChec
     : "unknown (not a git clone)";
   const command = ["npm run bench --", ...context.args].join(" ");
   const lines = [
-    `## ${utc(context.date)}: ${results.database}, ${number.format(results.listings)} listings, ${workers}`,
+    `### ${utc(context.date)}: ${results.database}, ${number.format(results.listings)} listings, ${workers}`,
     "",
     `- Command: \`${command}\``,
     `- Commit: ${commit}`,
