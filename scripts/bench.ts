@@ -1,6 +1,6 @@
 // npm run bench -- [--listings N] [--database-url URL] [--short] ... (--help lists them)
-// Issue 8 point 8: seeds a database, starts the production server and measures
-// the phases below with wrk; prints a table, the ratios and the budgets.
+// Seeds a database, starts the production server and measures the phases below
+// with wrk; prints a table, the ratios and the budgets (docs/performance.md).
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -11,6 +11,7 @@ import { loadCatalogue } from "./bench/catalogue.ts";
 import { BROWSER_HEADERS, findStylesheetPath, getRaw, uncachedHeaders } from "./bench/http.ts";
 import { requestEach, runLoad, timeShape } from "./bench/load.ts";
 import { buildApp, type Service, seed, startService, tail, waitUntilUp } from "./bench/processes.ts";
+import { appendRecord, BENCHMARKS_FILE, currentCommit, describeMachine, formatRecord } from "./bench/record.ts";
 import { formatReport } from "./bench/report.ts";
 import { type BenchResults, checkBudgets, harnessProblems, ratios } from "./bench/results.ts";
 import { buildUrlSets } from "./bench/urls.ts";
@@ -178,6 +179,18 @@ try {
       `${JSON.stringify({ ...results, ratios: ratios(results.phases), budgets, problems }, null, 2)}\n`,
     );
     console.log(`Results written to ${args.json}`);
+  }
+  if (args.record && problems.length === 0) {
+    const section = formatRecord(results, budgets, {
+      date: new Date(),
+      commit: currentCommit(),
+      machine: describeMachine(),
+      args: process.argv.slice(2),
+    });
+    appendRecord(BENCHMARKS_FILE, section);
+    console.log("Figures appended to docs/benchmarks.md");
+  } else if (args.record) {
+    console.error("Not recorded in docs/benchmarks.md: the harness did not work.");
   }
   if (problems.length > 0) {
     console.error(`\nServer log (last lines):\n${tail(serverLog)}`);

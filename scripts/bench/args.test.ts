@@ -14,6 +14,7 @@ describe("parseBenchArgs", () => {
       short: false,
       keep: false,
       check: false,
+      record: false,
       hotUrls: 5_000,
       shapeRequests: 50,
       workers: os.availableParallelism(),
@@ -46,11 +47,13 @@ describe("parseBenchArgs", () => {
       short: true,
       keep: true,
       check: true,
+      record: false,
       hotUrls: 500,
       shapeRequests: 10,
       workers: 1,
     });
     expect(parseBenchArgs(["--listings", "1000000"])).toMatchObject({ listings: 1_000_000 });
+    expect(parseBenchArgs(["--record"])).toMatchObject({ record: true, short: false });
   });
 
   it("explains what is wrong", () => {
@@ -66,6 +69,9 @@ describe("parseBenchArgs", () => {
     });
     expect(parseBenchArgs(["--json"])).toEqual({ error: "Missing value for --json" });
     expect(parseBenchArgs(["--short=yes"])).toEqual({ error: "--short takes no value" });
+    expect(parseBenchArgs(["--short", "--record"])).toEqual({
+      error: "--record keeps measured figures; a --short run measures nothing, so it cannot be recorded",
+    });
     expect(parseBenchArgs(["--requests", "30"])).toEqual({ error: "Unknown argument: --requests" });
     expect(parseBenchArgs(["short"])).toEqual({ error: "Unknown argument: short" });
     expect(parseBenchArgs(["--help"])).toEqual({ help: true });

@@ -14,6 +14,8 @@ export type BenchOptions = {
   port: number;
   json?: string;
   check: boolean;
+  /** Append the figures to docs/benchmarks.md (scripts/bench/record.ts). */
+  record: boolean;
   /** Distinct URLs in the hot mix. */
   hotUrls: number;
   /** Sequential requests timed per search shape. */
@@ -45,7 +47,9 @@ unmeasured pass over them), (d) a cold mix of URLs never requested before, and
   --port P             the app's port; the bare server uses P+1 (default 3299)
   --json FILE          also write the results as JSON
   --keep               keep the temporary data folder
-  --check              exit 1 when a budget fails (budgets are always printed)`;
+  --check              exit 1 when a budget fails (budgets are always printed)
+  --record             append the figures, the machine and the commit to docs/benchmarks.md
+                       (not with --short, which measures nothing)`;
 
 export type BenchArgs = BenchOptions | { help: true } | { error: string };
 
@@ -74,13 +78,13 @@ function wholeNumber(raw: string | undefined, name: string, min: number, max: nu
 /** Reads the options above (`--name value` or `--name=value`); --short changes the defaults, not explicit values. */
 export function parseBenchArgs(argv: readonly string[]): BenchArgs {
   const raw: Raw = {};
-  const flags = { short: false, keep: false, check: false };
+  const flags = { short: false, keep: false, check: false, record: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--help" || arg === "-h") return { help: true };
     if (!arg.startsWith("--")) return { error: `Unknown argument: ${arg}` };
     const [name, inline] = arg.slice(2).split(/=(.*)/s, 2);
-    if (name === "short" || name === "keep" || name === "check") {
+    if (name === "short" || name === "keep" || name === "check" || name === "record") {
       if (inline !== undefined) return { error: `--${name} takes no value` };
       flags[name] = true;
     } else if (VALUE_FLAGS.has(name as keyof Raw)) {
@@ -92,6 +96,9 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     }
   }
 
+  if (flags.record && flags.short) {
+    return { error: "--record keeps measured figures; a --short run measures nothing, so it cannot be recorded" };
+  }
   const defaults = flags.short ? SHORT : FULL;
   const numbers = {
     listings: wholeNumber(raw.listings, "listings", 1, MAX_SEED_LISTINGS) ?? defaults.listings,

@@ -77,7 +77,7 @@ export function formatReport(results: BenchResults, budgets: BudgetCheck[], prob
 
   lines.push(
     "",
-    `Budgets (README "Budgets"; for ${results.listings >= LARGE_SCALE ? "1,000,000" : "100,000"} listings)`,
+    `Budgets (docs/performance.md "Budgets"; for ${results.listings >= LARGE_SCALE ? "1,000,000" : "100,000"} listings)`,
   );
   for (const check of budgets)
     lines.push(`  ${check.pass ? "PASS" : "FAIL"}  ${check.budget.padEnd(40)} ${check.measured}`);

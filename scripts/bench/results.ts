@@ -66,11 +66,11 @@ function count(codes: StatusCounts, test: (status: number) => boolean): number {
 const is2xx = (status: number) => status >= 200 && status < 300;
 const percent = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
 
-/** Listings from which the 1M budgets apply; below it, those for 100,000 (README "Budgets"). */
+/** Listings from which the 1M budgets apply; below it, those for 100,000 (docs/performance.md "Budgets"). */
 export const LARGE_SCALE = 1_000_000;
 
 /**
- * The budgets of issue 8 for this run's size. The mixes send no URL meant to
+ * The budgets (docs/performance.md) for this run's size. The mixes send no URL meant to
  * 404, so every non-2xx answer counts against the hot mix.
  */
 export function checkBudgets(results: BenchResults): BudgetCheck[] {
