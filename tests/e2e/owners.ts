@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { waitForMail } from "./mail";
+import { type ReceivedMail, waitForMail } from "./mail";
 
 // Shared steps for browser tests that need a landlord of their own: a fresh
 // account per test, so tests never depend on each other or on demo data.
@@ -27,6 +27,14 @@ export function field(page: Page, label: string) {
  * link (ADR 066: posting waits for it) and lands on /dashboard. Returns the email.
  */
 export async function signUp(page: Page, name = "Poster Owner"): Promise<string> {
+  const email = await submitSignUp(page, name);
+  await confirmEmail(page, email);
+  await page.goto("/dashboard");
+  return email;
+}
+
+/** Fills and sends the sign-up form, landing on the dashboard with the address not yet confirmed. */
+export async function submitSignUp(page: Page, name = "Poster Owner"): Promise<string> {
   const email = `poster-${uniqueWord()}@example.lk`;
   await page.goto("/signup");
   await field(page, "Full Name").fill(name);
@@ -37,14 +45,16 @@ export async function signUp(page: Page, name = "Poster Owner"): Promise<string>
   await page.getByRole("checkbox", { name: /I agree to the/ }).check();
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
-  await confirmEmail(page, email);
-  await page.goto("/dashboard");
   return email;
 }
 
 /** Opens the address confirmation link from the real email (SMTP sink) and presses its button. */
-export async function confirmEmail(page: Page, email: string) {
-  const mail = await waitForMail(email, /Confirm your email address/);
+/** The subject of the email that confirms a new account's address (ADR 066). */
+export const CONFIRM_EMAIL_SUBJECT = /Confirm your email address/;
+
+/** Confirms the address through its emailed link: from the shared SMTP sink, or the `mail` given. */
+export async function confirmEmail(page: Page, email: string, mail?: ReceivedMail) {
+  mail ??= await waitForMail(email, CONFIRM_EMAIL_SUBJECT);
   const link = /https?:\/\/\S+\/confirm-email\?token=[\w.-]+/.exec(mail.text)?.[0];
   expect(link).toBeTruthy();
   await page.goto(link!);

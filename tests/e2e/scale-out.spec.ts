@@ -9,7 +9,7 @@ import { createPostgresDatabase } from "../postgres-database";
 import { startTestRedis, type TestRedis } from "../redis-server";
 import { startTestS3, type TestS3 } from "../s3-server";
 import { startTestSmtpServer, type TestSmtpServer } from "../smtp-test-server";
-import { postListing, signUp } from "./owners";
+import { CONFIRM_EMAIL_SUBJECT, confirmEmail, postListing, submitSignUp } from "./owners";
 import { startServer } from "./spawn-server";
 
 // Issue 14: two app servers (A and B) on one PostgreSQL, one Redis and one S3 bucket (s3rver
@@ -180,7 +180,14 @@ if (withPostgres) {
       }
       const context = await browser.newContext({ baseURL: proxy });
       const page = await context.newPage();
-      await signUp(page, "Scale Owner");
+      // These servers mail their own SMTP server, not the shared sink: the confirmation is read there.
+      const email = await submitSignUp(page, "Scale Owner");
+      await expect
+        .poll(() => smtp.received.some((m) => m.to.includes(email) && CONFIRM_EMAIL_SUBJECT.test(m.subject)))
+        .toBe(true);
+      const confirmation = smtp.received.find((m) => m.to.includes(email) && CONFIRM_EMAIL_SUBJECT.test(m.subject));
+      await confirmEmail(page, email, confirmation);
+      await page.goto("/dashboard");
       const title = `Scale-out room ${randomBytes(3).toString("hex")}`;
       await postListing(page, title);
       for (const base of [direct.a, direct.b]) {
