@@ -4,6 +4,7 @@ import { expect, it, vi } from "vitest";
 import { getAuth } from "../../app/auth/auth.server";
 import { moderatorsOnly, signedIn } from "../../app/auth/guard.server";
 import type { DB } from "../../app/db/db.server";
+import { basenameOf, localeOfPath } from "../../app/i18n/locales";
 import { insertListing } from "../../app/models/listing.server";
 import routeConfig from "../../app/routes";
 import { requestContext } from "../../app/services.server";
@@ -52,9 +53,10 @@ async function appRoutes(replace: Record<string, Built[]> = {}): Promise<Built[]
 
 type Outcome = { status: number; location: string | null; context: StaticHandlerContext | null };
 
-/** One request through middleware and handlers, as a document request. */
+/** One request through middleware and handlers, as a document request, in the router of its URL's language (ADR 033). */
 async function send(db: DB, routes: Built[], request: Request): Promise<Outcome> {
-  const handler = createStaticHandler(routes as RouteObject[]);
+  const basename = basenameOf(localeOfPath(new URL(request.url).pathname));
+  const handler = createStaticHandler(routes as RouteObject[], { basename });
   let context: StaticHandlerContext | null = null;
   const response = (await handler.query(request, {
     requestContext: testContext({ db }),
@@ -287,6 +289,70 @@ describeEachDatabase("guards (ADR 025)", (ctx) => {
     );
     expect(foreign.status).toBe(403);
     expect(await foreign.json()).toEqual({ error: expect.any(String) });
+  });
+
+  it("opens the dashboard and admin pages in the account's preferred language unless this browser chose one (ADR 036)", async () => {
+    const { db } = ctx();
+    const tamil = await signedInAccount(db, "guard-tamil");
+    const moderator = await signedInAccount(db, "guard-tamil-mod", { role: "moderator" });
+    await db
+      .updateTable("users")
+      .set({ locale: "ta" })
+      .where("id", "in", [tamil.owner.id, moderator.owner.id])
+      .execute();
+    const routes = await appRoutes();
+
+    // An English link (the nav, an email, a bookmark) opens the Tamil page, with its query.
+    expect(await send(db, routes, get("/dashboard", tamil.cookie))).toMatchObject({
+      status: 302,
+      location: "/ta/dashboard",
+    });
+    expect(await send(db, routes, get("/dashboard/settings?done=profile", tamil.cookie))).toMatchObject({
+      status: 302,
+      location: "/ta/dashboard/settings?done=profile",
+    });
+    expect(await send(db, routes, get("/admin/audit", moderator.cookie))).toMatchObject({
+      status: 302,
+      location: "/ta/admin/audit",
+    });
+    expect(await send(db, routes, get("/si/admin", moderator.cookie))).toMatchObject({
+      status: 302,
+      location: "/ta/admin",
+    });
+
+    // Choosing a language in this browser (the switcher's cookie) wins over the account's.
+    const english = `${tamil.cookie}; bodima_lang=en`;
+    expect(await send(db, routes, get("/dashboard", english))).toMatchObject({ status: 200, location: null });
+    expect(await send(db, routes, get("/ta/dashboard", english))).toMatchObject({
+      status: 302,
+      location: "/dashboard",
+    });
+    // A cookie that names no language of ours is no choice.
+    expect(await send(db, routes, get("/dashboard", `${tamil.cookie}; bodima_lang=fr`))).toMatchObject({
+      status: 302,
+      location: "/ta/dashboard",
+    });
+
+    // A form post is answered where it was sent, never redirected away from its action.
+    const saved = await send(
+      db,
+      routes,
+      post("/dashboard/settings", { cookie: tamil.cookie, fields: { name: "Kamala", phone: "" } }),
+    );
+    expect([saved.status, saved.location]).toEqual([200, null]);
+    const row = await db.selectFrom("users").select("name").where("id", "=", tamil.owner.id).executeTakeFirstOrThrow();
+    expect(row.name).toBe("Kamala");
+    // A visitor logs in in the page's language; an English account's dashboard stays English.
+    expect(await send(db, routes, get("/dashboard"))).toMatchObject({ status: 302, location: loginPath("/dashboard") });
+    const englishOwner = await signedInAccount(db, "guard-english");
+    expect(await send(db, routes, get("/dashboard", englishOwner.cookie))).toMatchObject({
+      status: 200,
+      location: null,
+    });
+    expect(await send(db, routes, get("/ta/dashboard", englishOwner.cookie))).toMatchObject({
+      status: 302,
+      location: "/dashboard",
+    });
   });
 
   it("reads the session once per request, however many ask (root, middleware, layout, page)", async () => {
