@@ -1,12 +1,11 @@
-import { UNIVERSITIES } from "~/directory/universities";
 import { useTranslation } from "~/i18n";
+import type { SiteFigures } from "~/schemas/site-figures-view";
 import "virtual:catalogue/home";
 
-type SiteStatsProps = { listingCount: number; universitiesWithListings: number };
-
-/** Real figures from the database (ENGINEERING.md: no fixed marketing claims). */
-export function SiteStats({ listingCount, universitiesWithListings }: SiteStatsProps) {
+/** Real figures from the database (ENGINEERING.md: no fixed marketing claims), counted by `siteFigures`. */
+export function SiteStats({ figures }: { figures: SiteFigures }) {
   const { t } = useTranslation();
+  const { listingCount, universitiesWithListings, universitiesSupported } = figures;
   const stats = [
     { id: "listings", value: listingCount, label: t("home.stats.listings", { count: listingCount }) },
     {
@@ -14,7 +13,7 @@ export function SiteStats({ listingCount, universitiesWithListings }: SiteStatsP
       value: universitiesWithListings,
       label: t("home.stats.universitiesWithListings", { count: universitiesWithListings }),
     },
-    { id: "universities-supported", value: UNIVERSITIES.length, label: t("home.stats.universitiesSupported") },
+    { id: "universities-supported", value: universitiesSupported, label: t("home.stats.universitiesSupported") },
   ];
   return (
     <dl className="grid grid-cols-3 gap-4 text-center">
