@@ -5,6 +5,7 @@ import { getAuth } from "../../app/auth/auth.server";
 import { moderatorsOnly, signedIn } from "../../app/auth/guard.server";
 import type { DB } from "../../app/db/db.server";
 import { basenameOf, localeOfPath } from "../../app/i18n/locales";
+import { inLocale } from "../../app/i18n/request-locale.server";
 import { insertListing } from "../../app/models/listing.server";
 import routeConfig from "../../app/routes";
 import { requestContext } from "../../app/services.server";
@@ -53,20 +54,22 @@ async function appRoutes(replace: Record<string, Built[]> = {}): Promise<Built[]
 
 type Outcome = { status: number; location: string | null; context: StaticHandlerContext | null };
 
-/** One request through middleware and handlers, as a document request, in the router of its URL's language (ADR 033). */
+/** One request through middleware and handlers, as a document request, in its URL's language and router (ADR 033). */
 async function send(db: DB, routes: Built[], request: Request): Promise<Outcome> {
-  const basename = basenameOf(localeOfPath(new URL(request.url).pathname));
-  const handler = createStaticHandler(routes as RouteObject[], { basename });
+  const locale = localeOfPath(new URL(request.url).pathname);
+  const handler = createStaticHandler(routes as RouteObject[], { basename: basenameOf(locale) });
   let context: StaticHandlerContext | null = null;
-  const response = (await handler.query(request, {
-    requestContext: testContext({ db }),
-    generateMiddlewareResponse: async (query) => {
-      const result = await query(request);
-      if (result instanceof Response) return result;
-      context = result;
-      return new Response(null, { status: result.statusCode });
-    },
-  })) as Response;
+  const response = (await inLocale(locale, () =>
+    handler.query(request, {
+      requestContext: testContext({ db }),
+      generateMiddlewareResponse: async (query) => {
+        const result = await query(request);
+        if (result instanceof Response) return result;
+        context = result;
+        return new Response(null, { status: result.statusCode });
+      },
+    }),
+  )) as Response;
   return { status: response.status, location: response.headers.get("location"), context };
 }
 
@@ -342,6 +345,24 @@ describeEachDatabase("guards (ADR 025)", (ctx) => {
     expect([saved.status, saved.location]).toEqual([200, null]);
     const row = await db.selectFrom("users").select("name").where("id", "=", tamil.owner.id).executeTakeFirstOrThrow();
     expect(row.name).toBe("Kamala");
+    // Saving another language in Settings opens Settings in it, saying it saved; not when this
+    // browser chose a language (that choice still wins).
+    const sinhala = await send(
+      db,
+      routes,
+      post("/ta/dashboard/settings", { cookie: tamil.cookie, fields: { name: "Kamala", phone: "", locale: "si" } }),
+    );
+    expect(sinhala.status).toBeGreaterThanOrEqual(300);
+    expect(sinhala.location).toBe(`${TEST_SITE}/si/dashboard/settings?done=profile`);
+    const done = await send(db, routes, get("/si/dashboard/settings?done=profile", tamil.cookie));
+    expect(done.context?.loaderData["routes/dashboard.settings"]).toMatchObject({ done: "profile" });
+    const chosen = await send(
+      db,
+      routes,
+      post("/dashboard/settings", { cookie: english, fields: { name: "Kamala", phone: "", locale: "ta" } }),
+    );
+    expect([chosen.status, chosen.location]).toEqual([200, null]);
+
     // A visitor logs in in the page's language; an English account's dashboard stays English.
     expect(await send(db, routes, get("/dashboard"))).toMatchObject({ status: 302, location: loginPath("/dashboard") });
     const englishOwner = await signedInAccount(db, "guard-english");
