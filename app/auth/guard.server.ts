@@ -102,7 +102,8 @@ export function createGuard(rule: GuardRule): Guard {
       if (!verdict.ok && verdict.refusal === "signedOut")
         throw refusalAnswer(verdict.refusal, args.request, "middleware");
       // Nothing chosen in this browser: the account's preferred language (Settings, first set by the
-      // sign-up page), so an English link (the nav, an email) opens a Tamil owner's dashboard in Tamil.
+      // sign-up page), so an English link (the nav, an email) opens a Tamil owner's dashboard in Tamil
+      // (ADR 069).
       if (verdict.ok && isPageRead(request) && !chosenLanguage(request.headers.get("Cookie"))) {
         const preferred = samePageInLanguage(new URL(request.url), verdict.user.locale);
         if (preferred) throw redirectDocument(preferred);
