@@ -7,7 +7,7 @@ import {
   redirectDocument,
 } from "react-router";
 import { localeOfPath, localePath, withoutLocale } from "~/i18n/locales";
-import { rememberedLanguagePath } from "~/security/language-cookie.server";
+import { chosenLanguage, rememberedLanguagePath, samePageInLanguage } from "~/security/language-cookie.server";
 import { isSameOrigin, isWrite } from "~/security/origin.server";
 import { requestContext } from "~/services.server";
 import { getSessionUser, type SessionUser } from "./auth.server";
@@ -53,6 +53,11 @@ function refusalAnswer(refusal: Refusal, request: Request, from: "middleware" | 
   return data(null, { status: 403 });
 }
 
+/** Only reads are sent to another language: a form post is answered where it was sent. */
+function isPageRead(request: Request): boolean {
+  return request.method === "GET" || request.method === "HEAD";
+}
+
 export type Guard = {
   /**
    * The layout's middleware: every request below the layout is judged before
@@ -85,16 +90,24 @@ export function createGuard(rule: GuardRule): Guard {
   }
   return {
     async middleware(args, next) {
-      // The owner and moderator areas open in the language the reader chose (ADR 036). A whole
-      // document load: the other language is another router (ADR 033).
+      // The owner and moderator areas open in the language the reader chose in this browser (ADR 036),
+      // before the sign-in check, so a visitor also logs in in it. A whole document load: the other
+      // language is another router (ADR 033).
       const { request } = args;
-      if (request.method === "GET" || request.method === "HEAD") {
+      if (isPageRead(request)) {
         const remembered = rememberedLanguagePath(new URL(request.url), request.headers.get("Cookie"));
         if (remembered) throw redirectDocument(remembered);
       }
       const verdict = await judge(args);
       if (!verdict.ok && verdict.refusal === "signedOut")
         throw refusalAnswer(verdict.refusal, args.request, "middleware");
+      // Nothing chosen in this browser: the account's preferred language (Settings, first set by the
+      // sign-up page), so an English link (the nav, an email) opens a Tamil owner's dashboard in Tamil
+      // (ADR 069).
+      if (verdict.ok && isPageRead(request) && !chosenLanguage(request.headers.get("Cookie"))) {
+        const preferred = samePageInLanguage(new URL(request.url), verdict.user.locale);
+        if (preferred) throw redirectDocument(preferred);
+      }
       return next();
     },
     async user(args) {

@@ -1,8 +1,8 @@
 import { useNavigate } from "react-router";
 import { useLocalePath, useTranslation } from "~/i18n";
 import { formatLkr } from "~/lib/format";
-import { MAX_PRICE_OPTIONS } from "~/schemas/browse-filters";
 import type { Choice } from "~/schemas/browse-view";
+import { MAX_PRICE_OPTIONS } from "~/schemas/price-choices";
 import { Button } from "./ui/button";
 import { FormField } from "./ui/form-field";
 import { SearchIcon } from "./ui/icons";

@@ -1,11 +1,10 @@
 import { SiteStats } from "~/components/site-stats";
 import { ButtonLink } from "~/components/ui/button";
 import { BoltIcon, ChevronDownIcon, HeartIcon, SparkIcon, UsersIcon } from "~/components/ui/icons";
-import { UNIVERSITIES } from "~/directory/universities";
 import { useTranslation } from "~/i18n";
 import { routeMeta, useSite } from "~/lib/route-meta";
 import { pageMeta } from "~/lib/seo";
-import { countPublicListings, countUniversitiesWithListings } from "~/models/listing.server";
+import { siteFigures } from "~/pages/site-figures.server";
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/about";
 import "virtual:catalogue/info";
@@ -22,11 +21,7 @@ export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) => {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, env } = context.get(requestContext);
-  const [listingCount, universitiesWithListings] = await Promise.all([
-    countPublicListings(db),
-    countUniversitiesWithListings(db),
-  ]);
-  return { supportEmail: env.SUPPORT_EMAIL, listingCount, universitiesWithListings };
+  return { supportEmail: env.SUPPORT_EMAIL, figures: await siteFigures(db) };
 }
 
 const VALUES = [
@@ -41,8 +36,8 @@ const FAQ = ["what", "free", "verified", "landlords", "universities", "support",
 export default function About({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { siteName } = useSite();
-  const { supportEmail, listingCount, universitiesWithListings } = loaderData;
-  const vars = { siteName, email: supportEmail, count: UNIVERSITIES.length };
+  const { supportEmail, figures } = loaderData;
+  const vars = { siteName, email: supportEmail, count: figures.universitiesSupported };
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
@@ -75,7 +70,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
         <h2 id="about-stats-heading" className="mb-4 text-2xl font-bold">
           {t("info.about.statsHeading", vars)}
         </h2>
-        <SiteStats listingCount={listingCount} universitiesWithListings={universitiesWithListings} />
+        <SiteStats figures={figures} />
       </section>
 
       <section aria-labelledby="faq-heading" className="mt-10">

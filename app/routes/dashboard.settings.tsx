@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, redirectDocument, useNavigation } from "react-router";
 import { cookieHeaders, getAuth } from "~/auth/auth.server";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "~/auth/common-password.server";
 import { signedIn } from "~/auth/guard.server";
@@ -8,8 +8,8 @@ import { PasswordInput } from "~/components/accounts/password-input";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { FormField, inputClasses } from "~/components/ui/form-field";
-import { type MessageKey, useTranslation } from "~/i18n";
-import { isLocale, LANGUAGE_NAMES, LOCALES } from "~/i18n/locales";
+import { activeLocale, type MessageKey, useTranslation } from "~/i18n";
+import { isLocale, LANGUAGE_NAMES, LOCALES, localePath } from "~/i18n/locales";
 import { retryAfterHeaders } from "~/limits/rate-limit.server";
 import { refusalOf } from "~/limits/refusal.server";
 import { setEmailLanguage, updateProfile } from "~/models/account.server";
@@ -20,6 +20,7 @@ import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PHONE_LENGTH } from "~/schemas/si
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/dashboard.settings";
 import "virtual:catalogue/accounts";
+import { chosenLanguage } from "~/security/language-cookie.server";
 import { readForm } from "~/security/read-form.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -32,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // A confirmed address needs no emailed link to its alerts (ADR 058, 066); an unconfirmed one
     // is a stranger's, so its page gets none.
     alertsOpen: user.emailConfirmed,
-    done: done === "password" || done === "sessions" || done === "emailLanguage" ? done : null,
+    done: done === "profile" || done === "password" || done === "sessions" || done === "emailLanguage" ? done : null,
   };
 }
 
@@ -48,7 +49,7 @@ type ActionResult =
   | { status: "sessions-error"; savedAt: number };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, log } = context.get(requestContext);
+  const { db, log, env } = context.get(requestContext);
   const write = await signedIn.write({ request, context });
   const savedAt = Date.now();
   const form = await readForm(request);
@@ -67,6 +68,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     // The schema took only "" (keep the account's) or one of our languages.
     await updateProfile(db, write.user.id, parsed.data);
+    // The dashboard follows the account's language unless this browser chose one (ADR 036, 069):
+    // a new one opens Settings in it, saying it saved. Absolute, so no basename is put before it.
+    const { locale } = parsed.data;
+    if (isLocale(locale) && locale !== activeLocale() && !chosenLanguage(request.headers.get("Cookie")))
+      return redirectDocument(new URL(localePath(locale, "/dashboard/settings?done=profile"), env.siteUrl).href);
     return { status: "saved", savedAt } satisfies ActionResult;
   } catch (error) {
     log.error({ err: error }, "profile update failed");
@@ -206,7 +212,7 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
               {t("accounts.dashboard.emailLanguage.saved", { chosen: LANGUAGE_NAMES[profile.locale] })}
             </Banner>
           ) : null}
-          {banner?.status === "saved" ? (
+          {banner?.status === "saved" || (loaderData.done === "profile" && !banner) ? (
             <Banner variant="success" title={t("accounts.settings.savedTitle")}>
               {t("accounts.settings.savedText")}
             </Banner>

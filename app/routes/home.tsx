@@ -6,8 +6,8 @@ import { CapIcon, FlagIcon, PhoneIcon, SearchIcon } from "~/components/ui/icons"
 import { useTranslation } from "~/i18n";
 import { routeMeta, useSite } from "~/lib/route-meta";
 import { jsonLdMeta, pageMeta, websiteJsonLd } from "~/lib/seo";
-import { countPublicListings, countUniversitiesWithListings } from "~/models/listing.server";
 import { cityChoices, universityChoices } from "~/pages/directory-labels.server";
+import { siteFigures } from "~/pages/site-figures.server";
 import type { RootData } from "~/root";
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/home";
@@ -28,12 +28,8 @@ export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) => {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(requestContext);
-  const [listingCount, universitiesWithListings] = await Promise.all([
-    countPublicListings(db),
-    countUniversitiesWithListings(db),
-  ]);
   // The directory's places in the reader's language; the English names stay the values (issue 11).
-  return { listingCount, universitiesWithListings, universities: universityChoices(), cities: cityChoices() };
+  return { figures: await siteFigures(db), universities: universityChoices(), cities: cityChoices() };
 }
 
 const FEATURES = [
@@ -49,7 +45,6 @@ const TESTIMONIALS = ["moratuwa", "peradeniya", "owner"] as const;
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { siteName } = useSite();
-  const { listingCount, universitiesWithListings } = loaderData;
   const listHref = useRouteLoaderData<RootData>("root")?.user ? "/dashboard" : "/login";
 
   return (
@@ -69,7 +64,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="stats-heading" className="sr-only">
             {t("home.stats.heading", { siteName })}
           </h2>
-          <SiteStats listingCount={listingCount} universitiesWithListings={universitiesWithListings} />
+          <SiteStats figures={loaderData.figures} />
         </div>
       </section>
 

@@ -21,7 +21,8 @@ export const AMENITIES = [
   "24/7 Water",
   "Furniture",
 ] as const;
-export const MAX_PRICE_OPTIONS = [10000, 15000, 20000, 25000, 30000, 50000] as const;
+/** The browse filters' 'Max price' choices: the home page's search form imports them alone (price-choices.ts). */
+export { MAX_PRICE_OPTIONS } from "./price-choices";
 /** The 'Max move-in cost' choices in LKR (issue 12); any whole number works in a link. */
 export const MAX_MOVE_IN_OPTIONS = [20000, 40000, 60000, 100000, 150000] as const;
 /** The 'Within' choices in km around the chosen faculty (issue 12); only these, so equal searches share a page. */

@@ -6,6 +6,7 @@ import {
   languageSwitchLocation,
   languageSwitchTarget,
   rememberedLanguagePath,
+  samePageInLanguage,
 } from "./language-cookie.server";
 
 const SITE = "https://bodima.lk";
@@ -60,5 +61,15 @@ describe("the remembered language (ADR 036)", () => {
     expect(rememberedLanguagePath(at("/dashboard.data?_routes=routes%2Fdashboard"), "bodima_lang=ta")).toBe(
       "/ta/dashboard",
     );
+  });
+
+  it("moves an owner page to the account's language the same way, data requests included", () => {
+    const at = (path: string) => new URL(path, SITE);
+    expect(samePageInLanguage(at("/dashboard/settings?done=profile"), "ta")).toBe(
+      "/ta/dashboard/settings?done=profile",
+    );
+    expect(samePageInLanguage(at("/si/admin/audit"), "en")).toBe("/admin/audit");
+    expect(samePageInLanguage(at("/ta/dashboard"), "ta")).toBeNull();
+    expect(samePageInLanguage(at("/dashboard.data?_routes=routes%2Fdashboard"), "si")).toBe("/si/dashboard");
   });
 });

@@ -53,10 +53,17 @@ export function languageSwitchLocation(locale: Locale, next: string | null, site
  */
 export function rememberedLanguagePath(url: URL, cookieHeader: string | null | undefined): string | null {
   const chosen = chosenLanguage(cookieHeader);
-  if (!chosen || chosen === localeOfPath(url.pathname)) return null;
-  // A client-side navigation asks for /dashboard.data?_routes=…: the page is /dashboard.
+  return chosen ? samePageInLanguage(url, chosen) : null;
+}
+
+/**
+ * The same page in `locale`, or null when the URL already names it. A client-side
+ * navigation asks for /dashboard.data?_routes=…: the page is /dashboard.
+ */
+export function samePageInLanguage(url: URL, locale: Locale): string | null {
+  if (locale === localeOfPath(url.pathname)) return null;
   const search = new URLSearchParams(url.search);
   search.delete("_routes");
   const query = search.size > 0 ? `?${search}` : "";
-  return localePath(chosen, withoutLocale(url.pathname.replace(/\.data$/, "")) + query);
+  return localePath(locale, withoutLocale(url.pathname.replace(/\.data$/, "")) + query);
 }

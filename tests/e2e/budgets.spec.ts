@@ -2,8 +2,8 @@ import { gzipSync } from "node:zlib";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { bootHints } from "./boot-hints";
 
-// Budget from the foundation issue: JavaScript on first load of /browse and
-// /listing/{slug} is at most 120 KB gzipped. Measured the way a browser loads
+// Budget from the foundation issue: JavaScript on first load of the home page,
+// /browse and /listing/{slug} is at most 120 KB gzipped. Measured the way a browser loads
 // it: every script and modulepreload the server-rendered HTML names, and the
 // modules and message files its boot script hints after the first paint (ADR 035).
 // The page's messages are JSON files (ADR 030): reported on
@@ -44,6 +44,14 @@ async function firstLoadJsGzipBytes(request: APIRequestContext, path: string) {
 
 // The budget holds in every language (issue 11): a language adds messages, never JavaScript (ADR 030).
 for (const prefix of ["", "/si", "/ta"]) {
+  // The home page is the first page most people open: it pays for its search form and figures only.
+  test(`first-load JavaScript of ${prefix}/ stays within 120 KB gzipped`, async ({ request }) => {
+    const { total, files } = await firstLoadJsGzipBytes(request, `${prefix}/`);
+    console.log(`${prefix}/ first-load JS: ${(total / 1024).toFixed(1)} KB gzipped in ${files} files`);
+    expect(files).toBeGreaterThan(0);
+    expect(total).toBeLessThanOrEqual(BUDGET_BYTES);
+  });
+
   test(`first-load JavaScript of ${prefix}/browse stays within 120 KB gzipped`, async ({ request }) => {
     const { total, files } = await firstLoadJsGzipBytes(request, `${prefix}/browse`);
     console.log(`${prefix}/browse first-load JS: ${(total / 1024).toFixed(1)} KB gzipped in ${files} files`);

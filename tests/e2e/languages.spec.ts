@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { signUp } from "./owners";
+import { PASSWORD, signUp, uniqueWord } from "./owners";
 import { withServerDb } from "./server-db";
 
 // The site in Sinhala and Tamil (issue 11, ADR 033): /si and /ta serve every
@@ -101,6 +101,8 @@ for (const language of LANGUAGES) {
     test("an owner's pages are in the language too: dashboard, settings, the listing form", async ({ page }) => {
       const english = englishOnly(language);
       await signUp(page, "Language Owner");
+      // The account prefers English: the language is chosen with the switcher (ADR 036).
+      await page.goto(`/language/${language}?next=%2Fdashboard`);
       for (const pagePath of ["/dashboard", "/dashboard/settings", "/dashboard/listings/new"]) {
         await expectInLanguage(page, `/${language}${pagePath}`, language, english);
       }
@@ -110,6 +112,7 @@ for (const language of LANGUAGES) {
       const english = englishOnly(language);
       const email = await signUp(page, "Language Moderator");
       withServerDb((db) => db.prepare("UPDATE users SET role = 'moderator' WHERE email = ?").run(email));
+      await page.goto(`/language/${language}?next=%2Fadmin`);
       for (const pagePath of ["/admin", "/admin/audit"]) {
         await expectInLanguage(page, `/${language}${pagePath}`, language, english);
       }
@@ -238,6 +241,44 @@ test.describe("the chosen language is remembered (ADR 036)", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
   });
 
+  test("an owner who signed up in Tamil gets the Tamil dashboard from English links, until choosing another", async ({
+    page,
+    context,
+  }) => {
+    await page.goto("/ta/signup");
+    await page.locator("input[name='name']").fill("Tamil Owner");
+    await page.locator("input[name='email']").fill(`tamil-${uniqueWord()}@example.lk`);
+    await page.locator("input[name='phone']").fill("0771234567");
+    await page.locator("input[name='password']").fill(PASSWORD);
+    await page.locator("input[name='confirmPassword']").fill(PASSWORD);
+    await page.locator("input[type='checkbox']").check();
+    await page.locator("form button[type='submit']").click();
+    await expect(page).toHaveURL(/\/ta\/dashboard$/, { timeout: 10_000 });
+    // Nothing chosen in this browser: only the account's language speaks.
+    expect((await context.cookies()).find((c) => c.name === "bodima_lang")).toBeUndefined();
+
+    // An English link (an email, a bookmark) opens the Tamil page.
+    await page.goto("/dashboard/settings");
+    await expect(page).toHaveURL(/\/ta\/dashboard\/settings$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "ta");
+
+    // The English home page's header link, a client-side navigation, opens the Tamil dashboard.
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByRole("banner").getByRole("link", { name: "List Property" }).click();
+    await expect(page).toHaveURL(/\/ta\/dashboard$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "ta");
+    await expect(page.locator("h1")).toContainText("Tamil Owner");
+
+    // Choosing English in this browser wins over the account's language.
+    await page.getByRole("group", { name: "மொழி" }).getByRole("link", { name: "English" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await page.goto("/ta/dashboard/settings");
+    await expect(page).toHaveURL(/\/dashboard\/settings$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  });
+
   test("the switcher's redirect only ever leads to our own pages, and a cookie changes no public page", async ({
     request,
   }) => {
@@ -309,25 +350,52 @@ test.describe("without JavaScript", () => {
 test.describe("on a 360 px phone", () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
+  /**
+   * What sticks out of the screen: an element's box, or text running out of its box (a long Tamil
+   * word in a grid column widened the document to 400 px while every box stayed inside).
+   */
+  const overflow = (page: Page) =>
+    page.evaluate(() => {
+      const visible = (el: Element) => !el.closest(".sr-only, [aria-hidden='true'], dialog:not([open])");
+      const outside = (box: DOMRect) => box.width > 0 && (box.right > window.innerWidth + 1 || box.left < -1);
+      const boxes = [...document.querySelectorAll("body *")]
+        .filter((el) => outside(el.getBoundingClientRect()) && visible(el))
+        .map((el) => `${el.tagName.toLowerCase()}.${el.className}`.slice(0, 80));
+      const texts: string[] = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      while (walker.nextNode()) {
+        const node = walker.currentNode;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        if (node.parentElement && visible(node.parentElement) && outside(range.getBoundingClientRect()))
+          texts.push((node.textContent ?? "").trim().slice(0, 60));
+      }
+      return { documentWidth: document.documentElement.scrollWidth, boxes, texts };
+    });
+
   for (const language of ["en", ...LANGUAGES] as const) {
     test(`${language}: nothing is wider than the screen`, async ({ page, request }, testInfo) => {
+      test.setTimeout(60_000);
       const prefix = language === "en" ? "" : `/${language}`;
-      for (const pagePath of ["/", "/browse", "/about", `/listing/${await aListingSlug(request)}`, "/signup"]) {
-        await page.goto(`${prefix}${pagePath}`);
-        const wide = await page.evaluate(() =>
-          [...document.querySelectorAll("body *")]
-            .filter((el) => {
-              const box = el.getBoundingClientRect();
-              return box.width > 0 && (box.right > window.innerWidth + 1 || box.left < -1);
-            })
-            .filter((el) => !el.closest(".sr-only, [aria-hidden='true'], dialog:not([open])"))
-            .map((el) => `${el.tagName.toLowerCase()}.${el.className}`.slice(0, 80)),
-        );
+      const publicPages = ["/", "/browse", "/about", "/contact", `/listing/${await aListingSlug(request)}`, "/signup"];
+      const check = async (pagePath: string) => {
+        const found = await overflow(page);
         await testInfo.attach(`${language}${pagePath.replaceAll("/", "-")}.png`, {
           body: await page.screenshot({ fullPage: true }),
           contentType: "image/png",
         });
-        expect(wide, `${prefix}${pagePath}`).toEqual([]);
+        expect(found, `${prefix}${pagePath}`).toEqual({ documentWidth: 360, boxes: [], texts: [] });
+      };
+      for (const pagePath of publicPages) {
+        await page.goto(`${prefix}${pagePath}`);
+        await check(pagePath);
+      }
+      // The owner's pages, signed in, in this language (chosen with the switcher, ADR 036).
+      await signUp(page);
+      for (const pagePath of ["/dashboard", "/dashboard/settings"]) {
+        await page.goto(`/language/${language}?next=${encodeURIComponent(pagePath)}`);
+        await expect(page).toHaveURL(new RegExp(`${prefix}${pagePath}$`));
+        await check(pagePath);
       }
     });
   }

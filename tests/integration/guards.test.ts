@@ -4,6 +4,8 @@ import { expect, it, vi } from "vitest";
 import { getAuth } from "../../app/auth/auth.server";
 import { moderatorsOnly, signedIn } from "../../app/auth/guard.server";
 import type { DB } from "../../app/db/db.server";
+import { basenameOf, localeOfPath } from "../../app/i18n/locales";
+import { inLocale } from "../../app/i18n/request-locale.server";
 import { insertListing } from "../../app/models/listing.server";
 import routeConfig from "../../app/routes";
 import { requestContext } from "../../app/services.server";
@@ -52,19 +54,22 @@ async function appRoutes(replace: Record<string, Built[]> = {}): Promise<Built[]
 
 type Outcome = { status: number; location: string | null; context: StaticHandlerContext | null };
 
-/** One request through middleware and handlers, as a document request. */
+/** One request through middleware and handlers, as a document request, in its URL's language and router (ADR 033). */
 async function send(db: DB, routes: Built[], request: Request): Promise<Outcome> {
-  const handler = createStaticHandler(routes as RouteObject[]);
+  const locale = localeOfPath(new URL(request.url).pathname);
+  const handler = createStaticHandler(routes as RouteObject[], { basename: basenameOf(locale) });
   let context: StaticHandlerContext | null = null;
-  const response = (await handler.query(request, {
-    requestContext: testContext({ db }),
-    generateMiddlewareResponse: async (query) => {
-      const result = await query(request);
-      if (result instanceof Response) return result;
-      context = result;
-      return new Response(null, { status: result.statusCode });
-    },
-  })) as Response;
+  const response = (await inLocale(locale, () =>
+    handler.query(request, {
+      requestContext: testContext({ db }),
+      generateMiddlewareResponse: async (query) => {
+        const result = await query(request);
+        if (result instanceof Response) return result;
+        context = result;
+        return new Response(null, { status: result.statusCode });
+      },
+    }),
+  )) as Response;
   return { status: response.status, location: response.headers.get("location"), context };
 }
 
@@ -287,6 +292,88 @@ describeEachDatabase("guards (ADR 025)", (ctx) => {
     );
     expect(foreign.status).toBe(403);
     expect(await foreign.json()).toEqual({ error: expect.any(String) });
+  });
+
+  it("opens the dashboard and admin pages in the account's preferred language unless this browser chose one (ADR 036)", async () => {
+    const { db } = ctx();
+    const tamil = await signedInAccount(db, "guard-tamil");
+    const moderator = await signedInAccount(db, "guard-tamil-mod", { role: "moderator" });
+    await db
+      .updateTable("users")
+      .set({ locale: "ta" })
+      .where("id", "in", [tamil.owner.id, moderator.owner.id])
+      .execute();
+    const routes = await appRoutes();
+
+    // An English link (the nav, an email, a bookmark) opens the Tamil page, with its query.
+    expect(await send(db, routes, get("/dashboard", tamil.cookie))).toMatchObject({
+      status: 302,
+      location: "/ta/dashboard",
+    });
+    expect(await send(db, routes, get("/dashboard/settings?done=profile", tamil.cookie))).toMatchObject({
+      status: 302,
+      location: "/ta/dashboard/settings?done=profile",
+    });
+    expect(await send(db, routes, get("/admin/audit", moderator.cookie))).toMatchObject({
+      status: 302,
+      location: "/ta/admin/audit",
+    });
+    expect(await send(db, routes, get("/si/admin", moderator.cookie))).toMatchObject({
+      status: 302,
+      location: "/ta/admin",
+    });
+
+    // Choosing a language in this browser (the switcher's cookie) wins over the account's.
+    const english = `${tamil.cookie}; bodima_lang=en`;
+    expect(await send(db, routes, get("/dashboard", english))).toMatchObject({ status: 200, location: null });
+    expect(await send(db, routes, get("/ta/dashboard", english))).toMatchObject({
+      status: 302,
+      location: "/dashboard",
+    });
+    // A cookie that names no language of ours is no choice.
+    expect(await send(db, routes, get("/dashboard", `${tamil.cookie}; bodima_lang=fr`))).toMatchObject({
+      status: 302,
+      location: "/ta/dashboard",
+    });
+
+    // A form post is answered where it was sent, never redirected away from its action.
+    const saved = await send(
+      db,
+      routes,
+      post("/dashboard/settings", { cookie: tamil.cookie, fields: { name: "Kamala", phone: "" } }),
+    );
+    expect([saved.status, saved.location]).toEqual([200, null]);
+    const row = await db.selectFrom("users").select("name").where("id", "=", tamil.owner.id).executeTakeFirstOrThrow();
+    expect(row.name).toBe("Kamala");
+    // Saving another language in Settings opens Settings in it, saying it saved; not when this
+    // browser chose a language (that choice still wins).
+    const sinhala = await send(
+      db,
+      routes,
+      post("/ta/dashboard/settings", { cookie: tamil.cookie, fields: { name: "Kamala", phone: "", locale: "si" } }),
+    );
+    expect(sinhala.status).toBeGreaterThanOrEqual(300);
+    expect(sinhala.location).toBe(`${TEST_SITE}/si/dashboard/settings?done=profile`);
+    const done = await send(db, routes, get("/si/dashboard/settings?done=profile", tamil.cookie));
+    expect(done.context?.loaderData["routes/dashboard.settings"]).toMatchObject({ done: "profile" });
+    const chosen = await send(
+      db,
+      routes,
+      post("/dashboard/settings", { cookie: english, fields: { name: "Kamala", phone: "", locale: "ta" } }),
+    );
+    expect([chosen.status, chosen.location]).toEqual([200, null]);
+
+    // A visitor logs in in the page's language; an English account's dashboard stays English.
+    expect(await send(db, routes, get("/dashboard"))).toMatchObject({ status: 302, location: loginPath("/dashboard") });
+    const englishOwner = await signedInAccount(db, "guard-english");
+    expect(await send(db, routes, get("/dashboard", englishOwner.cookie))).toMatchObject({
+      status: 200,
+      location: null,
+    });
+    expect(await send(db, routes, get("/ta/dashboard", englishOwner.cookie))).toMatchObject({
+      status: 302,
+      location: "/dashboard",
+    });
   });
 
   it("reads the session once per request, however many ask (root, middleware, layout, page)", async () => {

@@ -1,0 +1,18 @@
+import type { DB } from "~/db/db.server";
+import { UNIVERSITIES } from "~/directory/universities";
+import { countPublicListings, countUniversitiesWithListings } from "~/models/listing.server";
+import type { SiteFigures } from "~/schemas/site-figures-view";
+
+/**
+ * The home and about pages' figures, real counts (ENGINEERING.md). Counted on
+ * the server, the directory's size too: the browser then never loads the
+ * directory for one number (the 120 KB first-load budget, tests/e2e/budgets.spec.ts).
+ */
+
+export async function siteFigures(db: DB): Promise<SiteFigures> {
+  const [listingCount, universitiesWithListings] = await Promise.all([
+    countPublicListings(db),
+    countUniversitiesWithListings(db),
+  ]);
+  return { listingCount, universitiesWithListings, universitiesSupported: UNIVERSITIES.length };
+}
