@@ -1,11 +1,19 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { type KeysBelow, type MessageKey, t } from "../app/i18n";
-import { englishKeys, KEYS_FILE, keysSource } from "./i18n-keys";
+import { englishKeys, KEYS_FILE, keysSource, staleMessage } from "./i18n-keys";
 
 describe("typed message keys (ADR 028)", () => {
-  it("keys.generated.ts is up to date with the English catalogues (npm run typecheck writes it)", () => {
+  it("keys.generated.ts is up to date with the English catalogues (npm run i18n:keys writes it)", () => {
     expect(fs.readFileSync(KEYS_FILE, "utf8")).toBe(keysSource());
+  });
+
+  it("--check names the file and the command that fixes it when the file is stale", () => {
+    expect(staleMessage(keysSource(), keysSource())).toBeNull();
+    const stale = keysSource(englishKeys().slice(1));
+    expect(staleMessage(stale, keysSource())).toMatch(
+      /app\/i18n\/keys\.generated\.ts is out of date .*npm run i18n:keys/,
+    );
   });
 
   it("lists every English key once", () => {

@@ -50,6 +50,32 @@ describe("npm run job", () => {
     expect(unknown.stderr).toContain("remove-stale-uploads");
   });
 
+  it("runs a job without loading Vite (docs/decisions/071-scripts-without-vite.md)", () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bodima-job-novite-"));
+    // A hook in the job's process that refuses any import of Vite.
+    const refuseVite = `data:text/javascript,${encodeURIComponent(
+      'import { registerHooks } from "node:module"; registerHooks({ resolve(s, c, next) { if (s === "vite" || s.startsWith("vite/")) throw new Error("the job imported Vite"); return next(s, c); } });',
+    )}`;
+    try {
+      const run = spawnSync(
+        process.execPath,
+        ["--disable-warning=ExperimentalWarning", "--import", refuseVite, "scripts/job.ts", "send-mail"],
+        {
+          env: { ...process.env, DATABASE_URL: "", LOG_LEVEL: "silent", SEED_DEMO: "never", DATA_DIR: dataDir },
+          encoding: "utf8",
+          timeout: 60_000,
+        },
+      );
+      expect(run.stderr).not.toContain("the job imported Vite");
+      expect({ status: run.status, stdout: run.stdout }).toEqual({
+        status: 0,
+        stdout: expect.stringContaining("send-mail: delivered 0"),
+      });
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it("runs one job once on the configured database, on the clock NOW sets", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bodima-job-cli-"));
     try {

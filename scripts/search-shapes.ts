@@ -109,7 +109,7 @@ async function main(argv: string[]): Promise<void> {
     });
     return;
   }
-  // App modules use extensionless imports, so they load through Vite's SSR loader.
+  // App modules use extensionless imports and the `~` alias: scripts/app-modules.ts resolves them (ADR 071).
   const { withAppModules } = await import("./app-modules.ts");
   await withAppModules(async (load) => {
     const { timeSearchShapes } = await load<typeof import("../app/bench/search-shapes.server.ts")>(

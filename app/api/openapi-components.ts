@@ -1,6 +1,6 @@
-import { CITIES, DIRECTORY_META } from "~/directory/universities";
+import * as z from "zod";
+import { CITIES } from "~/directory/universities";
 import {
-  AMENITIES,
   API_DEFAULT_LIMIT,
   API_MAX_LIMIT,
   CONFIRMED_OPTIONS,
@@ -9,16 +9,20 @@ import {
   SORTS,
   WITHIN_OPTIONS,
 } from "~/schemas/browse-filters";
+import { FACT_FILTER_PARAMS, FACT_FILTER_VALUES, FREE_BEDS_OPTIONS } from "~/schemas/listing-facts";
 import {
-  BATHROOMS,
-  BILLS,
-  FACT_FIELDS,
-  FACT_FILTER_PARAMS,
-  FACT_FILTER_VALUES,
-  FREE_BEDS_OPTIONS,
-  MEALS,
-  RULES,
-} from "~/schemas/listing-facts";
+  CitySchema,
+  ErrorSchema,
+  FacultySchema,
+  ListingDetailExtraSchema,
+  ListingPageSchema,
+  ListingPhotoSchema,
+  ListingSummarySchema,
+  PaginationSchema,
+  UniversityDirectorySchema,
+  UniversitySchema,
+  ViewStatsSchema,
+} from "./api-schemas";
 
 /** References to the components below, and the shapes the paths share. */
 export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -30,7 +34,65 @@ export const errorResponse = (description: string) => ({
 export const jsonContent = (schema: unknown) => ({ "application/json": { schema } });
 
 const text = (description: string) => ({ type: "string", maxLength: 200, description });
-const nullable = (type: string) => ({ type: [type, "null"] });
+
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * What zod writes that the document does not want: each schema's `$schema`
+ * and `$id` (the document's `openapi` version says the dialect), the bounds of
+ * a safe integer on every `z.int()`, and `additionalProperties: false`, which
+ * would make `ListingDetail`'s `allOf` refuse the fields it adds and clients
+ * refuse a field added later. The tests parse real answers with the strict
+ * zod schemas instead (tests/integration/api.test.ts).
+ */
+function tidy(schema: JsonSchema): JsonSchema {
+  const { $schema: _schema, $id: _id, ...rest } = schema;
+  if (rest.additionalProperties === false) delete rest.additionalProperties;
+  if (rest.type === "integer") {
+    if (rest.maximum === Number.MAX_SAFE_INTEGER) delete rest.maximum;
+    if (rest.minimum === Number.MIN_SAFE_INTEGER) delete rest.minimum;
+  }
+  for (const [key, value] of Object.entries(rest)) {
+    if (Array.isArray(value)) rest[key] = value.map((v) => (v && typeof v === "object" ? tidy(v as JsonSchema) : v));
+    else if (value && typeof value === "object" && key !== "examples") rest[key] = tidy(value as JsonSchema);
+  }
+  return rest;
+}
+
+/** Every generated component is a `z.object`: it has properties and the required ones. */
+type ObjectSchema = JsonSchema & { properties: Record<string, JsonSchema>; required: string[] };
+
+/** The JSON shapes, generated from the zod schemas of app/api/api-schemas.ts. */
+function generatedSchemas(): Record<string, JsonSchema> & {
+  ListingSummary: ObjectSchema;
+  Pagination: ObjectSchema;
+  ListingDetail: { allOf: JsonSchema[] };
+} {
+  const named = z.registry<{ id: string }>();
+  const components = {
+    Error: ErrorSchema,
+    Pagination: PaginationSchema,
+    ListingPage: ListingPageSchema,
+    ListingPhoto: ListingPhotoSchema,
+    ListingSummary: ListingSummarySchema,
+    ViewStats: ViewStatsSchema,
+    City: CitySchema,
+    Faculty: FacultySchema,
+    University: UniversitySchema,
+    UniversityDirectory: UniversityDirectorySchema,
+  };
+  for (const [id, schema] of Object.entries(components)) named.add(schema, { id });
+  const { schemas } = z.toJSONSchema(named, { uri: (id) => `#/components/schemas/${id}` });
+  const generated: Record<string, ObjectSchema> = Object.fromEntries(
+    Object.entries(schemas).map(([id, s]) => [id, tidy(s as JsonSchema) as ObjectSchema]),
+  );
+  return {
+    ...generated,
+    ListingSummary: generated.ListingSummary,
+    Pagination: generated.Pagination,
+    ListingDetail: { allOf: [ref("ListingSummary"), tidy(z.toJSONSchema(ListingDetailExtraSchema) as JsonSchema)] },
+  };
+}
 
 /**
  * The OpenAPI document's reusable parts (app/api/openapi.ts): the query
@@ -153,263 +215,5 @@ export const OPENAPI_COMPONENTS = {
       content: jsonContent(ref("Error")),
     },
   },
-  schemas: {
-    Error: {
-      type: "object",
-      required: ["error"],
-      properties: {
-        error: { type: "string", description: "A sentence saying what went wrong." },
-        details: {
-          type: "array",
-          items: {
-            type: "object",
-            required: ["param", "message"],
-            properties: { param: { type: "string" }, message: { type: "string" } },
-          },
-        },
-      },
-    },
-    Pagination: {
-      type: "object",
-      required: ["page", "limit", "total", "totalPages", "hasNext", "hasPrev", "totalIsExact"],
-      properties: {
-        page: { type: "integer", minimum: 1 },
-        limit: { type: "integer", minimum: 1, maximum: API_MAX_LIMIT },
-        total: {
-          type: "integer",
-          minimum: 0,
-          description:
-            "The number of matches, or when totalIsExact is false a lower bound (10,000; 1,000 with a search or a location): there are more.",
-        },
-        totalPages: {
-          type: "integer",
-          minimum: 0,
-          description: "Pages that can be fetched; past the bound they reach its first `total` matches.",
-        },
-        hasNext: { type: "boolean" },
-        hasPrev: { type: "boolean" },
-        totalIsExact: { type: "boolean", description: "False when counting stopped at the bound." },
-      },
-    },
-    ListingPage: {
-      type: "object",
-      required: ["ads", "pagination"],
-      properties: { ads: { type: "array", items: ref("ListingSummary") }, pagination: ref("Pagination") },
-    },
-    ListingPhoto: {
-      type: "object",
-      required: ["id", "alt", "width", "height", "url", "srcSet", "variants"],
-      properties: {
-        id: { type: "string" },
-        alt: { type: "string" },
-        width: { type: "integer" },
-        height: { type: "integer" },
-        url: { type: "string", description: "The largest WebP variant (site-relative)." },
-        srcSet: { type: "string" },
-        variants: {
-          type: "array",
-          items: {
-            type: "object",
-            required: ["url", "width", "height"],
-            properties: { url: { type: "string" }, width: { type: "integer" }, height: { type: "integer" } },
-          },
-        },
-      },
-    },
-    ListingSummary: {
-      type: "object",
-      description: "A listing as cards show it. No phone number.",
-      required: [
-        "id",
-        "adNumber",
-        "slug",
-        "title",
-        "description",
-        "price",
-        "keymoneyFee",
-        "advanceMonths",
-        "deposit",
-        "moveInCost",
-        "location",
-        "latitude",
-        "longitude",
-        ...FACT_FIELDS,
-        "university",
-        "faculty",
-        "city",
-        "cityName",
-        "propertyType",
-        "gender",
-        "amenities",
-        "images",
-        "photos",
-        "status",
-        "views",
-        "createdAt",
-        "updatedAt",
-        "expiresAt",
-        "availabilityUnconfirmed",
-      ],
-      properties: {
-        id: { type: "string" },
-        adNumber: { type: "string", description: "Sequential; the first is 1001." },
-        slug: { type: "string" },
-        title: { type: "string" },
-        description: { type: "string" },
-        price: { type: "integer", description: "Monthly rent in LKR." },
-        keymoneyFee: { ...nullable("integer"), description: "One-time key money in LKR." },
-        advanceMonths: {
-          ...nullable("integer"),
-          minimum: 0,
-          maximum: 12,
-          description: "Months of rent asked in advance; null when the owner has not said.",
-        },
-        deposit: { ...nullable("integer"), description: "A refundable deposit in LKR; null when none is stated." },
-        moveInCost: {
-          ...nullable("integer"),
-          description:
-            "What moving in costs in LKR: key money + deposit + the advance months' rent; null while the advance is not stated.",
-        },
-        location: { ...nullable("string"), description: "Free text or a maps link." },
-        latitude: {
-          ...nullable("number"),
-          description: "Where the place is, rounded to about 100 m; null when the owner gave no position.",
-        },
-        longitude: { ...nullable("number"), description: "See latitude." },
-        // The facts students ask first (issue 12, ADR 051): null means the owner has not said.
-        bills: { type: ["string", "null"], enum: [...BILLS, null], description: "Electricity and water bills." },
-        meals: { type: ["string", "null"], enum: [...MEALS, null], description: "`available` costs extra." },
-        bathroom: { type: ["string", "null"], enum: [...BATHROOMS, null] },
-        bedsFree: {
-          ...nullable("integer"),
-          minimum: 0,
-          description: "Beds free now (shared rooms and hostels; null otherwise or when not stated).",
-        },
-        bedsTotal: { ...nullable("integer"), minimum: 0, description: "Beds in all (see bedsFree)." },
-        curfew: {
-          ...nullable("string"),
-          description: "`none`, or the time the gate closes, `HH:MM` (24-hour, Sri Lanka time).",
-          examples: ["none", "22:00"],
-        },
-        visitors: { type: ["string", "null"], enum: [...RULES, null] },
-        cooking: { type: ["string", "null"], enum: [...RULES, null] },
-        university: { type: "string" },
-        faculty: { type: "string", default: "Main Campus" },
-        city: { type: "string", description: "City code." },
-        cityName: { type: "string" },
-        propertyType: { type: "string", enum: PROPERTY_TYPES },
-        gender: { type: "string", enum: GENDERS },
-        amenities: { type: "array", items: { type: "string", examples: [...AMENITIES] } },
-        images: { type: "array", items: { type: "string" }, description: "Photo URLs (site-relative)." },
-        photos: { type: "array", items: ref("ListingPhoto") },
-        status: {
-          type: "string",
-          enum: ["active", "expired", "let"],
-          description: "'let': its owner said it is no longer available (only one ad by its number or slug).",
-        },
-        views: { type: "integer" },
-        createdAt: { type: "string", format: "date-time" },
-        updatedAt: { type: "string", format: "date-time" },
-        expiresAt: { type: "string", format: "date-time" },
-        availabilityUnconfirmed: {
-          type: "boolean",
-          description:
-            "Students said it may already be let, and its owner has not confirmed since: it comes after the other matches.",
-        },
-      },
-    },
-    ListingDetail: {
-      allOf: [
-        ref("ListingSummary"),
-        {
-          type: "object",
-          required: ["contactName", "contactPhone", "uniqueViews", "lastViewed", "isExpired", "isLet", "isPublic"],
-          properties: {
-            contactName: { type: "string" },
-            contactPhone: { type: "string" },
-            uniqueViews: { type: "integer" },
-            lastViewed: { ...nullable("string"), format: "date-time" },
-            isExpired: { type: "boolean" },
-            isLet: { type: "boolean", description: "Its owner said it is no longer available." },
-            isPublic: { type: "boolean", description: "Active and not expired." },
-          },
-        },
-      ],
-    },
-    ViewStats: {
-      type: "object",
-      required: ["adId", "totalViews", "uniqueViews", "lastViewed", "counted"],
-      properties: {
-        adId: { type: "string" },
-        totalViews: { type: "integer" },
-        uniqueViews: { type: "integer" },
-        lastViewed: { ...nullable("string"), format: "date-time" },
-        counted: { type: "boolean" },
-      },
-    },
-    City: {
-      type: "object",
-      required: ["code", "name", "latitude", "longitude"],
-      properties: {
-        code: { type: "string" },
-        name: { type: "string" },
-        latitude: { type: "number", description: "The town centre, for listings without a position of their own." },
-        longitude: { type: "number" },
-      },
-    },
-    Faculty: {
-      type: "object",
-      required: ["id", "name", "city", "cityCode", "isMainCampus", "latitude", "longitude"],
-      properties: {
-        id: { type: "string" },
-        name: { type: "string" },
-        city: { type: "string" },
-        cityCode: { type: "string" },
-        isMainCampus: { type: "boolean" },
-        latitude: { type: "number" },
-        longitude: { type: "number" },
-      },
-    },
-    University: {
-      type: "object",
-      required: [
-        "id",
-        "name",
-        "shortName",
-        "city",
-        "district",
-        "province",
-        "type",
-        "isActive",
-        "faculties",
-        "campuses",
-        "latitude",
-        "longitude",
-      ],
-      properties: {
-        id: { type: "string" },
-        name: { type: "string" },
-        shortName: { type: "string" },
-        city: { type: "string", description: "City code of the main campus." },
-        district: { type: "string" },
-        province: { type: "string" },
-        type: { type: "string", enum: ["public", "private", "defense", "technical"] },
-        isActive: { type: "boolean" },
-        faculties: { type: "array", items: ref("Faculty") },
-        campuses: { type: "array", items: ref("Faculty") },
-        latitude: { type: "number" },
-        longitude: { type: "number" },
-      },
-    },
-    UniversityDirectory: {
-      type: "object",
-      required: ["universities", "version", "lastUpdated", "cities"],
-      properties: {
-        universities: { type: "array", items: ref("University") },
-        version: { type: "string", const: DIRECTORY_META.version },
-        lastUpdated: { type: "string", format: "date" },
-        cities: { type: "array", items: ref("City") },
-      },
-    },
-  },
+  schemas: generatedSchemas(),
 };

@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import * as z from "zod";
+import { ListingDetailSchema, ListingPageSchema, UniversityDirectorySchema } from "../../app/api/api-schemas";
 import { parseListQuery } from "../../app/api/list-query";
 import { AD_NOT_FOUND, getAd, getAdResponse, listAds, listAdsResponse } from "../../app/api/listings.server";
 import { openApiDocument } from "../../app/api/openapi";
@@ -336,7 +338,80 @@ describeEachDatabase("list and detail API", (ctx) => {
       [...Object.keys(doc.components.schemas.ListingSummary.properties), ...Object.keys(extra.properties)].sort(),
     );
   });
+
+  it("describes every field the API returns, at every depth, in the served document and its zod schemas", async () => {
+    const { db } = ctx();
+    const doc = JSON.parse(JSON.stringify(openApiDocument(SITE))) as {
+      components: { schemas: Record<string, Schema> };
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { content: Record<string, { schema: Schema }> }> }>
+      >;
+    };
+    const schemas = doc.components.schemas;
+    const bodySchema = (path: string) => doc.paths[path].get.responses["200"].content["application/json"].schema;
+    const list = await listAds(db, new URLSearchParams("limit=50"));
+    const detail = await getAd(db, ids.peradeniya.slug);
+    const expired = await getAd(db, ids.expired.slug);
+    if (!list.ok || !detail.ok || !expired.ok) throw new Error("expected ok");
+    const photographed = list.body.ads.find((ad) => ad.photos.length > 0);
+    expect(list.body.ads.length).toBeGreaterThan(20);
+    const answers: [string, unknown][] = [
+      ["/api/listings", list.body],
+      ["/api/listings/{idOrSlug}", detail.body],
+      ["/api/listings/{idOrSlug}", expired.body],
+      ["/api/universities", universityDirectory()],
+    ];
+    for (const [path, body] of answers) {
+      expect({ path, undescribed: undescribedFields(body, bodySchema(path), schemas) }).toEqual({
+        path,
+        undescribed: [],
+      });
+    }
+    // Values too: the zod schemas the document is generated from accept the real answers.
+    expect(ListingPageSchema.safeParse(list.body).error?.issues).toBeUndefined();
+    expect(z.object({ ad: ListingDetailSchema }).safeParse(detail.body).error?.issues).toBeUndefined();
+    expect(UniversityDirectorySchema.safeParse(universityDirectory()).error?.issues).toBeUndefined();
+    // A field the document leaves out is caught, so the check above can fail.
+    const withExtra = { ...list.body, ads: [{ ...list.body.ads[0], ownerEmail: "a@b.lk" }] };
+    expect(undescribedFields(withExtra, bodySchema("/api/listings"), schemas)).toEqual(["$.ads[0].ownerEmail"]);
+    if (photographed)
+      expect(undescribedFields(photographed.photos, { items: schemas.ListingPhoto }, schemas)).toEqual([]);
+  });
 });
+
+type Schema = {
+  $ref?: string;
+  allOf?: Schema[];
+  anyOf?: Schema[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
+};
+
+/**
+ * The paths of every field in `value` that `schema` (with the document's
+ * components) does not describe: what a client reading the OpenAPI document
+ * would not know about.
+ */
+function undescribedFields(value: unknown, schema: Schema, schemas: Record<string, Schema>, at = "$"): string[] {
+  if (schema.$ref) return undescribedFields(value, schemas[schema.$ref.split("/").pop() ?? ""], schemas, at);
+  const parts = [...(schema.allOf ?? []), ...(schema.anyOf ?? [])];
+  if (Array.isArray(value)) {
+    const items = schema.items ?? parts.find((p) => p.items)?.items;
+    if (!items) return [at];
+    return value.flatMap((item, i) => undescribedFields(item, items, schemas, `${at}[${i}]`));
+  }
+  if (value === null || typeof value !== "object") return [];
+  const described = new Map<string, Schema>(Object.entries(schema.properties ?? {}));
+  for (const part of parts) {
+    const resolved = part.$ref ? schemas[part.$ref.split("/").pop() ?? ""] : part;
+    for (const [key, sub] of Object.entries(resolved.properties ?? {})) described.set(key, sub);
+  }
+  return Object.entries(value).flatMap(([key, field]) => {
+    const sub = described.get(key);
+    return sub ? undescribedFields(field, sub, schemas, `${at}.${key}`) : [`${at}.${key}`];
+  });
+}
 
 describeEachDatabase("sitemap", (ctx) => {
   it("lists the fixed pages, every university and city, and every public listing", async () => {
