@@ -14,7 +14,7 @@ import {
   parseListingForm,
   type RawListingForm,
 } from "~/schemas/listing-form";
-import { DELETED_STATUS, LET_STATUS } from "~/schemas/listing-status";
+import { DELETED_STATUS, HIDDEN_STATUS, LET_STATUS, type ListingStatus } from "~/schemas/listing-status";
 import { readReason } from "~/schemas/message";
 import type { OwnerListing, OwnerListingStatus } from "~/schemas/my-listing-view";
 import { type Failure, fail, type ListingFormCode, type MyListingCode, type Result } from "~/schemas/result";
@@ -343,8 +343,8 @@ function typedCoordinates(listing: { latitude: number | null; longitude: number 
 }
 
 /** An 'active' row whose expiry has passed is expired to its owner too, before any job marks it. */
-function statusNow(status: string, expiresAt: string, now: Date): OwnerListingStatus {
-  if (status === "hidden" || status === "pending" || status === LET_STATUS) return status;
+function statusNow(status: ListingStatus, expiresAt: string, now: Date): OwnerListingStatus {
+  if (status === HIDDEN_STATUS || status === "pending" || status === LET_STATUS) return status;
   if (status === "expired" || new Date(expiresAt).getTime() <= now.getTime()) return "expired";
   return "active";
 }
