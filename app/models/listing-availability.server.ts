@@ -7,7 +7,9 @@ import {
   HIDDEN_STATUS,
   LET_STATUS,
   LETTABLE_STATUSES,
+  LISTED_STATUS,
   type ListingStatus,
+  PENDING_STATUS,
   statusIn,
 } from "~/schemas/listing-status";
 import { type AvailabilityLinkCode, fail, type Result } from "~/schemas/result";
@@ -53,7 +55,7 @@ function refusal(state: State | undefined, actor: AvailabilityActor): Availabili
   if (!state) return "listing.not_found";
   if (state.ownerStatus !== "active" || state.status === HIDDEN_STATUS) return "listing.hidden";
   if (!("link" in actor)) return null;
-  if (state.status === "pending") return "listing.hidden";
+  if (state.status === PENDING_STATUS) return "listing.hidden";
   return Number(state.stateVersion) === actor.link.version ? null : "availability.used";
 }
 
@@ -113,7 +115,7 @@ export async function confirmListing(
   const expiresAt = expiryFrom(now);
   const columns: Parameters<typeof decide>[4] = {
     expiresAt,
-    status: state.status === "pending" ? "pending" : "active",
+    status: state.status === PENDING_STATUS ? PENDING_STATUS : LISTED_STATUS,
     // Confirmed: students' 'already let' reports before now no longer count (ADR 056).
     unconfirmedSince: null,
   };

@@ -14,6 +14,18 @@ export const LISTING_STATUSES = ["active", "expired", "let", "pending", "hidden"
  */
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
+/**
+ * Up and listed: browse, search, the sitemap, saving and price ranges take
+ * it until its expiry (app/models/listing-summary.server.ts isPublicNow).
+ */
+export const LISTED_STATUS = "active" as const satisfies ListingStatus;
+
+/** Past its 30 days as stored (an active row past its expiry counts the same); its page says so. */
+export const EXPIRED_STATUS = "expired" as const satisfies ListingStatus;
+
+/** Held for review: its owner sees it, nobody else. */
+export const PENDING_STATUS = "pending" as const satisfies ListingStatus;
+
 /** Its owner said it is no longer available: out of browse, its page says so. */
 export const LET_STATUS = "let" as const satisfies ListingStatus;
 
@@ -24,7 +36,7 @@ export const HIDDEN_STATUS = "hidden" as const satisfies ListingStatus;
 export const DELETED_STATUS = "deleted" as const satisfies ListingStatus;
 
 /** Whose page and API entry the public sees (expired and let ones say so on the page). */
-export const PUBLIC_PAGE_STATUSES: readonly ListingStatus[] = ["active", "expired", LET_STATUS];
+export const PUBLIC_PAGE_STATUSES: readonly ListingStatus[] = [LISTED_STATUS, EXPIRED_STATUS, LET_STATUS];
 
 /** Whose photos anyone may fetch: exactly the listings whose page shows them. */
 export const PUBLIC_PHOTO_STATUSES: readonly ListingStatus[] = PUBLIC_PAGE_STATUSES;
@@ -40,7 +52,12 @@ export const REPORTABLE_STATUSES: readonly ListingStatus[] = PUBLIC_PAGE_STATUSE
  * hidden already and deleted. Pending ones too, so no review can publish a
  * suspended owner's listing.
  */
-export const HIDDEN_BY_SUSPENSION: readonly ListingStatus[] = ["active", "expired", LET_STATUS, "pending"];
+export const HIDDEN_BY_SUSPENSION: readonly ListingStatus[] = [
+  LISTED_STATUS,
+  EXPIRED_STATUS,
+  LET_STATUS,
+  PENDING_STATUS,
+];
 
 /**
  * What a restore or a reinstatement returns a listing to: the state it had
@@ -49,7 +66,7 @@ export const HIDDEN_BY_SUSPENSION: readonly ListingStatus[] = ["active", "expire
 export const RESTORABLE_STATUSES: readonly ListingStatus[] = HIDDEN_BY_SUSPENSION;
 
 /** A hidden row from before statusBeforeHide was kept (migration 029) comes back as it did then. */
-export const RESTORED_BY_DEFAULT = "active" as const satisfies ListingStatus;
+export const RESTORED_BY_DEFAULT = LISTED_STATUS;
 
 /** Whether `status` is one of `set`. */
 export function statusIn(set: readonly ListingStatus[], status: ListingStatus): boolean {
