@@ -19,6 +19,7 @@ import {
   MEALS,
   RULES,
 } from "~/schemas/listing-facts";
+import { PUBLIC_PAGE_STATUSES } from "~/schemas/listing-status";
 
 /** References to the components below, and the shapes the paths share. */
 export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -304,7 +305,8 @@ export const OPENAPI_COMPONENTS = {
         photos: { type: "array", items: ref("ListingPhoto") },
         status: {
           type: "string",
-          enum: ["active", "expired", "let"],
+          // The states whose page and API entry the public sees (ADR 063).
+          enum: [...PUBLIC_PAGE_STATUSES],
           description: "'let': its owner said it is no longer available (only one ad by its number or slug).",
         },
         views: { type: "integer" },
