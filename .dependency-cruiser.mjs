@@ -36,7 +36,8 @@
 //             May import db, schemas, shared.
 // db          app/db/
 //             Kysely, the table types, migrations, dialect-specific SQL.
-//             May import lib; migrations import nothing of the app.
+//             May import lib, and the listing status union as a type (the
+//             column's type, ADR 063); migrations import nothing of the app.
 // schemas     app/schemas/
 //             zod schemas, and view types (*-view.ts, types only) that models and
 //             presenters fill and components draw; shared by browser and server.
@@ -58,6 +59,7 @@ const MODELS = "^app/models/";
 const INFRA = "^app/(cache/|storage/|limits/|security/|env[.]server[.]ts$|auth/password-hash[.]server[.]ts$)";
 const DB = "^app/db/";
 const SCHEMAS = "^app/schemas/";
+const LISTING_STATUS = "^app/schemas/listing-status[.]ts$";
 const SHARED = "^app/(directory|lib|i18n)/";
 
 const TESTS = "[.]test[.]tsx?$";
@@ -171,7 +173,18 @@ export default {
       INFRA,
       [DB, SCHEMAS, SHARED],
     ),
-    layer("db", "The database layer imports nothing of the app but lib.", DB, ["^app/lib/"]),
+    layer("db", "The database layer imports nothing of the app but lib and the listing status type.", DB, [
+      "^app/lib/",
+      LISTING_STATUS,
+    ]),
+    {
+      name: "db-takes-the-status-as-a-type",
+      comment:
+        "listings.status is typed as the union app/schemas/listing-status.ts defines (ADR 063), so a literal that is no status fails to compile; the table types take it as a type only.",
+      severity: "error",
+      from: { path: DB, pathNot: TESTS },
+      to: { path: LISTING_STATUS, dependencyTypesNot: ["type-only"] },
+    },
     {
       name: "migrations-are-frozen",
       comment: "Migrations never import app code (ENGINEERING.md house rule 6): what they do must not change later.",

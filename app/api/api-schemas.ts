@@ -3,6 +3,7 @@ import { DIRECTORY_META } from "~/directory/universities";
 import type { Pagination } from "~/lib/pagination";
 import { AMENITIES, API_MAX_LIMIT, GENDERS, PROPERTY_TYPES } from "~/schemas/browse-filters";
 import { BATHROOMS, BILLS, MEALS, RULES } from "~/schemas/listing-facts";
+import { type ListingStatus, PUBLIC_PAGE_STATUSES } from "~/schemas/listing-status";
 import type { ListingDetail, ListingSummary } from "~/schemas/listing-view";
 import type { ApiError } from "./responses";
 import type { universityDirectory } from "./universities";
@@ -103,7 +104,7 @@ export const ListingSummarySchema = z
     amenities: z.array(z.string().meta({ examples: [...AMENITIES] })),
     images: z.array(z.string()).meta({ description: "Photo URLs (site-relative)." }),
     photos: z.array(ListingPhotoSchema),
-    status: z.enum(["active", "expired", "let"]).meta({
+    status: z.enum(PUBLIC_PAGE_STATUSES as readonly [ListingStatus, ...ListingStatus[]]).meta({
       description: "'let': its owner said it is no longer available (only one ad by its number or slug).",
     }),
     views: z.int(),

@@ -1,4 +1,5 @@
 import type { Generated, GeneratedAlways, Insertable, Selectable, Updateable } from "kysely";
+import type { ListingStatus } from "~/schemas/listing-status";
 
 /**
  * Table types. Conventions (ENGINEERING.md rule 6): ISO-8601 text timestamps,
@@ -106,8 +107,8 @@ export type ListingsTable = {
   userEmail: string;
   contactName: string;
   contactPhone: string;
-  /** One of ListingStatus (app/schemas/listing-status.ts). */
-  status: string;
+  /** Typed so a comparison with a word that is no status fails to compile (ADR 063). */
+  status: ListingStatus;
   views: Generated<number>;
   uniqueViews: Generated<number>;
   lastViewed: string | null;
@@ -120,7 +121,7 @@ export type ListingsTable = {
   /** Why it is hidden: 'moderator' | 'reports' (automatic) | 'suspension' (owner suspended). */
   hiddenBy: string | null;
   /** The status a hide took it from, which a restore returns to; null while not hidden (migration 029). */
-  statusBeforeHide: string | null;
+  statusBeforeHide: ListingStatus | null;
   /** How many times its state was decided; an availability link answers one version (migration 029, ADR 063). */
   stateVersion: Generated<number>;
   createdAt: string;

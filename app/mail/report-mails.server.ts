@@ -12,6 +12,7 @@ import {
   type ReportedListing,
   sendReportDigests,
 } from "~/models/report.server";
+import { HIDDEN_STATUS } from "~/schemas/listing-status";
 import { isReportReason } from "~/schemas/moderation";
 import "virtual:catalogue/mail";
 import "virtual:catalogue/report";
@@ -76,7 +77,7 @@ export function reportDigestMail(t: Translator, site: Site, digest: ReportDigest
     title: listing?.title ?? "",
     adNumber: String(listingId),
     listingUrl: `${site.siteUrl}/listing/${listing?.slug ?? listingId}`,
-    status: listing?.status === "hidden" ? t("mail.reportDigest.hidden") : "",
+    status: listing?.status === HIDDEN_STATUS ? t("mail.reportDigest.hidden") : "",
     reports: reports
       .map((r) =>
         t("mail.reportDigest.line", {

@@ -1,6 +1,7 @@
 import type { DB } from "~/db/db.server";
 import { currentTime } from "~/lib/clock";
 import { daysLeft, daysSinceConfirmed, expiryOfConfirmation } from "~/lib/days-left";
+import { LISTED_STATUS } from "~/schemas/listing-status";
 
 /**
  * The availability reminder (issue 13, point 4; ADR 056): 14 days after its
@@ -49,7 +50,7 @@ export async function dueAvailabilityReminders(db: DB, now = currentTime()): Pro
       "users.name",
       "users.locale",
     ])
-    .where("listings.status", "=", "active")
+    .where("listings.status", "=", LISTED_STATUS)
     // A suspended owner's listings are hidden; asked again so none is reminded (ADR 063).
     .where("users.status", "=", "active")
     .where("listings.expiresAt", ">", now.toISOString())

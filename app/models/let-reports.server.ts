@@ -3,6 +3,7 @@ import type { DB } from "~/db/db.server";
 import { lockListing } from "~/db/locks.server";
 import { currentTime } from "~/lib/clock";
 import { confirmedAt } from "~/lib/days-left";
+import { LISTED_STATUS } from "~/schemas/listing-status";
 import { inTransaction } from "./in-transaction.server";
 
 /**
@@ -119,7 +120,7 @@ export async function reportAlreadyLet(
       .selectFrom("listings")
       .select(["expiresAt", "unconfirmedSince"])
       .where("id", "=", listingId)
-      .where("status", "=", "active")
+      .where("status", "=", LISTED_STATUS)
       .where("expiresAt", ">", at)
       .executeTakeFirst();
     if (!listing) return { ok: false, code: "listing.not_found" };

@@ -2,7 +2,16 @@ import { invalidatePublicPages } from "~/cache/invalidation.server";
 import type { DB } from "~/db/db.server";
 import { currentTime } from "~/lib/clock";
 import { expiryFrom } from "~/lib/days-left";
-import { DELETED_STATUS, LET_STATUS, type ListingStatus, statusIn } from "~/schemas/listing-status";
+import {
+  DELETED_STATUS,
+  HIDDEN_STATUS,
+  LET_STATUS,
+  LETTABLE_STATUSES,
+  LISTED_STATUS,
+  type ListingStatus,
+  PENDING_STATUS,
+  statusIn,
+} from "~/schemas/listing-status";
 import { type AvailabilityLinkCode, fail, type Result } from "~/schemas/result";
 import { nextStateVersion } from "./listing-hide.server";
 
@@ -20,9 +29,6 @@ import { nextStateVersion } from "./listing-hide.server";
  * "availability.used".
  */
 export type AvailabilityActor = { userId: string } | { link: { version: number } };
-
-/** Only an ad that is up, or said to be let, can be marked let; hidden and pending ones keep their state. */
-const LETTABLE: readonly ListingStatus[] = ["active", "expired", LET_STATUS];
 
 /** The listing as the actor may change it (never a deleted one), with its owner's standing. */
 function currentState(db: DB, id: number, actor: AvailabilityActor) {
@@ -47,9 +53,9 @@ type State = NonNullable<Awaited<ReturnType<typeof currentState>>>;
  */
 function refusal(state: State | undefined, actor: AvailabilityActor): AvailabilityLinkCode | null {
   if (!state) return "listing.not_found";
-  if (state.ownerStatus !== "active" || state.status === "hidden") return "listing.hidden";
+  if (state.ownerStatus !== "active" || state.status === HIDDEN_STATUS) return "listing.hidden";
   if (!("link" in actor)) return null;
-  if (state.status === "pending") return "listing.hidden";
+  if (state.status === PENDING_STATUS) return "listing.hidden";
   return Number(state.stateVersion) === actor.link.version ? null : "availability.used";
 }
 
@@ -75,7 +81,7 @@ async function decide(
   actor: AvailabilityActor,
   id: number,
   state: State,
-  columns: { status: string; expiresAt?: string; unconfirmedSince?: null },
+  columns: { status: ListingStatus; expiresAt?: string; unconfirmedSince?: null },
   now: Date,
 ): Promise<AvailabilityLinkCode | null> {
   let update = db
@@ -107,9 +113,9 @@ export async function confirmListing(
   const refused = refusal(state, actor);
   if (refused || !state) return fail(refused ?? "listing.not_found");
   const expiresAt = expiryFrom(now);
-  const columns = {
+  const columns: Parameters<typeof decide>[4] = {
     expiresAt,
-    status: state.status === "pending" ? "pending" : "active",
+    status: state.status === PENDING_STATUS ? PENDING_STATUS : LISTED_STATUS,
     // Confirmed: students' 'already let' reports before now no longer count (ADR 056).
     unconfirmedSince: null,
   };
@@ -135,7 +141,8 @@ export async function markListingLet(
   now = currentTime(),
 ): Promise<Result<AvailabilityLinkCode, { title: string }>> {
   const state = await currentState(db, id, actor);
-  const refused = refusal(state, actor) ?? (state && !statusIn(LETTABLE, state.status) ? "listing.hidden" : null);
+  const refused =
+    refusal(state, actor) ?? (state && !statusIn(LETTABLE_STATUSES, state.status) ? "listing.hidden" : null);
   if (refused || !state) return fail(refused ?? "listing.not_found");
   // Said already from My Ads: nothing to decide.
   if (state.status === LET_STATUS && !("link" in actor)) return { ok: true, title: state.title };

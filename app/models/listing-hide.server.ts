@@ -1,6 +1,6 @@
 import type { ExpressionBuilder } from "kysely";
 import type { Database } from "~/db/schema";
-import { RESTORABLE_STATUSES, RESTORED_BY_DEFAULT } from "~/schemas/listing-status";
+import { HIDDEN_STATUS, type ListingStatus, RESTORABLE_STATUSES, RESTORED_BY_DEFAULT } from "~/schemas/listing-status";
 
 /**
  * The columns every hide and every restore writes, whoever does it (a
@@ -20,12 +20,12 @@ export const nextStateVersion = (eb: Listings) => eb("stateVersion", "+", 1);
  */
 export function hiddenColumns(hiddenBy: "moderator" | "reports" | "suspension", reason: string, at: string) {
   return (eb: Listings) => ({
-    status: "hidden",
+    status: HIDDEN_STATUS,
     hiddenBy,
     hiddenReason: reason,
     statusBeforeHide: eb
       .case()
-      .when("status", "=", "hidden")
+      .when("status", "=", HIDDEN_STATUS)
       .then(eb.ref("statusBeforeHide"))
       .else(eb.ref("status"))
       .end(),
@@ -40,7 +40,7 @@ export function restoredColumns(at: string) {
     status: eb
       .case()
       .when("statusBeforeHide", "in", [...RESTORABLE_STATUSES])
-      .then(eb.ref("statusBeforeHide").$castTo<string>())
+      .then(eb.ref("statusBeforeHide").$castTo<ListingStatus>())
       .else(RESTORED_BY_DEFAULT)
       .end(),
     hiddenBy: null,

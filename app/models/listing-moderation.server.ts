@@ -1,7 +1,7 @@
 import { invalidatePublicPages } from "~/cache/invalidation.server";
 import type { DB } from "~/db/db.server";
 import { currentTime } from "~/lib/clock";
-import { DELETED_STATUS } from "~/schemas/listing-status";
+import { DELETED_STATUS, HIDDEN_STATUS } from "~/schemas/listing-status";
 import { type Actor, audit } from "./audit-log.server";
 import { hiddenColumns, restoredColumns } from "./listing-hide.server";
 import { changed, type ModerationResult, moderate, refuse, refuseUnchanged } from "./moderation-action.server";
@@ -38,7 +38,7 @@ export async function hideListing(
       .where("status", "!=", DELETED_STATUS)
       // Already hidden automatically or by a suspension: a moderator's decision replaces it.
       .where((eb) =>
-        eb.or([eb("status", "!=", "hidden"), eb("hiddenBy", "is", null), eb("hiddenBy", "!=", "moderator")]),
+        eb.or([eb("status", "!=", HIDDEN_STATUS), eb("hiddenBy", "is", null), eb("hiddenBy", "!=", "moderator")]),
       )
       .executeTakeFirst();
     if (!changed(updated)) await refuseUnchanged(trx, "listings", listingId);
@@ -75,7 +75,7 @@ export async function restoreListing(
       .updateTable("listings")
       .set(restoredColumns(at))
       .where("id", "=", listingId)
-      .where("status", "=", "hidden")
+      .where("status", "=", HIDDEN_STATUS)
       .executeTakeFirst();
     if (!changed(updated)) refuse("moderation.conflict");
     await reviewPendingReports(trx, listingId, at);

@@ -16,6 +16,7 @@ import { type SearchArea, searchArea } from "~/lib/geo/nearby";
 import { type Pagination, paginate } from "~/lib/pagination";
 import { type BrowseFilters, type DistanceOrigin, distanceOrigin } from "~/schemas/browse-filters";
 import { FACT_FILTER_PARAMS, type FactFilterParam } from "~/schemas/listing-facts";
+import { LISTED_STATUS } from "~/schemas/listing-status";
 import type { ListingSummary } from "~/schemas/listing-view";
 import { isPublicNow, photosFor, toSummary } from "./listing-summary.server";
 
@@ -349,9 +350,10 @@ export async function searchListings(
 async function doubtedIds(db: DB, now: string): Promise<number[]> {
   // SQLite is told the index (its planner does not know how few entries it holds); PostgreSQL knows.
   const indexedBy = isPostgres(db) ? sql`` : sql`indexed by listings_unconfirmed_idx`;
+  // Written into the text, not bound: only then does it match the partial index's own condition.
   const { rows } = await sql<{ id: number }>`
     select id from listings ${indexedBy}
-    where "unconfirmedSince" is not null and "status" = 'active' and "expiresAt" > ${now}`.execute(db);
+    where "unconfirmedSince" is not null and "status" = ${sql.lit(LISTED_STATUS)} and "expiresAt" > ${now}`.execute(db);
   return rows.map((r) => Number(r.id));
 }
 

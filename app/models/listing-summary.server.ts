@@ -8,6 +8,7 @@ import { publicPosition } from "~/lib/geo/public-location";
 import { photoUrl } from "~/lib/photo-urls";
 import type { Gender, PropertyType } from "~/schemas/browse-filters";
 import type { ListingFacts } from "~/schemas/listing-facts";
+import { LISTED_STATUS } from "~/schemas/listing-status";
 import type { ListingPhoto, ListingSummary } from "~/schemas/listing-view";
 
 /**
@@ -41,7 +42,7 @@ function parseAmenities(json: string): string[] {
 }
 
 export function toSummary(row: ListingRow, photos: PhotoRow[]): ListingSummary {
-  if (row.status === "active") noteShownListing(row.expiresAt);
+  if (row.status === LISTED_STATUS) noteShownListing(row.expiresAt);
   const mapped = photos.map((p, i) => toPhoto(p, row.title, i));
   return {
     id: String(row.id),
@@ -114,5 +115,8 @@ export async function photosFor(db: DB, listingIds: number[]): Promise<Map<numbe
  * SQLite took it anyway and counted 1,000,000 listings in seconds (ADR 011).
  */
 export function isPublicNow(db: DB, eb: ExpressionBuilder<Database, "listings">, now: string) {
-  return eb.and([eb("listings.status", "=", "active"), eb(notIndexed(db, eb.ref("listings.expiresAt")), ">", now)]);
+  return eb.and([
+    eb("listings.status", "=", LISTED_STATUS),
+    eb(notIndexed(db, eb.ref("listings.expiresAt")), ">", now),
+  ]);
 }

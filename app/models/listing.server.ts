@@ -8,7 +8,7 @@ import { type ListingPlace, listingPlace } from "~/lib/geo/place";
 import { publicLocation } from "~/lib/geo/public-location";
 import { adNumberFromSlug, MAX_AD_NUMBER, parseAdNumber, slugify } from "~/lib/slug";
 import type { NewListingInput } from "~/schemas/listing-form";
-import { LET_STATUS, PUBLIC_PAGE_STATUSES } from "~/schemas/listing-status";
+import { EXPIRED_STATUS, LET_STATUS, LISTED_STATUS, PUBLIC_PAGE_STATUSES } from "~/schemas/listing-status";
 import type { ListingDetail } from "~/schemas/listing-view";
 import { isPublicNow, photosFor, toSummary } from "./listing-summary.server";
 
@@ -20,7 +20,7 @@ function toDetail(row: ListingRow, photos: PhotoRow[], now: Date): ListingDetail
 }
 
 function detailOf(row: ListingRow, photos: PhotoRow[], now: Date): ListingDetail {
-  const isPublic = row.status === "active" && row.expiresAt > now.toISOString();
+  const isPublic = row.status === LISTED_STATUS && row.expiresAt > now.toISOString();
   return {
     ...toSummary(row, photos),
     contactName: row.contactName,
@@ -28,7 +28,7 @@ function detailOf(row: ListingRow, photos: PhotoRow[], now: Date): ListingDetail
     uniqueViews: row.uniqueViews,
     lastViewed: row.lastViewed,
     userId: row.userId,
-    isExpired: row.status === "expired" || (row.status === "active" && row.expiresAt <= now.toISOString()),
+    isExpired: row.status === EXPIRED_STATUS || (row.status === LISTED_STATUS && row.expiresAt <= now.toISOString()),
     isLet: row.status === LET_STATUS,
     isPublic,
   };
@@ -177,7 +177,7 @@ export async function insertListing(
       slug: placeholder,
       userId: owner.id,
       userEmail: owner.email,
-      status: "active",
+      status: LISTED_STATUS,
       lastViewed: null,
       hiddenReason: null,
       expiresAt: expiryFrom(now),

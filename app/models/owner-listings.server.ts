@@ -14,7 +14,15 @@ import {
   parseListingForm,
   type RawListingForm,
 } from "~/schemas/listing-form";
-import { DELETED_STATUS, LET_STATUS } from "~/schemas/listing-status";
+import {
+  DELETED_STATUS,
+  EXPIRED_STATUS,
+  HIDDEN_STATUS,
+  LET_STATUS,
+  LISTED_STATUS,
+  type ListingStatus,
+  PENDING_STATUS,
+} from "~/schemas/listing-status";
 import { readReason } from "~/schemas/message";
 import type { OwnerListing, OwnerListingStatus } from "~/schemas/my-listing-view";
 import { type Failure, fail, type ListingFormCode, type MyListingCode, type Result } from "~/schemas/result";
@@ -343,10 +351,10 @@ function typedCoordinates(listing: { latitude: number | null; longitude: number 
 }
 
 /** An 'active' row whose expiry has passed is expired to its owner too, before any job marks it. */
-function statusNow(status: string, expiresAt: string, now: Date): OwnerListingStatus {
-  if (status === "hidden" || status === "pending" || status === LET_STATUS) return status;
-  if (status === "expired" || new Date(expiresAt).getTime() <= now.getTime()) return "expired";
-  return "active";
+function statusNow(status: ListingStatus, expiresAt: string, now: Date): OwnerListingStatus {
+  if (status === HIDDEN_STATUS || status === PENDING_STATUS || status === LET_STATUS) return status;
+  if (status === EXPIRED_STATUS || new Date(expiresAt).getTime() <= now.getTime()) return EXPIRED_STATUS;
+  return LISTED_STATUS;
 }
 
 /** The owner's own listings, newest first, whatever their status (the My Ads list). */
@@ -365,10 +373,10 @@ export async function listOwnerListings(db: DB, userId: string, now = currentTim
       status,
       createdAt: row.createdAt,
       expiresAt: row.expiresAt,
-      daysLeft: status === "expired" ? 0 : daysLeft(row.expiresAt, now),
+      daysLeft: status === EXPIRED_STATUS ? 0 : daysLeft(row.expiresAt, now),
       views: Number(row.views),
       hiddenReason:
-        status === "hidden" && row.hiddenReason !== null
+        status === HIDDEN_STATUS && row.hiddenReason !== null
           ? readReason(row.hiddenReason, row.hiddenBy === "reports")
           : null,
     };
@@ -423,7 +431,7 @@ export async function deleteOwnerListing(
         .updateTable("listings")
         .set((eb) => ({ status: DELETED_STATUS, stateVersion: nextStateVersion(eb), updatedAt: now.toISOString() }))
         .where("id", "=", id);
-    if (reported || row.status === "hidden") {
+    if (reported || row.status === HIDDEN_STATUS) {
       await softDelete().execute();
       await invalidatePublicPages(trx, [id], now);
       return { kept: true, photos: [] };

@@ -1,5 +1,6 @@
 import type { DB } from "~/db/db.server";
 import { currentTime } from "~/lib/clock";
+import { LISTED_STATUS } from "~/schemas/listing-status";
 
 /**
  * The typical monthly rent of places like a listing (issue 12): the middle half
@@ -40,7 +41,7 @@ export function forgetTypicalRents(): void {
 async function rentRange(db: DB, university: string, propertyType: string, now: string): Promise<TypicalRent | null> {
   const similar = db
     .selectFrom("listings")
-    .where("status", "=", "active")
+    .where("status", "=", LISTED_STATUS)
     .where("university", "=", university)
     .where("propertyType", "=", propertyType)
     .where("expiresAt", ">", now);

@@ -93,9 +93,9 @@ export async function listReportQueue(
   return { groups, pagination };
 }
 
-/** listings.status and hiddenBy hold only the values of ListingStatus and HiddenBy (the models write them). */
-function listingState(row: { status: string; hiddenBy: string | null }) {
-  return { status: row.status as ListingStatus, hiddenBy: row.hiddenBy as HiddenBy | null };
+/** listings.hiddenBy holds only the values of HiddenBy (the models write them); the status is typed already. */
+function listingState(row: { status: ListingStatus; hiddenBy: string | null }) {
+  return { status: row.status, hiddenBy: row.hiddenBy as HiddenBy | null };
 }
 
 export async function getReportDetail(db: DB, reportId: string): Promise<ReportDetail | null> {

@@ -3,7 +3,7 @@ import { invalidatePublicPages } from "~/cache/invalidation.server";
 import type { DB } from "~/db/db.server";
 import { currentTime } from "~/lib/clock";
 import { MAX_AD_NUMBER } from "~/lib/slug";
-import { REPORTABLE_STATUSES } from "~/schemas/listing-status";
+import { type ListingStatus, REPORTABLE_STATUSES } from "~/schemas/listing-status";
 import { storeMessage } from "~/schemas/message";
 import { REPORT_REASONS, type ReportInput } from "~/schemas/report";
 import { fail, type ReportCode, type Result } from "~/schemas/result";
@@ -265,7 +265,7 @@ export async function autoHideNotice(db: DB, listing: ReportedListing): Promise<
 /** The reports one digest email gathers for one listing (the listing may be gone). */
 export type ReportDigest = {
   listingId: number;
-  listing: { slug: string; title: string; status: string } | null;
+  listing: { slug: string; title: string; status: ListingStatus } | null;
   reports: { id: string; reason: string; reporterName: string; reporterEmail: string; createdAt: string }[];
 };
 

@@ -1,6 +1,7 @@
 import type { DB } from "~/db/db.server";
 import { isPostgres } from "~/db/search.server";
 import { currentTime } from "~/lib/clock";
+import { LISTED_STATUS } from "~/schemas/listing-status";
 import { randomChunk } from "~/security/random.server";
 import { newRandomId } from "~/security/visitor-id.server";
 import { inTransaction } from "./in-transaction.server";
@@ -46,7 +47,7 @@ async function isSavable(db: DB, listingId: number, now: string): Promise<boolea
     .selectFrom("listings")
     .select("id")
     .where("id", "=", listingId)
-    .where("status", "=", "active")
+    .where("status", "=", LISTED_STATUS)
     .where("expiresAt", ">", now)
     .executeTakeFirst();
   return row !== undefined;

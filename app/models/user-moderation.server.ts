@@ -2,7 +2,7 @@ import { invalidatePublicPages } from "~/cache/invalidation.server";
 import type { DB } from "~/db/db.server";
 import { currentTime } from "~/lib/clock";
 import { normalizeEmail } from "~/lib/email";
-import { HIDDEN_BY_SUSPENSION } from "~/schemas/listing-status";
+import { HIDDEN_BY_SUSPENSION, HIDDEN_STATUS } from "~/schemas/listing-status";
 import { storeMessage } from "~/schemas/message";
 import { type AccountCode, fail, type Result } from "~/schemas/result";
 import { type Actor, audit } from "./audit-log.server";
@@ -101,7 +101,7 @@ export async function reinstateUser(
       .updateTable("listings")
       .set(restoredColumns(at))
       .where("userId", "=", userId)
-      .where("status", "=", "hidden")
+      .where("status", "=", HIDDEN_STATUS)
       .where("hiddenBy", "=", "suspension")
       .execute();
     await invalidatePublicPages(trx, "all", now);

@@ -10,6 +10,7 @@ import { hideListing, restoreListing } from "~/models/listing-moderation.server"
 import type { ModerationResult } from "~/models/moderation-action.server";
 import { closeReport, getReportDetail } from "~/models/report-review.server";
 import { reinstateUser, suspendUser } from "~/models/user-moderation.server";
+import { DELETED_STATUS, HIDDEN_STATUS, PUBLIC_PAGE_STATUSES, statusIn } from "~/schemas/listing-status";
 import { reasonText } from "~/schemas/message";
 import { MODERATION_INTENTS, type ModerationIntent, parseModerationForm } from "~/schemas/moderation";
 import type { ModerationCode } from "~/schemas/result";
@@ -109,7 +110,7 @@ export default function AdminReport({ loaderData, actionData }: Route.ComponentP
   const formProps = (intent: ModerationIntent) =>
     failure?.intent === intent ? { error: failure.error, reason: failure.reason } : {};
   const listingStatus =
-    listing.status === "hidden" && listing.hiddenBy
+    listing.status === HIDDEN_STATUS && listing.hiddenBy
       ? t(`admin.hiddenBy.${listing.hiddenBy}`)
       : t(`admin.listingStatus.${listing.status}`);
 
@@ -169,7 +170,7 @@ export default function AdminReport({ loaderData, actionData }: Route.ComponentP
             <Fact label={t("admin.report.hiddenReason")}>{reasonText(t, listing.hiddenReason)}</Fact>
           ) : null}
         </dl>
-        {listing.status !== "hidden" && listing.status !== "deleted" ? (
+        {statusIn(PUBLIC_PAGE_STATUSES, listing.status) ? (
           <a
             href={`/listing/${listing.slug}`}
             className="mt-3 inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-2"
@@ -235,10 +236,11 @@ export default function AdminReport({ loaderData, actionData }: Route.ComponentP
           </div>
           <div className="space-y-4">
             <h4 className="font-semibold">{t("admin.actions.listingHeading")}</h4>
-            {listing.status === "hidden" ? (
+            {listing.status === HIDDEN_STATUS ? (
               <ModerationForm intent="restore" label={t("admin.actions.restore")} {...formProps("restore")} />
             ) : null}
-            {listing.status !== "deleted" && (listing.status !== "hidden" || listing.hiddenBy !== "moderator") ? (
+            {listing.status !== DELETED_STATUS &&
+            (listing.status !== HIDDEN_STATUS || listing.hiddenBy !== "moderator") ? (
               <ModerationForm intent="hide" label={t("admin.actions.hide")} variant="danger" {...formProps("hide")} />
             ) : null}
           </div>

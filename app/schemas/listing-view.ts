@@ -6,6 +6,7 @@ import type { LocationLink as LocationLinkParts } from "~/lib/location-link";
 import type { TextLanguage } from "~/lib/text-language";
 import type { Gender, PropertyType } from "~/schemas/browse-filters";
 import type { ListingFacts } from "./listing-facts";
+import type { ListingStatus } from "./listing-status";
 
 /** A stated fact on the listing page, with the icon its kind shows. */
 export type FactLine = { kind: "bills" | "meals" | "bathroom" | "beds" | "curfew"; text: string };
@@ -52,7 +53,7 @@ export type ListingSummary = ListingFacts & {
   amenities: string[];
   images: string[];
   photos: ListingPhoto[];
-  status: string;
+  status: ListingStatus;
   views: number;
   createdAt: string;
   updatedAt: string;

@@ -1,3 +1,4 @@
+import type { DELETED_STATUS, ListingStatus } from "./listing-status";
 import type { Reason } from "./message";
 
 /**
@@ -5,7 +6,8 @@ import type { Reason } from "./message";
  * app/models/owner-listings.server.ts, shown by app/components/dashboard/.
  */
 
-export type OwnerListingStatus = "active" | "expired" | "pending" | "hidden" | "let";
+/** Every state but deleted: My Ads never lists what its owner deleted (ADR 020). */
+export type OwnerListingStatus = Exclude<ListingStatus, typeof DELETED_STATUS>;
 
 export type OwnerListing = {
   id: number;

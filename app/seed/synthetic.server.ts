@@ -11,6 +11,7 @@ import { listingColumns } from "~/models/listing.server";
 import type { PhotoVariant } from "~/models/listing-summary.server";
 import { variantKey } from "~/models/photo.server";
 import { GENDERS, PROPERTY_TYPES, type PropertyType } from "~/schemas/browse-filters";
+import { LISTED_STATUS } from "~/schemas/listing-status";
 import type { PhotoStorage } from "~/storage/storage.server";
 import { generateListing } from "./listing-text";
 import { demoPhotoPool } from "./photo-pool.server";
@@ -122,7 +123,7 @@ export async function seedSynthetic(db: DB, storage: PhotoStorage, options: Synt
       userEmail: owner.email,
       contactName: SYNTHETIC_OWNER.name,
       contactPhone: SYNTHETIC_OWNER.phone,
-      status: "active",
+      status: LISTED_STATUS,
       views,
       uniqueViews: Math.floor(views * 0.7),
       lastViewed: null,

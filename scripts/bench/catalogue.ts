@@ -1,3 +1,4 @@
+import { LISTED_STATUS } from "../../app/schemas/listing-status.ts";
 import type { Random } from "../../app/seed/random.ts";
 import { withAppModules } from "../app-modules.ts";
 import type { ListingGroup, ListingRef, UrlCatalogue } from "./urls.ts";
@@ -66,7 +67,7 @@ export async function loadCatalogue(options: {
           "price",
           (eb) => eb.fn.countAll().as("count"),
         ])
-        .where("status", "=", "active")
+        .where("status", "=", LISTED_STATUS)
         .where("expiresAt", ">", now)
         .groupBy(["university", "faculty", "city", "propertyType", "gender", "price"])
         .execute();
@@ -86,7 +87,7 @@ export async function loadCatalogue(options: {
           .selectFrom("listings")
           .select(["id", "slug"])
           .where("id", "in", picked.slice(i, i + 500))
-          .where("status", "=", "active")
+          .where("status", "=", LISTED_STATUS)
           .where("expiresAt", ">", now)
           .execute();
         for (const row of rows) slugs.set(Number(row.id), row.slug);

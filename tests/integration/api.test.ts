@@ -511,7 +511,7 @@ describeEachDatabase("sitemap at 100,000 listings", (ctx) => {
         title: "Bulk room",
         userId: owner.id,
         userEmail: owner.email,
-        status: "active",
+        status: "active" as const,
         lastViewed: null,
         hiddenReason: null,
         expiresAt: expires,

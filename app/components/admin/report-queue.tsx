@@ -3,6 +3,7 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { Select, type SelectOption } from "~/components/ui/select";
 import { type Translator, useTranslation } from "~/i18n";
 import { formatShortDate } from "~/lib/format";
+import { HIDDEN_STATUS } from "~/schemas/listing-status";
 import { isReportReason, type QueueQuery, REPORT_REASON_IDS, REPORT_STATUSES } from "~/schemas/moderation";
 import type { QueueGroup, QueueReport } from "~/schemas/moderation-view";
 import "virtual:catalogue/admin";
@@ -93,7 +94,7 @@ export function QueueGroupCard({ group }: { group: QueueGroup }) {
   const { t } = useTranslation();
   const { listing } = group;
   const status =
-    listing.status === "hidden" && listing.hiddenBy
+    listing.status === HIDDEN_STATUS && listing.hiddenBy
       ? t(`admin.hiddenBy.${listing.hiddenBy}`)
       : t(`admin.listingStatus.${listing.status}`);
   return (

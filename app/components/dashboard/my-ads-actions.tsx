@@ -2,6 +2,8 @@ import type { MouseEvent } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { useTranslation } from "~/i18n";
+import { EXPIRED_STATUS, LET_STATUS, LISTED_STATUS, PUBLIC_PAGE_STATUSES, statusIn } from "~/schemas/listing-status";
+import type { OwnerListingStatus } from "~/schemas/my-listing-view";
 import "virtual:catalogue/dashboard";
 
 export const editPath = (id: number) => `/dashboard/listings/${id}/edit`;
@@ -10,10 +12,10 @@ export const renewPath = (id: number) => `/dashboard/listings/${id}/renew`;
 export const availabilityPath = (id: number) => `/dashboard/listings/${id}/availability`;
 
 /** What the actions need of a My Ads row (app/components/dashboard/my-ads.tsx passes it). */
-type ActionsAd = { id: number; slug: string; title: string; status: string };
+type ActionsAd = { id: number; slug: string; title: string; status: OwnerListingStatus };
 
 /**
- * View (not for hidden ads), Edit, Delete, 'Still available' and 'No longer available'
+ * View (only when its public page exists: not for hidden or pending ads), Edit, Delete, 'Still available' and 'No longer available'
  * (active ads; a let one can be brought back) and (for expired ads) Renew. Edit opens the edit
  * dialog over this list (a page of its own without JavaScript). Delete is a link to a
  * confirmation page, so it works without JavaScript; with it, the browser's
@@ -31,8 +33,8 @@ export function MyAdActions({ ad }: { ad: ActionsAd }) {
   const small = "px-3 py-2 text-sm";
   return (
     <div className="flex flex-wrap gap-2">
-      {/* A hidden listing has no public page to view (it answers 404). */}
-      {ad.status === "hidden" ? null : (
+      {/* Hidden and pending listings have no public page to view (it answers 404). */}
+      {statusIn(PUBLIC_PAGE_STATUSES, ad.status) ? (
         <Link
           to={`/listing/${ad.slug}`}
           aria-label={t("dashboard.myAds.viewLabel", { title: ad.title })}
@@ -40,7 +42,7 @@ export function MyAdActions({ ad }: { ad: ActionsAd }) {
         >
           {t("dashboard.myAds.view")}
         </Link>
-      )}
+      ) : null}
       <Link
         to={editPath(ad.id)}
         preventScrollReset
@@ -49,7 +51,7 @@ export function MyAdActions({ ad }: { ad: ActionsAd }) {
       >
         {t("dashboard.myAds.edit")}
       </Link>
-      {ad.status === "active" || ad.status === "let" ? (
+      {ad.status === LISTED_STATUS || ad.status === LET_STATUS ? (
         <Form method="post" action={availabilityPath(ad.id)} className="flex flex-wrap gap-2">
           {/* Active: confirm or take it out; let: bring it back (issue 13). */}
           <button
@@ -57,11 +59,11 @@ export function MyAdActions({ ad }: { ad: ActionsAd }) {
             name="available"
             value="yes"
             aria-label={t("dashboard.myAds.stillAvailableLabel", { title: ad.title })}
-            className={buttonClasses(ad.status === "let" ? "primary" : "secondary", "md", small)}
+            className={buttonClasses(ad.status === LET_STATUS ? "primary" : "secondary", "md", small)}
           >
             {t("dashboard.myAds.stillAvailable")}
           </button>
-          {ad.status === "active" ? (
+          {ad.status === LISTED_STATUS ? (
             <button
               type="submit"
               name="available"
@@ -74,7 +76,7 @@ export function MyAdActions({ ad }: { ad: ActionsAd }) {
           ) : null}
         </Form>
       ) : null}
-      {ad.status === "expired" ? (
+      {ad.status === EXPIRED_STATUS ? (
         <Form method="post" action={renewPath(ad.id)}>
           <button
             type="submit"

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useTranslation } from "~/i18n";
 import { formatShortDate } from "~/lib/format";
+import { HIDDEN_STATUS } from "~/schemas/listing-status";
 import { reasonText } from "~/schemas/message";
 import type { MyAd, OwnerListingStatus } from "~/schemas/my-listing-view";
 import { MyAdActions } from "./my-ads-actions";
@@ -46,7 +47,7 @@ export function StatusBadge({ status }: { status: OwnerListingStatus }) {
 /** What the moderator wrote when hiding the ad (issue 4), or why reports hid it. */
 function HiddenReason({ ad }: { ad: MyAd }) {
   const { t } = useTranslation();
-  if (ad.status !== "hidden" || !ad.hiddenReason) return null;
+  if (ad.status !== HIDDEN_STATUS || !ad.hiddenReason) return null;
   return (
     <p className="mt-1 max-w-xs text-sm text-slate-700">
       {t("dashboard.myAds.hiddenReason", { reason: reasonText(t, ad.hiddenReason) })}
