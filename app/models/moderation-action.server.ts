@@ -13,8 +13,10 @@ export type ModerationResult = Result<ModerationCode>;
 
 /** Rolls the transaction back with a failure (thrown by `refuse`, caught by `moderate`). */
 class Refusal extends Error {
-  constructor(readonly result: Failure<ModerationCode>) {
+  readonly result: Failure<ModerationCode>;
+  constructor(result: Failure<ModerationCode>) {
     super(result.code);
+    this.result = result;
   }
 }
 
