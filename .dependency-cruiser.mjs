@@ -96,7 +96,7 @@ export default {
     },
     {
       name: "routes-reach-the-database-through-models",
-      comment: "Routes stay thin (ENGINEERING.md house rule 1): no query builder, only its type.",
+      comment: "Routes stay thin (ADR 024): no query builder, only its type.",
       severity: "error",
       from: { path: ROUTES, pathNot: TESTS },
       to: { path: DB, dependencyTypesNot: ["type-only"] },
@@ -187,7 +187,7 @@ export default {
     },
     {
       name: "migrations-are-frozen",
-      comment: "Migrations never import app code (ENGINEERING.md house rule 6): what they do must not change later.",
+      comment: "Migrations never import app code (ADR 024): what they do must not change later.",
       severity: "error",
       from: { path: "^app/db/migrations/" },
       to: { path: APP, pathNot: "^app/db/migrations/" },

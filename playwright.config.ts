@@ -29,7 +29,7 @@ const serverEnv = (serverPort: number) => ({
   // per-account limits stay as in production. Integration tests cover each limit.
   RATE_LIMITS: "signupIp=1000,loginIp=1000,contactIp=1000,reportIp=1000,viewVisitor=1000,alertNetwork=1000",
   // As behind one reverse proxy: a test can then come from another network by
-  // sending X-Forwarded-For (reports need independent networks, issue 9);
+  // sending X-Forwarded-For (reports need independent networks, ADR 017);
   // requests without the header are still counted by their socket address.
   TRUST_PROXY: "1",
   ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),

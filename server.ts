@@ -29,7 +29,7 @@ function wholeNumber(name: string, fallback: number, min: number, max: number): 
   }
   return value;
 }
-/** Worker processes (issue 14): one per core by default; development always runs one (Vite). */
+/** Worker processes (ADR 040): one per core by default; development always runs one (Vite). */
 const WORKERS = DEVELOPMENT ? 1 : wholeNumber("WEB_CONCURRENCY", os.availableParallelism(), 1, 64);
 /** How long a stopping server lets requests under way finish (SIGTERM). */
 const SHUTDOWN_TIMEOUT_MS = wholeNumber("SHUTDOWN_TIMEOUT_S", 10, 0, 3600) * 1000;

@@ -18,7 +18,7 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ PORT: "70000" })).toThrowError(/PORT must be between 1 and 65535/);
   });
 
-  it("takes a map tile template with {z}, {x} and {y} on http(s) only (issue 12)", () => {
+  it("takes a map tile template with {z}, {x} and {y} on http(s) only (ADR 053)", () => {
     expect(parseEnv({}).MAP_TILE_URL).toBeUndefined();
     const url = "https://tiles.example.lk/{z}/{x}/{y}.png";
     expect(parseEnv({ MAP_TILE_URL: url }).MAP_TILE_URL).toBe(url);
@@ -65,7 +65,7 @@ describe("NOW", () => {
   });
 });
 
-describe("siteIsLocal (demo data and the mail warning, issue 9)", () => {
+describe("siteIsLocal (demo data and the mail warning, ADR 018)", () => {
   it("is true only for this machine's addresses", () => {
     for (const siteUrl of [
       undefined,

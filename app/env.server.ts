@@ -129,7 +129,7 @@ const envSchema = z.object({
       (v) => !v || /^https?:\/\/[^\s?#]+$/.test(v),
       "PHOTO_BASE_URL must be an http(s) URL such as https://cdn.bodima.lk/photos",
     ),
-  /** The browse map's tiles (issue 12): a template with {z}, {x} and {y}; its origin is allowed in the CSP. */
+  /** The browse map's tiles (ADR 053): a template with {z}, {x} and {y}; its origin is allowed in the CSP. */
   MAP_TILE_URL: z
     .string()
     .optional()

@@ -1,6 +1,6 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
-// The one URL map. Mirrors SPEC.md section 2's route table, plus our own
+// The one URL map. Mirrors the product specification's route table, plus our own
 // resource routes (API, sitemap, photos).
 export default [
   index("routes/home.tsx"),
@@ -29,7 +29,7 @@ export default [
   route("confirm-email", "routes/confirm-email.tsx"),
   // Every route under the dashboard and admin layouts is guarded by their middleware (ADR 025).
   route("dashboard", "routes/dashboard.tsx", [
-    // My Ads is the layout under the post and edit dialogs (real URLs, issue 3).
+    // My Ads is the layout under the post and edit dialogs (real URLs, ADR 009).
     route("", "routes/dashboard._index.tsx", [
       route("listings/new", "routes/dashboard.listings.new.tsx"),
       route("listings/:id/edit", "routes/dashboard.listings.$id.edit.tsx"),
@@ -63,7 +63,7 @@ export default [
   route("api/listings/:idOrSlug", "routes/api.listings.$idOrSlug.ts"),
   route("api/universities", "routes/api.universities.ts"),
   route("api/openapi.json", "routes/api.openapi[.]json.ts"),
-  // Compatible aliases of the original cloud-function paths (SPEC.md section 7).
+  // Compatible aliases of the original cloud-function paths.
   route("getAdsForSEO", "routes/api.listings.ts", { id: "compat-getAdsForSEO" }),
   route("getAdForSEO/:idOrSlug", "routes/api.listings.$idOrSlug.ts", { id: "compat-getAdForSEO" }),
   route("getAdsByUniversity/:university", "routes/api.listings.ts", { id: "compat-getAdsByUniversity" }),

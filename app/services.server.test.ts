@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { parseEnv } from "./env.server";
 import { secretsFor } from "./services.server";
 
-// Issue 14: every server of a site signs sessions and hashes visitors alike. SESSION_SECRET gives
+// ADR 040: every server of a site signs sessions and hashes visitors alike. SESSION_SECRET gives
 // them one secret without sharing a folder; one machine still needs no set-up.
 
 describe("secrets", () => {

@@ -46,8 +46,8 @@ export type RequestInfo = Services & {
   requestId: string;
   clientIp: string;
   /**
-   * The language this request is answered in. Always "en" for now: issue 11 point 2
-   * sets it from the URL (/si, /ta) and loaders, actions and emails follow it (ADR 028).
+   * The language this request is answered in. Set from the URL
+   * (/si, /ta; ADR 033), and loaders, actions and emails follow it (ADR 028).
    */
   locale: Locale;
   log: Logger;
@@ -151,7 +151,7 @@ export function mailTransportFor(env: Env, logger: Logger) {
 /**
  * Demo data (with three owners whose password the README prints) goes only
  * into a copy running on this machine, or where an operator asks for it
- * (SEED_DEMO=always): a public site never gets it by default (issue 9).
+ * (SEED_DEMO=always): a public site never gets it by default (ADR 018).
  */
 export async function addDemoDataIfWanted(services: Services): Promise<void> {
   const { env, logger } = services;

@@ -5,7 +5,7 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
 
-// Issue 14, point 6: `npm run backup` copies the SQLite database while it is in use.
+// docs/operations.md, "Backups": `npm run backup` copies the SQLite database while it is in use.
 
 function backup(env: NodeJS.ProcessEnv, args: string[] = []) {
   return spawnSync(process.execPath, ["--disable-warning=ExperimentalWarning", "scripts/backup.ts", ...args], {

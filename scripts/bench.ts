@@ -47,7 +47,7 @@ const bareBase = `http://127.0.0.1:${args.port + 1}`;
 const sessionSecret = process.env.SESSION_SECRET ?? randomBytes(32).toString("hex");
 const env: NodeJS.ProcessEnv = {
   ...process.env,
-  // React and React Router pick their production builds from this when first imported (ENGINEERING.md).
+  // React and React Router pick their production builds from this when first imported.
   NODE_ENV: "production",
   DATA_DIR: dataDir,
   PORT: String(args.port),

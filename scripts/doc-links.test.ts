@@ -53,7 +53,7 @@ describe("the link checker", () => {
         [
           "See [the guide](docs/gide.md).",
           "And [scale](docs/guide.md#running-at-scale).",
-          "Rules in [house rules](../shared/ENGINEERING.md).",
+          "Rules in [house rules](../elsewhere/RULES.md).",
           "[ref]: docs/missing.md",
           "[here](#nowhere)",
         ].join("\n"),
@@ -61,7 +61,7 @@ describe("the link checker", () => {
     ).toEqual([
       "1: docs/gide.md (no such file)",
       "2: docs/guide.md#running-at-scale (no heading #running-at-scale)",
-      "3: ../shared/ENGINEERING.md (points outside the repository)",
+      "3: ../elsewhere/RULES.md (points outside the repository)",
       "4: docs/missing.md (no such file)",
       "5: #nowhere (no heading #nowhere)",
     ]);

@@ -7,7 +7,7 @@ import { createDatabase } from "../app/db/db.server";
 import { appliedMigrations } from "../app/db/migrate.server";
 import { migrations } from "../app/db/migrations";
 
-// Issue 14, point 6: migrations can be run once, before a new version starts on several servers.
+// Migrations can be run once, before a new version starts on several servers (docs/operations.md, "Upgrades").
 
 function migrate(dataDir: string) {
   return spawnSync(process.execPath, ["--disable-warning=ExperimentalWarning", "scripts/migrate.ts"], {

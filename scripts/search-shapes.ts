@@ -1,5 +1,5 @@
 // Every search and filter shape the browse page must answer fast at
-// 1,000,000 listings (issue 8, ADR 011), and a timer for them:
+// 1,000,000 listings (ADR 011), and a timer for them:
 //   npm run bench:search -- [--data-dir DIR | --database-url URL] [--runs 20]
 //       times each shape through searchListings with one connection
 //   npm run bench:search -- --base-url http://127.0.0.1:3400 [--runs 20]

@@ -1,4 +1,4 @@
-// The cluster's primary process (issue 14, ADR 040): forks WEB_CONCURRENCY
+// The cluster's primary process (ADR 040): forks WEB_CONCURRENCY
 // workers that each run the whole app (server.ts) and share the port, keeps the
 // machine's rate-limit counters for them, restarts a worker that dies, and on
 // SIGTERM lets every worker drain before it exits itself. It never loads the

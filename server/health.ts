@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import type { DB } from "../app/db/db.server";
 
 /**
- * Health endpoints for a process manager or load balancer (issue 14):
+ * Health endpoints for a process manager or load balancer (docs/operations.md):
  * /healthz answers 200 while the process runs; /readyz 200 when the database
  * (and, once configured, every shared service) answers within 2 s, else 503
  * with what is down. Both are cheap, plain text, never cached, and carry no

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { routeLabel } from "../app/lib/metrics.server";
 import { createMetrics } from "./metrics";
 
-// Issue 14, point 5: /metrics is not public (METRICS_TOKEN, or this machine without a proxy),
+// ADR 042: /metrics is not public (METRICS_TOKEN, or this machine without a proxy),
 // and its labels stay few whatever URLs strangers send.
 
 function request(headers: Record<string, string>, remoteAddress: string) {

@@ -19,7 +19,7 @@ import { askPrimary } from "../app/lib/primary-ipc";
 import { isLoopbackRequest } from "../app/security/loopback.server";
 
 /**
- * /metrics for Prometheus (issue 14, ADR 042), and the counting of requests.
+ * /metrics for Prometheus (ADR 042), and the counting of requests.
  * Not public: with METRICS_TOKEN set it needs `Authorization: Bearer <token>`;
  * without, only a program on this machine that came through no proxy
  * (isLoopbackRequest: no forwarding header of any kind) gets it, and only

@@ -7,7 +7,7 @@ import { type Encoding, etagMatches, etagOf, preferredEncoding } from "../app/ca
  * The browser build (scripts, styles, icons), read into memory at start-up
  * with the brotli and gzip copies `npm run build` made (scripts/precompress.ts),
  * and answered before Express with headers prepared once: no per-request
- * compression, file system access or middleware (issue 8, point 5).
+ * compression, file system access or middleware (ADR 015).
  */
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",

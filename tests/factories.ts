@@ -4,7 +4,7 @@ import { NOT_STATED_FACTS } from "../app/schemas/listing-facts";
 import type { NewListingInput } from "../app/schemas/listing-form";
 import type { ReportInput } from "../app/schemas/report";
 
-/** Test data builders: each test makes the rows it needs (ENGINEERING.md rule 7). */
+/** Test data builders: each test makes the rows it needs (docs/architecture.md). */
 
 export type TestOwner = { id: string; email: string };
 

@@ -1,5 +1,5 @@
 /**
- * Known open-redirect bypasses (issue 9, point 2), for the unit, integration
+ * Known open-redirect bypasses (ADR 016), for the unit, integration
  * and browser tests of safeRedirect: each must end on our own site. They
  * follow the usual lists (OWASP's unvalidated-redirects cheat sheet,
  * PayloadsAllTheThings "Open Redirect"): what browsers drop or rewrite

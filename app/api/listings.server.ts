@@ -38,7 +38,7 @@ export type GetAdResult =
   | { ok: true; status: 200; body: { ad: ApiListingDetail } }
   | { ok: false; status: 404; body: ApiError };
 
-/** SPEC.md section 7: the exact not-found body of /getAdForSEO/{id}. */
+/** The exact not-found body of /getAdForSEO/{id}. */
 export const AD_NOT_FOUND: ApiError = { error: "Ad not found" };
 
 /** Longer than any slug we make (80 characters plus the ad number). */

@@ -27,7 +27,7 @@ const XHTML_NS = 'xmlns:xhtml="http://www.w3.org/1999/xhtml"';
 /**
  * One <url> per page and language (/about, /si/about, /ta/about), each naming
  * all three and x-default (English) as alternates, as search engines ask
- * (issue 11, ADR 033).
+ * (ADR 033).
  */
 export function renderUrlSet(siteUrl: string, urls: readonly SitemapUrl[]): string {
   const site = escapeXml(siteUrl);

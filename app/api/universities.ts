@@ -1,6 +1,6 @@
 import { CITIES, DIRECTORY_META, UNIVERSITIES } from "~/directory/universities";
 
-/** GET /api/universities: the directory in the shape SPEC.md section 3 describes, plus city codes. */
+/** GET /api/universities: the directory in the shape the product specification describes, plus city codes. */
 export function universityDirectory() {
   return {
     universities: UNIVERSITIES,

@@ -58,7 +58,7 @@ export function createAuth({ db, siteUrl, siteName, secret, logger }: AuthOption
         phone: { type: "string", required: false, defaultValue: "", input: true },
         role: { type: "string", required: false, defaultValue: "owner", input: false },
         status: { type: "string", required: false, defaultValue: "active", input: false },
-        // The language of the page the account was made on; Settings changes it (issue 11).
+        // The language of the page the account was made on; Settings changes it (ADR 069).
         locale: { type: "string", required: false, defaultValue: "en", input: true },
       },
     },
@@ -68,7 +68,7 @@ export function createAuth({ db, siteUrl, siteName, secret, logger }: AuthOption
       updateAge: SESSION_UPDATE_AGE_SECONDS,
     },
     account: { modelName: "accounts" },
-    // A suspended account gets no session, whichever way it signs in (issue 4).
+    // A suspended account gets no session, whichever way it signs in (ADR 008).
     databaseHooks: {
       session: {
         create: {
@@ -95,7 +95,7 @@ export function createAuth({ db, siteUrl, siteName, secret, logger }: AuthOption
         },
       },
     },
-    // Reset tokens are stored as SHA-256 hashes: a leaked row cannot reset a password (issue 9).
+    // Reset tokens are stored as SHA-256 hashes: a leaked row cannot reset a password (ADR 018).
     verification: { modelName: "verifications", storeIdentifier: "hashed" },
     emailAndPassword: {
       enabled: true,
@@ -104,14 +104,14 @@ export function createAuth({ db, siteUrl, siteName, secret, logger }: AuthOption
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
       revokeSessionsOnPasswordReset: true,
-      // Argon2id at OWASP's parameters (ENGINEERING.md); the demo accounts use the same.
+      // Argon2id at OWASP's parameters (ADR 006); the demo accounts use the same.
       // Through one gate, so a burst of logins queues instead of starving the server.
       password: {
         hash: (password) => hashPassword(password),
         verify: ({ hash: stored, password }) => verifyPassword(stored, password),
       },
       sendResetPassword: async ({ user, token }) => {
-        // In the account's preferred language, with a link to the reset page in it (issue 11).
+        // In the account's preferred language, with a link to the reset page in it (ADR 069).
         const locale = localeOrDefault((user as typeof user & { locale?: unknown }).locale);
         const url = `${siteUrl}${localePath(locale, `/reset-password?token=${encodeURIComponent(token)}`)}`;
         const values = { name: user.name, siteName, url };
@@ -157,7 +157,7 @@ export function createAuth({ db, siteUrl, siteName, secret, logger }: AuthOption
           ].join("\n"),
         });
       },
-      // Our own dated record of the confirmation (ENGINEERING.md), beside better-auth's 0/1 flag.
+      // Our own dated record of the confirmation (ADR 066), beside better-auth's 0/1 flag.
       afterEmailVerification: async (user) => {
         await db
           .updateTable("users")

@@ -13,7 +13,7 @@ import { requestContext } from "~/services.server";
 import { getSessionUser, type SessionUser } from "./auth.server";
 
 /**
- * One way to guard a request (issue 10, ADR 025): who is signed in, whether
+ * One way to guard a request (ADR 025): who is signed in, whether
  * their role may use the page, and whether a write comes from our own pages,
  * judged by one function for the dashboard and admin layouts (their
  * middleware) and for the routes below them (`user`, `write`).

@@ -48,13 +48,13 @@ export function createConcurrencyGate(limit: number): ConcurrencyGate {
  * Argon2id costs about 19 MiB and tens of milliseconds of a core per hash, on
  * libuv's small thread pool (shared with file and DNS work). A burst of logins
  * would otherwise take every thread and all the memory at once; this gate lets
- * half the cores hash (at least 2) and queues the rest (issue 9, point 3).
+ * half the cores hash (at least 2) and queues the rest (ADR 016).
  */
 export const PASSWORD_HASH_CONCURRENCY = Math.max(2, Math.ceil(availableParallelism() / 2));
 
 export const passwordHashGate = createConcurrencyGate(PASSWORD_HASH_CONCURRENCY);
 
-/** OWASP's minimum for Argon2id (ENGINEERING.md, Stack): 19 MiB, 2 passes, 1 lane. */
+/** OWASP's minimum for Argon2id (ADR 006): 19 MiB, 2 passes, 1 lane. */
 export const PASSWORD_HASH_OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 /** Every password hash, better-auth's and the seeds', goes through the gate. */

@@ -6,7 +6,7 @@ import type { PageChange } from "./invalidation.server";
 import type { PageKind } from "./page-key";
 
 /**
- * The anonymous page cache (issue 8, ADR 012): rendered public pages kept
+ * The anonymous page cache (ADR 012): rendered public pages kept
  * compressed in memory, least recently used first out when the byte budget
  * (PAGE_CACHE_MB) is full. An entry is dropped when a write changes what it
  * shows (invalidate), when a listing it shows expires (expiresAt), and after
@@ -47,7 +47,7 @@ export const MAX_AGE_MS = 300_000;
  * A listing page whose only change is its view count is served this much
  * longer, then rendered again: a popular listing's own views (flushed every
  * second) would otherwise re-render its page every second, and the count a
- * visitor sees is still at most a few seconds old (issue 8, point 4).
+ * visitor sees is still at most a few seconds old (ADR 012; docs/caching.md).
  */
 export const VIEW_COUNT_LAG_MS = 3_000;
 

@@ -27,10 +27,10 @@ describe("page cache keys", () => {
     expect(normalisePageUrl("/browse", "?limit=20")).toBe("/browse?limit=20");
   });
 
-  it("keeps every filter the pages read in the key, the move-in cost too (issue 12)", () => {
+  it("keeps every filter the pages read in the key, the move-in cost too (ADR 047)", () => {
     expect(normalisePageUrl("/browse", "?maxMoveIn=40000")).toBe("/browse?maxMoveIn=40000");
     expect(normalisePageUrl("/api/listings", "?maxMoveIn=60000&page=1")).toBe("/api/listings?maxMoveIn=60000");
-    // Issue 12: 'Within' is part of the key, so each distance has its own page.
+    // ADR 050: 'Within' is part of the key, so each distance has its own page.
     expect(normalisePageUrl("/browse", "?within=2&university=x")).toBe("/browse?university=x&within=2");
   });
 
@@ -101,7 +101,7 @@ describe("page cache keys", () => {
     expect(isListingPage("/api/listings/1001")).toBe(false);
   });
 
-  it("never takes private pages or sign-in pages, their data requests included (issue 9)", () => {
+  it("never takes private pages or sign-in pages, their data requests included (ADR 016)", () => {
     const paths = [
       "/dashboard",
       "/dashboard/",

@@ -37,7 +37,7 @@ export function cacheablePageKind(pathname: string): PageKind | null {
 
 /**
  * Resource routes whose answer is the same whoever asks (they never read a
- * session): the JSON API and the spec's compatible paths (SPEC.md section 7),
+ * session): the JSON API and the spec's compatible paths,
  * the sitemap and robots.txt. A session cookie does not take them past the
  * cache, signed or not.
  */

@@ -5,8 +5,7 @@ import { useRevalidator } from "react-router";
 const RECHECK_MS = 60_000;
 
 /**
- * Signing in or out shows in the user's other tabs (SPEC.md section 4
- * "Session"): a tab whose signed-in state changes tells the others over a
+ * Signing in or out shows in the user's other tabs: a tab whose signed-in state changes tells the others over a
  * BroadcastChannel, and they reload their data.
  */
 export function AuthSync({ signedIn }: { signedIn: boolean }) {

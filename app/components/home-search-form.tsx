@@ -13,7 +13,7 @@ const HOME_PROPERTY_TYPES = ["single", "shared", "apartment"] as const;
 const HOME_GENDERS = ["male", "female"] as const;
 
 /**
- * The hero search (SPEC.md section 2 "Home search"). A plain GET form to
+ * The hero search. A plain GET form to
  * /browse; with JavaScript, empty choices are left out of the URL.
  */
 export function HomeSearchForm({ universities, cities }: { universities: Choice[]; cities: Choice[] }) {

@@ -14,7 +14,7 @@ const READ_IN: Record<Locale, string> = {
 };
 
 /**
- * A small card offering the page in the browser's own language (issue 11):
+ * A small card offering the page in the browser's own language (docs/i18n.md):
  * never a redirect, which would break caches and search engines. Loaded only
  * for a visitor whose browser asks for another of our languages first.
  */

@@ -23,7 +23,7 @@ function suggestionDone(): boolean {
 
 /**
  * Offers the page in the browser's first language when it is another of ours
- * (issue 11): decided in the browser, so cached pages stay the same for
+ * (ADR 036): decided in the browser, so cached pages stay the same for
  * everyone and nothing redirects. (Not a lazy import: Vite's preload helper would cost more
  * first-load JavaScript than the card itself.)
  */
@@ -32,7 +32,7 @@ export function LanguageSuggestionSlot() {
   const [suggested, setSuggested] = useState<Locale | null>(null);
   useEffect(() => {
     const wanted = preferredLocale(navigator.languages?.length ? navigator.languages : [navigator.language]);
-    // Only Sinhala and Tamil readers are offered their language (issue 11); English is the default anyway.
+    // Only Sinhala and Tamil readers are offered their language (ADR 036); English is the default anyway.
     setSuggested(wanted && wanted !== "en" && wanted !== locale && !suggestionDone() ? wanted : null);
   }, [locale]);
   if (!suggested) return null;
@@ -45,7 +45,7 @@ export function LanguageSuggestionSlot() {
 
 /**
  * The same page, with its filters, in each language, each name in its own script
- * (issue 11). Plain links: a new language is a new page load, with its own
+ * (ADR 036). Plain links: a new language is a new page load, with its own
  * <html lang> and messages (ADR 033).
  */
 export function LanguageSwitcher({ className = "", landmark = true }: { className?: string; landmark?: boolean }) {

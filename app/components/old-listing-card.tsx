@@ -4,7 +4,7 @@ import { locationLink } from "~/lib/location-link";
 import type { ListingSummary } from "~/schemas/listing-view";
 import "virtual:catalogue/old-browse";
 
-/** SPEC.md section 2: the old card shows the first 3 amenities, then '+n more'. */
+/** The old card shows the first 3 amenities, then '+n more'. */
 export const OLD_CARD_AMENITIES = 3;
 
 /** The fields the card shows, so the page ships no more than it needs. */

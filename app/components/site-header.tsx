@@ -7,7 +7,7 @@ import { Avatar } from "./ui/avatar";
 import { buttonClasses } from "./ui/button";
 import { ChevronDownIcon } from "./ui/icons";
 
-/** SPEC.md section 9: the header changes style past 10 px of scrolling. */
+/** The header changes style past 10 px of scrolling. */
 const SCROLL_THRESHOLD = 10;
 
 type SiteHeaderProps = { siteName: string; user: SiteUser | null };

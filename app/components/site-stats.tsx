@@ -2,7 +2,7 @@ import { useTranslation } from "~/i18n";
 import type { SiteFigures } from "~/schemas/site-figures-view";
 import "virtual:catalogue/home";
 
-/** Real figures from the database (ENGINEERING.md: no fixed marketing claims), counted by `siteFigures`. */
+/** Real figures from the database (no fixed marketing claims), counted by `siteFigures`. */
 export function SiteStats({ figures }: { figures: SiteFigures }) {
   const { t } = useTranslation();
   const { listingCount, universitiesWithListings, universitiesSupported } = figures;

@@ -2,7 +2,7 @@ import { createContext, useContext } from "react";
 
 /**
  * The site's one stylesheet, inlined into every server-rendered page in
- * production (issue 8, ADR 021): a first paint then waits for the HTML only,
+ * production (ADR 021): a first paint then waits for the HTML only,
  * not for a second request on a slow mobile link. The server render gets the
  * text through this context (app/entry.server.tsx); in the browser the context
  * is empty and the element the server sent is kept as it is. In development,

@@ -2,7 +2,7 @@ import type { Generated, GeneratedAlways, Insertable, Selectable, Updateable } f
 import type { ListingStatus } from "~/schemas/listing-status";
 
 /**
- * Table types. Conventions (ENGINEERING.md rule 6): ISO-8601 text timestamps,
+ * Table types. Conventions, the migrations' too: ISO-8601 text timestamps,
  * integer LKR amounts, 0/1 booleans, JSON arrays stored as text.
  * Account tables follow better-auth's core schema so it can share our database.
  */
@@ -18,7 +18,7 @@ export type UsersTable = {
   phone: string;
   role: string; // 'owner' | 'moderator'
   status: string; // 'active' | 'suspended'
-  /** Preferred language for the emails the account receives: 'en' | 'si' | 'ta' (issue 11). */
+  /** Preferred language for the emails the account receives: 'en' | 'si' | 'ta' (ADR 069). */
   locale: Generated<string>;
   createdAt: string;
   updatedAt: string;
@@ -160,7 +160,7 @@ export type ReportsTable = {
   status: string;
   createdAt: string;
   updatedAt: string;
-  /** The reporter's network: IPv4 /24 or IPv6 /64 (`networkOrigin` in app/limits/client-ip.server.ts); null before issue 9. */
+  /** The reporter's network: IPv4 /24 or IPv6 /64 (`networkOrigin` in app/limits/client-ip.server.ts); null before migration 007 (ADR 017). */
   originGroup: string | null;
   /** Salted hash of the reporter's signed visitor id; null when the report came without one. */
   visitorKey: string | null;

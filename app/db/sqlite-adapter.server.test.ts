@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createDatabase } from "./db.server";
 import { createStatementCache } from "./sqlite-adapter.server";
 
-// Issue 8: prepared statements are kept per SQL text and reused.
+// ADR 060: prepared statements are kept per SQL text and reused.
 
 describe("the prepared-statement cache", () => {
   it("prepares a text once, reuses it, and drops the least recently used past its size", () => {

@@ -3,7 +3,7 @@ import type { SqliteDatabase, SqliteStatement } from "kysely";
 
 /**
  * Kysely's SqliteDialect expects a better-sqlite3-like object; node:sqlite's
- * DatabaseSync is close enough with this thin adapter (see ENGINEERING.md).
+ * DatabaseSync is close enough with this thin adapter.
  */
 export function openSqlite(filename: string): { database: SqliteDatabase; raw: DatabaseSync } {
   const raw = new DatabaseSync(filename);
@@ -36,7 +36,7 @@ export function openSqlite(filename: string): { database: SqliteDatabase; raw: D
 /**
  * How many prepared statements a connection keeps. A page runs the same few
  * query texts over and over (a listing by slug, its photos, a count), and
- * preparing one cost as much as running it (issue 8's cold mix: 0.9 s of 6 s
+ * preparing one cost as much as running it (ADR 060; in the cold benchmark mix 0.9 s of 6 s
  * of SQLite time went to preparing); the app has a few hundred query texts.
  */
 export const STATEMENT_CACHE_SIZE = 500;

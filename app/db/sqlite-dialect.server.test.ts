@@ -6,7 +6,7 @@ import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDatabase } from "./db.server";
 
-// Issue 14, point 1: several worker processes write one SQLite file. A write that
+// ADR 034: several worker processes write one SQLite file. A write that
 // finds another process holding the lock waits for it (asynchronously: the
 // process keeps answering meanwhile) and is then done, never lost or refused.
 

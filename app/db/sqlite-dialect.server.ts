@@ -34,7 +34,7 @@ export async function retryWhileBusy<T>(attempt: () => Promise<T>, budgetMs = BU
  *   between; busy_timeout cannot help it, because its snapshot is stale. Taken at the start, the
  *   lock is waited for like any other. Our transactions exist to write, so nothing is lost;
  * - a statement or BEGIN refused with SQLITE_BUSY (another process held the lock past
- *   busy_timeout) is tried again for up to 20 s (issue 14: several workers write one file).
+ *   busy_timeout) is tried again for up to 20 s (ADR 034: several workers write one file).
  *   Statements inside a transaction hold the lock already and are not retried on their own.
  */
 export class ImmediateSqliteDialect extends SqliteDialect {

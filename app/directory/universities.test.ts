@@ -200,7 +200,7 @@ describe("findFaculty", () => {
   });
 });
 
-describe("cityForUniversity (SPEC.md section 3 fallback)", () => {
+describe("cityForUniversity", () => {
   it.each([
     ["University of Colombo", "colombo"],
     ["The Open University of Sri Lanka", "colombo"],

@@ -1,5 +1,5 @@
 /**
- * University directory (SPEC.md section 3 "University directory").
+ * University directory.
  *
  * Plain typed data plus pure lookup helpers. No imports from the rest of the
  * app so it can be used on the server, in the browser and in tests alike.
@@ -321,7 +321,7 @@ export function findFaculty(university: University, value: string): Faculty | un
 }
 
 /**
- * Fallback city per university, exactly as SPEC.md section 3 lists it.
+ * Fallback city per university, exactly as the product specification lists it.
  * Quirk kept on purpose: universities not listed here (Wayamba, ITUM,
  * Sabaragamuwa, Eastern, ...) fall back to "colombo" in `cityForUniversity`
  * even though their `city` field holds their real city code.
@@ -344,7 +344,7 @@ const FALLBACK_CITY = "colombo";
 
 /**
  * City code to default to for a university given by id, short name or name.
- * Anything not listed in SPEC.md section 3 (including unknown values) -> "colombo".
+ * Anything not listed in the product specification (including unknown values) -> "colombo".
  */
 export function cityForUniversity(value: string): string {
   const university = findUniversity(value);

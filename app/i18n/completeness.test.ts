@@ -7,7 +7,7 @@ import { readCatalogue } from "./catalogue-plugin";
 /**
  * Every translation (each folder of app/i18n other than en) has exactly the English keys,
  * each message with the same ICU arguments, tags and plural/select categories, and no
- * message left in English (issue 11, "Quality"; glossary in docs/i18n-glossary.md).
+ * message left in English (docs/i18n.md, "Quality"; glossary in docs/i18n-glossary.md).
  */
 const root = path.resolve(__dirname, "../..");
 const i18nDir = path.join(root, "app/i18n");

@@ -1,5 +1,5 @@
 /**
- * The site's languages and where each lives (issue 11, ADR 033). English keeps
+ * The site's languages and where each lives (ADR 033). English keeps
  * the spec's URLs; Sinhala and Tamil live under /si and /ta. Shared by the
  * server and the browser: pure functions of a path.
  */

@@ -18,7 +18,7 @@ import type { PhotoStorage } from "~/storage/storage.server";
 import { PROCESS_HOLDER, withJobLease } from "./lease.server";
 
 /**
- * Background jobs (ENGINEERING.md, house rule 11): plain functions that the
+ * Background jobs (ADR 022, 070): plain functions that the
  * server's scheduler runs on a timer and an operator can run once by hand with
  * `npm run job -- <name> [<name>…]` (scripts/job.ts). Each returns counts for the log.
  * A new job is one entry here and one line in the README's list.

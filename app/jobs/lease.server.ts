@@ -3,7 +3,7 @@ import { hostname } from "node:os";
 import type { DB } from "~/db/db.server";
 
 /**
- * Job leases (issue 14, ADR 039): a background job runs in one process at a
+ * Job leases (ADR 039): a background job runs in one process at a
  * time, however many processes and servers share the database. A row per job
  * in `job_leases` (migration 013) says who holds it until when and, for timed
  * jobs, when it is next due; a process takes it with one conditional UPDATE,

@@ -1,5 +1,5 @@
 /**
- * The one clock every time-based rule reads (ENGINEERING.md, house rule 11).
+ * The one clock every time-based rule reads (ADR 022, 070).
  * Outside production the NOW setting (an ISO time) moves it: the clock starts
  * at NOW and runs on from there, so a 14-day rule can be tried today. The
  * offset is set once at start-up (app/services.server.ts, scripts/job.ts).

@@ -4,7 +4,7 @@ import { daysLeft, expiryFrom, LISTING_LIFETIME_DAYS } from "./days-left";
 const HOUR = 60 * 60 * 1000;
 const created = new Date("2026-11-01T08:00:00.000Z");
 
-describe("days left (SPEC.md section 4: 30 days from creation, rounded up, minimum 0)", () => {
+describe("days left (the spec: 30 days from creation, rounded up, minimum 0)", () => {
   it("expires 30 days (720 hours) after creation", () => {
     expect(LISTING_LIFETIME_DAYS).toBe(30);
     expect(new Date(expiryFrom(created)).getTime() - created.getTime()).toBe(720 * HOUR);

@@ -4,7 +4,7 @@ import { currentTime } from "./clock";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** SPEC.md section 4: days left until expiry, rounded up, never below 0. */
+/** Days left until expiry, rounded up, never below 0. */
 export function daysLeft(expiresAt: string | Date, now: Date = currentTime()): number {
   const ms = new Date(expiresAt).getTime() - now.getTime();
   return Math.max(0, Math.ceil(ms / DAY_MS));
@@ -15,7 +15,7 @@ export function expiryFrom(start: Date): string {
 }
 
 /**
- * When the owner last said the place is available (issue 13, ADR 056): posting,
+ * When the owner last said the place is available (ADR 056): posting,
  * renewing and 'Still available' each give a listing LISTING_LIFETIME_DAYS from
  * that moment, so the confirmation is its expiry less that lifetime.
  */

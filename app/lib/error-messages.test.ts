@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { t } from "~/i18n";
 import { AUTH_ERROR_KEYS, DATABASE_ERROR_KEYS, friendlyError } from "./error-messages";
 
-/** SPEC.md section 8, word for word. */
+/** The product specification's messages, word for word. */
 const AUTH_TEXTS: Record<string, string> = {
   "user-not-found": "No account found with this email address. Please check your email or sign up for a new account.",
   "wrong-password": "Incorrect password. Please try again or reset your password.",
@@ -45,7 +45,7 @@ const DATABASE_TEXTS: Record<string, string> = {
 
 const text = (error: unknown) => t(friendlyError(error).key);
 
-describe("friendlyError (SPEC.md section 8)", () => {
+describe("friendlyError", () => {
   it.each(Object.entries(AUTH_TEXTS))("auth code %s, bare or prefixed with auth/", (code, expected) => {
     expect(text({ code })).toBe(expected);
     expect(text({ code: `auth/${code}` })).toBe(expected);

@@ -1,4 +1,4 @@
-// SPEC.md section 8: one place turns auth, database and network errors into
+// One place turns auth, database and network errors into
 // friendly texts. Messages are catalogue keys, translated where shown.
 import type { MessageKey } from "~/i18n/keys.generated";
 import "virtual:catalogue/accounts";
@@ -6,7 +6,7 @@ import "virtual:catalogue/accounts";
 export type ErrorKind = "auth" | "validation" | "network" | "database" | "unknown";
 export type FriendlyError = { key: MessageKey; kind: ErrorKind };
 
-/** The authentication codes listed in SPEC.md section 8, with their catalogue keys. */
+/** The authentication codes listed in the product specification, with their catalogue keys. */
 export const AUTH_ERROR_KEYS = {
   "user-not-found": "accounts.errors.auth.user-not-found",
   "wrong-password": "accounts.errors.auth.wrong-password",
@@ -38,7 +38,7 @@ export const AUTH_ERROR_KEYS = {
   "quota-exceeded": "accounts.errors.auth.quota-exceeded",
 } as const satisfies Record<string, MessageKey>;
 
-/** The database codes listed in SPEC.md section 8. */
+/** The database codes listed in the product specification. */
 export const DATABASE_ERROR_KEYS = {
   "permission-denied": "accounts.errors.database.permission-denied",
   "not-found": "accounts.errors.database.not-found",

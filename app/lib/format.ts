@@ -1,7 +1,7 @@
 import { activeLocale } from "~/i18n";
 import { INTL_LOCALES, type Locale } from "~/i18n/locales";
 
-// One formatter per language, made on first use (issue 11: dates in the reader's language).
+// One formatter per language, made on first use (docs/i18n.md: dates in the reader's language).
 const numbers = new Map<Locale, Intl.NumberFormat>();
 const dates = new Map<Locale, Intl.DateTimeFormat>();
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isMapLink, locationLink } from "./location-link";
 
-describe("locationLink (SPEC.md section 2, Listing detail)", () => {
+describe("locationLink", () => {
   it("opens a stored Google Maps link directly, labelled with its q parameter", () => {
     const href = "https://www.google.com/maps?q=Katubedda%2C+Moratuwa";
     expect(locationLink(href)).toEqual({ href, label: "Katubedda, Moratuwa", kind: "map" });
@@ -70,7 +70,7 @@ describe("isMapLink", () => {
     expect(isMapLink("Moratuwa")).toBe(false);
   });
 
-  it("opens the listing's public position when it has one, unless the owner gave a map link (issue 12)", () => {
+  it("opens the listing's public position when it has one, unless the owner gave a map link (ADR 049)", () => {
     const point = { latitude: 6.795, longitude: 79.901 };
     expect(locationLink("Katubedda junction", point)).toEqual({
       href: "https://www.google.com/maps/search/?api=1&query=6.795,79.901",

@@ -1,4 +1,4 @@
-/** Hosts accepted as map links (SPEC.md section 5: the maps host, the search host and two short-link hosts). */
+/** Hosts accepted as map links (the spec: the maps host, the search host and two short-link hosts). */
 export const MAP_HOSTS = ["maps.google.com", "www.google.com", "maps.app.goo.gl", "goo.gl"] as const;
 
 export function isMapLink(value: string): boolean {
@@ -21,7 +21,7 @@ export function mapLinkToPoint(point: { latitude: number; longitude: number }): 
 export type LocationLink = { href: string | null; label: string | null; kind: "map" | "search" | "none" };
 
 /**
- * SPEC.md section 2, Listing detail: a stored maps link opens directly;
+ * A stored maps link opens directly;
  * other text opens a maps search. The label is the link's q parameter if
  * present, else 'View Location' for links, else the text itself; with no
  * location at all the caller shows 'Location not specified'.
@@ -31,7 +31,7 @@ export function locationLink(
   point?: { latitude: number | null; longitude: number | null },
 ): LocationLink {
   const text = location?.trim() ?? "";
-  // A known position (issue 12) opens the map at it, in the phone's map app where it has one,
+  // A known position (ADR 049) opens the map at it, in the phone's map app where it has one,
   // unless the owner gave a map link of their own.
   if (point && point.latitude !== null && point.longitude !== null && !isMapLink(text)) {
     return {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { contentSecurityPolicy } from "~/security/headers.server";
 import { mapTileOrigin, mapTiles, setMapTiles } from "./map-tiles";
 
-// Issue 12: the browse map's tiles come from MAP_TILE_URL, and the CSP allows that one host.
+// ADR 053: the browse map's tiles come from MAP_TILE_URL, and the CSP allows that one host.
 
 afterEach(() => setMapTiles(undefined, undefined));
 

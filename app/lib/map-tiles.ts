@@ -1,5 +1,5 @@
 /**
- * Where the browse map's tiles come from (issue 12, ADR 053): MAP_TILE_URL, a
+ * Where the browse map's tiles come from (ADR 053): MAP_TILE_URL, a
  * {z}/{x}/{y} template, OpenStreetMap's standard tiles by default. Set once at
  * start-up (app/services.server.ts); the map and the Content-Security-Policy's
  * img-src read it here, so the CSP allows that one tile host and no other.

@@ -1,7 +1,7 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, type Metric, register } from "prom-client";
 
 /**
- * Prometheus metrics (issue 14, ADR 042), in prom-client's default registry:
+ * Prometheus metrics (ADR 042), in prom-client's default registry:
  * every worker counts its own, and /metrics (server/metrics.ts) answers the sum
  * of all workers, collected by the cluster's primary. Labels stay few: a route
  * is its first path segment (`routeLabel`), never a whole URL.

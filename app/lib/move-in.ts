@@ -1,5 +1,5 @@
 /**
- * What a student pays before moving in (issue 12): key money, a refundable
+ * What a student pays before moving in (ADR 047): key money, a refundable
  * deposit and the months of rent asked in advance. Unknown (null) until the
  * owner states the advance, since without it any total would be a guess;
  * key money and a deposit left empty are none.

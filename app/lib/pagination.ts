@@ -17,7 +17,7 @@ export function paginate(page: number, limit: number, total: number, totalIsExac
 export type PageItem = { type: "page"; page: number } | { type: "ellipsis"; key: string };
 
 /**
- * SPEC.md section 2: numbered pages with a window of 2 either side of the
+ * Numbered pages with a window of 2 either side of the
  * current page, plus the first and the last, with ellipses for gaps.
  */
 export function pageWindow(current: number, totalPages: number, radius = 2): PageItem[] {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { contentSecurityPolicy } from "~/security/headers.server";
 import { photoOrigin, photoUrl, setPhotoBaseUrl } from "./photo-urls";
 
-// Issue 14, point 3: with PHOTO_BASE_URL (a CDN or the bucket's public address) the page
+// ADR 043: with PHOTO_BASE_URL (a CDN or the bucket's public address) the page
 // markup points there, and the Content-Security-Policy lets the browser load images from it.
 
 afterEach(() => setPhotoBaseUrl(undefined));

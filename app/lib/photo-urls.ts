@@ -1,5 +1,5 @@
 /**
- * Where browsers fetch photos from (issue 14): the app's own /photos/{key} by
+ * Where browsers fetch photos from (ADR 043): the app's own /photos/{key} by
  * default, or PHOTO_BASE_URL (a CDN or the bucket's public address) when set.
  * Set once at start-up (app/services.server.ts); the page markup, the JSON API
  * and the Content-Security-Policy's img-src all read it here.

@@ -1,5 +1,5 @@
 // Questions from a cluster worker to the primary process and their answers, over
-// the cluster's IPC channel (issue 14, ADR 040): the machine's rate limits and
+// the cluster's IPC channel (ADR 040): the machine's rate limits and
 // the summed /metrics. No imports: the primary (server/cluster.ts) runs this
 // file as it is with Node's type stripping, outside the app's build.
 

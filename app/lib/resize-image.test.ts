@@ -36,7 +36,7 @@ describe("fitInside", () => {
 });
 
 describe("the resize plan", () => {
-  it("is 1200 px at quality 0.8, then 800 px at quality 0.6 (SPEC.md section 9)", () => {
+  it("is 1200 px at quality 0.8, then 800 px at quality 0.6", () => {
     expect(RESIZE_STEPS).toEqual([
       { maxSide: 1200, quality: 0.8 },
       { maxSide: 800, quality: 0.6 },

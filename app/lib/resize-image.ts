@@ -1,6 +1,5 @@
 /**
- * Browser-side resizing before upload (SPEC.md section 4 "Image processing",
- * section 9): fit inside 1200x1200 as JPEG at quality 0.8; if that is over
+ * Browser-side resizing before upload: fit inside 1200x1200 as JPEG at quality 0.8; if that is over
  * 2MB, redo at 800x800 and quality 0.6. The server checks and re-encodes again.
  */
 export type ResizeStep = { maxSide: number; quality: number };

@@ -3,7 +3,7 @@ import { withoutLocale } from "~/i18n/locales";
 /**
  * Where to send someone after they signed in or up, from a value anyone can
  * put in a link (`/login?redirectTo=…`): the one function every redirect to a
- * user-supplied target goes through (issue 9, point 2; ADR 016).
+ * user-supplied target goes through (ADR 016).
  *
  * The value is resolved the way a browser would resolve it against our own
  * site, and only a path on our own origin survives, as path + query + hash:

@@ -1,7 +1,7 @@
 import { textLanguage } from "~/lib/text-language";
 
 /**
- * SPEC.md section 3: the slug is the lowercased title with non-alphanumerics
+ * The slug is the lowercased title with non-alphanumerics
  * removed, spaces turned into hyphens, then a hyphen and the ad number.
  * A title written mostly in Sinhala or Tamil, or with no Latin letters, falls
  * back to "listing": its few Latin words ('A/C') or digits would not say what

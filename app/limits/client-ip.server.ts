@@ -2,8 +2,8 @@ import { BlockList, isIP } from "node:net";
 import type { TrustProxy } from "~/env.server";
 
 /**
- * The address a request comes from, for rate limits and logs (issue 4 "Abuse
- * limits"; ADR 010, ADR 064).
+ * The address a request comes from, for rate limits and logs (ADR 007,
+ * ADR 010, ADR 064).
  *
  * Without TRUST_PROXY it is the socket's peer: X-Forwarded-For is written by
  * the client and proves nothing. Every entry of that header was appended by
@@ -120,7 +120,7 @@ export function ipLimitKey(ip: string): string {
 
 /**
  * The network a request comes from, for rules that must tell independent people
- * apart (issue 9): IPv4 per /24 ("203.0.113.0/24"), IPv6 per /64. One home,
+ * apart (ADR 017): IPv4 per /24 ("203.0.113.0/24"), IPv6 per /64. One home,
  * office or phone operator's NAT usually hands out addresses within one of
  * these, so a new address from the same network is not a new person.
  * An IPv4-mapped IPv6 address counts as the IPv4 address it carries; any

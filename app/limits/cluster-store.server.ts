@@ -5,8 +5,8 @@ import type { RateLimitStore, StoreCount } from "./limit-store.ts";
 // this file directly with Node's type stripping, outside the app's build.
 
 /**
- * Rate limits shared by the workers of one machine without Redis (issue 14,
- * ADR 040): the counters live in the cluster's primary process, and each worker
+ * Rate limits shared by the workers of one machine without Redis (ADR
+ * 040): the counters live in the cluster's primary process, and each worker
  * asks it over the cluster's IPC channel (app/lib/primary-ipc.ts), so five
  * failed logins are five whichever worker each reached. The primary answers
  * every question with one call of its memory store, one at a time, so each

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createMemoryStore, createRateLimiter, DEFAULT_LIMITS, LIMIT_NAMES, type LimitName } from "./rate-limit.server";
 
-// Issue 10, point 3 (ADR 025): every limit declares what it counts per, and the
+// ADR 025: every limit declares what it counts per, and the
 // limiter builds the key from what the caller passes, so the IPv6 grouping
 // cannot be forgotten by a caller.
 

@@ -1,6 +1,6 @@
 import type { RateLimiter } from "./rate-limit.server";
 
-/** The longest an account-wide delay grows to (issue 9, point 3; ADR 016). */
+/** The longest an account-wide delay grows to (ADR 016). */
 export const LOGIN_DELAY_CAP_SECONDS = 60;
 
 export type LoginOutcome = "success" | "failure" | "error";

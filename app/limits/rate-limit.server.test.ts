@@ -133,7 +133,7 @@ describe("rate limiter", () => {
     expect(await limiter.tally("signupIp", { ip: "ip" })).toBe(1);
   });
 
-  it("remembers a refusal of viewVisitor until its window ends, asking the store no more (issue 8)", async () => {
+  it("remembers a refusal of viewVisitor until its window ends, asking the store no more (ADR 014)", async () => {
     const memory = createMemoryStore();
     let asked = 0;
     const store: RateLimitStore = {

@@ -8,12 +8,12 @@ export type { RateLimitStore, StoreCount } from "./limit-store";
 export { createMemoryStore, MAX_MEMORY_KEYS, type MemoryStore } from "./memory-store.server";
 
 /**
- * Rate limits (issue 4 "Abuse limits"). Fixed windows counted in a store that
+ * Rate limits (ADR 007). Fixed windows counted in a store that
  * sits behind an interface: memory for one process now, Redis when the site
  * runs on several machines. Every limit has a name, so settings, logs and
  * tests speak of "signupIp", not of numbers, and declares what it counts per
  * (`per`): callers pass the address or ids, the limiter builds the key
- * (issue 10, ADR 025), so no caller can forget the IPv6 grouping.
+ * (ADR 025), so no caller can forget the IPv6 grouping.
  */
 
 export type LimitRule = { max: number; windowSeconds: number };
@@ -114,14 +114,14 @@ export const DEFAULT_LIMITS = {
   passwordUser: { max: 5, windowSeconds: 15 * 60, per: [["user"]] },
   /**
    * Views one visitor (signed cookie, else IP) may count per hour across all
-   * listings, and views one listing may count per hour from one network (issue 9).
+   * listings, and views one listing may count per hour from one network (ADR 017).
    */
   viewVisitor: {
     max: 60,
     windowSeconds: 60 * 60,
     per: [["visitor"], ["network", "listing"]],
     // A script fetching listing pages without cookies is a new visitor each time: after
-    // its 60 views it is refused from memory, not with two store round trips a page (issue 8).
+    // its 60 views it is refused from memory, not with two store round trips a page (ADR 014).
     remembersRefusals: true,
   },
 } as const satisfies Record<string, LimitDefinition>;

@@ -3,7 +3,7 @@ import { startTestRedis, type TestRedis } from "../../tests/redis-server";
 import { createRateLimiter } from "./rate-limit.server";
 import { connectRedis, createRedisStore } from "./redis-store.server";
 
-// Issue 14, point 2: with REDIS_URL, rate limits are counted in Redis, atomically,
+// ADR 041: with REDIS_URL, rate limits are counted in Redis, atomically,
 // whichever server a request reaches; while Redis is down limited actions are
 // refused as unavailable (fail closed), and counting resumes by itself when it is
 // back. A real Redis server (redis-server, started for this file) is used.

@@ -2,7 +2,7 @@ import { Redis } from "ioredis";
 import type { RateLimitStore, StoreCount } from "./limit-store";
 
 /**
- * Rate limits shared by every server of a site (issue 14, ADR 041): with
+ * Rate limits shared by every server of a site (ADR 041): with
  * REDIS_URL set, each count is one Lua script run by Redis, atomic whichever
  * server sends it, and a window is a key that expires when the window ends.
  *

@@ -20,7 +20,7 @@ export type DeliveryReport = { delivered: number; retrying: number; failed: numb
  * later retry. All times in a run are `now`, so a failed message is never
  * retried within the same run. Before each message the sender renews its claim
  * on it: a message whose claim another sender took over (this run was slower
- * than the lease) is left to that sender, never sent twice (issue 14).
+ * than the lease) is left to that sender, never sent twice (ADR 039).
  */
 export async function deliverDueMail(
   db: DB,

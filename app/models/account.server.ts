@@ -91,7 +91,7 @@ export async function updateProfile(
 }
 
 /**
- * The language of an account's emails (issue 11): the dashboard's offer (ADR 036). The route
+ * The language of an account's emails (ADR 069): the dashboard's offer (ADR 036). The route
  * checks that `locale` is one of ours, as Settings does for `updateProfile`.
  */
 export function setEmailLanguage(db: DB, userId: string, locale: string): Promise<Result<AccountCode>> {

@@ -4,7 +4,7 @@ import { daysLeft, daysSinceConfirmed, expiryOfConfirmation } from "~/lib/days-l
 import { LISTED_STATUS } from "~/schemas/listing-status";
 
 /**
- * The availability reminder (issue 13, point 4; ADR 056): 14 days after its
+ * The availability reminder (ADR 056): 14 days after its
  * last confirmation, an active listing's owner is asked once whether it is
  * still available. `reminderFor` holds the expiry the reminder was sent for,
  * so confirming (which moves the expiry) makes the next one due 14 days later.

@@ -16,7 +16,7 @@ import { type AvailabilityLinkCode, fail, type Result } from "~/schemas/result";
 import { nextStateVersion } from "./listing-hide.server";
 
 /**
- * A listing's availability (issue 13, ADR 056): renewing, 'Still available'
+ * A listing's availability (ADR 056): renewing, 'Still available'
  * and 'No longer available', from My Ads or from a reminder email's link.
  * Every answer is a decision about the listing's state (stateVersion), so a
  * link works once, and not after a later decision from any path (ADR 063).
@@ -99,7 +99,7 @@ async function decide(
 /**
  * Gives the listing another 30 days from now: renewing an expired ad,
  * 'Still available' on an active one, bringing back one said to be let
- * (issue 13: confirming availability and renewing are the same act). A listing
+ * (ADR 056: confirming availability and renewing are the same act). A listing
  * hidden by a moderator stays hidden; a pending one stays pending (renewal is
  * no way around review).
  */
@@ -130,7 +130,7 @@ export function renewOwnerListing(db: DB, userId: string, id: number, now = curr
 }
 
 /**
- * 'No longer available' (issue 13): out of browse at once, its page says so,
+ * 'No longer available' (ADR 056): out of browse at once, its page says so,
  * and 'Still available' brings it back. Only an ad that is up (active or
  * expired) can be marked; hidden and pending ones keep their state.
  */

@@ -97,9 +97,9 @@ function filterConditions(
   if (filters.faculty) conditions.push(eb(column("faculty"), "=", filters.faculty));
   if (filters.city) conditions.push(eb(column("city"), "=", filters.city));
   if (filters.propertyType) conditions.push(eb(column("propertyType"), "=", filters.propertyType));
-  // SPEC.md section 5: a gender filter also accepts listings for 'any'.
+  // A gender filter also accepts listings for 'any'.
   if (filters.gender) conditions.push(eb(column("gender"), "in", [filters.gender, "any"]));
-  // The facts students ask first (issue 12): their count index holds them all (migration 019).
+  // The facts students ask first (ADR 051): their count index holds them all (migration 019).
   for (const param of FACT_FILTER_PARAMS) {
     const value = filters[param];
     if (value !== undefined) conditions.push(eb(column(param), "=", value));
@@ -412,7 +412,7 @@ const FIRST_RING_KM = 1;
 const WHOLE_ISLAND_KM = 256;
 
 /**
- * 'Nearest first' (issue 12, ADR 050): the page's listings by distance from
+ * 'Nearest first' (ADR 050): the page's listings by distance from
  * the origin, ties newest first. Many matches are read ring by ring, each
  * twice as wide, until a ring holds every listing up to this page: those are
  * then the nearest, since everything outside the ring is farther. Each ring

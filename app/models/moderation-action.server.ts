@@ -3,8 +3,7 @@ import { type Failure, fail, type ModerationCode, type Result } from "~/schemas/
 import { inTransaction } from "./in-transaction.server";
 
 /**
- * How every moderation action runs (issue 4; ENGINEERING.md "Decisions over
- * the spec"): it changes its rows and writes its audit_log row in one
+ * How every moderation action runs (ADR 008): it changes its rows and writes its audit_log row in one
  * transaction, and each change is conditional on the state it expects, so two
  * moderators acting at once cannot both succeed.
  */

@@ -94,7 +94,7 @@ function parseOwnerForm(
   return fail("listing.invalid", { field });
 }
 
-/** SPEC.md section 5: a listing has 1 to 3 photos, whatever mix of kept, uploaded and posted ones. */
+/** A listing has 1 to 3 photos, whatever mix of kept, uploaded and posted ones. */
 function photoCountProblem(total: number): ListingFailure | null {
   if (total === 0) return fail("photo.required", { field: "photos" });
   if (total > LISTING_LIMITS.maxPhotos) return fail("photo.too_many", { field: "photos" });
@@ -439,7 +439,7 @@ export async function deleteOwnerListing(
     const photos = await deleteListingPhotoRows(trx, id);
     if (await isNamedIn(trx, "shortlist_items", id)) {
       // Someone saved it: the row stays (status 'deleted') so their shortlist can say
-      // 'No longer available' by its title (issue 13); the photos go as the owner asked.
+      // 'No longer available' by its title (ADR 056); the photos go as the owner asked.
       await softDelete().execute();
     } else {
       await trx.deleteFrom("listings").where("id", "=", id).where("userId", "=", userId).execute();

@@ -7,7 +7,7 @@ import { removePhotoFiles, storePhoto } from "./photo.server";
 
 /**
  * Photos uploaded by the browser before the listing exists are stored with
- * listingId null (issue 3 "Photos"). Posting or editing a listing claims them.
+ * listingId null (ADR 009). Posting or editing a listing claims them.
  */
 
 /**
@@ -50,7 +50,7 @@ export async function countClaimableUploads(db: DB, ownerId: string, uploadIds: 
   return Number(row.n);
 }
 
-/** Unattached uploads older than this are removed (issue 3 "Photos"). */
+/** Unattached uploads older than this are removed (ADR 009). */
 export const UPLOAD_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 const CLEAN_UP_BATCH = 200;
 

@@ -6,7 +6,7 @@ import { fail, type PhotoCode, type Result } from "~/schemas/result";
 import type { PhotoStorage } from "~/storage/storage.server";
 import type { PhotoVariant } from "./listing-summary.server";
 
-/** SPEC.md section 8: the uploader rejects images wider or taller than this. */
+/** The uploader rejects images wider or taller than this. */
 export const MAX_PHOTO_SIDE = 4000;
 /** Checked before decoding, so a tiny file that claims huge dimensions (a decompression bomb) is refused. */
 const MAX_INPUT_PIXELS = MAX_PHOTO_SIDE * MAX_PHOTO_SIDE;

@@ -3,7 +3,7 @@ import { currentTime } from "~/lib/clock";
 import { LISTED_STATUS } from "~/schemas/listing-status";
 
 /**
- * The typical monthly rent of places like a listing (issue 12): the middle half
+ * The typical monthly rent of places like a listing (ADR 048): the middle half
  * of the rents of active listings near the same university of the same
  * property type, or null with fewer than MIN_SIMILAR of them (a range of three
  * rooms says nothing). Worked out in the database, remembered per process.

@@ -12,7 +12,7 @@ import { hiddenColumns } from "./listing-hide.server";
 import { enqueueMail, type MailText } from "./outbox.server";
 
 /**
- * Auto-hide needs independent reporters (issue 9, ADR 017). A report counts
+ * Auto-hide needs independent reporters (ADR 017). A report counts
  * towards REPORT_AUTO_HIDE only when it came from a browser this site knows
  * (a signed visitor id) or a signed-in account, from a network (IPv4 /24,
  * IPv6 /64), browser and account that no counted report on the listing used
@@ -81,7 +81,7 @@ export async function createReport(
       .updateTable("listings")
       .set((eb) => ({ updatedAt: eb.ref("updatedAt") }))
       .where("id", "=", listingId)
-      // What the public can see, and so report (hidden ones are gone: SPEC.md section 2).
+      // What the public can see, and so report (hidden ones are gone).
       .where("status", "in", [...REPORTABLE_STATUSES])
       .executeTakeFirst();
     if (Number(locked.numUpdatedRows) !== 1) return fail("listing.not_found");
@@ -241,7 +241,7 @@ export async function emailModerators(
 }
 
 /** Who to tell that reports hid a listing, and why: the counted reporters' reasons (never who they are). */
-/** `locale`: the owner's preferred language, which the notice is written in (issue 11). */
+/** `locale`: the owner's preferred language, which the notice is written in (ADR 069). */
 export type AutoHideNotice = {
   email: string;
   name: string;

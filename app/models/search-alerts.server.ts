@@ -9,7 +9,7 @@ import { inTransaction } from "./in-transaction.server";
 import { newestAdNumber } from "./listing-search.server";
 
 /**
- * Search alerts by email (issue 13, point 3; ADR 058): a saved browse search
+ * Search alerts by email (ADR 058): a saved browse search
  * whose new matches are emailed at most once a day. An alert is made
  * unconfirmed and nothing but its confirmation email goes to the address until
  * someone opens that email's link and presses Confirm (double opt-in); a

@@ -7,7 +7,7 @@ import { newRandomId } from "~/security/visitor-id.server";
 import { inTransaction } from "./in-transaction.server";
 
 /**
- * Shortlists (issue 13, ADR 054): one per browser, kept under the salted hash
+ * Shortlists (ADR 054): one per browser, kept under the salted hash
  * of its signed visitor id (`visitorKey`), so no account is needed and no
  * other browser can read or change it. Places stay in the list whatever
  * becomes of the listing until their visitor removes them.

@@ -8,7 +8,7 @@ import type { LimitSubject, RateLimiter } from "~/limits/rate-limit.server";
 import { ID_PATTERN, newRandomId, readCookie, VISITOR_COOKIE, visitorIdentity } from "~/security/visitor-id.server";
 
 /**
- * View counting (SPEC.md section 4 "View tracking"): once per browser session
+ * View counting: once per browser session
  * per listing, done on the server with two cookies instead of the original's
  * session storage. The session cookie has no Max-Age, so it ends when the
  * browser closes; the visitor cookie (signed: app/security/visitor-id.server.ts)
@@ -122,7 +122,7 @@ export async function recordListingView(
 
 /**
  * Page views are buffered in memory and written in one transaction a second
- * (issue 8: no write per request, so a cached listing page can be served while
+ * (ADR 014: no write per request, so a cached listing page can be served while
  * its view is counted). stop() writes what is left: nothing acknowledged is
  * lost on a clean shutdown (server.ts calls it on SIGTERM).
  */
@@ -306,7 +306,7 @@ function sessionKeyOf(salt: string, sessionId: string): string {
  * ones (and their Set-Cookie headers) where a cookie is missing or malformed.
  * Only a visitor id this server signed is kept (`returning`); any other value
  * gets a new id, and the request counts no view (`forged`: a script making up
- * visitors, issue 9).
+ * visitors, ADR 017).
  */
 export function viewerIdentity(request: ViewRequest, options: { secure: boolean; visitorSecret: string }) {
   const cookieHeader = request.headers.get("cookie");

@@ -7,7 +7,7 @@ import { type BrowseFilters, parseBrowseFilters } from "~/schemas/browse-filters
 import { alertQuery, filterLabels } from "./browse-page.server";
 import "virtual:catalogue/alerts";
 
-// The search-alert pages' texts (issue 13, point 3; ADR 058), written on the
+// The search-alert pages' texts (ADR 058), written on the
 // server in the reader's language, as on browse.
 
 /**

@@ -64,7 +64,7 @@ export type BrowsePage = {
   pages: PageNav | null;
   /** Past the last page: a way back to the first. */
   firstPageHref: string | null;
-  /** 'Email me new places like these': the alert page for this search (issue 13, ADR 058). */
+  /** 'Email me new places like these': the alert page for this search (ADR 058). */
   alert: { href: string; label: string };
 };
 
@@ -368,7 +368,7 @@ function toListingCard(listing: ListingSummary, origin: DistanceOrigin | null): 
 }
 
 /**
- * SPEC.md section 2: first, previous, numbered pages (a window of 2 either
+ * First, previous, numbered pages (a window of 2 either
  * side, plus the first and the last), next, last; hidden with one page or
  * fewer unless the link pointed past the end and needs a way back.
  */
@@ -397,7 +397,7 @@ export async function loadBrowsePage(db: DB, url: URL, path: PathFilters, site: 
   if (university && filters.faculty && !findFaculty(university, filters.faculty)) delete filters.faculty;
 
   const { ads, pagination } = await searchListings(db, filters, { page, limit: BROWSE_PAGE_SIZE });
-  // Cards show the distance to the faculty the student chose (issue 12).
+  // Cards show the distance to the faculty the student chose (ADR 050).
   const origin = distanceOrigin(filters);
 
   // Which filters come from the path (the query string wins when it has the same one).

@@ -4,7 +4,7 @@ import type { Choice } from "~/schemas/browse-view";
 import "virtual:catalogue/directory";
 
 /**
- * Names from the university directory in the reader's language (issue 11). The
+ * Names from the university directory in the reader's language (docs/i18n.md). The
  * English name stays the value (filters, URLs, search); this is only what is
  * shown. A name the directory does not know is shown as it is.
  */

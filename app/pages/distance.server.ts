@@ -28,7 +28,7 @@ type Destination = { university: University; faculty: Faculty };
 
 /**
  * '1.4 km from Faculty of Engineering, Mattegoda · about 20 min walk (estimate)'
- * (issue 12): the straight line from the listing to `to` (on browse, the
+ * (ADR 050): the straight line from the listing to `to` (on browse, the
  * faculty the student chose) or else to the listing's own faculty, and an
  * honest walking estimate. Without a position of its own the listing counts
  * from its city's centre and says so; null when the directory does not know

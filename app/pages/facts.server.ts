@@ -9,7 +9,7 @@ import "virtual:catalogue/browse-server";
 const ASKED = ["bills", "meals", "bathroom", "curfew", "visitors", "cooking"] as const;
 
 /**
- * The listing page's facts (issue 12): a line with an icon for each stated
+ * The listing page's facts (ADR 051): a line with an icon for each stated
  * one, the house rules as chips, and one line naming what the owner has not
  * stated, so a student knows what to ask when they call.
  */

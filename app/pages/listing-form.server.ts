@@ -52,7 +52,7 @@ function listingSubmission(form: FormData, user: SessionUser) {
     files: form.getAll("photos").filter((f): f is File => typeof f !== "string" && (f.size > 0 || f.name !== "")),
     uploadIds: strings(form, "uploadIds"),
     removePhotoIds: strings(form, "removePhotos"),
-    /** The try this is (SPEC.md section 4: failed attempts are counted in the banner). */
+    /** The try this is (the spec: failed attempts are counted in the banner). */
     attempt: Math.min(Number(form.get("attempt")) || 0, 99) + 1,
     /** Sent by the hydrated form: it shows success itself, so no redirect. */
     enhanced: form.get("enhanced") === "1",

@@ -5,7 +5,7 @@ import "virtual:catalogue/listing-server";
 
 /**
  * 'Move-in cost: LKR 105,000 (key money 30,000 + 3 months' rent 75,000)', for
- * cards and the listing page (issue 12), or null while the owner has not said
+ * cards and the listing page (ADR 047), or null while the owner has not said
  * what advance they ask: a total without it would be a guess.
  */
 export function moveInLine(terms: MoveInTerms): string | null {

@@ -13,7 +13,7 @@ import "virtual:catalogue/browse-server";
 import "virtual:catalogue/listing-server";
 import "virtual:catalogue/shortlist";
 
-// The shortlist page's rows and texts, written on the server (issue 13):
+// The shortlist page's rows and texts, written on the server (ADR 054):
 // the browser gets finished strings, as on browse and the listing page.
 
 /** A saved place as the comparison shows it; a place no longer public keeps only its ad number. */

@@ -4,7 +4,7 @@ import { countPublicListings, countUniversitiesWithListings } from "~/models/lis
 import type { SiteFigures } from "~/schemas/site-figures-view";
 
 /**
- * The home and about pages' figures, real counts (ENGINEERING.md). Counted on
+ * The home and about pages' figures, real counts. Counted on
  * the server, the directory's size too: the browser then never loads the
  * directory for one number (the 120 KB first-load budget, tests/e2e/budgets.spec.ts).
  */

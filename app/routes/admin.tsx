@@ -28,7 +28,7 @@ export const meta: Route.MetaFunction = routeMeta((site, { loaderData, error }) 
 });
 
 /**
- * Never cached anywhere (issue 9): private, or about signing in. Moderators
+ * Never cached anywhere (ADR 016): private, or about signing in. Moderators
  * only: visitors are sent to log in, everyone else gets a 403 (ADR 025).
  */
 export const middleware: Route.MiddlewareFunction[] = [noStore, moderatorsOnly.middleware];

@@ -12,7 +12,7 @@ import { requestContext } from "~/services.server";
 import type { Route } from "./+types/alerts.confirm.$token";
 import "virtual:catalogue/alerts";
 
-// The confirmation email's link (double opt-in, issue 13, point 3; ADR 058).
+// The confirmation email's link (double opt-in, ADR 058).
 // Opening it changes nothing (mail scanners open links too): its Confirm
 // button does. The link dies with the alert, 7 days after it was asked for.
 // Only its button's answer carries a manage link, made fresh then (ADR 067):

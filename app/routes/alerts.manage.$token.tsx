@@ -15,7 +15,7 @@ import { requestContext } from "~/services.server";
 import type { Route } from "./+types/alerts.manage.$token";
 import "virtual:catalogue/alerts";
 
-// One address's alerts (issue 13, point 3; ADR 058), from the manage link in
+// One address's alerts (ADR 058), from the manage link in
 // any of its emails: no account needed. The link is random, stored hashed,
 // good for 30 days and revocable (ADR 067); every change is limited to that
 // address's alerts. An expired link, or an old signed one, opens nothing: its

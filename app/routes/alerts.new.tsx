@@ -22,7 +22,7 @@ import { requestContext } from "~/services.server";
 import type { Route } from "./+types/alerts.new";
 import "virtual:catalogue/alerts";
 
-// 'Email me new places like these' (issue 13, point 3; ADR 058): browse links
+// 'Email me new places like these' (ADR 058): browse links
 // here with its filters. The address gets one email, whatever it already has
 // (a link to confirm, 'already on', or 'you have 10'), so the page tells a
 // stranger nothing about it; a signed-in user's own address needs no link once

@@ -11,7 +11,7 @@ import { requestContext } from "~/services.server";
 import type { Route } from "./+types/alerts.stop.$token";
 import "virtual:catalogue/alerts";
 
-// An alert email's stop link (issue 13, point 3; ADR 058): one click stops the
+// An alert email's stop link (ADR 058): one click stops the
 // alert, no sign-in, and the page offers Undo (posted to the manage page, so
 // this page's loader never undoes it) for the odd link a mail scanner opened.
 // The email's List-Unsubscribe header is its twin, /alerts/unsubscribe/{token}

@@ -7,8 +7,8 @@ import { isCrossSite } from "~/security/origin.server";
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/api.update-view-count";
 
-// POST /updateViewCount {adId}: the original cloud function's compatible alias
-// (SPEC.md section 7). Counts a view for the caller's browser session with the
+// POST /updateViewCount {adId}: the original cloud function's compatible alias.
+// Counts a view for the caller's browser session with the
 // same rules as the listing page (app/models/view-tracking.server.ts).
 
 const noStore = { "Cache-Control": "no-store" };

@@ -12,7 +12,7 @@ import { requestContext } from "~/services.server";
 import type { Route } from "./+types/availability.$token";
 import "virtual:catalogue/dashboard";
 
-// The reminder email's one-click links (issue 13, point 4; ADR 056): no sign-in,
+// The reminder email's one-click links (ADR 056): no sign-in,
 // the signed link says which listing and which answer. Opening it changes
 // nothing (mail scanners open links too); its one button does, once, and only
 // while nothing else decided the listing's state since the email (ADR 063).

@@ -9,7 +9,7 @@ import type { Route } from "./+types/browse.map";
 import "virtual:catalogue/browse";
 
 // /browse/map?{the browse filters}: the first results of those filters as map
-// points (issue 12, ADR 053). The browse page's 'Show map' loads this route
+// points (ADR 053). The browse page's 'Show map' loads this route
 // with a fetcher: React Router then fetches this module on demand, so the map
 // and Leaflet are no part of the list page's first load. Opened directly it is
 // a page of its own, shareable; without JavaScript it points back to the list.

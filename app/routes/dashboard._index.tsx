@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type Flash = "posted" | "updated" | "deleted" | "renewed" | "confirmed" | "let";
 const FLASHES: Flash[] = ["posted", "updated", "deleted", "renewed", "confirmed", "let"];
 
-/** Like the profile banner (SPEC.md section 4), the message goes after 3 seconds. */
+/** Like the profile banner, the message goes after 3 seconds. */
 const FLASH_MS = 3000;
 
 function useFlash(): Flash | null {

@@ -3,7 +3,7 @@ import { markOwnerListingLet, renewOwnerListing } from "~/models/listing-availab
 import { readForm } from "~/security/read-form.server";
 import type { Route } from "./+types/dashboard.listings.$id.availability";
 
-// 'Still available' and 'No longer available' from My Ads (issue 13, point 4).
+// 'Still available' and 'No longer available' from My Ads (ADR 056).
 export const loader = (args: Route.LoaderArgs) => backToMyAds(args);
 
 export const action = (args: Route.ActionArgs) =>

@@ -78,7 +78,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return { saved: true } satisfies ListingActionResult;
 }
 
-/** SPEC.md section 4 "Edit flow": the post form, filled in, as a dialog over My Ads. */
+/** The post form, filled in, as a dialog over My Ads. */
 export default function EditListing({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { listing, profile } = loaderData;

@@ -71,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-/** SPEC.md section 4 "Post flow": a dialog over My Ads, also a page of its own. */
+/** A dialog over My Ads, also a page of its own. */
 export default function NewListing({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const result = actionData as ListingActionResult | undefined;

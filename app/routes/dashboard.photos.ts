@@ -13,7 +13,7 @@ import "virtual:catalogue/photos";
 
 /**
  * POST /dashboard/photos: one image per request, uploaded by the photo picker
- * as soon as it is chosen (issue 3 "Photos"). Answers JSON { id, url, width,
+ * as soon as it is chosen (ADR 009). Answers JSON { id, url, width,
  * height } or { error } with the spec's texts. The photo stays unattached until
  * a post or edit claims its id ("uploadIds"); unclaimed ones go after a day.
  */

@@ -174,7 +174,7 @@ async function signOutOtherDevices(request: Request, context: Context, write: Wr
   }
 }
 
-/** SPEC.md section 4 "Profile save": the banner shows for 3 seconds. */
+/** The banner shows for 3 seconds. */
 const BANNER_MS = 3000;
 
 export default function DashboardSettings({ loaderData, actionData }: Route.ComponentProps) {

@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) => {
 });
 
 /**
- * Never cached anywhere (issue 9): private, or about signing in. Every route
+ * Never cached anywhere (ADR 016): private, or about signing in. Every route
  * below is for a signed-in account, writes from our own pages only (ADR 025).
  */
 export const middleware: Route.MiddlewareFunction[] = [noStore, signedIn.middleware];
@@ -64,7 +64,7 @@ function EmailLanguageOffer({ current, chosen }: { current: Locale; chosen: Loca
   );
 }
 
-/** The protected shell: a greeting and the Overview / Settings switch (SPEC.md section 2 "Dashboard"). */
+/** The protected shell: a greeting and the Overview / Settings switch. */
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const name = loaderData.name.trim() || t("accounts.dashboard.fallbackName");

@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = routeMeta((site) => [
 // Lets a developer open links from emails (password resets) without a mail
 // server. Emails carry secrets, so the page exists only under `npm run dev`
 // and only for a browser on the same machine: anything else gets the 404 of
-// a page that does not exist (issue 9).
+// a page that does not exist (ADR 018).
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, env, clientIp } = context.get(requestContext);
   if (env.NODE_ENV !== "development" || !isLoopbackRequest(request.headers, clientIp))

@@ -4,7 +4,7 @@ import { requestContext } from "~/services.server";
 import type { Route } from "./+types/language.$locale";
 
 /**
- * The language switcher's link (issue 11 point 3, ADR 036): remembers the
+ * The language switcher's link (ADR 036): remembers the
  * choice in a cookie and sends the reader to the same page in that language.
  * Works without JavaScript; never cached (it sets a cookie).
  */

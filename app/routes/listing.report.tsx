@@ -120,13 +120,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const site = { supportEmail: env.SUPPORT_EMAIL, siteName: env.SITE_NAME, siteUrl: env.siteUrl };
   try {
     // One email per listing an hour; the "report-digest" job sends the rest together.
-    // Moderators read English until they can choose a language (issue 11 point 3).
+    // Moderators read English until they can choose a language (ADR 036).
     if (created.notifyModerators) await emailModeratorsAboutReport(db, site, created);
   } catch (error) {
     log.error({ err: error, reportId: created.report.id }, "could not queue the report email");
   }
   try {
-    // The owner's language (Settings) replaces this once owners can choose one (issue 11 point 3).
+    // The owner's language (Settings) replaces this once owners can choose one (ADR 036).
     if (created.autoHidden) await emailOwnerAboutAutoHide(db, site, created.listing);
   } catch (error) {
     log.error({ err: error, listingId: created.listing.id }, "could not queue the owner's auto-hide email");

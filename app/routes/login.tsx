@@ -37,7 +37,7 @@ export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) => {
   });
 });
 
-/** Never cached anywhere (issue 9): private, or about signing in. */
+/** Never cached anywhere (ADR 016): private, or about signing in. */
 export const middleware: Route.MiddlewareFunction[] = [noStore];
 
 export const headers: Route.HeadersFunction = refusalHeaders;
@@ -133,12 +133,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 /**
  * After a successful sign-in this page's loader would see the new session and
  * redirect at once, so the success message would only flash: the page is not
- * revalidated then, and the timer below goes on after SPEC's a second.
+ * revalidated then, and the timer below goes on after the spec's one second.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
   (actionResult as ActionResult | undefined)?.status === "success" ? false : defaultShouldRevalidate;
 
-/** SPEC.md section 4: the success message shows for a second before the dashboard. */
+/** The success message shows for a second before the dashboard. */
 const REDIRECT_DELAY_MS = 1000;
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {

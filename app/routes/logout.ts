@@ -8,7 +8,7 @@ export function loader() {
   return redirect("/");
 }
 
-/** Ends the session (SPEC.md section 4: logout errors are only logged). */
+/** Ends the session (the spec: logout errors are only logged). */
 export async function action({ request, context }: Route.ActionArgs) {
   const info = context.get(requestContext);
   if (!isSameOrigin(request, info.env.siteUrl)) return redirect("/");

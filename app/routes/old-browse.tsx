@@ -10,7 +10,7 @@ import { requestContext } from "~/services.server";
 import type { Route } from "./+types/old-browse";
 import "virtual:catalogue/old-browse";
 
-/** SPEC.md section 9: the old browse page shows 20 per page. */
+/** The old browse page shows 20 per page. */
 const OLD_BROWSE_PAGE_SIZE = 20;
 
 export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) =>

@@ -38,7 +38,7 @@ function load(key: string, headers: HeadersInit = {}) {
 }
 
 describe("GET /photos/:key", () => {
-  // Not for a year any more (issue 9, point 10): a hidden listing's photos must stop being served.
+  // Not for a year any more (ADR 020): a hidden listing's photos must stop being served.
   it("serves a stored variant of a public listing as WebP, cached for ten minutes", async () => {
     const response = await load(KEY);
     expect(response.status).toBe(200);

@@ -32,7 +32,7 @@ export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) => {
   });
 });
 
-/** Never cached anywhere (issue 9): private, or about signing in. */
+/** Never cached anywhere (ADR 016): private, or about signing in. */
 export const middleware: Route.MiddlewareFunction[] = [noStore];
 
 const TOKEN_PATTERN = /^[\w-]{8,200}$/;

@@ -10,7 +10,7 @@ import { requestContext } from "~/services.server";
 import type { Route } from "./+types/shared-shortlist";
 import "virtual:catalogue/shortlist";
 
-// A shortlist someone shared (issue 13, point 2): read-only, as its owner keeps
+// A shortlist someone shared (ADR 055): read-only, as its owner keeps
 // it now. The link's code is all it takes, so the page is never cached or
 // indexed; a code that was never, or is no longer, shared answers 404.
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];

@@ -30,7 +30,7 @@ import { requestContext } from "~/services.server";
 import type { Route } from "./+types/shortlist";
 import "virtual:catalogue/shortlist";
 
-// The shortlist (issue 13, ADR 054): one browser's saved places, side by side.
+// The shortlist (ADR 054): one browser's saved places, side by side.
 // Personal, so never cached (the page cache only keeps the public kinds of page).
 export const middleware: Route.MiddlewareFunction[] = [noStore];
 

@@ -46,7 +46,7 @@ export const meta: Route.MetaFunction = routeMeta((site) =>
   }),
 );
 
-/** Never cached anywhere (issue 9): private, or about signing in. */
+/** Never cached anywhere (ADR 016): private, or about signing in. */
 export const middleware: Route.MiddlewareFunction[] = [noStore];
 
 export const headers: Route.HeadersFunction = refusalHeaders;
@@ -97,7 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { name, email, phone, password } = parsed.data;
   try {
     const { headers } = await getAuth(info).api.signUpEmail({
-      // The account speaks the language it was made in (issue 11); Settings changes it.
+      // The account speaks the language it was made in (ADR 069); Settings changes it.
       body: { name, email, phone, password, rememberMe: true, locale: info.locale },
       headers: request.headers,
       returnHeaders: true,
@@ -116,12 +116,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 /**
  * After a successful sign-up this page's loader would see the new session and
  * redirect at once, so the success message would only flash: the page is not
- * revalidated then, and the timer below goes on after SPEC's 1.5 seconds.
+ * revalidated then, and the timer below goes on after the spec's 1.5 seconds.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
   (actionResult as ActionResult | undefined)?.status === "success" ? false : defaultShouldRevalidate;
 
-/** SPEC.md section 4: the success message shows for 1.5 seconds before the dashboard. */
+/** The success message shows for 1.5 seconds before the dashboard. */
 const REDIRECT_DELAY_MS = 1500;
 
 const FIELD_IDS: Record<SignupField, string> = {

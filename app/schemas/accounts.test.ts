@@ -20,7 +20,7 @@ const valid = {
   terms: "on",
 };
 
-/** SPEC.md section 5 "Signup", in its order: each case breaks that rule and every later one. */
+/** The sign-up rules in the product specification's order: each case breaks that rule and every later one. */
 const SIGNUP_RULES: Array<[string, Record<string, string>, string]> = [
   ["name", { name: " A " }, "Name must be at least 2 characters long"],
   ["email", { email: "not an@email.lk" }, "Please enter a valid email address"],
@@ -118,7 +118,7 @@ describe("profile schema", () => {
     expect(parseProfileForm(form({ name: "  ", phone: "" })).ok).toBe(false);
     expect(parseProfileForm(form({ name: "N", phone: "123" })).ok).toBe(false);
     const ok = parseProfileForm(form({ name: " Nimali ", phone: "", email: "other@example.lk" }));
-    // No language sent: the account keeps its own (issue 11).
+    // No language sent: the account keeps its own (ADR 069).
     expect(ok.ok && ok.data).toEqual({ name: "Nimali", phone: "", locale: "" });
   });
 

@@ -5,7 +5,7 @@ import "virtual:catalogue/alerts";
 /** RFC 5321's longest address. */
 export const ALERT_EMAIL_MAX = 254;
 
-/** The address a search alert is sent to (issue 13, point 3); messages are catalogue keys. */
+/** The address a search alert is sent to (ADR 058); messages are catalogue keys. */
 export const alertEmailSchema = z.pipe(
   z
     .string()

@@ -48,7 +48,7 @@ describe("parseBrowseFilters", () => {
     }
   });
 
-  it("reads 'Within' (1, 2, 5 or 10 km) and 'Nearest first' only with a university to measure from (issue 12)", () => {
+  it("reads 'Within' (1, 2, 5 or 10 km) and 'Nearest first' only with a university to measure from (ADR 050)", () => {
     const uom = "university=University%20of%20Moratuwa";
     expect(parse(`${uom}&within=2&sort=nearest`).filters).toEqual({
       university: "University of Moratuwa",
@@ -61,7 +61,7 @@ describe("parseBrowseFilters", () => {
     expect(errorParams("university=Atlantis&within=2")).toEqual(["within"]);
   });
 
-  it("measures from the chosen faculty, else the main campus (issue 12)", () => {
+  it("measures from the chosen faculty, else the main campus (ADR 050)", () => {
     const usj = { university: "University of Sri Jayewardenepura" };
     expect(distanceOrigin(usj)?.faculty.name).toBe("Main Campus");
     const mattegoda = distanceOrigin({ ...usj, faculty: "Faculty of Engineering (new)" });

@@ -9,7 +9,7 @@ import {
 
 export const PROPERTY_TYPES = ["single", "shared", "apartment", "hostel"] as const;
 export const GENDERS = ["any", "male", "female"] as const;
-/** 'nearest' orders by distance to the chosen faculty, so it needs a university (issue 12). */
+/** 'nearest' orders by distance to the chosen faculty, so it needs a university (ADR 050). */
 export const SORTS = ["newest", "price_asc", "price_desc", "relevance", "nearest"] as const;
 export const AMENITIES = [
   "WiFi",
@@ -23,9 +23,9 @@ export const AMENITIES = [
 ] as const;
 /** The browse filters' 'Max price' choices: the home page's search form imports them alone (price-choices.ts). */
 export { MAX_PRICE_OPTIONS } from "./price-choices";
-/** The 'Max move-in cost' choices in LKR (issue 12); any whole number works in a link. */
+/** The 'Max move-in cost' choices in LKR (ADR 047); any whole number works in a link. */
 export const MAX_MOVE_IN_OPTIONS = [20000, 40000, 60000, 100000, 150000] as const;
-/** The 'Within' choices in km around the chosen faculty (issue 12); only these, so equal searches share a page. */
+/** The 'Within' choices in km around the chosen faculty (ADR 050); only these, so equal searches share a page. */
 export const WITHIN_OPTIONS = [1, 2, 5, 10] as const;
 export const BROWSE_PAGE_SIZE = 10;
 export const API_DEFAULT_LIMIT = 20;
@@ -76,7 +76,7 @@ export type BrowseFilters = FactFilters & {
   within?: number;
   propertyType?: PropertyType;
   gender?: GenderFilter;
-  /** Availability confirmed within this many days (issue 13: one of CONFIRMED_OPTIONS). */
+  /** Availability confirmed within this many days (ADR 056: one of CONFIRMED_OPTIONS). */
   confirmed?: number;
   search?: string;
   sort?: Sort;
@@ -208,7 +208,7 @@ export function parseBrowseFilters(
     else errors.push({ param: "gender", message: `gender must be one of ${GENDERS.join(", ")}` });
   }
 
-  // The facts students ask first (issue 12): each filter takes the one value its box sends.
+  // The facts students ask first (ADR 051): each filter takes the one value its box sends.
   for (const param of FACT_FILTER_PARAMS) {
     const value = get(param)?.toLowerCase();
     if (value === undefined) continue;

@@ -5,7 +5,7 @@ import { readFields } from "./form-errors";
 // Its error messages are catalogue keys, translated where they are shown.
 import "virtual:catalogue/info";
 
-/** SPEC.md section 2 "Contact": the subject choices, in order. */
+/** The subject choices, in order. */
 export const CONTACT_SUBJECTS = [
   "General Inquiry",
   "Technical Support",

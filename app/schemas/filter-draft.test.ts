@@ -27,7 +27,7 @@ describe("filter draft", () => {
     expect(draftToSearchParams(draft, { university: true }).toString()).toBe("propertyType=single");
   });
 
-  it("drops 'Within' and 'Nearest first' once no university is chosen (issue 12)", () => {
+  it("drops 'Within' and 'Nearest first' once no university is chosen (ADR 050)", () => {
     const chosen = { university: "University of Moratuwa", within: "2", sort: "nearest" };
     expect(draftToSearchParams(chosen).toString()).toBe("university=University+of+Moratuwa&within=2&sort=nearest");
     expect(draftToSearchParams({ ...chosen, university: "" }).toString()).toBe("");

@@ -33,8 +33,8 @@ function fileProblem(files: { type: string; size: number }[], total: number): Fo
 }
 
 /**
- * Every problem the text and the photos of a post or edit have, at once
- * (SPEC.md section 5), in the browser before sending and in the action again.
+ * Every problem the text and the photos of a post or edit have, at once,
+ * in the browser before sending and in the action again.
  * `photoTotal` counts kept, uploaded and attached photos together.
  */
 export function listingProblems(

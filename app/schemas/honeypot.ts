@@ -1,5 +1,5 @@
 /**
- * A honeypot (issue 4 "Spam"): a form field people never see or reach with the
+ * A honeypot (ADR 007): a form field people never see or reach with the
  * keyboard, which bots that fill every field fill. Shared by the sign-up and
  * contact forms (components/forms/honeypot-field.tsx draws it).
  */

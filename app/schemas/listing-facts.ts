@@ -1,5 +1,5 @@
 /**
- * The facts students ask first (issue 12, ADR 051): bills, meals, bathroom,
+ * The facts students ask first (ADR 051): bills, meals, bathroom,
  * beds, curfew, visitors and cooking. Each is null until the owner states it
  * ('not stated'), never a guessed value.
  */

@@ -70,7 +70,7 @@ describe("parseListingForm", () => {
     expect(errorsOf({ ...valid, deposit: "5,000" }).errors.deposit).toBe("listingForm.errors.wholeNumber");
   });
 
-  it("stores the facts students ask first, 'not stated' (null) unless chosen (issue 12)", () => {
+  it("stores the facts students ask first, 'not stated' (null) unless chosen (ADR 051)", () => {
     const parsed = parseListingForm(valid);
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
     expect(parsed.data).toMatchObject(NOT_STATED_FACTS);
@@ -118,7 +118,7 @@ describe("parseListingForm", () => {
     }
   });
 
-  it("reads the exact-point box: ticked is '1', anything else sent is refused (issue 12)", () => {
+  it("reads the exact-point box: ticked is '1', anything else sent is refused (ADR 052)", () => {
     const ticked = parseListingForm({ ...valid, coordinates: "6.7951, 79.9009", exactPosition: "1" });
     expect(ticked.ok && ticked.data.exactPosition).toBe(true);
     const unticked = parseListingForm(valid);
@@ -126,7 +126,7 @@ describe("parseListingForm", () => {
     expect(errorsOf({ ...valid, exactPosition: "on" }).errors).toEqual({ exactPosition: "listingForm.errors.choice" });
   });
 
-  it("takes the position from typed coordinates, else from the map link (issue 12)", () => {
+  it("takes the position from typed coordinates, else from the map link (ADR 049)", () => {
     const position = (raw: RawListingForm) => {
       const result = parseListingForm({ ...valid, ...raw });
       return result.ok ? [result.data.latitude, result.data.longitude] : result.errors;

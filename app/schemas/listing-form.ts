@@ -33,7 +33,7 @@ export const LISTING_TEXT_FIELDS = [
   "faculty",
   "propertyType",
   "gender",
-  // The facts students ask first (issue 12); amenities come between gender and these.
+  // The facts students ask first (ADR 051); amenities come between gender and these.
   ...FACT_FIELDS,
   "mapLink",
   "coordinates",

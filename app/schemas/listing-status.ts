@@ -8,7 +8,7 @@ export const LISTING_STATUSES = ["active", "expired", "let", "pending", "hidden"
 /**
  * active: up (until its expiry; the rules treat an active row past it as expired);
  * expired: past its 30 days; let: its owner said it is no longer available
- * (issue 13); pending: held for review; hidden: by a moderator, by reports or
+ * (ADR 056); pending: held for review; hidden: by a moderator, by reports or
  * by its owner's suspension (listings.hiddenBy); deleted: its owner deleted it,
  * kept for moderators or a shortlist (ADR 020).
  */

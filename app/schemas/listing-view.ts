@@ -25,7 +25,7 @@ export type ListingPhoto = {
 };
 
 /** What browse cards and the list API show (no phone number: it slows scrapers). */
-/** Each listing also carries the facts students ask first (issue 12), null while not stated. */
+/** Each listing also carries the facts students ask first (ADR 051), null while not stated. */
 export type ListingSummary = ListingFacts & {
   id: string;
   adNumber: string;
@@ -139,7 +139,7 @@ export type ListingView = Pick<
 > & {
   /** 'Availability confirmed 3 days ago': the owner's last confirmation (posting, renewing, 'Still available'). */
   confirmedLine: string;
-  /** Students said it may already be let: the page says so (issue 13, point 5). */
+  /** Students said it may already be let: the page says so (ADR 057). */
   availabilityUnconfirmed: boolean;
   /** The university's and the city's names in the reader's language (the values stay English). */
   universityLabel: string;
@@ -153,7 +153,7 @@ export type ListingView = Pick<
   typicalRentLine: string | null;
   /** '1.4 km from Faculty of Engineering, Mattegoda · about 20 min walk (estimate)', or from the city's centre. */
   distanceLine: string | null;
-  /** Bills, meals, bathroom, beds, curfew, the house rules, and what is not stated (issue 12). */
+  /** Bills, meals, bathroom, beds, curfew, the house rules, and what is not stated (ADR 051). */
   facts: FactsView;
   /** 'Nov 22, 2026' */
   postedText: string;

@@ -18,7 +18,7 @@ const emailField = (requiredMessage: string) =>
       z.maxLength(EMAIL_MAX_LENGTH, "accounts.signup.errors.emailTooLong"),
     );
 
-/** SPEC.md section 5 "Login and reset": both fields needed. */
+/** Both fields needed. */
 export const loginSchema = z.object({
   email: emailField("accounts.login.errors.fillAllFields"),
   password: z

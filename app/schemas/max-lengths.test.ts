@@ -7,7 +7,7 @@ import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, parseSignupForm
 import "virtual:catalogue/accounts";
 import "virtual:catalogue/info";
 
-// Issue 4 "Hardening": every text input has a maximum length the server enforces, with a clear message.
+// ADR 010: every text input has a maximum length the server enforces, with a clear message.
 
 function form(fields: Record<string, string>) {
   const f = new FormData();

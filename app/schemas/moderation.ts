@@ -1,4 +1,4 @@
-// The moderation forms and the reports queue's query (issue 4). Messages are
+// The moderation forms and the reports queue's query (ADR 008). Messages are
 // catalogue keys, translated where they are shown.
 
 import type { MessageKey } from "~/i18n/keys.generated";

@@ -4,7 +4,7 @@ import { type FormParseResult, parseWith, readFields } from "./form-errors";
 import { NAME_MAX_LENGTH, PHONE_PATTERN } from "./signup";
 import "virtual:catalogue/accounts";
 
-// Email is deliberately absent: it cannot be changed (SPEC.md section 6).
+// Email is deliberately absent: it cannot be changed.
 export const PROFILE_FIELDS = ["name", "phone", "locale"] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 
@@ -20,7 +20,7 @@ export const profileSchema = z.object({
     z.trim(),
     z.refine((p) => p === "" || PHONE_PATTERN.test(p), "accounts.settings.errors.phone"),
   ),
-  // The language of the emails the account receives (issue 11); a form without it keeps the current one.
+  // The language of the emails the account receives (ADR 069); a form without it keeps the current one.
   locale: z.string().check(z.refine((v) => v === "" || isLocale(v), "accounts.settings.errors.locale")),
 });
 

@@ -6,7 +6,7 @@ import { type FormParseResult, parseWith, readFields } from "./form-errors";
 // Its error messages are catalogue keys, translated where they are shown.
 import "virtual:catalogue/report";
 
-/** SPEC.md section 3 "Report": the reasons, in order (ids are stored). */
+/** The reasons, in order (ids are stored). */
 export const REPORT_REASONS = [
   "fake-listing",
   "inappropriate-content",
@@ -26,7 +26,7 @@ export const REPORT_LIMITS = {
   description: 2000,
 } as const;
 
-/** In the spec's order: the error list follows it (SPEC.md section 5 "Report"). */
+/** In the spec's order: the error list follows it. */
 export const REPORT_FIELDS = [
   "listingId",
   "reporterName",

@@ -1,4 +1,4 @@
-// What the server sends the browser about a shortlist (issue 13). Types only.
+// What the server sends the browser about a shortlist (ADR 054). Types only.
 
 import type { ListingPhoto } from "./listing-view";
 

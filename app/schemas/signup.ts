@@ -15,11 +15,11 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const EMAIL_MAX_LENGTH = 254;
 export const NAME_MAX_LENGTH = 100;
 
-/** SPEC.md section 5: a simple x@y.z pattern without spaces. */
+/** A simple x@y.z pattern without spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PHONE_PATTERN = /^\d{10}$/;
 
-/** The live checklist under the password field (SPEC.md section 2). */
+/** The live checklist under the password field. */
 export const PASSWORD_RULES = [
   { id: "length", test: (p: string) => p.length >= PASSWORD_MIN_LENGTH },
   { id: "upper", test: (p: string) => /[A-Z]/.test(p) },

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
 /**
- * The links of search-alert emails (issue 13, point 3; ADR 058), signed with the
+ * The links of search-alert emails (ADR 058), signed with the
  * app's secret so none can be guessed or turned to another alert:
  * - `/alerts/confirm/{alert id}.{signature}` confirms one alert (double opt-in);
  * - `/alerts/stop/{alert id}.{signature}` stops one alert (also the List-Unsubscribe URL);

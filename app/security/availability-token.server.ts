@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 /**
- * The one-click links of the availability emails (issue 13, ADR 056, 063):
+ * The one-click links of the availability emails (ADR 056, 063):
  * `/availability/{listing}.{answer}.{state version}.{valid until, epoch seconds}.{HMAC}`.
  * The signature (the app's secret) covers all four, so a link does one thing
  * to one listing: changing the ad number, the answer, the version or the time

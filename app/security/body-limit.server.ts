@@ -2,7 +2,7 @@ import { withoutLocale } from "~/i18n/locales";
 import { LISTING_LIMITS } from "~/schemas/listing-form";
 
 /**
- * Every request body cap, in one place (issue 10). The security middleware
+ * Every request body cap, in one place (ADR 010). The security middleware
  * checks the first two from Content-Length before anything reads the body;
  * readBody() below enforces each reader's own while it reads.
  */
@@ -42,7 +42,7 @@ export function isApiPath(path: string): boolean {
  * form (new and edit: its photos, also without JavaScript) and the photo
  * upload. Also as React Router's data requests (`/x.data`, `/x/_.data`).
  * Everywhere else a multipart body is refused before it is read: parsing
- * one costs memory and CPU, and no other form has a file to send (issue 9).
+ * one costs memory and CPU, and no other form has a file to send (ADR 018).
  */
 const MULTIPART_PATHS = [
   /^\/dashboard\/listings\/new$/,
@@ -101,7 +101,7 @@ type FormKind = Exclude<BodyKind, "json">;
 export type ReadBody<T> = { ok: true; body: T } | { ok: false; problem: "tooLarge" | "unreadable" };
 
 /**
- * The one body reader (issue 10): reads at most `maxBytes` (a declared or
+ * The one body reader (ADR 010): reads at most `maxBytes` (a declared or
  * streamed larger body is refused before it is buffered whole) and parses it
  * as one of `kinds`. Forms go by their Content-Type; JSON is parsed whatever
  * the type says (the original view-count client sends none). A missing body

@@ -3,7 +3,7 @@ import { photoOrigin } from "~/lib/photo-urls";
 import { randomChunk } from "./random.server";
 
 /**
- * Response headers every answer carries (issue 4 "Hardening"), HTML, JSON,
+ * Response headers every answer carries (ADR 010), HTML, JSON,
  * static files and errors alike. The nonce is fresh per response and is the
  * only way an inline script runs: React Router's <Scripts>, <ScrollRestoration>
  * and the streamed hydration data get it through <ServerRouter nonce>

@@ -3,7 +3,7 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { readCookie } from "./visitor-id.server";
 
 /**
- * The reader's language choice (issue 11 point 3, ADR 036): the language
+ * The reader's language choice (ADR 036): the language
  * switcher goes through `/language/{lang}?next=…`, which remembers the choice
  * in this cookie and sends the reader to the page in that language. Public
  * pages never read it (their URL says their language, and cached pages are the

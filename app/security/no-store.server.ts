@@ -1,7 +1,7 @@
 import type { MiddlewareFunction } from "react-router";
 
 /**
- * Route middleware for private pages (issue 9, point 9): the dashboard, admin,
+ * Route middleware for private pages (ADR 016): the dashboard, admin,
  * login, sign-up and password-reset pages answer `Cache-Control: no-store`,
  * their documents and their `.data` requests alike, signed in or not, so no
  * browser, proxy or shared computer keeps a copy. It sits on the route, not on

@@ -1,5 +1,5 @@
 /**
- * Where a request says it comes from: the one origin check (issue 10, ADR 025).
+ * Where a request says it comes from: the one origin check (ADR 025).
  * Browsers send Origin (and Sec-Fetch-Site) on every POST, so the security
  * middleware refuses a foreign one before any route runs; routes acting for a
  * session also refuse a write that names no origin at all (isSameOrigin), and

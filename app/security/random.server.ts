@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
  * handed out once each: one system call per 256 ids instead of one per id.
  * A cached page served to a new visitor needs two ids (its visitor and view
  * cookies), and asking the kernel for 16 bytes at a time cost about 4% of the
- * CPU of serving cached pages in the benchmark (issue 8).
+ * CPU of serving cached pages in the benchmark (docs/performance.md).
  */
 const POOL_BYTES = 4096;
 let pool = Buffer.alloc(0);

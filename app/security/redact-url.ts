@@ -36,7 +36,7 @@ const ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
  * the path of a link-signed page and the value of every secret-looking query
  * parameter replaced by [redacted], everything else exactly as received.
  * Logs are read by more people, and kept longer, than the tokens stay valid
- * should allow (issue 9).
+ * should allow (ADR 018).
  */
 export function redactUrl(url: string): string {
   const origin = ORIGIN.exec(url)?.[0] ?? "";

@@ -3,7 +3,7 @@ import { randomChunk } from "./random.server";
 
 /**
  * The visitor id (cookie `bodima_vid`): one random id per browser, signed with
- * the app's secret, so only ids this server issued count (issue 9, ADR 017).
+ * the app's secret, so only ids this server issued count (ADR 017).
  * It counts views (one unique view per visitor) and tells reporters apart
  * (auto-hide needs different browsers). An unsigned or tampered value is
  * treated as no cookie at all: a script cannot make up fresh visitors.
@@ -40,7 +40,7 @@ function mac(secret: string, id: string): Buffer {
 /**
  * Cookie values this process verified lately, with the secret that signed them:
  * a browser sends the same value with every request, and checking its signature
- * each time was a third of the cost of a cached listing page (issue 8). Only
+ * each time was a third of the cost of a cached listing page (ADR 044). Only
  * values that passed verification are kept, so a made-up value is always checked.
  */
 const verified = new Map<string, { secret: string; id: string }>();

@@ -198,7 +198,7 @@ function keyMoney(rand: Random, type: PropertyType, rent: number): number | null
 
 /**
  * Months of rent asked in advance and a refundable deposit, as owners near
- * campuses ask them (issue 12): rooms one or two months, apartments three to
+ * campuses ask them (ADR 047): rooms one or two months, apartments three to
  * six with a deposit now and then, hostels often none; about one owner in
  * seven does not say. Drawn from a stream of their own, seeded by the listing's
  * rent and title, so every other value of a seed stays what it was before.
@@ -222,7 +222,7 @@ function moveInTerms(
 }
 
 /**
- * The facts students ask first (issue 12), agreeing with what the description
+ * The facts students ask first (ADR 051), agreeing with what the description
  * says (bills, meals, an attached bathroom, cooking, a hostel's beds) and
  * drawn otherwise; about one owner in six states none of them. Its own random
  * stream, like moveInTerms.
@@ -259,7 +259,7 @@ function facts(type: PropertyType, gender: Gender, rent: number, description: st
 }
 
 /**
- * Where the listing is, as the form would store it (issue 12): the map link's
+ * Where the listing is, as the form would store it (ADR 049): the map link's
  * point when it has one, else for about half the rest a pin the owner dropped
  * within 3 km of the campus, else none (the listing counts from its city's
  * centre). Its own random stream, like moveInTerms.

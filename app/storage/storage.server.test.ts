@@ -24,7 +24,7 @@ describe("local photo storage", () => {
   });
 });
 
-// Issue 14, point 3: photos in S3-compatible object storage, behind the same interface.
+// ADR 043: photos in S3-compatible object storage, behind the same interface.
 // s3rver (started here) stands in for S3.
 describe("photo storage in a bucket (STORAGE_URL)", () => {
   let s3: TestS3;

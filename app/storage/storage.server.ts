@@ -11,7 +11,7 @@ import {
 
 /**
  * Where photo files live: DATA_DIR/photos on the local disk, or an
- * S3-compatible bucket (STORAGE_URL) that several servers share (issue 14).
+ * S3-compatible bucket (STORAGE_URL) that several servers share (ADR 043).
  */
 export type PhotoStorage = {
   put(key: string, data: Buffer): Promise<void>;
@@ -82,7 +82,7 @@ export function parseStorageUrl(url: string): S3Location {
   };
 }
 
-/** A bucket as photo storage behind the same interface (issue 14); credentials come from the standard AWS variables. */
+/** A bucket as photo storage behind the same interface (ADR 043); credentials come from the standard AWS variables. */
 export function createS3PhotoStorage(location: S3Location): PhotoStorage {
   const client = new S3Client({
     region: location.region,

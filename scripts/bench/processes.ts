@@ -25,7 +25,7 @@ export type Service = { child: ChildProcess; stop: () => void };
 /**
  * Starts a Node script in its own process group (what `npm start` runs, for
  * the app), its output into `logFile`. stop() ends the whole group: killing
- * one pid can leave children behind (ENGINEERING.md).
+ * one pid can leave children behind.
  */
 export function startService(script: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): Service {
   const log = fs.openSync(logFile, "a");

@@ -3,7 +3,7 @@ import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { readMails } from "./mail";
 import { confirmEmail, openResetLink } from "./owners";
 
-// Owner accounts (issue 3): sign up, log in/out, remember me, protected
+// Owner accounts (ADR 006): sign up, log in/out, remember me, protected
 // dashboard, profile settings, password reset, other tabs.
 
 const DEMO = { email: "owner1@demo.bodima.lk", password: "Bodima-demo-2026", name: "Nimal Perera" };
@@ -26,7 +26,7 @@ const validSignup = () => ({
   "Confirm Password": PASSWORD,
 });
 
-/** SPEC.md section 5 "Signup", in order: [field to break, bad value, message]. */
+/** The sign-up rules in the product specification's order: [field to break, bad value, message]. */
 const SIGNUP_RULES: Array<[string, string, string]> = [
   ["Full Name", "A", "Name must be at least 2 characters long"],
   ["Email Address", "not-an-email", "Please enter a valid email address"],

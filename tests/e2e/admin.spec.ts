@@ -3,7 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, request as playwrightRequest, test } from "@playwright/test";
 import { field, fillListing, logIn, PASSWORD, photo, signUp, uniqueWord } from "./owners";
 
-// Moderation (issue 4): a fresh account is made a moderator with the
+// Moderation (ADR 008): a fresh account is made a moderator with the
 // user:role script against this server's data, a fresh owner's listing is
 // reported through the report page, and the moderator hides and restores it
 // from /admin. Demo listings are never touched.
@@ -109,7 +109,7 @@ test("a moderator finds a report, hides the listing with a reason, restores it, 
   await moderator.getByRole("button", { name: "Hide listing" }).click();
   await expect(moderator.getByText("Listing hidden. It is gone from every public page.")).toBeVisible();
   await expect(moderator.getByText("Hidden by a moderator")).toBeVisible();
-  // Gone from every cached page within a second (issue 8).
+  // Gone from every cached page within a second (ADR 012).
   const hiddenAt = Date.now();
   await expect.poll(async () => (await cachedVisitor.get(`/listing/${slug}`)).status(), { intervals: [50] }).toBe(404);
   await expect

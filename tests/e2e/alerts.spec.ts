@@ -3,7 +3,7 @@ import { runJob } from "./jobs";
 import { type ReceivedMail, readMails, waitForMail } from "./mail";
 import { postListing, signUp, uniqueWord } from "./owners";
 
-// Issue 13, point 3, in the browser: 'Email me new places like these' from
+// ADR 058, in the browser: 'Email me new places like these' from
 // browse, the confirmation email through the real SMTP sink, Confirm, the
 // daily email of new places (the job run by hand, as an operator would), its
 // one-click stop (the link, and the List-Unsubscribe-Post header), Undo, and

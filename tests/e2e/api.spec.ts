@@ -249,7 +249,7 @@ test("GET /sitemap.xml lists pages, universities, cities and every public listin
   );
   expect(parseErrors).toBe(0);
 
-  // Each page is listed in English, Sinhala and Tamil (issue 11); the English URLs are the spec's.
+  // Each page is listed in English, Sinhala and Tamil (docs/i18n.md); the English URLs are the spec's.
   const allLocs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
   const locs = allLocs.filter((loc) => !/^https?:\/\/[^/]+\/(si|ta)(\/|$)/.test(loc));
   expect(allLocs).toHaveLength(locs.length * 3);

@@ -7,7 +7,7 @@ import { readMails, waitForMail } from "./mail";
 import { adRow, postListing, signUp, uniqueWord } from "./owners";
 import { withServerDb } from "./server-db";
 
-// Issue 13, point 4, in the browser: the listing page says when availability was
+// ADR 056, in the browser: the listing page says when availability was
 // confirmed; 'No longer available' in My Ads takes the ad out of browse at once
 // and its page says so; 'Still available' brings it back. With and without JavaScript.
 

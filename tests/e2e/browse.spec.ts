@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 
-// The Browse screen (SPEC.md section 2) against the demo data: at least 40
+// The Browse screen against the demo data: at least 40
 // active listings, one single room at the University of Moratuwa, one listing
 // with 3 photos, every listing with a photo.
 
@@ -196,7 +196,7 @@ test.describe("with JavaScript", () => {
     expect(await page.evaluate(() => history.length)).toBe(historyLength);
   });
 
-  test("the maximum move-in cost keeps only places that state a total within it (issue 12)", async ({ page }) => {
+  test("the maximum move-in cost keeps only places that state a total within it (ADR 047)", async ({ page }) => {
     await gotoHydrated(page, "/browse");
     const total = await foundCount(page);
     await page.getByLabel("Max move-in cost (LKR)", { exact: true }).selectOption({ label: "LKR 40,000" });
@@ -205,7 +205,7 @@ test.describe("with JavaScript", () => {
     expect(await foundCount(page)).toBeLessThan(total);
   });
 
-  test("with a university chosen, cards show the distance, 'Within' narrows and 'Nearest first' orders (issue 12)", async ({
+  test("with a university chosen, cards show the distance, 'Within' narrows and 'Nearest first' orders (ADR 050)", async ({
     page,
   }) => {
     await gotoHydrated(page, "/browse");
@@ -231,7 +231,7 @@ test.describe("with JavaScript", () => {
     await expect(page.getByTestId("browse-notice")).toHaveCount(0);
   });
 
-  test("'Must have' facts keep only places whose owners state them (issue 12)", async ({ page }) => {
+  test("'Must have' facts keep only places whose owners state them (ADR 051)", async ({ page }) => {
     await gotoHydrated(page, "/browse");
     const total = await foundCount(page);
     await page.getByRole("checkbox", { name: "Bills included" }).check();
@@ -243,7 +243,7 @@ test.describe("with JavaScript", () => {
     expect(await foundCount(page)).toBeLessThan(total);
   });
 
-  test("'Show map' puts the same results on a map, loaded only when asked (issue 12)", async ({ page }) => {
+  test("'Show map' puts the same results on a map, loaded only when asked (ADR 053)", async ({ page }) => {
     // Tests have no network: tile requests fail, and the markers must not need them.
     const scripts: string[] = [];
     page.on("request", (request) => {
@@ -281,7 +281,7 @@ test.describe("with JavaScript", () => {
     await expect(map).toHaveCount(0);
   });
 
-  test("a map that cannot load says so and leaves the list where it was (issue 12)", async ({ page }) => {
+  test("a map that cannot load says so and leaves the list where it was (ADR 053)", async ({ page }) => {
     await gotoHydrated(page, "/browse?university=University%20of%20Moratuwa");
     // The network drops when the map is asked for.
     await page.route("**/browse/map*", (route) => route.abort());
@@ -516,7 +516,7 @@ test.describe("without JavaScript", () => {
     expect(await foundCount(page)).toBeGreaterThanOrEqual(found);
   });
 
-  test("filters by the maximum move-in cost with the form (issue 12)", async ({ page }) => {
+  test("filters by the maximum move-in cost with the form (ADR 047)", async ({ page }) => {
     await page.goto("/browse");
     await page.getByLabel("Max move-in cost (LKR)", { exact: true }).selectOption({ label: "LKR 60,000" });
     await page.getByRole("button", { name: "Apply filters" }).click();
@@ -525,7 +525,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByLabel("Max move-in cost (LKR)", { exact: true })).toHaveValue("60000");
   });
 
-  test("offers no map without JavaScript: the list is the page (issue 12)", async ({ page }) => {
+  test("offers no map without JavaScript: the list is the page (ADR 053)", async ({ page }) => {
     await page.goto("/browse");
     await expect(cards(page).first()).toBeVisible();
     await expect(page.getByRole("button", { name: "Show map" })).toHaveCount(0);
@@ -539,7 +539,7 @@ test.describe("without JavaScript", () => {
     await expect(chip(page, UOM)).toBeVisible();
   });
 
-  test("filters by distance and sorts nearest first with the form (issue 12)", async ({ page }) => {
+  test("filters by distance and sorts nearest first with the form (ADR 050)", async ({ page }) => {
     await page.goto("/university/university-of-moratuwa");
     await page.getByLabel("Within", { exact: true }).selectOption({ label: "10 km" });
     await page.getByLabel("Sort by").selectOption({ label: "Nearest first" });
@@ -553,7 +553,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByTestId("browse-notice")).toContainText("distance, sort order");
   });
 
-  test("filters by the facts students ask first with the form (issue 12)", async ({ page }) => {
+  test("filters by the facts students ask first with the form (ADR 051)", async ({ page }) => {
     await page.goto("/browse");
     await page.getByRole("checkbox", { name: "Attached bathroom" }).check();
     await page.getByLabel("Beds free", { exact: true }).selectOption({ label: "1 or more" });

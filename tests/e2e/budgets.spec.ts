@@ -42,7 +42,7 @@ async function firstLoadJsGzipBytes(request: APIRequestContext, path: string) {
   return { total, files: urls.size };
 }
 
-// The budget holds in every language (issue 11): a language adds messages, never JavaScript (ADR 030).
+// The budget holds in every language (docs/i18n.md): a language adds messages, never JavaScript (ADR 030).
 for (const prefix of ["", "/si", "/ta"]) {
   // The home page is the first page most people open: it pays for its search form and figures only.
   test(`first-load JavaScript of ${prefix}/ stays within 120 KB gzipped`, async ({ request }) => {

@@ -7,7 +7,7 @@ import { expect, test } from "@playwright/test";
 import { startTestSmtpServer, type TestSmtpServer } from "../smtp-test-server";
 import { startServer } from "./spawn-server";
 
-// Issue 14, points 1, 2 (without Redis), 4 and 5: `npm start` with two worker
+// ADR 040: `npm start` with two worker
 // processes on one machine (WEB_CONCURRENCY=2) shares one port, one set of rate
 // limits (kept by the primary process), runs each background job in one process
 // only, survives a worker killed with SIGKILL, and drains on SIGTERM. Requests go

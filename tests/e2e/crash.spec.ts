@@ -8,7 +8,7 @@ import { createDatabase } from "../../app/db/db.server";
 import { createPostgresDatabase } from "../postgres-database";
 import { startServer } from "./spawn-server";
 
-// Issue 14, point 5: `kill -9` at any moment loses no acknowledged write. Twenty
+// docs/operations.md: `kill -9` at any moment loses no acknowledged write. Twenty
 // times, the whole server (primary and both workers) is killed with SIGKILL in the
 // middle of a stream of sign-ups, contact messages and reports; every write the
 // client saw answered as saved must be in the database afterwards, with the email

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { adRow, field, photo, postListing, signUp, uniqueWord } from "./owners";
 
-// Editing an ad (issue 3, SPEC.md section 4 "Edit flow"): a dialog over My Ads
+// Editing an ad: a dialog over My Ads
 // at /dashboard/listings/{id}/edit, and a page of its own without JavaScript.
 
 test("with JavaScript: the edit dialog opens over My Ads, traps focus, closes with Escape and saves", async ({

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { adRow, logIn, postListing, signUp, uniqueWord } from "./owners";
 import { withServerDb } from "./server-db";
 
-// Issue 9, point 10, through the real server: an owner deleting a reported
+// ADR 020, through the real server: an owner deleting a reported
 // listing takes it out of every public view and out of My Ads, while a
 // moderator still finds it with its report in /admin; a hidden listing's
 // photos answer 404 and public photos are not cached for a year.

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { devices, expect, type Page, request as playwrightRequest, test } from "@playwright/test";
 
-// Issue 9, point 4: made-up visitor cookies used to add a view per request.
+// ADR 017: made-up visitor cookies used to add a view per request.
 // Only a visitor id the site signed counts; a real browser, with or without
 // JavaScript, still counts one view per session.
 

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 
-// A first paint that does not wait (issue 8): the stylesheet is inlined into
+// A first paint that does not wait (ADR 021): the stylesheet is inlined into
 // every page, so a page is styled without a second request, whether it comes
 // from the page cache or is rendered for this request, and stays styled after
 // client-side navigation (React must never empty the inlined <style>).
@@ -109,7 +109,7 @@ test("the first photos are hinted in <head>", async ({ request }) => {
 });
 
 test("nothing moves when the page hydrates, on a phone", async ({ browser }) => {
-  // Lighthouse's phone (issue 8: nothing shifting); a control that appears only with JavaScript
+  // Lighthouse's phone (ADR 021: nothing shifting); a control that appears only with JavaScript
   // ('Show map') must not push the page down when it does.
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 });
   const page = await context.newPage();

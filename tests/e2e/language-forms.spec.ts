@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { signUp, uniqueWord } from "./owners";
 
-// Validation messages come in the reader's language (issue 11), from the server
+// Validation messages come in the reader's language (docs/i18n.md), from the server
 // without JavaScript and from the browser with it.
 
 function messages(language: string, file: string, pathInFile: string[]): Record<string, string> {

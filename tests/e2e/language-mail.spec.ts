@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { waitForMail } from "./mail";
 import { field, PASSWORD, signUp, uniqueWord } from "./owners";
 
-// An owner's preferred language (issue 11): set in Settings (or by the page they
+// An owner's preferred language (ADR 069): set in Settings (or by the page they
 // signed up on), and the language of the emails they receive, whatever page asks
 // for them. Mail goes through the real SMTP sink.
 

@@ -4,7 +4,7 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
 import { PASSWORD, signUp, uniqueWord } from "./owners";
 import { withServerDb } from "./server-db";
 
-// The site in Sinhala and Tamil (issue 11, ADR 033): /si and /ta serve every
+// The site in Sinhala and Tamil (ADR 033): /si and /ta serve every
 // page in the reader's language, links stay in it, and the switcher keeps the page.
 
 const LANGUAGES = ["si", "ta"] as const;

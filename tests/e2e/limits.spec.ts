@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { field, PASSWORD, signUp } from "./owners";
 
-// Abuse limits and honeypots (issue 4). Per-account limits run at production
+// Abuse limits and honeypots (ADR 007). Per-account limits run at production
 // values here; per-IP ones are raised (playwright.config.ts), so only the
 // login lockout per account is exercised in the browser.
 

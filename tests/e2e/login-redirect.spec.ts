@@ -2,9 +2,9 @@ import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { REDIRECT_BYPASSES } from "../redirect-bypasses";
 import { field, PASSWORD, signUp, submitSignUp } from "./owners";
 
-// Issue 9, points 2, 9 and 12 in a real browser against the production server:
+// ADR 016, in a real browser against the production server:
 // no redirect after login leaves the site, private pages are never stored by
-// any cache, and the success messages stay up for SPEC's delay.
+// any cache, and the success messages stay up for the spec's delay.
 
 const LOGIN_SUCCESS = "Login successful! Redirecting...";
 const SIGNUP_SUCCESS = "Account created successfully! Redirecting to dashboard...";
@@ -53,7 +53,7 @@ async function recordTimings(page: Page, text: string, path: string) {
   return () => page.evaluate(() => (window as unknown as { __timings: { shown?: number; moved?: number } }).__timings);
 }
 
-test.describe("open redirect after login (issue 9)", () => {
+test.describe("open redirect after login (ADR 016)", () => {
   // Dozens of sign-ins and page loads per test.
   test.describe.configure({ timeout: 120_000 });
 
@@ -108,7 +108,7 @@ test.describe("open redirect after login (issue 9)", () => {
   });
 });
 
-test.describe("private pages are never cached (issue 9)", () => {
+test.describe("private pages are never cached (ADR 016)", () => {
   const PRIVATE = [
     "/dashboard",
     "/dashboard/settings",
@@ -145,7 +145,7 @@ test.describe("private pages are never cached (issue 9)", () => {
   }
 });
 
-test.describe("success messages stay for SPEC's delay (issue 9)", () => {
+test.describe("success messages stay for the spec's delay (ADR 016)", () => {
   test("login: 'Login successful! Redirecting...' is shown for about a second before /dashboard", async ({
     browser,
   }) => {
@@ -195,7 +195,7 @@ test.describe("success messages stay for SPEC's delay (issue 9)", () => {
   });
 });
 
-test("a parallel burst of wrong passwords for one account over HTTP gets 5 tries, then 429 with Retry-After (issue 9)", async ({
+test("a parallel burst of wrong passwords for one account over HTTP gets 5 tries, then 429 with Retry-After (ADR 016)", async ({
   browser,
   request,
   baseURL,

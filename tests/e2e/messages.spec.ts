@@ -25,7 +25,7 @@ const areas = fs.readdirSync(path.resolve("app/i18n/en")).map((f) => f.replace(/
 /**
  * Message areas: `directory` is left out, because its English entries are the university directory's
  * own names (app/directory/universities.ts), which the browser holds as filter values anyway; only
- * its Sinhala and Tamil names are translations, and they are shown from the server (issue 11).
+ * its Sinhala and Tamil names are translations, and they are shown from the server (docs/i18n.md).
  */
 const messageAreas = areas.filter((area) => area !== "directory");
 

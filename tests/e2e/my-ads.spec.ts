@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 
-// My Ads (issue 3 "Dashboard" + "Lifecycle"). Only this spec touches owner1's
+// My Ads (docs/features.md). Only this spec touches owner1's
 // demo listings (it deletes them), so its tests run in order. Renewing needs
 // an expired listing, which the demo data has none of: renew.spec.ts makes
 // one of its own.

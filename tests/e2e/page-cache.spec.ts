@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, request as playwrightRequest, test } from "@playwright/test";
 import { adRow, field, postListing, signUp, uniqueWord } from "./owners";
 
-// The anonymous page cache (issue 8, ADR 012), seen from outside: what is
+// The anonymous page cache (ADR 012), seen from outside: what is
 // served from it, what never is, and how fast a change shows on cached pages.
 
 /** A visitor without an account: a fresh cookie jar, as a new browser has. */
@@ -9,7 +9,7 @@ async function visitor(baseURL: string | undefined): Promise<APIRequestContext> 
   return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { "Accept-Encoding": "br, gzip" } });
 }
 
-/** How long after a change every cached page must show it (issue 8 budget). */
+/** How long after a change every cached page must show it (docs/performance.md, "Budgets"). */
 const FRESH_MS = 1_000;
 
 /** Waits until the page at `path` satisfies `check`; returns how long that took. */

@@ -3,7 +3,7 @@ import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { field, fillListing, photo, signUp, uniqueWord } from "./owners";
 
-// Photos in the post form (issue 3 "Photos"): with JavaScript each picked file
+// Photos in the post form (ADR 009): with JavaScript each picked file
 // is checked, resized in the browser and uploaded at once with its own
 // progress bar; the form then sends only the uploaded photos' ids.
 

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { field, fillListing, logIn, photo, signUp, uniqueWord } from "./owners";
 
-// Posting an ad (issue 3): the form works with and without JavaScript, the
+// Posting an ad (ADR 009): the form works with and without JavaScript, the
 // listing goes live with its photos, and the 3-ad limit holds on the server.
 
 const OWNER2 = { email: "owner2@demo.bodima.lk", password: "Bodima-demo-2026" };
@@ -27,7 +27,7 @@ test("a new owner posts an ad with 2 photos through the dialog and finds it live
   await expect(page.getByRole("heading", { name: "My Ads" })).toBeAttached();
   const word = uniqueWord();
   await fillListing(page, `Sunny room ${word}`);
-  // Issue 12: what moving in costs, beside the key money fillListing gives (35,000 on 17,500 a month).
+  // ADR 047: what moving in costs, beside the key money fillListing gives (35,000 on 17,500 a month).
   await field(page, "Advance \\(months of rent\\)").selectOption({ label: "2 months" });
   await field(page, "Refundable deposit \\(LKR\\)").fill("5000");
   // About 1.4 km north of the University of Moratuwa's main campus (6.7951, 79.9009).
@@ -37,7 +37,7 @@ test("a new owner posts an ad with 2 photos through the dialog and finds it live
   await expect(exactBox).toHaveAccessibleDescription(/^Students see the place to about 100 m/);
   await exactBox.check();
   await expect(exactBox).toHaveAccessibleDescription(/^Students see the exact point/);
-  // Issue 12: the facts students ask first; meals and visitors are left 'Not stated'.
+  // ADR 051: the facts students ask first; meals and visitors are left 'Not stated'.
   await field(page, "Electricity and water bills").selectOption({ label: "Included in the rent" });
   await field(page, "Bathroom").selectOption({ label: "Attached" });
   await field(page, "Curfew").selectOption({ label: "No curfew" });
@@ -60,7 +60,7 @@ test("a new owner posts an ad with 2 photos through the dialog and finds it live
   const success = dialog.getByText("Ad posted successfully! Your listing is now live.");
   await expect(success).toBeVisible({ timeout: 15_000 });
   const shownAt = Date.now();
-  // SPEC.md section 4: the message stays 2 seconds, then the dialog closes.
+  // The message stays 2 seconds, then the dialog closes.
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5_000 });
   expect(Date.now() - shownAt).toBeGreaterThan(1_500);
   await expect(dialog).toHaveCount(0);
@@ -139,7 +139,7 @@ test("without the exact point, the page, its data and the API show the place onl
   await expect(dialog.getByRole("textbox", { name: "Google Maps link" })).toHaveValue(exactLink);
 });
 
-test("an owner drops a pin on a map to give the position, without needing map tiles (issue 12)", async ({ page }) => {
+test("an owner drops a pin on a map to give the position, without needing map tiles (ADR 053)", async ({ page }) => {
   await signUp(page);
   await page.goto("/dashboard/listings/new");
   await field(page, "University").selectOption("University of Moratuwa");
@@ -166,7 +166,7 @@ test("the form refuses a fake image and keeps the values", async ({ page }) => {
   await field(page, "Photos").setInputFiles([
     { name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("just some text") },
   ]);
-  // The picker checks the file at once; posting with its error outstanding is refused in the browser (SPEC.md section 5).
+  // The picker checks the file at once; posting with its error outstanding is refused in the browser.
   await expect(page.getByText("File 1: Invalid image file")).toBeVisible({ timeout: 15_000 });
   await page.getByRole("button", { name: "Post listing" }).click();
   await expect(
@@ -245,7 +245,7 @@ test("without JavaScript the form shows errors, keeps values and posts", async (
   await field(noJs, "Monthly rent \\(LKR\\)").fill("22000");
   await field(noJs, "University").selectOption("University of Colombo");
   await field(noJs, "Advance \\(months of rent\\)").selectOption({ label: "1 month" });
-  // Issue 12: a hostel's beds (always asked without JavaScript); more free than in all is refused.
+  // ADR 051: a hostel's beds (always asked without JavaScript); more free than in all is refused.
   await field(noJs, "Property type").selectOption({ label: "Hostel" });
   await field(noJs, "Beds free now").fill("3");
   await field(noJs, "Beds in all").fill("2");

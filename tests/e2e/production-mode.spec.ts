@@ -4,7 +4,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { startServer as startServerAt } from "./spawn-server";
 
-// Issue 8, point 1: `npm start` (server.ts) runs React and every library in
+// docs/performance.md: `npm start` (server.ts) runs React and every library in
 // production mode even when nobody sets NODE_ENV, and the browser gets the
 // production bundle. React's development build is about half the speed.
 
@@ -67,7 +67,7 @@ test("a view counted just before SIGTERM is written before the server exits", as
   }
 });
 
-// Issue 9, points 5, 6 and 7: a site on a public address, with the defaults.
+// ADR 018: a site on a public address, with the defaults.
 test("a public SITE_URL gets no demo data, no /dev/outbox, and a start-up warning that its mail goes nowhere", async () => {
   test.slow();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bodima-public-"));

@@ -6,7 +6,7 @@ import { startTestRedis, type TestRedis } from "../redis-server";
 import { field } from "./owners";
 import { startServer } from "./spawn-server";
 
-// Issue 14, point 2: `npm start` with REDIS_URL counts rate limits in Redis. When
+// ADR 041: `npm start` with REDIS_URL counts rate limits in Redis. When
 // Redis stops, logging in answers a clear "briefly unavailable" message (503, not
 // a 500, with and without JavaScript), public pages keep working and /readyz says
 // what is down; when Redis is back the site recovers by itself. A private Redis

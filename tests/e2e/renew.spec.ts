@@ -4,7 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { adRow, postListing, signUp, uniqueWord } from "./owners";
 
-// Renewing an expired ad (issue 3 "Lifecycle"): 30 days after posting it is
+// Renewing an expired ad (ADR 009): 30 days after posting it is
 // expired, gone from /browse, and Renew gives it another 30 days.
 
 /**

@@ -3,11 +3,11 @@ import { type Browser, devices, expect, type Locator, type Page, test } from "@p
 import { type ReceivedMail, readMails } from "./mail";
 import { field, fillListing, photo, signUp, uniqueWord } from "./owners";
 
-// Reporting a listing (issue 4): the dialog on the listing page with
+// Reporting a listing (ADR 008): the dialog on the listing page with
 // JavaScript, the /listing/{slug}/report page without it, and the email to
 // moderators. Each test reports a listing of its own (a fresh owner), so no
 // demo listing collects reports (three independent people would hide it
-// automatically: issue 9, ADR 017).
+// automatically: ADR 017).
 
 const SUPPORT_EMAIL = "support@bodima.lk";
 /** A browser's own user agent (view counting, which issues the visitor id, skips crawlers and headless ones). */
@@ -168,7 +168,7 @@ test("with JavaScript, the listing page's report dialog checks, sends, thanks an
   await expect(dialog.getByText("Report Submitted Successfully!")).toBeVisible({ timeout: 10_000 });
   await expect(dialog.getByText("Thank you for helping us maintain quality. We'll review this report.")).toBeVisible();
   await expect(dialog).toBeHidden({ timeout: 5_000 });
-  // The thanks stay about 2 seconds (SPEC.md: success "closes and resets after 2 seconds"), then the dialog closes by itself.
+  // The thanks stay about 2 seconds (the spec: success "closes and resets after 2 seconds"), then the dialog closes by itself.
   const { thanksShownAt, dialogClosedAt } = await page.evaluate(() => {
     const times = window as unknown as { thanksShownAt: number; dialogClosedAt: number };
     return { thanksShownAt: times.thanksShownAt, dialogClosedAt: times.dialogClosedAt };
@@ -256,7 +256,7 @@ test.describe("without JavaScript", () => {
     expect(mail.text).toMatch(/Review it here: http:\/\/127\.0\.0\.1:\d+\/admin\/reports\/[0-9a-f-]{36}/);
   });
 
-  // Issue 9: three made-up emails from one browser used to hide any listing at once.
+  // ADR 017: three made-up emails from one browser used to hide any listing at once.
   test("three reports from one browser with made-up emails do not hide the listing", async ({ page, browser }) => {
     const listing = await postOwnListing(browser);
     const tag = uniqueWord();

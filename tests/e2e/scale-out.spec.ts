@@ -12,7 +12,7 @@ import { startTestSmtpServer, type TestSmtpServer } from "../smtp-test-server";
 import { CONFIRM_EMAIL_SUBJECT, confirmEmail, postListing, submitSignUp } from "./owners";
 import { startServer } from "./spawn-server";
 
-// Issue 14: two app servers (A and B) on one PostgreSQL, one Redis and one S3 bucket (s3rver
+// docs/operations.md: two app servers (A and B) on one PostgreSQL, one Redis and one S3 bucket (s3rver
 // stands in for S3), behind Debian's nginx running the example configuration of
 // docs/deploy/nginx-bodima.conf, checked through the proxy and on each server directly. They share
 // no folder: each has its own DATA_DIR, the same SESSION_SECRET, and photos go to the bucket. Needs

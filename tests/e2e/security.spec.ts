@@ -3,7 +3,7 @@ import http from "node:http";
 import { expect, type Page, test } from "@playwright/test";
 import { field, photo, signUp, uniqueWord } from "./owners";
 
-// Hardening (issue 4): security headers with a per-response CSP nonce, no
+// Hardening (ADR 010): security headers with a per-response CSP nonce, no
 // CSP violation while the site is used, hostile listing text shown as text,
 // and cross-origin form posts refused before any route code runs.
 

@@ -2,7 +2,7 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import { field, logIn, openResetLink, PASSWORD, signUp } from "./owners";
 import { withServerDb } from "./server-db";
 
-// Sessions (issue 9, point 8): 30 days from sign-in at most, the refreshed
+// Sessions (ADR 019): 30 days from sign-in at most, the refreshed
 // cookie reaches the browser, Change password and Sign out of all other
 // devices in Settings, common passwords refused everywhere a password is chosen.
 

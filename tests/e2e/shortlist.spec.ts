@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 
-// The shortlist (issue 13, point 1) in a real browser: 'Save' on browse cards
+// The shortlist (ADR 054) in a real browser: 'Save' on browse cards
 // and listing pages with JavaScript (in place) and without it (a form post that
 // lands on /shortlist), the comparison on a wide screen and cards on a phone,
 // and a page that is never cached. Each test is a new browser (its own visitor

@@ -130,7 +130,7 @@ describeEachDatabase("accounts", (ctx) => {
     expect(rows.find((r) => r.id === a.id)).toMatchObject({ name: "A Changed", email: "a@profile.lk", phone: "" });
     expect(rows.find((r) => r.id === b.id)).toMatchObject({ name: "B", phone: "0700000002" });
     expect(await countOwnerListings(db, a.id)).toBe(0);
-    // The preferred language changes only when one is given (issue 11).
+    // The preferred language changes only when one is given (ADR 069).
     expect(await updateProfile(db, a.id, { name: "A Changed", phone: "", locale: "si" })).toEqual({ ok: true });
     expect(await updateProfile(db, a.id, { name: "A Again", phone: "" })).toEqual({ ok: true });
     const [mine] = await db.selectFrom("users").select(["name", "locale"]).where("id", "=", a.id).execute();

@@ -163,7 +163,7 @@ describeEachDatabase("list and detail API", (ctx) => {
     });
     expect(first.body.ads).toHaveLength(20);
     expect(first.body.ads[0].title).toBe("Peradeniya annex");
-    // Issue 12: the move-in terms and their total (40,000 key money + 3 months of 10,000), or null unstated.
+    // ADR 047: the move-in terms and their total (40,000 key money + 3 months of 10,000), or null unstated.
     expect(first.body.ads[0]).toMatchObject({ advanceMonths: 3, deposit: null, moveInCost: 70_000 });
     // The position is public only to about 100 m.
     expect(first.body.ads[0]).toMatchObject({ latitude: 7.254, longitude: 80.598 });
@@ -179,7 +179,7 @@ describeEachDatabase("list and detail API", (ctx) => {
     expect(titles).not.toContain("Old expired room");
   });
 
-  it("filters by the maximum move-in cost, leaving out listings that do not state it (issue 12)", async () => {
+  it("filters by the maximum move-in cost, leaving out listings that do not state it (ADR 047)", async () => {
     const { db } = ctx();
     const within = await listAds(db, new URLSearchParams("maxMoveIn=70000"));
     expect(within.ok && within.body.ads.map((ad) => ad.title)).toEqual(["Peradeniya annex"]);
@@ -189,7 +189,7 @@ describeEachDatabase("list and detail API", (ctx) => {
     expect(refused.ok).toBe(false);
   });
 
-  it("filters by distance to the chosen university and orders nearest first (issue 12)", async () => {
+  it("filters by distance to the chosen university and orders nearest first (ADR 050)", async () => {
     const { db } = ctx();
     const titles = async (query: string) => {
       const result = await listAds(db, new URLSearchParams(query));
@@ -210,7 +210,7 @@ describeEachDatabase("list and detail API", (ctx) => {
     }
   });
 
-  it("documents every field an ad carries and every list parameter (issue 12's facts too)", async () => {
+  it("documents every field an ad carries and every list parameter (the facts of ADR 051 too)", async () => {
     const doc = openApiDocument(SITE) as unknown as {
       components: { schemas: Record<string, { required: string[]; properties: Record<string, unknown> }> };
     };
@@ -449,7 +449,7 @@ describeEachDatabase("sitemap", (ctx) => {
     expect(xml).toContain(`<url><loc>${SITE}/listing/${a.slug}</loc><lastmod>2026-11-20</lastmod><xhtml:link`);
     expect(xml).not.toContain(hidden.slug);
     expect(xml).not.toContain(expired.slug);
-    // Every page in each of the three languages (issue 11), each naming the others and x-default.
+    // Every page in each of the three languages (docs/i18n.md), each naming the others and x-default.
     expect(xml!.match(/<url>/g)).toHaveLength((4 + UNIVERSITIES.length + CITIES.length + 1) * 3);
     const alternates = [
       `<xhtml:link rel="alternate" hreflang="en" href="${SITE}/listing/${a.slug}"/>`,

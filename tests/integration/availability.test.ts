@@ -17,7 +17,7 @@ import { TEST_SITE, testContext, unwrapResult } from "../request-context";
 import { describeEachDatabase } from "../test-db";
 import "virtual:catalogue/listing-server";
 
-// Issue 13, point 4: availability confirmed (posting, renewing and 'Still
+// ADR 056: availability confirmed (posting, renewing and 'Still
 // available' are the same act) and 'No longer available' (status 'let').
 
 afterEach(() => setClock(undefined));

@@ -6,7 +6,7 @@ import { searchListings } from "../../app/models/listing-search.server";
 import { insertTestOwner, listingInput } from "../factories";
 import { describeEachDatabase } from "../test-db";
 
-// Migration 011 (issue 8): the counts behind "N boarding places found"
+// Migration 011 (docs/performance.md): the counts behind "N boarding places found"
 // under a city or a faculty filter read index entries only (the cold benchmark
 // spent 11-17 ms per such count reading a table row per match at 100,000
 // listings), and a type or a university in price order has its own index (the

@@ -25,7 +25,7 @@ import { LISTING_FORM, signedInAccount } from "../owner-fixtures";
 import { TEST_SITE, testContext, unwrapResult } from "../request-context";
 import { describeEachDatabase } from "../test-db";
 
-// Issue 9, point 10: an owner deleting a reported or hidden listing keeps the
+// ADR 020: an owner deleting a reported or hidden listing keeps the
 // evidence for moderators; photos of listings the public cannot see answer
 // 404 and no public photo is cached for a year; a daily sweep removes photo
 // files no row refers to.

@@ -16,7 +16,7 @@ import { insertOwnedListing } from "../factories";
 import { TEST_SITE, testContext } from "../request-context";
 import { describeEachDatabase } from "../test-db";
 
-// Issue 9, point 4: a script sending made-up visitor cookies must not add views.
+// ADR 017: a script sending made-up visitor cookies must not add views.
 // testContext signs with sessionSecret "y" x 64, as the server signs with its secret.
 const SECRET = "y".repeat(64);
 const BROWSER_UA =

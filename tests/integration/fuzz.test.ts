@@ -32,7 +32,7 @@ import { LISTING_FORM, signedInAccount, TEST_PASSWORD } from "../owner-fixtures"
 import { TEST_SITE, testContext, unwrapResult } from "../request-context";
 import { describeEachDatabase } from "../test-db";
 
-// Property-based fuzzing of every form action and API endpoint (issue 4):
+// Property-based fuzzing of every form action and API endpoint (ADR 010):
 // random and hostile values never cause a 5xx or a thrown error, and text a
 // user saves reads back from the database exactly as the server received it
 // (after the schemas' trimming; NUL is stripped by app/db/strip-nul-plugin.ts)
@@ -638,7 +638,7 @@ describeEachDatabase("fuzz: hostile input never breaks the server", (ctx) => {
             body(base, { ...o, values: { ...o.values, reporterEmail } }),
           );
           const [description, name] = [await received(request, "description"), await received(request, "reporterName")];
-          // Each run from a network of its own: one network may file only 3 reports a day on a listing (issue 9).
+          // Each run from a network of its own: one network may file only 3 reports a day on a listing (ADR 017).
           const fromOwnNetwork = testContext({
             db: ctx().db,
             storage,

@@ -14,7 +14,7 @@ import { signedInAccount } from "../owner-fixtures";
 import { TEST_SITE, testContext } from "../request-context";
 import { describeEachDatabase } from "../test-db";
 
-// Issue 10, point 3 (ADR 025): the dashboard and admin layouts guard every route
+// ADR 025: the dashboard and admin layouts guard every route
 // below them with their middleware. These requests go through React Router's
 // own pipeline (middleware, then loaders or the action), built from app/routes.ts
 // and the real route modules, as the server runs them.

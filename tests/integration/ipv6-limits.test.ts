@@ -7,7 +7,7 @@ import { action as signupAction } from "../../app/routes/signup";
 import { TEST_SITE, testContext, unwrapResult } from "../request-context";
 import { describeEachDatabase } from "../test-db";
 
-// Issue 10, point 3 (ADR 025): the routes pass the client's address and the
+// ADR 025: the routes pass the client's address and the
 // limiter keys it, so every per-address limit takes one IPv6 customer's whole
 // /64 as one address, whichever route counts it.
 

@@ -6,7 +6,7 @@ import type { MailTransport } from "../../app/mail/transport.server";
 import { enqueueMail } from "../../app/models/outbox.server";
 import { describeEachDatabase } from "../test-db";
 
-// Issue 14, point 4: every background job runs in one process at a time,
+// ADR 039: every background job runs in one process at a time,
 // however many processes and servers share the database, and a sender whose
 // claim was taken over mid-batch sends nothing twice.
 

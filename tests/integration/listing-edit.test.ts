@@ -18,7 +18,7 @@ import { LISTING_FORM, signedInAccount } from "../owner-fixtures";
 import { TEST_SITE, testContext, unwrapResult } from "../request-context";
 import { describeEachDatabase } from "../test-db";
 
-// Editing a listing (issue 3): the owner changes fields and photos; anyone
+// Editing a listing (ADR 009): the owner changes fields and photos; anyone
 // else, or any tampered field, changes nothing.
 
 const dirs: string[] = [];
@@ -142,7 +142,7 @@ describeEachDatabase("editing a listing", (ctx) => {
     expect(after.photos.map((p) => p.id)).toEqual(before.photos.map((p) => p.id));
   });
 
-  it("shows the exact point only when the owner chooses to; the place distance counts from follows (issue 12)", async () => {
+  it("shows the exact point only when the owner chooses to; the place distance counts from follows (ADR 052)", async () => {
     const { db } = ctx();
     const { storage } = await tempStorage();
     const { owner } = await signedInAccount(db, "edit-exact");

@@ -15,7 +15,7 @@ import { startTestRedis } from "../redis-server";
 import { TEST_SITE, testContext, unwrapResult } from "../request-context";
 import { describeEachDatabase } from "../test-db";
 
-// Issue 9, point 3: login attempts are reserved before the password is
+// ADR 016: login attempts are reserved before the password is
 // checked (a parallel burst cannot slip past the limits), limited per account
 // and network origin (an attacker elsewhere cannot lock the owner out), with
 // account-wide delays that grow instead of a 15-minute lockout.
@@ -51,7 +51,7 @@ async function newOwner(db: DB) {
 const unknownEmail = () => `nobody-${randomBytes(4).toString("hex")}@example.lk`;
 
 describeEachDatabase("login throttling", (ctx) => {
-  it("with REDIS_URL and Redis down, login fails closed with a clear 503, and works again once Redis is back (issue 14)", async () => {
+  it("with REDIS_URL and Redis down, login fails closed with a clear 503, and works again once Redis is back (ADR 041)", async () => {
     const { db } = ctx();
     const redis = await startTestRedis();
     const client = connectRedis(redis.url);

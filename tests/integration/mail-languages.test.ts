@@ -6,7 +6,7 @@ import { insertTestOwner, listingInput, reportInput } from "../factories";
 import { TEST_SITE } from "../request-context";
 import { describeEachDatabase } from "../test-db";
 
-// Moderators' mail in each moderator's preferred language (issue 11). A database of its
+// Moderators' mail in each moderator's preferred language (ADR 069). A database of its
 // own: the moderators made here would otherwise receive other tests' mail.
 
 describeEachDatabase("moderators' mail languages", (ctx) => {

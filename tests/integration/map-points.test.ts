@@ -4,7 +4,7 @@ import { loadMapPoints, MAP_LIMIT } from "../../app/pages/map-points.server";
 import { insertTestOwner, listingInput } from "../factories";
 import { describeEachDatabase } from "../test-db";
 
-// Issue 12, ADR 053: /browse/map gives the first results of the browse filters as map points.
+// ADR 053: /browse/map gives the first results of the browse filters as map points.
 
 describeEachDatabase("map points", (ctx) => {
   it("places each result at its public position, or its city's centre marked approximate, up to 50", async () => {

@@ -59,7 +59,7 @@ describeEachDatabase("migrations", (ctx) => {
     expect(sql).toBeDefined();
   });
 
-  it("018 gives every listing already there its place: its rounded position, else its city's centre (issue 12)", async () => {
+  it("018 gives every listing already there its place: its rounded position, else its city's centre (ADR 049)", async () => {
     const { db } = ctx();
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
     const down = await migrator.migrateTo("2026-11-24-017-listing-position");

@@ -5,7 +5,7 @@ import { searchListings } from "../../app/models/listing-search.server";
 import { insertTestOwner, listingInput } from "../factories";
 import { describeEachDatabase } from "../test-db";
 
-// Issue 12: the database works out the move-in total the 'Max move-in cost'
+// ADR 047: the database works out the move-in total the 'Max move-in cost'
 // filter uses (migration 016); it must agree with what pages show
 // (app/lib/move-in.ts) however the terms are written or changed.
 

@@ -10,7 +10,7 @@ import { REDIRECT_BYPASSES, SAFE_REDIRECTS } from "../redirect-bypasses";
 import { TEST_SITE, testContext, unwrapResult } from "../request-context";
 import { describeEachDatabase } from "../test-db";
 
-// Issue 9, point 2: `/login?redirectTo=…` must never send a signed-in person to
+// ADR 016: `/login?redirectTo=…` must never send a signed-in person to
 // another site, whether the loader sends them on (already signed in) or the
 // form does (signing in without JavaScript, or with it).
 

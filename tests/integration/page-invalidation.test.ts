@@ -29,7 +29,7 @@ import { LISTING_FORM } from "../owner-fixtures";
 import { describeEachDatabase } from "../test-db";
 
 // Every write that changes a public page must tell every process serving
-// pages (issue 8, point 2); these tests read the log as such a process does.
+// pages (ADR 012); these tests read the log as such a process does.
 const log = pino({ level: "silent" });
 const photoRoot = fs.mkdtempSync(path.join(os.tmpdir(), "bodima-invalidate-"));
 const storage = createLocalPhotoStorage(photoRoot);
@@ -135,7 +135,7 @@ describeEachDatabase("page cache invalidation", (ctx) => {
       reason: "fake-listing" as const,
       description: "",
     };
-    // A signed-in reporter from one network: weight 2 (issue 9), enough at REPORT_AUTO_HIDE 1;
+    // A signed-in reporter from one network: weight 2 (ADR 017), enough at REPORT_AUTO_HIDE 1;
     // filed after the restore's cool-down (reports right after a restore do not count).
     const reporter = { originGroup: "192.0.2.0/24", visitorKey: "v1", userId: "reporter-1" };
     const reported = await createReport(db, report, {

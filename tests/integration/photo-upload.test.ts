@@ -14,7 +14,7 @@ import { TEST_SITE, testContext } from "../request-context";
 import { tempPhotoStorage } from "../temp-photo-storage";
 import { describeEachDatabase } from "../test-db";
 
-// Uploading photos before the listing exists (issue 3 "Photos"): POST
+// Uploading photos before the listing exists (ADR 009): POST
 // /dashboard/photos and POST /dashboard/photos/{id}/delete, called as the
 // router calls them, with a real session and a real storage folder.
 

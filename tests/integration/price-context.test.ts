@@ -6,7 +6,7 @@ import { toListingView } from "../../app/pages/listing-page.server";
 import { insertTestOwner, listingInput } from "../factories";
 import { describeEachDatabase } from "../test-db";
 
-// Issue 12: the middle half of the rents of similar places (same university,
+// ADR 048: the middle half of the rents of similar places (same university,
 // same property type, active), shown on a listing page only when there are at
 // least five of them.
 

@@ -287,7 +287,7 @@ describeEachDatabase("rate limits", (ctx) => {
     const limiter = createRateLimiter(createMemoryStore());
     const owner = await insertTestOwner(db, `views-${randomBytes(3).toString("hex")}`);
     const { id } = await insertListing(db, owner, listingInput({ title: "Room near the campus gate", price: 15000 }));
-    // A visitor id this server signed (testContext's secret): unsigned ones count per IP (issue 9).
+    // A visitor id this server signed (testContext's secret): unsigned ones count per IP (ADR 017).
     const visitor = signVisitorId("y".repeat(64), randomBytes(16).toString("hex"));
     const ping = (cookies: Record<string, string>, clientIp = "198.51.100.60", adId: number = id) => {
       const cookie = Object.entries(cookies)
@@ -329,7 +329,7 @@ describeEachDatabase("rate limits", (ctx) => {
     expect(tracked).toMatchObject({ views: max, counted: false, refused: { retryAfterSeconds: expect.any(Number) } });
 
     // Another visitor on the same IP still counts, on another listing: this listing has had
-    // as many views from this network as it may count in an hour (issue 9, per origin per listing).
+    // as many views from this network as it may count in an hour (ADR 017, per origin per listing).
     const { id: another } = await insertListing(
       db,
       owner,
@@ -359,7 +359,7 @@ describeEachDatabase("rate limits", (ctx) => {
       });
     for (let i = 0; i < 3; i++) expect(await fresh("198.51.100.70")).toMatchObject({ counted: true });
     expect(await fresh("198.51.100.70")).toMatchObject({ counted: false, views: 3 });
-    // Another network (not just another address of the same /24: issue 9 caps one listing's views per network).
+    // Another network (not just another address of the same /24: ADR 017 caps one listing's views per network).
     expect(await fresh("198.51.101.71")).toMatchObject({ counted: true, views: 4 });
   });
 });

@@ -119,7 +119,7 @@ describeEachDatabase("reasons as keys", (ctx) => {
     expect(mail.text).not.toContain("report.reasons");
   });
 
-  it("writes the owner's notice in the owner's preferred language (issue 11)", async () => {
+  it("writes the owner's notice in the owner's preferred language (ADR 069)", async () => {
     const { db } = ctx();
     const { owner, listing } = await autoHidden(db);
     await db.updateTable("users").set({ locale: "ta" }).where("id", "=", owner.id).execute();

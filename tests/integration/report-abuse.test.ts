@@ -18,7 +18,7 @@ import { resultHeaders, TEST_SITE, testContext, unwrapResult } from "../request-
 import { describeEachDatabase } from "../test-db";
 import "virtual:catalogue/report";
 
-// Issue 9, point 1: the attacks on automatic hiding, sent as the browser's form
+// ADR 017: the attacks on automatic hiding, sent as the browser's form
 // posts would be (the route's action with a real Request: cookies, address).
 
 type ActionArgs = Parameters<typeof action>[0];

@@ -35,7 +35,7 @@ type PostOptions = {
 };
 
 /**
- * An independent reporter (issue 9): their own network and their own browser,
+ * An independent reporter (ADR 017): their own network and their own browser,
  * holding a visitor id the site signed (testContext's secret).
  */
 let networks = 0;
@@ -266,14 +266,14 @@ describeEachDatabase("reporting a listing", (ctx) => {
 
   it("answers the 11th report from one network within an hour with 429 and Retry-After", async () => {
     const { db } = ctx();
-    // Spread over listings: one network may file only 3 reports a day on one listing (issue 9).
+    // Spread over listings: one network may file only 3 reports a day on one listing (ADR 017).
     const listings = [await newListing(db), await newListing(db), await newListing(db), await newListing(db)];
     const listing = listings[3];
     const limiter = createRateLimiter(createMemoryStore());
     const env = { REPORT_AUTO_HIDE: "50" };
     for (let i = 0; i < 10; i++) {
       const target = listings[i % 4];
-      // Addresses of one /24 share the limit (issue 9: the raw IP was the key).
+      // Addresses of one /24 share the limit (ADR 017: the raw IP was the key).
       const { status } = await post(db, target.slug, validReport(target), {
         env,
         limiter,
@@ -322,7 +322,7 @@ describeEachDatabase("reporting a listing", (ctx) => {
         reason: row.hiddenReason,
       }),
     ]);
-    // Moderators: one email at once for the listing's first report; the rest wait for the hourly digest (issue 9).
+    // Moderators: one email at once for the listing's first report; the rest wait for the hourly digest (ADR 017).
     expect(await mailAbout(db, listing.id)).toHaveLength(1);
 
     // Hidden: gone from search and no longer reportable.

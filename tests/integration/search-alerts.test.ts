@@ -23,7 +23,7 @@ import { TEST_SITE, testContext, unwrapResult } from "../request-context";
 import { startTestSmtpServer, type TestSmtpServer } from "../smtp-test-server";
 import { describeEachDatabase } from "../test-db";
 
-// Issue 13, point 3: search alerts by email, through their routes as the pages
+// ADR 058: search alerts by email, through their routes as the pages
 // post them and through a real SMTP server, on both databases: double opt-in,
 // the daily email of new matches only, one-click stop (also RFC 8058's POST),
 // the manage page, the limits and every link's reach.

@@ -137,23 +137,23 @@ const EXTRA_SHAPES = [
   // More locations match than the small bound, fewer once the type is applied: counted in full.
   "/browse?location=olombo&propertyType=hostel",
   "/search/Peradeniya/university-of-peradeniya?search=room",
-  // Issue 12: the move-in total, alone, cheapest first, and with other filters and a search.
+  // ADR 047: the move-in total, alone, cheapest first, and with other filters and a search.
   "/browse?maxMoveIn=40000&sort=price_asc",
   "/browse?maxMoveIn=60000&propertyType=single&gender=female",
   "/browse?maxMoveIn=100000&search=room",
-  // Issue 12: distance to the chosen faculty (ADR 050), with other orders, a search and tight filters.
+  // ADR 050: distance to the chosen faculty, with other orders, a search and tight filters.
   "/browse?university=University%20of%20Peradeniya&sort=nearest&gender=male",
   "/browse?university=University%20of%20Moratuwa&within=1",
   "/browse?university=University%20of%20Moratuwa&within=10&sort=price_asc",
   "/browse?university=University%20of%20Kelaniya&faculty=Faculty%20of%20Medicine%20Ragama&sort=nearest",
   "/browse?university=University%20of%20Colombo&within=5&search=room&sort=nearest",
   "/browse?university=University%20of%20Colombo&search=room&sort=nearest",
-  // Issue 12: the facts students ask first, alone, together, with a search and a price order.
+  // ADR 051: the facts students ask first, alone, together, with a search and a price order.
   "/browse?bills=included",
   "/browse?meals=included&sort=price_asc",
   "/browse?freeBeds=1&propertyType=hostel",
   "/browse?visitors=allowed&cooking=allowed&search=room",
-  // Issue 13: availability confirmed in the last 7 days, with a price order and a university.
+  // ADR 056: availability confirmed in the last 7 days, with a price order and a university.
   "/browse?confirmed=7&sort=price_asc",
   "/browse?confirmed=7&university=University%20of%20Moratuwa",
 ];

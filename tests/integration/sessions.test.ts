@@ -10,7 +10,7 @@ import { signedInAccount, TEST_PASSWORD } from "../owner-fixtures";
 import { TEST_SITE, testContext, unwrapResult } from "../request-context";
 import { describeEachDatabase } from "../test-db";
 
-// Issue 9, point 8, at the route actions: the current-password check of
+// ADR 019, at the route actions: the current-password check of
 // Change password is a password guess (limited per account), both settings
 // actions check the Origin, and a common password is refused wherever one is
 // chosen, with the same message.

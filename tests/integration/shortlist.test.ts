@@ -22,7 +22,7 @@ import { resultHeaders, TEST_SITE, testContext, unwrapResult } from "../request-
 import { describeEachDatabase } from "../test-db";
 import "virtual:catalogue/shortlist";
 
-// Issue 13, point 1: the shortlist through its route, as the Save button's form
+// ADR 054: the shortlist through its route, as the Save button's form
 // post sends it (cookies, origin, address), on both databases.
 
 type ActionArgs = Parameters<typeof action>[0];

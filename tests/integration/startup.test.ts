@@ -10,7 +10,7 @@ import { createLocalPhotoStorage } from "../../app/storage/storage.server";
 import { captureLog } from "../capture-log";
 import { describeEachDatabase } from "../test-db";
 
-// Issue 9, points 5 and 7: what a server does at start-up with the operator's
+// ADR 018: what a server does at start-up with the operator's
 // configuration. A public SITE_URL must not get the demo owners (their
 // password is in the README), and a public site without SMTP_URL says loudly
 // that its emails go nowhere.

@@ -45,7 +45,7 @@ describeEachDatabase("synthetic seed", (ctx) => {
     for (const row of rows) expect(row.slug).toBe(slugify(row.title, row.id));
   });
 
-  it("states move-in terms as owners do, and leaves some unstated (issue 12)", async () => {
+  it("states move-in terms as owners do, and leaves some unstated (ADR 047)", async () => {
     const { db } = ctx();
     const rows = await db
       .selectFrom("listings")
@@ -64,7 +64,7 @@ describeEachDatabase("synthetic seed", (ctx) => {
     expect(rows.every((r) => r.deposit === null || r.deposit > 0)).toBe(true);
   });
 
-  it("places most listings near their campus, from the map link or a pin, and leaves some without (issue 12)", async () => {
+  it("places most listings near their campus, from the map link or a pin, and leaves some without (ADR 049)", async () => {
     const { db } = ctx();
     const rows = await db.selectFrom("listings").select(["latitude", "longitude", "ownerLocation"]).execute();
     const placed = rows.filter((r) => r.latitude !== null && r.longitude !== null);

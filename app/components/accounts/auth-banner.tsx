@@ -3,7 +3,7 @@ import { useTranslation } from "~/i18n";
 import type { ErrorKind } from "~/lib/error-messages";
 import "virtual:catalogue/accounts";
 
-/** After this many failed tries the banner suggests checking everything (SPEC.md section 8). */
+/** After this many failed tries the banner suggests checking everything. */
 export const MANY_ATTEMPTS = 3;
 
 const variantFor: Record<ErrorKind, BannerVariant> = {

@@ -2,7 +2,7 @@ import { useTranslation } from "~/i18n";
 import { PASSWORD_RULES } from "~/schemas/signup";
 import "virtual:catalogue/accounts";
 
-/** The live password checklist (SPEC.md section 2 "Sign up"). */
+/** The live password checklist. */
 export function PasswordChecklist({ id, password }: { id: string; password: string }) {
   const { t } = useTranslation();
   return (

@@ -9,7 +9,7 @@ import "virtual:catalogue/browse";
 type MapRoute = { found: MapPoints | null; ResultsMap: ComponentType<MapPoints> };
 
 /**
- * 'Show map' (issue 12, ADR 053): the results of the same filters on a map.
+ * 'Show map' (ADR 053): the results of the same filters on a map.
  * The map arrives with the /browse/map route module, which React Router
  * fetches only on the first click, so it adds nothing to this page's first
  * load. Without JavaScript there is no map, so no button: the list is the page.

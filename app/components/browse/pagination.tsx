@@ -7,7 +7,7 @@ const itemBase = "inline-flex min-h-11 min-w-11 items-center justify-center roun
 const linkClass = `${itemBase} border-slate-300 bg-white text-slate-800 hover:border-brand-600 hover:text-brand-800`;
 const disabledClass = `${itemBase} border-slate-200 text-slate-400`;
 const currentClass = `${itemBase} border-brand-700 bg-brand-700 text-white`;
-/** Phones get only Previous and Next (SPEC.md section 2). */
+/** Phones get only Previous and Next. */
 const wideOnly = "hidden sm:block";
 
 /**

@@ -7,7 +7,7 @@ import type { MapPoint, MapTileSource } from "~/schemas/browse-view";
 import markerCss from "./results-map.css?url";
 import "virtual:catalogue/browse";
 
-// The browse results on a map (issue 12, ADR 053). This module comes with the
+// The browse results on a map (ADR 053). This module comes with the
 // /browse/map route, which the list page loads only when someone asks for the
 // map, and it fetches Leaflet itself when it first draws: neither weighs on
 // the list page. Cards are built from text nodes: a title is the owner's text.

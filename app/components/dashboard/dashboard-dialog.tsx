@@ -26,7 +26,7 @@ function wrapTab(event: KeyboardEvent<HTMLDialogElement>) {
 type DashboardDialogProps = { labelledBy: string; title: ReactNode; children: ReactNode };
 
 /**
- * A dialog over the dashboard that is also a page of its own (issue 3: post
+ * A dialog over the dashboard that is also a page of its own (ADR 009: post
  * and edit at /dashboard/listings/...). Without JavaScript it is a panel over
  * the page with a Close link. With it, a modal <dialog>: focus moves in and
  * stays in, Escape and Close go back to /dashboard, and focus returns to the

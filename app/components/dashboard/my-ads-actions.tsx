@@ -53,7 +53,7 @@ export function MyAdActions({ ad }: { ad: ActionsAd }) {
       </Link>
       {ad.status === LISTED_STATUS || ad.status === LET_STATUS ? (
         <Form method="post" action={availabilityPath(ad.id)} className="flex flex-wrap gap-2">
-          {/* Active: confirm or take it out; let: bring it back (issue 13). */}
+          {/* Active: confirm or take it out; let: bring it back (ADR 056). */}
           <button
             type="submit"
             name="available"

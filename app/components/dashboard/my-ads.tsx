@@ -44,7 +44,7 @@ export function StatusBadge({ status }: { status: OwnerListingStatus }) {
   );
 }
 
-/** What the moderator wrote when hiding the ad (issue 4), or why reports hid it. */
+/** What the moderator wrote when hiding the ad (ADR 008), or why reports hid it. */
 function HiddenReason({ ad }: { ad: MyAd }) {
   const { t } = useTranslation();
   if (ad.status !== HIDDEN_STATUS || !ad.hiddenReason) return null;
@@ -55,7 +55,7 @@ function HiddenReason({ ad }: { ad: MyAd }) {
   );
 }
 
-/** SPEC.md section 2 "Dashboard": a table on large screens, cards on small ones. */
+/** A table on large screens, cards on small ones. */
 export function MyAdsList({ ads }: { ads: MyAd[] }) {
   const { t } = useTranslation();
   const titleLink = (ad: MyAd) => (

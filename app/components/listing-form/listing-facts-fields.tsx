@@ -17,7 +17,7 @@ type Props = {
 const selectClasses = `${inputClasses} appearance-auto`;
 
 /**
- * The facts students ask first (issue 12): each a choice that starts at 'Not
+ * The facts students ask first (ADR 051): each a choice that starts at 'Not
  * stated', so nothing is claimed for an owner who skips them. Without
  * JavaScript the beds always show, with a hint; the server ignores them for
  * single rooms and apartments.

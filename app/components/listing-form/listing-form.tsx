@@ -53,10 +53,10 @@ const textInput =
 /** 0 (no advance) to LISTING_LIMITS.maxAdvanceMonths months of rent. */
 const ADVANCE_MONTHS = Array.from({ length: LISTING_LIMITS.maxAdvanceMonths + 1 }, (_, months) => months);
 
-/** The service failed, not the owner: shown as a network problem (SPEC.md section 8). */
+/** The service failed, not the owner: shown as a network problem. */
 const UNAVAILABLE = new Set(["listingForm.errors.unavailable", "listingForm.errors.saveUnavailable"]);
 
-/** SPEC.md section 4: the success message shows for 2 seconds, then the dialog closes. */
+/** The success message shows for 2 seconds, then the dialog closes. */
 const CLOSE_AFTER_MS = 2000;
 
 /** How many photos the listing would have after this submit: kept, uploaded and attached. */
@@ -120,7 +120,7 @@ export function ListingForm({ mode, profile, initial, result, tiles }: Props) {
 
   if (saved) return <Banner ref={successRef} tabIndex={-1} variant="success" title={t(words.done)} />;
 
-  // The same checks as the action, before anything is sent (SPEC.md section 5).
+  // The same checks as the action, before anything is sent.
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const form = new FormData(event.currentTarget);
     const raw = readListingForm(form);

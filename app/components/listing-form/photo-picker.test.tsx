@@ -9,7 +9,7 @@ describe("checkPickedFiles", () => {
     expect(checkPickedFiles([jpeg(), jpeg()], 3)).toEqual({ accepted: [0, 1], errors: [] });
   });
 
-  it("names each refused file by its number in the pick (SPEC.md section 5)", () => {
+  it("names each refused file by its number in the pick", () => {
     const text = { type: "text/plain", size: 20 };
     const { accepted, errors } = checkPickedFiles([text, jpeg(MAX_PHOTO_BYTES), jpeg(MAX_PHOTO_BYTES - 1)], 3);
     expect(accepted).toEqual([2]);

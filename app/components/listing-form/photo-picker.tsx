@@ -7,7 +7,7 @@ import "virtual:catalogue/photos";
 /** A photo the listing already has (edit form). */
 export type ExistingPhoto = { id: string; url: string; alt: string };
 
-/** What the form needs to know to block submitting (SPEC.md section 5 "Post ad form"). */
+/** What the form needs to know to block submitting. */
 export type PhotoPickerState = { uploading: boolean; hasErrors: boolean; count: number };
 
 export type PhotoPickerProps = {
@@ -22,7 +22,7 @@ export type PhotoPickerProps = {
   onStateChange?: (state: PhotoPickerState) => void;
 };
 
-/** SPEC.md section 9: images per ad and the file limit (checked again on the server). */
+/** Images per ad and the file limit (checked again on the server). */
 export const MAX_PHOTOS = 3;
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_URL = "/dashboard/photos";
@@ -33,7 +33,7 @@ const UPLOAD_TIMEOUT_MS = 2 * 60 * 1000;
 type Message = { key: MessageKey; values?: Record<string, unknown> };
 
 /**
- * Checks picked files in the order the spec does (section 5): too many for the
+ * Checks picked files in the order the spec does: too many for the
  * free places drops the extras; then each kept file must be an image under 5MB.
  * N in the messages is the file's number in this pick.
  */

@@ -24,7 +24,7 @@ type Props = {
 };
 
 /**
- * Where the place is (issue 12, ADR 049, 052): the map link, the position
+ * Where the place is (ADR 049, 052): the map link, the position
  * typed or picked on a map, and whether students see the exact point.
  */
 export function PositionFields({ values, message, enhanced, tiles, near }: Props) {

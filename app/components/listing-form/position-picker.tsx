@@ -17,7 +17,7 @@ type Props = {
 };
 
 /**
- * 'Pick the place on a map' (issue 12, ADR 053): a tap drops the pin, a drag
+ * 'Pick the place on a map' (ADR 053): a tap drops the pin, a drag
  * moves it, and the position field takes its numbers, so the pin and the typed
  * position are one value the server checks. Leaflet comes on the first open;
  * the pin works without tiles (a blank map still has its coordinates).

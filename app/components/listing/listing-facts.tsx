@@ -17,7 +17,7 @@ const ICONS: Record<FactLine["kind"], string> = {
 };
 
 /**
- * The facts students ask first (issue 12): a line with an icon for each one
+ * The facts students ask first (ADR 051): a line with an icon for each one
  * the owner stated, the house rules as chips, and what is not stated.
  */
 export function ListingFacts({ facts }: { facts: FactsView }) {

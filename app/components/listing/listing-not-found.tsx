@@ -2,7 +2,7 @@ import { ButtonLink } from "~/components/ui/button";
 import { useTranslation } from "~/i18n";
 import "virtual:catalogue/listing";
 
-/** SPEC.md section 2: the listing page's not-found state (served with HTTP 404). */
+/** The listing page's not-found state (served with HTTP 404). */
 export function ListingNotFound() {
   const { t } = useTranslation();
   return (

@@ -12,7 +12,7 @@ export type ReportDialogProps = {
   onClose: () => void;
 };
 
-/** SPEC.md section 9: the success message stays this long, then the dialog closes. */
+/** The success message stays this long, then the dialog closes. */
 export const SUCCESS_CLOSE_MS = 2000;
 
 const FOCUSABLE = "a[href], button:not([disabled]), input:not([type='hidden']):not([tabindex='-1']), select, textarea";

@@ -61,7 +61,7 @@ const EMPTY: ReportValues = {
 };
 
 /**
- * The report form (SPEC.md sections 3 to 5): every error listed together
+ * The report form: every error listed together
  * under 'Please fix the following errors:' and beside its field; editing
  * any field clears them. Works as a plain POST without JavaScript.
  */
@@ -242,7 +242,7 @@ export function ReportForm({
   );
 }
 
-/** The success message (SPEC.md section 8), on the page and in the dialog. */
+/** The success message, on the page and in the dialog. */
 export function ReportSuccess({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   return (

@@ -4,7 +4,7 @@ import "virtual:catalogue/listing";
 
 const SAFETY_ITEMS = ["noPayment", "visit", "meetOwner", "amenities", "terms", "advance"] as const;
 
-/** SPEC.md section 2: the safety notice, calm and readable rather than alarming. */
+/** The safety notice, calm and readable rather than alarming. */
 export function SafetyNotice({ siteName }: { siteName: string }) {
   const { t } = useTranslation();
   return (

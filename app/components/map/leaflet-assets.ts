@@ -4,7 +4,7 @@ import { type RefObject, useEffect, useState } from "react";
 import { useWhenChanged } from "~/components/forms/use-when-changed";
 import type { MapTileSource } from "~/schemas/browse-view";
 
-// What every map of ours needs (issue 12, ADR 053): Leaflet's own ES module
+// What every map of ours needs (ADR 053): Leaflet's own ES module
 // build, fetched when a map first draws, its stylesheet from our origin, and
 // the tile layer with its credit.
 

@@ -13,7 +13,7 @@ type ComparisonProps = {
 };
 
 /**
- * Saved places compared (issue 13): side by side in a table on wide screens,
+ * Saved places compared (ADR 054): side by side in a table on wide screens,
  * one card each on phones. A place that is no longer public keeps its ad
  * number and says so.
  */

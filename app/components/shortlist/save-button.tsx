@@ -6,7 +6,7 @@ import { savedIdsIn } from "~/lib/saved-cookie";
 import type { ShortlistActionResult } from "~/schemas/shortlist-view";
 
 /**
- * 'Save' on a card or a listing page (issue 13). A form post to /shortlist,
+ * 'Save' on a card or a listing page (ADR 054). A form post to /shortlist,
  * so it works without JavaScript (redirected to the shortlist page, which says what happened
  * and links back to the page the browser names as its Referer); the form
  * names nothing that differs between the cached page and the address it is

@@ -6,7 +6,7 @@ import { useTranslation } from "~/i18n";
 import "virtual:catalogue/shortlist";
 
 /**
- * 'Share this shortlist' (issue 13, point 2): a form post that gives the list
+ * 'Share this shortlist' (ADR 055): a form post that gives the list
  * a link (/s/{code}), shown to copy or send on WhatsApp; 'Stop sharing'
  * retires it. Works without JavaScript; 'Copy link' appears once hydrated.
  */

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// Frozen migration (issue 4 moderation, issue 3 photo uploads).
+// Frozen migration (moderation: ADR 008; photo uploads: ADR 009).
 // - audit_log: every moderator (or automatic) action: who, when, what, why.
 // - listings.hiddenBy: why a listing is hidden ('moderator' | 'reports' | 'suspension'),
 //   so reinstating an owner restores only what their suspension hid.

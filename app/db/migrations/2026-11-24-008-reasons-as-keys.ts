@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// Frozen migration (issue 11, ADR 028: models speak in keys, never sentences).
+// Frozen migration (ADR 028: models speak in keys, never sentences).
 // A listing hidden by reports (hiddenBy 'reports') and its "listing.auto-hide" audit
 // entry stored an English sentence as the reason. They now store the message key and
 // its values as JSON, shown in the reader's language:

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// Frozen migration (issue 11): an account's preferred language, for the emails it
+// Frozen migration (ADR 069): an account's preferred language, for the emails it
 // receives (en, si or ta). Existing accounts read English, as before.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -1,6 +1,6 @@
 import { type Kysely, PostgresAdapter, sql } from "kysely";
 
-// Frozen migration (issue 8): indexes for two slow kinds of query of the cold benchmark.
+// Frozen migration (docs/performance.md): indexes for two slow kinds of query of the cold benchmark.
 const INDEXES = [
   // The count behind "N boarding places found" under a city or a faculty filter
   // read a table row for each match: the planner took `listings_city_idx` (city,

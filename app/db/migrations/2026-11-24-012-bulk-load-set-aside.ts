@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// Frozen migration (issue 8): where a bulk load (the synthetic seed) keeps the
+// Frozen migration (docs/performance.md): where a bulk load (the synthetic seed) keeps the
 // definitions of the indexes it set aside until it has built them again, so a
 // killed load loses none (app/db/bulk-load.server.ts).
 export async function up(db: Kysely<any>): Promise<void> {

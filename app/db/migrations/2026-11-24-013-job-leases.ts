@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 // Frozen migration. Jobs run once however many processes and servers share the
-// database (issue 14, ADR 039): a row per timed job says when it is next due and
+// database (ADR 039): a row per timed job says when it is next due and
 // who holds it until when; a process claims it with one conditional UPDATE.
 // outbox.claimedBy names the sender holding a message's claim, so a sender whose
 // claim was taken over sends nothing more (it checks before each message).

@@ -1,6 +1,6 @@
 import { type Kysely, PostgresAdapter, sql } from "kysely";
 
-// Frozen migration (issue 8, ADR 046): PostgreSQL's list of every word its
+// Frozen migration (ADR 046): PostgreSQL's list of every word its
 // full-text index has seen, so a search for a prefix ('furn') can ask the
 // index for the exact words that start with it ('furnished', 'furniture')
 // instead of a partial match, which gathers every posting of every such word

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// Frozen migration (issue 12): what a student pays before moving in, beside
+// Frozen migration (ADR 047): what a student pays before moving in, beside
 // the key money listings already had. Both are null for "not stated": a listing
 // posted before this says nothing, and nothing is guessed for it.
 export async function up(db: Kysely<any>): Promise<void> {

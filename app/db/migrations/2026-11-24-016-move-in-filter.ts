@@ -1,6 +1,6 @@
 import { type Kysely, PostgresAdapter, sql } from "kysely";
 
-// Frozen migration (issue 12, ADR 047): the move-in total as a column the
+// Frozen migration (ADR 047): the move-in total as a column the
 // 'Max move-in cost' filter can use an index for. Worked out by the database
 // from the terms, so no write path can store a total that disagrees with them:
 // null while the advance is not stated, else key money + deposit + the advance

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// Frozen migration (issue 12): where a listing is, in decimal degrees (WGS 84),
+// Frozen migration (ADR 049): where a listing is, in decimal degrees (WGS 84),
 // from the owner's map link or the coordinates they typed; null when neither
 // gave one (the listing then counts from its city's centre, marked approximate).
 // Kept exact; what the public sees is rounded to about 100 m (app/geo).

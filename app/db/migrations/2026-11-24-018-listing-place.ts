@@ -1,6 +1,6 @@
 import { type Kysely, PostgresAdapter, sql } from "kysely";
 
-// Frozen migration (issue 12, ADR 050): where each listing counts from for
+// Frozen migration (ADR 050): where each listing counts from for
 // 'Nearest first' and 'Within': its own position rounded as the public sees it
 // (3 decimals, about 100 m), else its city's centre. The app writes both on
 // every insert and edit (app/lib/geo/place.ts); this fills in the listings

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// Frozen migration (issue 12, ADR 051): the facts students ask first. Every
+// Frozen migration (ADR 051): the facts students ask first. Every
 // listing already there gets null in each, 'not stated', never a guessed value.
 // Texts: bills included | meter | shared; meals none | available | included;
 // bathroom attached | shared; curfew none | 'HH:MM'; visitors and cooking

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// Frozen migration (issue 12, ADR 052): whether the owner chose to show the
+// Frozen migration (ADR 052): whether the owner chose to show the
 // exact point (1) or, as every listing so far, the position rounded to about
 // 100 m (0). Places (migration 018) of existing listings stay as they are.
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// Frozen migration. A shortlist per browser (issue 13, ADR 054): kept on the
+// Frozen migration. A shortlist per browser (ADR 054): kept on the
 // server under the salted hash of the browser's signed visitor id, so a shared
 // link (shareCode, point 2) shows the list as it is now. Its places stay in it
 // whatever becomes of the listing (expired, hidden, deleted) until removed; a

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// Frozen migration. 'Already let? Tell us' (issue 13, point 5): one row per
+// Frozen migration. 'Already let? Tell us' (ADR 057): one row per
 // browser (salted visitor key) per listing, with the reporter's network; two
 // networks within 7 days mark the listing's availability unconfirmed
 // (listings.unconfirmedSince) until its owner confirms. A nullable column

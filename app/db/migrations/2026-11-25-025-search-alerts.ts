@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// Frozen migration. Search alerts by email (issue 13, point 3; ADR 058): one row
+// Frozen migration. Search alerts by email (ADR 058): one row
 // per address and saved search. `confirmedAt` stays null until the address's
 // owner follows the confirmation link (double opt-in) and nothing but that
 // link is ever sent to it before; `seenUpTo` is the highest ad number already

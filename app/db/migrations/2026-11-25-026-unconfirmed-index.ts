@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 // Frozen migration. Browse sinks listings whose availability students doubt
-// (issue 13, point 5; ADR 059): each search first asks which public listings
+// (ADR 059): each search first asks which public listings
 // are unconfirmed. Almost none are, so a partial index holds only them, in
 // expiry order: the question reads the live ones and nothing else, on both
 // databases. The predicate is written out so each database matches it.

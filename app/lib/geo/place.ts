@@ -2,7 +2,7 @@ import { CITIES, findCity, findUniversity } from "~/directory/universities";
 import { type LatLng, roundedForPublic } from "./coordinates";
 
 /**
- * Where a listing counts from for distance (issue 12, ADR 050): its own
+ * Where a listing counts from for distance (ADR 050): its own
  * position as the public sees it (rounded to about 100 m), else its city's
  * centre. Stored with the listing (`placeLatitude`, `placeLongitude`) so the
  * database can filter and order by distance; every write of a listing's
