@@ -38,15 +38,17 @@ const serverEnv = (serverPort: number) => ({
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
+  workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"]],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: "off",
+    // A failed test leaves its trace in test-results/ (open it with `npx playwright show-trace`);
+    // passing tests' traces are thrown away.
+    trace: "retain-on-failure",
     launchOptions: {
       executablePath: chromiumPath,
       args: [
