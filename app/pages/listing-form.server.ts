@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import type { SessionUser } from "~/auth/auth.server";
 import type { MessageKey } from "~/i18n";
+import { nextAttempt } from "~/lib/form-attempt";
 import { type FormMessage, type ListingFormState, listingProblems } from "~/schemas/form-problems";
 import { type ListingFormField, readListingForm } from "~/schemas/listing-form";
 import type { Failure, ListingFormCode } from "~/schemas/result";
@@ -53,7 +54,7 @@ function listingSubmission(form: FormData, user: SessionUser) {
     uploadIds: strings(form, "uploadIds"),
     removePhotoIds: strings(form, "removePhotos"),
     /** The try this is (SPEC.md section 4: failed attempts are counted in the banner). */
-    attempt: Math.min(Number(form.get("attempt")) || 0, 99) + 1,
+    attempt: nextAttempt(form),
     /** Sent by the hydrated form: it shows success itself, so no redirect. */
     enhanced: form.get("enhanced") === "1",
   };

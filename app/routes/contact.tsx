@@ -1,6 +1,8 @@
-import { useRef, useState } from "react";
+import { useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
+import { ErrorLinks } from "~/components/forms/error-links";
 import { HoneypotField } from "~/components/forms/honeypot-field";
+import { useFormFailure } from "~/components/forms/use-form-failure";
 import { useWhenChanged } from "~/components/forms/use-when-changed";
 import { Banner } from "~/components/ui/banner";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -112,21 +114,18 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const result = actionData as ActionResult | undefined;
   const navigation = useNavigation();
   const sending = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
-  const [clientErrors, setClientErrors] = useState<ContactErrors | null>(null);
-  const summaryRef = useRef<HTMLDivElement>(null);
+  const {
+    failure,
+    focusRef: summaryRef,
+    browserFound,
+  } = useFormFailure<{ errors: ContactErrors }>(actionData, result?.status === "invalid" ? result : null);
   const successRef = useRef<HTMLDivElement>(null);
 
-  const serverErrors = result?.status === "invalid" ? result.errors : null;
-  const errors: ContactErrors = clientErrors ?? serverErrors ?? {};
+  const errors: ContactErrors = failure?.errors ?? {};
   const errorFields = CONTACT_FIELDS.filter((f) => errors[f]);
 
-  // A new answer from the server replaces what the browser found.
-  useWhenChanged(() => setClientErrors(null), [actionData]);
   // Move focus to the outcome so keyboard and screen-reader users hear it.
-  useWhenChanged(() => {
-    summaryRef.current?.focus();
-    successRef.current?.focus();
-  }, [clientErrors, actionData]);
+  useWhenChanged(() => successRef.current?.focus(), [actionData]);
 
   const values: ContactValues =
     result && result.status !== "sent"
@@ -141,11 +140,11 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     const checked = parseContactForm(new FormData(event.currentTarget));
     if (checked.ok) {
-      setClientErrors(null);
+      browserFound(null);
       return;
     }
     event.preventDefault();
-    setClientErrors(checked.errors);
+    browserFound({ errors: checked.errors });
   };
 
   const errorText = (field: keyof ContactErrors) => (errors[field] ? t(errors[field]) : undefined);
@@ -227,15 +226,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             {errorFields.length > 0 ? (
               <div ref={summaryRef} tabIndex={-1} className="scroll-mt-24">
                 <Banner variant="error" title={t("common.form.fixErrors")}>
-                  <ul className="list-disc pl-5">
-                    {errorFields.map((field) => (
-                      <li key={field}>
-                        <a href={`#contact-${field}`} className="underline">
-                          {errorText(field)}
-                        </a>
-                      </li>
-                    ))}
-                  </ul>
+                  <ErrorLinks fields={errorFields} idPrefix="contact" text={errorText} className="list-disc pl-5" />
                 </Banner>
               </div>
             ) : null}

@@ -1,10 +1,10 @@
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { getAuth } from "~/auth/auth.server";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "~/auth/common-password.server";
 import { PasswordChecklist } from "~/components/accounts/password-checklist";
 import { PasswordInput } from "~/components/accounts/password-input";
-import { useWhenChanged } from "~/components/forms/use-when-changed";
+import { useFormFailure } from "~/components/forms/use-form-failure";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
@@ -43,9 +43,9 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 type Field = (typeof RESET_FIELDS)[number];
-type ActionResult =
-  | { status: "done" }
-  | { status: "failed"; message: MessageKey; errors: Partial<Record<Field, MessageKey>> };
+/** What the banner and fields show after a refused try, from the browser's check or the action. */
+type Failure = { message: MessageKey; errors: Partial<Record<Field, MessageKey>> };
+type ActionResult = { status: "done" } | ({ status: "failed" } & Failure);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const info = context.get(requestContext);
@@ -80,28 +80,23 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const [password, setPassword] = useState("");
-  const [clientFailure, setClientFailure] = useState<{
-    message: MessageKey;
-    errors: Partial<Record<Field, MessageKey>>;
-  } | null>(null);
-  const bannerRef = useRef<HTMLDivElement>(null);
-  useWhenChanged(() => setClientFailure(null), [actionData]);
-  useWhenChanged(() => bannerRef.current?.focus(), [actionData, clientFailure]);
-
-  const failure = clientFailure ?? (result?.status === "failed" ? result : null);
+  const { failure, focusRef, browserFound } = useFormFailure<Failure>(
+    actionData,
+    result?.status === "failed" ? result : null,
+  );
   const errorText = (field: Field) => (failure?.errors[field] ? t(failure.errors[field]) : undefined);
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     const checked = parseResetPasswordForm(new FormData(event.currentTarget));
     if (checked.ok) return;
     event.preventDefault();
-    setClientFailure({ message: checked.first, errors: checked.errors });
+    browserFound({ message: checked.first, errors: checked.errors });
   };
 
   return (
     <div className="mx-auto max-w-md px-4 py-10">
       <h1 className="text-3xl font-bold">{t("accounts.reset.heading")}</h1>
-      <div ref={bannerRef} tabIndex={-1} className="mt-6 scroll-mt-24 empty:hidden">
+      <div ref={focusRef} tabIndex={-1} className="mt-6 scroll-mt-24 empty:hidden">
         {result?.status === "done" ? <Banner variant="success" title={t("accounts.reset.done")} /> : null}
         {failure ? <Banner variant="error" title={t(failure.message)} /> : null}
         {!loaderData.token ? <Banner variant="error" title={t("accounts.reset.missingToken")} /> : null}

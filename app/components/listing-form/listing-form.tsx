@@ -1,8 +1,10 @@
-import { type FormEvent, type InputHTMLAttributes, type ReactNode, useEffect, useRef, useState } from "react";
+import { type FormEvent, type InputHTMLAttributes, type ReactNode, useRef, useState } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
 import { AuthErrorBanner } from "~/components/accounts/auth-banner";
 import { DASHBOARD_PATH } from "~/components/dashboard/dashboard-dialog";
+import { ErrorLinks } from "~/components/forms/error-links";
 import { useEnhanced } from "~/components/forms/use-enhanced";
+import { useFormFailure } from "~/components/forms/use-form-failure";
 import { useWhenChanged } from "~/components/forms/use-when-changed";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
@@ -81,22 +83,20 @@ export function ListingForm({ mode, profile, initial, result, tiles }: Props) {
   const posting = navigation.state === "submitting";
   const serverState = result && "errors" in result ? result : undefined;
   const saved = result !== undefined && "saved" in result;
-  const [clientState, setClientState] = useState<ListingFormState | null>(null);
-  const state = clientState ?? serverState;
+  const {
+    failure: state,
+    attempt,
+    focusRef: summaryRef,
+    browserFound,
+  } = useFormFailure<Omit<ListingFormState, "attempt">>(result, serverState ?? null);
   const values = state?.values ?? initial?.values ?? {};
   const errors = state?.errors ?? {};
   const [universityName, setUniversityName] = useState(values.university ?? "");
   const [facultyName, setFacultyName] = useState(values.faculty || DEFAULT_FACULTY);
   const [propertyType, setPropertyType] = useState(values.propertyType || "single");
   const [picker, setPicker] = useState<PhotoPickerState>({ uploading: false, hasErrors: false, count: 0 });
-  const summaryRef = useRef<HTMLDivElement>(null);
   const successRef = useRef<HTMLDivElement>(null);
-  const attempt = Math.max(serverState?.attempt ?? 0, clientState?.attempt ?? 0);
 
-  useWhenChanged(() => setClientState(null), [result]);
-  useEffect(() => {
-    if (state) summaryRef.current?.focus();
-  }, [state]);
   useWhenChanged(() => {
     if (!saved) return;
     // The submit button is gone: focus stays in the dialog, on the message.
@@ -141,7 +141,7 @@ export function ListingForm({ mode, profile, initial, result, tiles }: Props) {
       : listingProblems(values, files, total);
     if (!problems) return;
     event.preventDefault();
-    setClientState({ ...problems, values: raw, amenities, attempt: attempt + 1 });
+    browserFound({ ...problems, values: raw, amenities });
   };
 
   return (
@@ -163,15 +163,7 @@ export function ListingForm({ mode, profile, initial, result, tiles }: Props) {
             attempt={attempt}
           />
           {errorFields.length > 1 ? (
-            <ul className="list-disc pl-9">
-              {errorFields.map((field) => (
-                <li key={field}>
-                  <a href={`#listing-${field}`} className="underline">
-                    {message(field)}
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <ErrorLinks fields={errorFields} idPrefix="listing" text={message} className="list-disc pl-9" />
           ) : null}
         </div>
       ) : null}
