@@ -10,7 +10,7 @@ import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { type FieldControlProps, FormField, inputClasses } from "~/components/ui/form-field";
 import { cityForFaculty, DEFAULT_FACULTY, findFaculty, findUniversity, UNIVERSITIES } from "~/directory/universities";
-import { type MessageKey, useTranslation } from "~/i18n";
+import { type KeysBelow, type MessageKey, useTranslation } from "~/i18n";
 import { AMENITIES, GENDERS, PROPERTY_TYPES } from "~/schemas/browse-filters";
 import type { MapTileSource } from "~/schemas/browse-view";
 import { type ListingFormState, listingProblems } from "~/schemas/form-problems";
@@ -52,6 +52,8 @@ const textInput =
   (control: FieldControlProps): ReactNode => (
     <input {...control} type="text" {...extra} maxLength={maxLength} defaultValue={value} className={inputClasses} />
   );
+/** The fields whose label is the catalogue's `listingForm.<field>`. */
+type LabelledField = ListingFormField & KeysBelow<"listingForm">;
 /** 0 (no advance) to LISTING_LIMITS.maxAdvanceMonths months of rent. */
 const ADVANCE_MONTHS = Array.from({ length: LISTING_LIMITS.maxAdvanceMonths + 1 }, (_, months) => months);
 
@@ -112,6 +114,15 @@ export function ListingForm({ mode, profile, initial, result, tiles }: Props) {
   const city = university ? t(`directory.cities.${cityForFaculty(university, facultyName)}` as MessageKey) : "";
   const message = (field: ListingFormField) => (errors[field] ? t(errors[field].key, errors[field].values) : undefined);
   const errorFields = Object.keys(errors) as ListingFormField[];
+  /** A field's id (what the error summary links to), name, label, hint, error and required mark. */
+  const field = (name: LabelledField, options: { hint?: MessageKey; required?: true } = {}) => ({
+    id: `listing-${name}`,
+    name,
+    label: t(`listingForm.${name}`),
+    hint: options.hint ? t(options.hint) : undefined,
+    error: message(name),
+    ...(options.required ? { required: true, requiredLabel: required } : {}),
+  });
   const required = t("common.form.required");
   const words: Record<"submit" | "busy" | "done", MessageKey> =
     mode === "create"
@@ -168,15 +179,7 @@ export function ListingForm({ mode, profile, initial, result, tiles }: Props) {
         </div>
       ) : null}
 
-      <FormField
-        id="listing-title"
-        name="title"
-        label={t("listingForm.title")}
-        hint={t("listingForm.titleHint")}
-        error={message("title")}
-        required
-        requiredLabel={required}
-      >
+      <FormField {...field("title", { hint: "listingForm.titleHint", required: true })}>
         {(control) => (
           <input
             {...control}
@@ -188,14 +191,7 @@ export function ListingForm({ mode, profile, initial, result, tiles }: Props) {
         )}
       </FormField>
 
-      <FormField
-        id="listing-description"
-        name="description"
-        label={t("listingForm.description")}
-        error={message("description")}
-        required
-        requiredLabel={required}
-      >
+      <FormField {...field("description", { required: true })}>
         {(control) => (
           <textarea
             {...control}
@@ -208,32 +204,11 @@ export function ListingForm({ mode, profile, initial, result, tiles }: Props) {
       </FormField>
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField
-          id="listing-price"
-          name="price"
-          label={t("listingForm.price")}
-          error={message("price")}
-          required
-          requiredLabel={required}
-        >
-          {rupeeInput(values.price)}
-        </FormField>
-        <FormField
-          id="listing-keymoneyFee"
-          name="keymoneyFee"
-          label={t("listingForm.keymoneyFee")}
-          hint={t("listingForm.keymoneyHint")}
-          error={message("keymoneyFee")}
-        >
+        <FormField {...field("price", { required: true })}>{rupeeInput(values.price)}</FormField>
+        <FormField {...field("keymoneyFee", { hint: "listingForm.keymoneyHint" })}>
           {rupeeInput(values.keymoneyFee)}
         </FormField>
-        <FormField
-          id="listing-advanceMonths"
-          name="advanceMonths"
-          label={t("listingForm.advanceMonths")}
-          hint={t("listingForm.advanceMonthsHint")}
-          error={message("advanceMonths")}
-        >
+        <FormField {...field("advanceMonths", { hint: "listingForm.advanceMonthsHint" })}>
           {(control) => (
             <select {...control} defaultValue={values.advanceMonths} className={selectClasses}>
               <option value="">{t("listingForm.advanceNotStated")}</option>
@@ -245,25 +220,10 @@ export function ListingForm({ mode, profile, initial, result, tiles }: Props) {
             </select>
           )}
         </FormField>
-        <FormField
-          id="listing-deposit"
-          name="deposit"
-          label={t("listingForm.deposit")}
-          hint={t("listingForm.depositHint")}
-          error={message("deposit")}
-        >
-          {rupeeInput(values.deposit)}
-        </FormField>
+        <FormField {...field("deposit", { hint: "listingForm.depositHint" })}>{rupeeInput(values.deposit)}</FormField>
       </div>
 
-      <FormField
-        id="listing-university"
-        name="university"
-        label={t("listingForm.university")}
-        error={message("university")}
-        required
-        requiredLabel={required}
-      >
+      <FormField {...field("university", { required: true })}>
         {(control) => (
           <select
             {...control}
@@ -284,7 +244,7 @@ export function ListingForm({ mode, profile, initial, result, tiles }: Props) {
         )}
       </FormField>
 
-      <FormField id="listing-faculty" name="faculty" label={t("listingForm.faculty")} error={message("faculty")}>
+      <FormField {...field("faculty")}>
         {(control) => (
           <select
             {...control}
@@ -330,14 +290,7 @@ export function ListingForm({ mode, profile, initial, result, tiles }: Props) {
       </FormField>
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField
-          id="listing-propertyType"
-          name="propertyType"
-          label={t("listingForm.propertyType")}
-          error={message("propertyType")}
-          required
-          requiredLabel={required}
-        >
+        <FormField {...field("propertyType", { required: true })}>
           {(control) => (
             <select
               {...control}
@@ -353,7 +306,7 @@ export function ListingForm({ mode, profile, initial, result, tiles }: Props) {
             </select>
           )}
         </FormField>
-        <FormField id="listing-gender" name="gender" label={t("listingForm.gender")} error={message("gender")}>
+        <FormField {...field("gender")}>
           {(control) => (
             <select {...control} defaultValue={values.gender || "any"} className={selectClasses}>
               {GENDERS.map((gender) => (
@@ -393,48 +346,20 @@ export function ListingForm({ mode, profile, initial, result, tiles }: Props) {
 
       <PositionFields values={values} message={message} enhanced={enhanced} tiles={tiles} near={faculty} />
 
-      <FormField
-        id="listing-location"
-        name="location"
-        label={t("listingForm.location")}
-        hint={t("listingForm.locationHint")}
-        error={message("location")}
-      >
+      <FormField {...field("location", { hint: "listingForm.locationHint" })}>
         {textInput(LISTING_LIMITS.location, values.location)}
       </FormField>
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField
-          id="listing-contactName"
-          name="contactName"
-          label={t("listingForm.contactName")}
-          error={message("contactName")}
-          required
-          requiredLabel={required}
-        >
+        <FormField {...field("contactName", { required: true })}>
           {textInput(LISTING_LIMITS.name, values.contactName ?? profile.name, { autoComplete: "name" })}
         </FormField>
-        <FormField
-          id="listing-contactPhone"
-          name="contactPhone"
-          label={t("listingForm.contactPhone")}
-          error={message("contactPhone")}
-          required
-          requiredLabel={required}
-        >
+        <FormField {...field("contactPhone", { required: true })}>
           {textInput(LISTING_LIMITS.phone, values.contactPhone ?? profile.phone, { type: "tel", autoComplete: "tel" })}
         </FormField>
       </div>
 
-      <FormField
-        id="listing-photos"
-        name="photos"
-        label={t("listingForm.photos")}
-        hint={t("listingForm.photosHint")}
-        error={message("photos")}
-        required
-        requiredLabel={required}
-      >
+      <FormField {...field("photos", { hint: "listingForm.photosHint", required: true })}>
         {(control) => (
           <PhotoPicker
             id={control.id}
