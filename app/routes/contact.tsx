@@ -6,10 +6,10 @@ import { useFormFailure } from "~/components/forms/use-form-failure";
 import { useWhenChanged } from "~/components/forms/use-when-changed";
 import { Banner } from "~/components/ui/banner";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { EmailInput } from "~/components/ui/email-input";
 import { FormField, inputClasses } from "~/components/ui/form-field";
 import { ClockIcon, FlagIcon, MailIcon, PhoneIcon } from "~/components/ui/icons";
 import { Select } from "~/components/ui/select";
+import { EmailInput, NameInput } from "~/components/ui/text-input";
 import { useTranslation } from "~/i18n";
 import { translatorFor } from "~/i18n/translator.server";
 import { routeMeta } from "~/lib/route-meta";
@@ -239,16 +239,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               required
               requiredLabel={t("common.form.required")}
             >
-              {(control) => (
-                <input
-                  {...control}
-                  type="text"
-                  autoComplete="name"
-                  maxLength={CONTACT_LIMITS.name}
-                  defaultValue={values.name}
-                  className={inputClasses}
-                />
-              )}
+              {(control) => <NameInput control={control} maxLength={CONTACT_LIMITS.name} defaultValue={values.name} />}
             </FormField>
 
             <FormField

@@ -8,6 +8,7 @@ import { PasswordInput } from "~/components/accounts/password-input";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { FormField, inputClasses } from "~/components/ui/form-field";
+import { PhoneInput } from "~/components/ui/text-input";
 import { activeLocale, type MessageKey, useTranslation } from "~/i18n";
 import { isLocale, LANGUAGE_NAMES, LOCALES, localePath } from "~/i18n/locales";
 import { retryAfterHeaders } from "~/limits/rate-limit.server";
@@ -250,17 +251,7 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
             label={t("accounts.settings.phone")}
             error={errors.phone ? t(errors.phone) : undefined}
           >
-            {(control) => (
-              <input
-                {...control}
-                type="tel"
-                autoComplete="tel-national"
-                inputMode="numeric"
-                maxLength={PHONE_LENGTH}
-                defaultValue={profile.phone}
-                className={inputClasses}
-              />
-            )}
+            {(control) => <PhoneInput control={control} maxLength={PHONE_LENGTH} defaultValue={profile.phone} />}
           </FormField>
           <FormField
             id="settings-email"

@@ -10,8 +10,8 @@ import { useEnhanced } from "~/components/forms/use-enhanced";
 import { useFormFailure } from "~/components/forms/use-form-failure";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
-import { EmailInput } from "~/components/ui/email-input";
-import { FormField, inputClasses } from "~/components/ui/form-field";
+import { FormField } from "~/components/ui/form-field";
+import { EmailInput, NameInput, PhoneInput } from "~/components/ui/text-input";
 import { type MessageKey, useTranslation } from "~/i18n";
 import { RichText } from "~/i18n/rich-text";
 import { type ErrorKind, friendlyError } from "~/lib/error-messages";
@@ -185,16 +185,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
           error={errorText("name")}
           {...required}
         >
-          {(control) => (
-            <input
-              {...control}
-              type="text"
-              autoComplete="name"
-              maxLength={NAME_MAX_LENGTH}
-              defaultValue={values.name}
-              className={inputClasses}
-            />
-          )}
+          {(control) => <NameInput control={control} maxLength={NAME_MAX_LENGTH} defaultValue={values.name} />}
         </FormField>
         <FormField
           id={FIELD_IDS.email}
@@ -213,17 +204,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
           error={errorText("phone")}
           {...required}
         >
-          {(control) => (
-            <input
-              {...control}
-              type="tel"
-              autoComplete="tel-national"
-              inputMode="numeric"
-              maxLength={PHONE_LENGTH}
-              defaultValue={values.phone}
-              className={inputClasses}
-            />
-          )}
+          {(control) => <PhoneInput control={control} maxLength={PHONE_LENGTH} defaultValue={values.phone} />}
         </FormField>
         <FormField
           id={FIELD_IDS.password}
