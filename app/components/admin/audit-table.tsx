@@ -21,6 +21,8 @@ const ACTION_KEYS: Record<AuditAction, MessageKey> = {
   "user.role": "admin.audit.actions.user-role",
 };
 
+const COLUMNS = ["when", "who", "what", "target", "why"] as const;
+
 function targetText(t: Translator, entry: AuditEntry): string {
   if (entry.targetType === "listing") {
     const id = t("admin.audit.targetListing", { id: entry.targetId });
@@ -40,13 +42,7 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
         <caption className="sr-only">{t("admin.audit.caption")}</caption>
         <TableHead
           className="border-b border-slate-300 text-slate-700"
-          columns={[
-            t("admin.audit.when"),
-            t("admin.audit.who"),
-            t("admin.audit.what"),
-            t("admin.audit.target"),
-            t("admin.audit.why"),
-          ]}
+          columns={COLUMNS.map((column) => t(`admin.audit.${column}`))}
         />
         <tbody>
           {entries.map((entry) => (

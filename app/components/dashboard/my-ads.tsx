@@ -56,6 +56,8 @@ function HiddenReason({ ad }: { ad: MyAd }) {
   );
 }
 
+const COLUMNS = ["title", "status", "posted", "daysLeft", "views", "actions"] as const;
+
 /** SPEC.md section 2 "Dashboard": a table on large screens, cards on small ones. */
 export function MyAdsList({ ads }: { ads: MyAd[] }) {
   const { t } = useTranslation();
@@ -70,14 +72,7 @@ export function MyAdsList({ ads }: { ads: MyAd[] }) {
         <caption className="sr-only">{t("dashboard.myAds.tableCaption")}</caption>
         <TableHead
           className="border-b border-slate-300 text-sm text-slate-700"
-          columns={[
-            t("dashboard.myAds.columns.title"),
-            t("dashboard.myAds.columns.status"),
-            t("dashboard.myAds.columns.posted"),
-            t("dashboard.myAds.columns.daysLeft"),
-            t("dashboard.myAds.columns.views"),
-            t("dashboard.myAds.columns.actions"),
-          ]}
+          columns={COLUMNS.map((column) => t(`dashboard.myAds.columns.${column}`))}
         />
         <tbody>
           {ads.map((ad) => (
