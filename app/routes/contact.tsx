@@ -6,7 +6,7 @@ import { useFormFailure } from "~/components/forms/use-form-failure";
 import { useWhenChanged } from "~/components/forms/use-when-changed";
 import { Banner } from "~/components/ui/banner";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { FormField, inputClasses } from "~/components/ui/form-field";
+import { FormField, fieldsOf, inputClasses } from "~/components/ui/form-field";
 import { ClockIcon, FlagIcon, MailIcon, PhoneIcon } from "~/components/ui/icons";
 import { Select } from "~/components/ui/select";
 import { EmailInput, NameInput } from "~/components/ui/text-input";
@@ -148,6 +148,12 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   };
 
   const errorText = (field: keyof ContactErrors) => (errors[field] ? t(errors[field]) : undefined);
+  const field = fieldsOf<keyof ContactErrors>({
+    idPrefix: "contact",
+    label: (name) => t(`info.contact.form.${name}`),
+    error: errorText,
+    requiredLabel: t("common.form.required"),
+  });
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
@@ -231,39 +237,17 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               </div>
             ) : null}
 
-            <FormField
-              id="contact-name"
-              name="name"
-              label={t("info.contact.form.name")}
-              error={errorText("name")}
-              required
-              requiredLabel={t("common.form.required")}
-            >
+            <FormField {...field("name", { required: true })}>
               {(control) => <NameInput control={control} maxLength={CONTACT_LIMITS.name} defaultValue={values.name} />}
             </FormField>
 
-            <FormField
-              id="contact-email"
-              name="email"
-              label={t("info.contact.form.email")}
-              hint={t("info.contact.form.emailHint")}
-              error={errorText("email")}
-              required
-              requiredLabel={t("common.form.required")}
-            >
+            <FormField {...field("email", { hint: t("info.contact.form.emailHint"), required: true })}>
               {(control) => (
                 <EmailInput control={control} maxLength={CONTACT_LIMITS.email} defaultValue={values.email} />
               )}
             </FormField>
 
-            <FormField
-              id="contact-subject"
-              name="subject"
-              label={t("info.contact.form.subject")}
-              error={errorText("subject")}
-              required
-              requiredLabel={t("common.form.required")}
-            >
+            <FormField {...field("subject", { required: true })}>
               {(control) => (
                 <Select
                   {...control}
@@ -276,15 +260,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               )}
             </FormField>
 
-            <FormField
-              id="contact-message"
-              name="message"
-              label={t("info.contact.form.message")}
-              hint={t("info.contact.form.messageHint")}
-              error={errorText("message")}
-              required
-              requiredLabel={t("common.form.required")}
-            >
+            <FormField {...field("message", { hint: t("info.contact.form.messageHint"), required: true })}>
               {(control) => (
                 <textarea
                   {...control}

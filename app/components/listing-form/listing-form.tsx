@@ -8,7 +8,7 @@ import { useFormFailure } from "~/components/forms/use-form-failure";
 import { useWhenChanged } from "~/components/forms/use-when-changed";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
-import { type FieldControlProps, FormField, inputClasses } from "~/components/ui/form-field";
+import { type FieldControlProps, FormField, fieldsOf, inputClasses } from "~/components/ui/form-field";
 import { cityForFaculty, DEFAULT_FACULTY, findFaculty, findUniversity, UNIVERSITIES } from "~/directory/universities";
 import { type KeysBelow, type MessageKey, useTranslation } from "~/i18n";
 import { AMENITIES, GENDERS, PROPERTY_TYPES } from "~/schemas/browse-filters";
@@ -114,16 +114,12 @@ export function ListingForm({ mode, profile, initial, result, tiles }: Props) {
   const city = university ? t(`directory.cities.${cityForFaculty(university, facultyName)}` as MessageKey) : "";
   const message = (field: ListingFormField) => (errors[field] ? t(errors[field].key, errors[field].values) : undefined);
   const errorFields = Object.keys(errors) as ListingFormField[];
-  /** A field's id (what the error summary links to), name, label, hint, error and required mark. */
-  const field = (name: LabelledField, options: { hint?: MessageKey; required?: true } = {}) => ({
-    id: `listing-${name}`,
-    name,
-    label: t(`listingForm.${name}`),
-    hint: options.hint ? t(options.hint) : undefined,
-    error: message(name),
-    ...(options.required ? { required: true, requiredLabel: required } : {}),
+  const field = fieldsOf<LabelledField>({
+    idPrefix: "listing",
+    label: (name) => t(`listingForm.${name}`),
+    error: message,
+    requiredLabel: t("common.form.required"),
   });
-  const required = t("common.form.required");
   const words: Record<"submit" | "busy" | "done", MessageKey> =
     mode === "create"
       ? { submit: "listingForm.submit", busy: "listingForm.submitting", done: "listingForm.posted" }
@@ -179,7 +175,7 @@ export function ListingForm({ mode, profile, initial, result, tiles }: Props) {
         </div>
       ) : null}
 
-      <FormField {...field("title", { hint: "listingForm.titleHint", required: true })}>
+      <FormField {...field("title", { hint: t("listingForm.titleHint"), required: true })}>
         {(control) => (
           <input
             {...control}
@@ -205,10 +201,10 @@ export function ListingForm({ mode, profile, initial, result, tiles }: Props) {
 
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField {...field("price", { required: true })}>{rupeeInput(values.price)}</FormField>
-        <FormField {...field("keymoneyFee", { hint: "listingForm.keymoneyHint" })}>
+        <FormField {...field("keymoneyFee", { hint: t("listingForm.keymoneyHint") })}>
           {rupeeInput(values.keymoneyFee)}
         </FormField>
-        <FormField {...field("advanceMonths", { hint: "listingForm.advanceMonthsHint" })}>
+        <FormField {...field("advanceMonths", { hint: t("listingForm.advanceMonthsHint") })}>
           {(control) => (
             <select {...control} defaultValue={values.advanceMonths} className={selectClasses}>
               <option value="">{t("listingForm.advanceNotStated")}</option>
@@ -220,7 +216,9 @@ export function ListingForm({ mode, profile, initial, result, tiles }: Props) {
             </select>
           )}
         </FormField>
-        <FormField {...field("deposit", { hint: "listingForm.depositHint" })}>{rupeeInput(values.deposit)}</FormField>
+        <FormField {...field("deposit", { hint: t("listingForm.depositHint") })}>
+          {rupeeInput(values.deposit)}
+        </FormField>
       </div>
 
       <FormField {...field("university", { required: true })}>
@@ -346,7 +344,7 @@ export function ListingForm({ mode, profile, initial, result, tiles }: Props) {
 
       <PositionFields values={values} message={message} enhanced={enhanced} tiles={tiles} near={faculty} />
 
-      <FormField {...field("location", { hint: "listingForm.locationHint" })}>
+      <FormField {...field("location", { hint: t("listingForm.locationHint") })}>
         {textInput(LISTING_LIMITS.location, values.location)}
       </FormField>
 
@@ -359,7 +357,7 @@ export function ListingForm({ mode, profile, initial, result, tiles }: Props) {
         </FormField>
       </div>
 
-      <FormField {...field("photos", { hint: "listingForm.photosHint", required: true })}>
+      <FormField {...field("photos", { hint: t("listingForm.photosHint"), required: true })}>
         {(control) => (
           <PhotoPicker
             id={control.id}
