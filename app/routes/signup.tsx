@@ -1,10 +1,9 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { data, Form, Link, redirect, type ShouldRevalidateFunction, useNavigate, useNavigation } from "react-router";
 import { cookieHeaders, getAuth, getSessionUser } from "~/auth/auth.server";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "~/auth/common-password.server";
 import { AuthErrorBanner } from "~/components/accounts/auth-banner";
-import { PasswordChecklist } from "~/components/accounts/password-checklist";
-import { PasswordInput } from "~/components/accounts/password-input";
+import { NewPasswordFields } from "~/components/accounts/new-password-fields";
 import { HoneypotField } from "~/components/forms/honeypot-field";
 import { useEnhanced } from "~/components/forms/use-enhanced";
 import { useFormFailure } from "~/components/forms/use-form-failure";
@@ -24,7 +23,6 @@ import { isHoneypotFilled } from "~/schemas/honeypot";
 import {
   EMAIL_MAX_LENGTH,
   NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
   PHONE_LENGTH,
   parseSignupForm,
   type SignupErrors,
@@ -144,7 +142,6 @@ export default function Signup({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const enhanced = useEnhanced();
   const busy = navigation.state === "submitting";
-  const [password, setPassword] = useState("");
   const failed = result?.status === "failed" ? result : null;
   const { failure, attempt, focusRef, browserFound } = useFormFailure<Failure>(actionData, failed);
   const errors: SignupErrors = failure?.errors ?? {};
@@ -206,33 +203,12 @@ export default function Signup({ actionData }: Route.ComponentProps) {
         >
           {(control) => <PhoneInput control={control} maxLength={PHONE_LENGTH} defaultValue={values.phone} />}
         </FormField>
-        <FormField
-          id={FIELD_IDS.password}
-          name="password"
-          label={t("accounts.signup.password")}
-          error={errorText("password")}
-          {...required}
-        >
-          {(control) => (
-            <PasswordInput
-              {...control}
-              aria-describedby={[control["aria-describedby"], "signup-password-rules"].filter(Boolean).join(" ")}
-              autoComplete="new-password"
-              maxLength={PASSWORD_MAX_LENGTH}
-              onChange={(event) => setPassword(event.currentTarget.value)}
-            />
-          )}
-        </FormField>
-        <PasswordChecklist id="signup-password-rules" password={password} />
-        <FormField
-          id={FIELD_IDS.confirmPassword}
-          name="confirmPassword"
-          label={t("accounts.signup.confirmPassword")}
-          error={errorText("confirmPassword")}
-          {...required}
-        >
-          {(control) => <PasswordInput {...control} autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />}
-        </FormField>
+        <NewPasswordFields
+          ids={{ password: FIELD_IDS.password, rules: "signup-password-rules", confirm: FIELD_IDS.confirmPassword }}
+          labels={{ password: t("accounts.signup.password"), confirm: t("accounts.signup.confirmPassword") }}
+          errors={{ password: errorText("password"), confirm: errorText("confirmPassword") }}
+          requiredLabel={required.requiredLabel}
+        />
         <div>
           <label className="flex min-h-11 items-start gap-3">
             <input
