@@ -82,7 +82,7 @@ export function fieldsOf<Field extends string>(form: {
   idPrefix: string;
   label: (field: Field) => string;
   error: (field: Field) => string | undefined;
-  requiredLabel: string;
+  requiredLabel?: string;
 }) {
   return (name: Field, options: { hint?: string; required?: true } = {}) => ({
     id: `${form.idPrefix}-${name}`,
