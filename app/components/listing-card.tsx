@@ -1,6 +1,7 @@
 import { preload } from "react-dom";
 import { Link } from "react-router";
 import { SaveButton } from "~/components/shortlist/save-button";
+import { MapPinIcon, NoPhotoIcon } from "~/components/ui/icons";
 import { useTranslation } from "~/i18n";
 import type { ListingCardView } from "~/schemas/listing-view";
 import "virtual:catalogue/browse";
@@ -53,16 +54,7 @@ export function ListingCard({ listing, eager = false, sizes = DEFAULT_SIZES, hea
           />
         ) : (
           <div className="flex h-full w-full flex-col items-center justify-center gap-2 text-slate-500">
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="h-10 w-10"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.5"
-            >
-              <path d="M3 10.5 12 4l9 6.5V20a1 1 0 0 1-1 1h-5v-6h-6v6H4a1 1 0 0 1-1-1v-9.5Z" strokeLinejoin="round" />
-            </svg>
+            <NoPhotoIcon />
             <span className="text-sm">{t("browse.card.noPhoto")}</span>
           </div>
         )}
@@ -109,17 +101,7 @@ export function ListingCard({ listing, eager = false, sizes = DEFAULT_SIZES, hea
             to={href}
             className="relative z-10 inline-flex min-h-11 items-center gap-1 font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="h-4 w-4"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <path d="M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21Z" strokeLinejoin="round" />
-              <circle cx="12" cy="9.5" r="2.5" />
-            </svg>
+            <MapPinIcon />
             {t("browse.card.seeLocation")}
             <span className="sr-only">: {listing.title}</span>
           </Link>

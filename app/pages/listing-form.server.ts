@@ -1,6 +1,7 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { SessionUser } from "~/auth/auth.server";
 import type { MessageKey } from "~/i18n";
+import { nextAttempt } from "~/lib/form-attempt";
 import { type FormMessage, type ListingFormState, listingProblems } from "~/schemas/form-problems";
 import { type ListingFormField, readListingForm } from "~/schemas/listing-form";
 import type { Failure, ListingFormCode } from "~/schemas/result";
@@ -21,10 +22,10 @@ export function refuse(
 }
 
 /** The listing form's body as readBody (app/security/body-limit.server.ts) read it, with LISTING_FORM_BODY. */
-type ReadListingForm = { ok: true; body: FormData } | { ok: false; problem: "tooLarge" | "unreadable" };
+export type ReadListingForm = { ok: true; body: FormData } | { ok: false; problem: "tooLarge" | "unreadable" };
 
 /** The form as far as an oversized or broken body allows; anything else than `ListingSubmission` is the answer to send. */
-export function listingSubmissionFrom(read: ReadListingForm, user: SessionUser) {
+function listingSubmissionFrom(read: ReadListingForm, user: SessionUser) {
   if (!read.ok && read.problem === "tooLarge")
     return refuse({ key: "listingForm.errors.requestTooLarge" }, 413, {
       errors: { photos: { key: "listingForm.errors.requestTooLarge" } },
@@ -53,7 +54,7 @@ function listingSubmission(form: FormData, user: SessionUser) {
     uploadIds: strings(form, "uploadIds"),
     removePhotoIds: strings(form, "removePhotos"),
     /** The try this is (the spec: failed attempts are counted in the banner). */
-    attempt: Math.min(Number(form.get("attempt")) || 0, 99) + 1,
+    attempt: nextAttempt(form),
     /** Sent by the hydrated form: it shows success itself, so no redirect. */
     enhanced: form.get("enhanced") === "1",
   };
@@ -63,11 +64,30 @@ function listingSubmission(form: FormData, user: SessionUser) {
  * Every problem the text and the files have, reported at once (the model
  * checks all again). `keptPhotos` is how many photos the listing keeps (edit).
  */
-export function submissionProblems(submission: ListingSubmission, keptPhotos = 0) {
+function submissionProblems(submission: ListingSubmission, keptPhotos = 0) {
   const { values, amenities, files, uploadIds, attempt } = submission;
   const problems = listingProblems(values, files, keptPhotos + new Set(uploadIds).size + files.length);
   if (!problems) return null;
   return data({ ...problems, values, amenities, attempt } satisfies ListingActionResult, { status: 400 });
+}
+
+/**
+ * The post and edit actions' reading of the form: the submission, or the answer
+ * to send (a body too large or broken, or every problem found). `photos` are
+ * the ones the listing has (edit): those not marked for removal count as kept.
+ */
+export function readListingSubmission(read: ReadListingForm, user: SessionUser, photos: { id: string }[] = []) {
+  const submission = listingSubmissionFrom(read, user);
+  if (!("values" in submission)) return { answer: submission };
+  const kept = photos.filter((p) => !submission.removePhotoIds.includes(p.id)).length;
+  const problems = submissionProblems(submission, kept);
+  return problems ? { answer: problems } : { submission };
+}
+
+/** Saved: without JavaScript, back to My Ads with its notice; the hydrated form shows success itself. */
+export function listingSaved(submission: ListingSubmission, myAds: string) {
+  if (!submission.enhanced) return redirect(myAds);
+  return { saved: true } satisfies ListingActionResult;
 }
 
 /** The catalogue key that says why the model refused (ADR 026). */

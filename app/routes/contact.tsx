@@ -1,13 +1,15 @@
-import { useRef, useState } from "react";
+import { useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
+import { ErrorLinks } from "~/components/forms/error-links";
 import { HoneypotField } from "~/components/forms/honeypot-field";
+import { useFormFailure } from "~/components/forms/use-form-failure";
 import { useWhenChanged } from "~/components/forms/use-when-changed";
 import { Banner } from "~/components/ui/banner";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { EmailInput } from "~/components/ui/email-input";
-import { FormField, inputClasses } from "~/components/ui/form-field";
+import { FormField, fieldsOf, inputClasses } from "~/components/ui/form-field";
 import { ClockIcon, FlagIcon, MailIcon, PhoneIcon } from "~/components/ui/icons";
 import { Select } from "~/components/ui/select";
+import { EmailInput, NameInput } from "~/components/ui/text-input";
 import { useTranslation } from "~/i18n";
 import { translatorFor } from "~/i18n/translator.server";
 import { routeMeta } from "~/lib/route-meta";
@@ -112,21 +114,18 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const result = actionData as ActionResult | undefined;
   const navigation = useNavigation();
   const sending = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
-  const [clientErrors, setClientErrors] = useState<ContactErrors | null>(null);
-  const summaryRef = useRef<HTMLDivElement>(null);
+  const {
+    failure,
+    focusRef: summaryRef,
+    browserFound,
+  } = useFormFailure<{ errors: ContactErrors }>(actionData, result?.status === "invalid" ? result : null);
   const successRef = useRef<HTMLDivElement>(null);
 
-  const serverErrors = result?.status === "invalid" ? result.errors : null;
-  const errors: ContactErrors = clientErrors ?? serverErrors ?? {};
+  const errors: ContactErrors = failure?.errors ?? {};
   const errorFields = CONTACT_FIELDS.filter((f) => errors[f]);
 
-  // A new answer from the server replaces what the browser found.
-  useWhenChanged(() => setClientErrors(null), [actionData]);
   // Move focus to the outcome so keyboard and screen-reader users hear it.
-  useWhenChanged(() => {
-    summaryRef.current?.focus();
-    successRef.current?.focus();
-  }, [clientErrors, actionData]);
+  useWhenChanged(() => successRef.current?.focus(), [actionData]);
 
   const values: ContactValues =
     result && result.status !== "sent"
@@ -141,14 +140,20 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     const checked = parseContactForm(new FormData(event.currentTarget));
     if (checked.ok) {
-      setClientErrors(null);
+      browserFound(null);
       return;
     }
     event.preventDefault();
-    setClientErrors(checked.errors);
+    browserFound({ errors: checked.errors });
   };
 
   const errorText = (field: keyof ContactErrors) => (errors[field] ? t(errors[field]) : undefined);
+  const field = fieldsOf<keyof ContactErrors>({
+    idPrefix: "contact",
+    label: (name) => t(`info.contact.form.${name}`),
+    error: errorText,
+    requiredLabel: t("common.form.required"),
+  });
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
@@ -227,61 +232,22 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             {errorFields.length > 0 ? (
               <div ref={summaryRef} tabIndex={-1} className="scroll-mt-24">
                 <Banner variant="error" title={t("common.form.fixErrors")}>
-                  <ul className="list-disc pl-5">
-                    {errorFields.map((field) => (
-                      <li key={field}>
-                        <a href={`#contact-${field}`} className="underline">
-                          {errorText(field)}
-                        </a>
-                      </li>
-                    ))}
-                  </ul>
+                  <ErrorLinks fields={errorFields} idPrefix="contact" text={errorText} className="list-disc pl-5" />
                 </Banner>
               </div>
             ) : null}
 
-            <FormField
-              id="contact-name"
-              name="name"
-              label={t("info.contact.form.name")}
-              error={errorText("name")}
-              required
-              requiredLabel={t("common.form.required")}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  type="text"
-                  autoComplete="name"
-                  maxLength={CONTACT_LIMITS.name}
-                  defaultValue={values.name}
-                  className={inputClasses}
-                />
-              )}
+            <FormField {...field("name", { required: true })}>
+              {(control) => <NameInput control={control} maxLength={CONTACT_LIMITS.name} defaultValue={values.name} />}
             </FormField>
 
-            <FormField
-              id="contact-email"
-              name="email"
-              label={t("info.contact.form.email")}
-              hint={t("info.contact.form.emailHint")}
-              error={errorText("email")}
-              required
-              requiredLabel={t("common.form.required")}
-            >
+            <FormField {...field("email", { hint: t("info.contact.form.emailHint"), required: true })}>
               {(control) => (
                 <EmailInput control={control} maxLength={CONTACT_LIMITS.email} defaultValue={values.email} />
               )}
             </FormField>
 
-            <FormField
-              id="contact-subject"
-              name="subject"
-              label={t("info.contact.form.subject")}
-              error={errorText("subject")}
-              required
-              requiredLabel={t("common.form.required")}
-            >
+            <FormField {...field("subject", { required: true })}>
               {(control) => (
                 <Select
                   {...control}
@@ -294,15 +260,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               )}
             </FormField>
 
-            <FormField
-              id="contact-message"
-              name="message"
-              label={t("info.contact.form.message")}
-              hint={t("info.contact.form.messageHint")}
-              error={errorText("message")}
-              required
-              requiredLabel={t("common.form.required")}
-            >
+            <FormField {...field("message", { hint: t("info.contact.form.messageHint"), required: true })}>
               {(control) => (
                 <textarea
                   {...control}

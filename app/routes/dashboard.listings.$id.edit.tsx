@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, redirect, useRouteError } from "react-router";
+import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import { signedIn } from "~/auth/guard.server";
 import { DashboardDialog } from "~/components/dashboard/dashboard-dialog";
 import { ListingForm } from "~/components/listing-form/listing-form";
@@ -11,10 +11,10 @@ import { parseAdNumber } from "~/lib/slug";
 import { findOwnerListingForm, updateOwnerListing } from "~/models/owner-listings.server";
 import {
   type ListingActionResult,
-  listingSubmissionFrom,
+  listingSaved,
   modelRefusal,
+  readListingSubmission,
   refuse,
-  submissionProblems,
   unavailable,
 } from "~/pages/listing-form.server";
 import { LISTING_FORM_BODY, readBody } from "~/security/body-limit.server";
@@ -53,11 +53,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const id = parseAdNumber(params.id);
   const listing = id === null ? null : await findOwnerListingForm(db, user.id, id);
   if (id === null || !listing) throw notFound();
-  const submission = listingSubmissionFrom(await readBody(request, LISTING_FORM_BODY), user);
-  if (!("values" in submission)) return submission;
-  const kept = listing.photos.filter((p) => !submission.removePhotoIds.includes(p.id)).length;
-  const problems = submissionProblems(submission, kept);
-  if (problems) return problems;
+  const read = readListingSubmission(await readBody(request, LISTING_FORM_BODY), user, listing.photos);
+  if (!read.submission) return read.answer;
+  const { submission } = read;
 
   let result: Awaited<ReturnType<typeof updateOwnerListing>>;
   try {
@@ -74,8 +72,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!result.ok && result.code === "listing.not_found") throw notFound();
   if (!result.ok) return modelRefusal(submission, result, 400);
   log.info({ listingId: id }, "listing updated");
-  if (!submission.enhanced) return redirect("/dashboard?updated=1");
-  return { saved: true } satisfies ListingActionResult;
+  return listingSaved(submission, "/dashboard?updated=1");
 }
 
 /** The post form, filled in, as a dialog over My Ads. */

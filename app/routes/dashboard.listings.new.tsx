@@ -1,4 +1,3 @@
-import { redirect } from "react-router";
 import { signedIn } from "~/auth/guard.server";
 import { ConfirmEmailBanner, resendNoticeOf } from "~/components/accounts/confirm-email-banner";
 import { DashboardDialog } from "~/components/dashboard/dashboard-dialog";
@@ -12,10 +11,10 @@ import { pageMeta } from "~/lib/seo";
 import { countOwnerListings, createOwnerListing, MAX_LISTINGS_PER_OWNER } from "~/models/owner-listings.server";
 import {
   type ListingActionResult,
-  listingSubmissionFrom,
+  listingSaved,
   modelRefusal,
+  readListingSubmission,
   refuse,
-  submissionProblems,
   unavailable,
 } from "~/pages/listing-form.server";
 import { LISTING_FORM_BODY, readBody } from "~/security/body-limit.server";
@@ -50,10 +49,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { user } = write;
   // 'Your listing is now live' is only ever true for a confirmed address (ADR 066).
   if (!user.emailConfirmed) return refuse({ key: "listingForm.errors.confirmFirst" }, 403, { confirmFirst: true });
-  const submission = listingSubmissionFrom(await readBody(request, LISTING_FORM_BODY), user);
-  if (!("values" in submission)) return submission;
-  const problems = submissionProblems(submission);
-  if (problems) return problems;
+  const read = readListingSubmission(await readBody(request, LISTING_FORM_BODY), user);
+  if (!read.submission) return read.answer;
+  const { submission } = read;
 
   try {
     const files = await Promise.all(submission.files.map(async (f) => Buffer.from(await f.arrayBuffer())));
@@ -63,8 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     if (!result.ok) return modelRefusal(submission, result, result.code === "listing.limit_reached" ? 409 : 400);
     log.info({ listingId: result.listing.id }, "listing posted");
-    if (!submission.enhanced) return redirect("/dashboard?posted=1");
-    return { saved: true } satisfies ListingActionResult;
+    return listingSaved(submission, "/dashboard?posted=1");
   } catch (error) {
     log.error({ err: error }, "posting a listing failed");
     return unavailable(submission, "listingForm.errors.unavailable");

@@ -3,11 +3,12 @@ import { data, Form, redirect, redirectDocument, useNavigation } from "react-rou
 import { cookieHeaders, getAuth } from "~/auth/auth.server";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "~/auth/common-password.server";
 import { signedIn } from "~/auth/guard.server";
-import { PasswordChecklist } from "~/components/accounts/password-checklist";
+import { NewPasswordFields } from "~/components/accounts/new-password-fields";
 import { PasswordInput } from "~/components/accounts/password-input";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { FormField, inputClasses } from "~/components/ui/form-field";
+import { PhoneInput } from "~/components/ui/text-input";
 import { activeLocale, type MessageKey, useTranslation } from "~/i18n";
 import { isLocale, LANGUAGE_NAMES, LOCALES, localePath } from "~/i18n/locales";
 import { retryAfterHeaders } from "~/limits/rate-limit.server";
@@ -198,7 +199,6 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
   const passwordFailure = result?.status === "password-error" ? result : null;
   const passwordError = (field: ChangePasswordField) =>
     passwordFailure?.errors[field] ? t(passwordFailure.errors[field]) : undefined;
-  const [newPassword, setNewPassword] = useState("");
 
   return (
     <div className="space-y-6">
@@ -250,17 +250,7 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
             label={t("accounts.settings.phone")}
             error={errors.phone ? t(errors.phone) : undefined}
           >
-            {(control) => (
-              <input
-                {...control}
-                type="tel"
-                autoComplete="tel-national"
-                inputMode="numeric"
-                maxLength={PHONE_LENGTH}
-                defaultValue={profile.phone}
-                className={inputClasses}
-              />
-            )}
+            {(control) => <PhoneInput control={control} maxLength={PHONE_LENGTH} defaultValue={profile.phone} />}
           </FormField>
           <FormField
             id="settings-email"
@@ -329,31 +319,15 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
               <PasswordInput {...control} autoComplete="current-password" maxLength={PASSWORD_MAX_LENGTH} />
             )}
           </FormField>
-          <FormField
-            id="settings-new-password"
-            name="password"
-            label={t("accounts.settings.password.new")}
-            error={passwordError("password")}
-          >
-            {(control) => (
-              <PasswordInput
-                {...control}
-                aria-describedby={[control["aria-describedby"], "settings-password-rules"].filter(Boolean).join(" ")}
-                autoComplete="new-password"
-                maxLength={PASSWORD_MAX_LENGTH}
-                onChange={(event) => setNewPassword(event.currentTarget.value)}
-              />
-            )}
-          </FormField>
-          <PasswordChecklist id="settings-password-rules" password={newPassword} />
-          <FormField
-            id="settings-confirm-password"
-            name="confirmPassword"
-            label={t("accounts.settings.password.confirm")}
-            error={passwordError("confirmPassword")}
-          >
-            {(control) => <PasswordInput {...control} autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />}
-          </FormField>
+          <NewPasswordFields
+            ids={{
+              password: "settings-new-password",
+              rules: "settings-password-rules",
+              confirm: "settings-confirm-password",
+            }}
+            labels={{ password: t("accounts.settings.password.new"), confirm: t("accounts.settings.password.confirm") }}
+            errors={{ password: passwordError("password"), confirm: passwordError("confirmPassword") }}
+          />
           <Button type="submit" disabled={submittingIntent === "password"}>
             {submittingIntent === "password"
               ? t("accounts.settings.password.submitting")

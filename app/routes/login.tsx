@@ -1,16 +1,17 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect } from "react";
 import { data, Form, Link, redirect, type ShouldRevalidateFunction, useNavigate, useNavigation } from "react-router";
 import { cookieHeaders, getAuth, getSessionUser } from "~/auth/auth.server";
 import { AuthErrorBanner } from "~/components/accounts/auth-banner";
 import { PasswordInput } from "~/components/accounts/password-input";
 import { useEnhanced } from "~/components/forms/use-enhanced";
-import { useWhenChanged } from "~/components/forms/use-when-changed";
+import { useFormFailure } from "~/components/forms/use-form-failure";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
-import { EmailInput } from "~/components/ui/email-input";
 import { FormField } from "~/components/ui/form-field";
+import { EmailInput } from "~/components/ui/text-input";
 import { type MessageKey, useTranslation } from "~/i18n";
 import { type ErrorKind, friendlyError } from "~/lib/error-messages";
+import { nextAttempt } from "~/lib/form-attempt";
 import { routeMeta } from "~/lib/route-meta";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/seo";
@@ -61,10 +62,13 @@ type ActionResult =
       email: string;
     };
 
+/** What the banner and fields show after a refused try, from the browser's check or the action. */
+type Failure = { message: MessageKey; kind: ErrorKind; errors: Partial<Record<LoginField, MessageKey>> };
+
 export async function action({ request, context }: Route.ActionArgs) {
   const info = context.get(requestContext);
   const form = await readForm(request);
-  const attempt = Math.min(Number(form.get("attempt")) || 0, 99) + 1;
+  const attempt = nextAttempt(form);
   const email = typeof form.get("email") === "string" ? String(form.get("email")).slice(0, EMAIL_MAX_LENGTH) : "";
   const fail = (
     message: MessageKey,
@@ -148,14 +152,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const navigation = useNavigation();
   const enhanced = useEnhanced();
   const busy = navigation.state === "submitting";
-  const [clientFailure, setClientFailure] = useState<{ message: MessageKey; attempt: number } | null>(null);
-  const bannerRef = useRef<HTMLDivElement>(null);
-
-  const serverAttempt = result?.status === "failed" ? result.attempt : 0;
-  const attempt = Math.max(serverAttempt, clientFailure?.attempt ?? 0);
-
-  useWhenChanged(() => setClientFailure(null), [actionData]);
-  useWhenChanged(() => bannerRef.current?.focus(), [actionData, clientFailure]);
+  const { failure, attempt, focusRef, browserFound } = useFormFailure<Failure>(
+    actionData,
+    result?.status === "failed" ? result : null,
+  );
   useEffect(() => {
     if (result?.status !== "success") return;
     const timer = setTimeout(() => navigate(result.redirectTo, { replace: true }), REDIRECT_DELAY_MS);
@@ -168,22 +168,17 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     const checked = submitter?.value === "forgot" ? parseForgotPasswordForm(form) : parseLoginForm(form);
     if (checked.ok) return;
     event.preventDefault();
-    setClientFailure({ message: checked.first, attempt: attempt + 1 });
+    browserFound({ message: checked.first, kind: "validation", errors: {} });
   };
 
-  const failure = clientFailure
-    ? { message: clientFailure.message, kind: "validation" as ErrorKind }
-    : result?.status === "failed"
-      ? { message: result.message, kind: result.kind }
-      : null;
-  const fieldErrors = !clientFailure && result?.status === "failed" ? result.errors : {};
+  const fieldErrors = failure?.errors ?? {};
 
   return (
     <div className="mx-auto max-w-md px-4 py-10">
       <h1 className="text-3xl font-bold">{t("accounts.login.heading")}</h1>
       <p className="mt-2 text-slate-700">{t("accounts.login.intro")}</p>
 
-      <div ref={bannerRef} tabIndex={-1} className="mt-6 scroll-mt-24 empty:hidden">
+      <div ref={focusRef} tabIndex={-1} className="mt-6 scroll-mt-24 empty:hidden">
         {result?.status === "success" ? <Banner variant="success" title={t("accounts.login.success")} /> : null}
         {result?.status === "resetSent" ? <Banner variant="success" title={t("accounts.forgot.sent")} /> : null}
         {failure ? <AuthErrorBanner message={t(failure.message)} kind={failure.kind} attempt={attempt} /> : null}

@@ -1,19 +1,15 @@
-import { useRef, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { getAuth } from "~/auth/auth.server";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "~/auth/common-password.server";
-import { PasswordChecklist } from "~/components/accounts/password-checklist";
-import { PasswordInput } from "~/components/accounts/password-input";
-import { useWhenChanged } from "~/components/forms/use-when-changed";
+import { NewPasswordFields } from "~/components/accounts/new-password-fields";
+import { useFormFailure } from "~/components/forms/use-form-failure";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
-import { FormField } from "~/components/ui/form-field";
 import { type MessageKey, useTranslation } from "~/i18n";
 import { friendlyError } from "~/lib/error-messages";
 import { routeMeta } from "~/lib/route-meta";
 import { pageMeta } from "~/lib/seo";
 import { parseResetPasswordForm, type RESET_FIELDS } from "~/schemas/login";
-import { PASSWORD_MAX_LENGTH } from "~/schemas/signup";
 import { noStore } from "~/security/no-store.server";
 import { isSameOrigin } from "~/security/origin.server";
 import { requestContext } from "~/services.server";
@@ -43,9 +39,9 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 type Field = (typeof RESET_FIELDS)[number];
-type ActionResult =
-  | { status: "done" }
-  | { status: "failed"; message: MessageKey; errors: Partial<Record<Field, MessageKey>> };
+/** What the banner and fields show after a refused try, from the browser's check or the action. */
+type Failure = { message: MessageKey; errors: Partial<Record<Field, MessageKey>> };
+type ActionResult = { status: "done" } | ({ status: "failed" } & Failure);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const info = context.get(requestContext);
@@ -79,29 +75,23 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const result = actionData as ActionResult | undefined;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const [password, setPassword] = useState("");
-  const [clientFailure, setClientFailure] = useState<{
-    message: MessageKey;
-    errors: Partial<Record<Field, MessageKey>>;
-  } | null>(null);
-  const bannerRef = useRef<HTMLDivElement>(null);
-  useWhenChanged(() => setClientFailure(null), [actionData]);
-  useWhenChanged(() => bannerRef.current?.focus(), [actionData, clientFailure]);
-
-  const failure = clientFailure ?? (result?.status === "failed" ? result : null);
+  const { failure, focusRef, browserFound } = useFormFailure<Failure>(
+    actionData,
+    result?.status === "failed" ? result : null,
+  );
   const errorText = (field: Field) => (failure?.errors[field] ? t(failure.errors[field]) : undefined);
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     const checked = parseResetPasswordForm(new FormData(event.currentTarget));
     if (checked.ok) return;
     event.preventDefault();
-    setClientFailure({ message: checked.first, errors: checked.errors });
+    browserFound({ message: checked.first, errors: checked.errors });
   };
 
   return (
     <div className="mx-auto max-w-md px-4 py-10">
       <h1 className="text-3xl font-bold">{t("accounts.reset.heading")}</h1>
-      <div ref={bannerRef} tabIndex={-1} className="mt-6 scroll-mt-24 empty:hidden">
+      <div ref={focusRef} tabIndex={-1} className="mt-6 scroll-mt-24 empty:hidden">
         {result?.status === "done" ? <Banner variant="success" title={t("accounts.reset.done")} /> : null}
         {failure ? <Banner variant="error" title={t(failure.message)} /> : null}
         {!loaderData.token ? <Banner variant="error" title={t("accounts.reset.missingToken")} /> : null}
@@ -115,31 +105,11 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           <p className="mt-2 text-slate-700">{t("accounts.reset.intro")}</p>
           <Form method="post" noValidate onSubmit={onSubmit} className="mt-6 space-y-5">
             <input type="hidden" name="token" value={loaderData.token} />
-            <FormField
-              id="reset-password"
-              name="password"
-              label={t("accounts.reset.password")}
-              error={errorText("password")}
-            >
-              {(control) => (
-                <PasswordInput
-                  {...control}
-                  aria-describedby={[control["aria-describedby"], "reset-password-rules"].filter(Boolean).join(" ")}
-                  autoComplete="new-password"
-                  maxLength={PASSWORD_MAX_LENGTH}
-                  onChange={(event) => setPassword(event.currentTarget.value)}
-                />
-              )}
-            </FormField>
-            <PasswordChecklist id="reset-password-rules" password={password} />
-            <FormField
-              id="reset-confirm"
-              name="confirmPassword"
-              label={t("accounts.reset.confirmPassword")}
-              error={errorText("confirmPassword")}
-            >
-              {(control) => <PasswordInput {...control} autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />}
-            </FormField>
+            <NewPasswordFields
+              ids={{ password: "reset-password", rules: "reset-password-rules", confirm: "reset-confirm" }}
+              labels={{ password: t("accounts.reset.password"), confirm: t("accounts.reset.confirmPassword") }}
+              errors={{ password: errorText("password"), confirm: errorText("confirmPassword") }}
+            />
             <Button type="submit" size="lg" disabled={busy} className="w-full">
               {busy ? t("accounts.reset.submitting") : t("accounts.reset.submit")}
             </Button>

@@ -1,20 +1,20 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect } from "react";
 import { data, Form, Link, redirect, type ShouldRevalidateFunction, useNavigate, useNavigation } from "react-router";
 import { cookieHeaders, getAuth, getSessionUser } from "~/auth/auth.server";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "~/auth/common-password.server";
 import { AuthErrorBanner } from "~/components/accounts/auth-banner";
-import { PasswordChecklist } from "~/components/accounts/password-checklist";
-import { PasswordInput } from "~/components/accounts/password-input";
+import { NewPasswordFields } from "~/components/accounts/new-password-fields";
 import { HoneypotField } from "~/components/forms/honeypot-field";
 import { useEnhanced } from "~/components/forms/use-enhanced";
-import { useWhenChanged } from "~/components/forms/use-when-changed";
+import { useFormFailure } from "~/components/forms/use-form-failure";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
-import { EmailInput } from "~/components/ui/email-input";
-import { FormField, inputClasses } from "~/components/ui/form-field";
+import { FormField } from "~/components/ui/form-field";
+import { EmailInput, NameInput, PhoneInput } from "~/components/ui/text-input";
 import { type MessageKey, useTranslation } from "~/i18n";
 import { RichText } from "~/i18n/rich-text";
 import { type ErrorKind, friendlyError } from "~/lib/error-messages";
+import { nextAttempt } from "~/lib/form-attempt";
 import { routeMeta } from "~/lib/route-meta";
 import { pageMeta } from "~/lib/seo";
 import { retryAfterHeaders } from "~/limits/rate-limit.server";
@@ -23,7 +23,6 @@ import { isHoneypotFilled } from "~/schemas/honeypot";
 import {
   EMAIL_MAX_LENGTH,
   NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
   PHONE_LENGTH,
   parseSignupForm,
   type SignupErrors,
@@ -61,10 +60,13 @@ type ActionResult =
   | { status: "success" }
   | { status: "failed"; message: MessageKey; kind: ErrorKind; attempt: number; errors: SignupErrors; values: Values };
 
+/** What the banner and fields show after a refused try, from the browser's check or the action. */
+type Failure = { message: MessageKey; kind: ErrorKind; errors: SignupErrors };
+
 export async function action({ request, context }: Route.ActionArgs) {
   const info = context.get(requestContext);
   const form = await readForm(request);
-  const attempt = Math.min(Number(form.get("attempt")) || 0, 99) + 1;
+  const attempt = nextAttempt(form);
   const parsed = parseSignupForm(form);
   const values: Values = {
     name: parsed.values.name.slice(0, NAME_MAX_LENGTH),
@@ -140,21 +142,10 @@ export default function Signup({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const enhanced = useEnhanced();
   const busy = navigation.state === "submitting";
-  const [clientFailure, setClientFailure] = useState<{
-    first: MessageKey;
-    errors: SignupErrors;
-    attempt: number;
-  } | null>(null);
-  const [password, setPassword] = useState("");
-  const bannerRef = useRef<HTMLDivElement>(null);
-
   const failed = result?.status === "failed" ? result : null;
-  const attempt = Math.max(failed?.attempt ?? 0, clientFailure?.attempt ?? 0);
-  const errors: SignupErrors = clientFailure?.errors ?? failed?.errors ?? {};
+  const { failure, attempt, focusRef, browserFound } = useFormFailure<Failure>(actionData, failed);
+  const errors: SignupErrors = failure?.errors ?? {};
   const values: Values = failed?.values ?? { name: "", email: "", phone: "" };
-
-  useWhenChanged(() => setClientFailure(null), [actionData]);
-  useWhenChanged(() => bannerRef.current?.focus(), [actionData, clientFailure]);
   useEffect(() => {
     if (result?.status !== "success") return;
     const timer = setTimeout(() => navigate("/dashboard", { replace: true }), REDIRECT_DELAY_MS);
@@ -165,14 +156,9 @@ export default function Signup({ actionData }: Route.ComponentProps) {
     const checked = parseSignupForm(new FormData(event.currentTarget));
     if (checked.ok) return;
     event.preventDefault();
-    setClientFailure({ first: checked.first, errors: checked.errors, attempt: attempt + 1 });
+    browserFound({ message: checked.first, kind: "validation", errors: checked.errors });
   };
 
-  const failure = clientFailure
-    ? { message: clientFailure.first, kind: "validation" as ErrorKind }
-    : failed
-      ? { message: failed.message, kind: failed.kind }
-      : null;
   const errorText = (field: SignupField) => (errors[field] ? t(errors[field]) : undefined);
   const required = { required: true, requiredLabel: t("common.form.required") };
 
@@ -181,7 +167,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
       <h1 className="text-3xl font-bold">{t("accounts.signup.heading")}</h1>
       <p className="mt-2 text-slate-700">{t("accounts.signup.intro")}</p>
 
-      <div ref={bannerRef} tabIndex={-1} className="mt-6 scroll-mt-24 empty:hidden">
+      <div ref={focusRef} tabIndex={-1} className="mt-6 scroll-mt-24 empty:hidden">
         {result?.status === "success" ? <Banner variant="success" title={t("accounts.signup.success")} /> : null}
         {failure ? <AuthErrorBanner message={t(failure.message)} kind={failure.kind} attempt={attempt} /> : null}
       </div>
@@ -196,16 +182,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
           error={errorText("name")}
           {...required}
         >
-          {(control) => (
-            <input
-              {...control}
-              type="text"
-              autoComplete="name"
-              maxLength={NAME_MAX_LENGTH}
-              defaultValue={values.name}
-              className={inputClasses}
-            />
-          )}
+          {(control) => <NameInput control={control} maxLength={NAME_MAX_LENGTH} defaultValue={values.name} />}
         </FormField>
         <FormField
           id={FIELD_IDS.email}
@@ -224,45 +201,14 @@ export default function Signup({ actionData }: Route.ComponentProps) {
           error={errorText("phone")}
           {...required}
         >
-          {(control) => (
-            <input
-              {...control}
-              type="tel"
-              autoComplete="tel-national"
-              inputMode="numeric"
-              maxLength={PHONE_LENGTH}
-              defaultValue={values.phone}
-              className={inputClasses}
-            />
-          )}
+          {(control) => <PhoneInput control={control} maxLength={PHONE_LENGTH} defaultValue={values.phone} />}
         </FormField>
-        <FormField
-          id={FIELD_IDS.password}
-          name="password"
-          label={t("accounts.signup.password")}
-          error={errorText("password")}
-          {...required}
-        >
-          {(control) => (
-            <PasswordInput
-              {...control}
-              aria-describedby={[control["aria-describedby"], "signup-password-rules"].filter(Boolean).join(" ")}
-              autoComplete="new-password"
-              maxLength={PASSWORD_MAX_LENGTH}
-              onChange={(event) => setPassword(event.currentTarget.value)}
-            />
-          )}
-        </FormField>
-        <PasswordChecklist id="signup-password-rules" password={password} />
-        <FormField
-          id={FIELD_IDS.confirmPassword}
-          name="confirmPassword"
-          label={t("accounts.signup.confirmPassword")}
-          error={errorText("confirmPassword")}
-          {...required}
-        >
-          {(control) => <PasswordInput {...control} autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />}
-        </FormField>
+        <NewPasswordFields
+          ids={{ password: FIELD_IDS.password, rules: "signup-password-rules", confirm: FIELD_IDS.confirmPassword }}
+          labels={{ password: t("accounts.signup.password"), confirm: t("accounts.signup.confirmPassword") }}
+          errors={{ password: errorText("password"), confirm: errorText("confirmPassword") }}
+          requiredLabel={required.requiredLabel}
+        />
         <div>
           <label className="flex min-h-11 items-start gap-3">
             <input

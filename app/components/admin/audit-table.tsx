@@ -1,3 +1,4 @@
+import { TableHead } from "~/components/ui/table-head";
 import { type MessageKey, type Translator, useTranslation } from "~/i18n";
 import { reasonText } from "~/schemas/message";
 import type { AuditAction, AuditEntry } from "~/schemas/moderation-view";
@@ -20,6 +21,8 @@ const ACTION_KEYS: Record<AuditAction, MessageKey> = {
   "user.role": "admin.audit.actions.user-role",
 };
 
+const COLUMNS = ["when", "who", "what", "target", "why"] as const;
+
 function targetText(t: Translator, entry: AuditEntry): string {
   if (entry.targetType === "listing") {
     const id = t("admin.audit.targetListing", { id: entry.targetId });
@@ -37,25 +40,10 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
     <div className="mt-3 overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{t("admin.audit.caption")}</caption>
-        <thead className="border-b border-slate-300 text-slate-700">
-          <tr>
-            <th scope="col" className="py-2 pr-3 font-semibold">
-              {t("admin.audit.when")}
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              {t("admin.audit.who")}
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              {t("admin.audit.what")}
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              {t("admin.audit.target")}
-            </th>
-            <th scope="col" className="py-2 pl-3 font-semibold">
-              {t("admin.audit.why")}
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          className="border-b border-slate-300 text-slate-700"
+          columns={COLUMNS.map((column) => t(`admin.audit.${column}`))}
+        />
         <tbody>
           {entries.map((entry) => (
             <tr key={entry.id} data-action={entry.action} className="border-b border-slate-200 align-top">

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { RemoveChipIcon } from "~/components/ui/icons";
 import { useTranslation } from "~/i18n";
 import type { FilterChip } from "~/schemas/browse-view";
 import "virtual:catalogue/browse";
@@ -22,16 +23,7 @@ export function FilterChips({ chips, clearHref }: { chips: FilterChip[]; clearHr
               className="inline-flex min-h-11 items-center gap-2 rounded-full border border-brand-200 bg-brand-50 py-1 pr-3 pl-4 text-sm font-medium text-brand-900 hover:border-brand-600"
             >
               <span>{chip.label}</span>
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 20 20"
-                className="h-4 w-4"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-              >
-                <path d="m5 5 10 10M15 5 5 15" strokeLinecap="round" />
-              </svg>
+              <RemoveChipIcon />
             </Link>
           </li>
         ))}

@@ -1,6 +1,6 @@
 import type { FormEvent } from "react";
 import { buttonClasses, inputClasses } from "~/components/ui/button";
-import { ChevronDownIcon } from "~/components/ui/icons";
+import { ChevronDownIcon, FiltersIcon } from "~/components/ui/icons";
 import { useLocalePath } from "~/i18n";
 import type { FilterFormView, SelectView } from "~/schemas/browse-view";
 import { FILTER_FORM_ID } from "~/schemas/filter-draft";
@@ -32,16 +32,7 @@ export function FilterPanel({ view, activeLabel, onSubmit, resetKey }: FilterPan
     <details className="group rounded-xl border border-slate-200 bg-white lg:border-0 lg:[&::details-content]:[content-visibility:visible]">
       <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-2 px-4 font-semibold lg:hidden [&::-webkit-details-marker]:hidden">
         <span className="flex items-center gap-2">
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 20 20"
-            className="h-5 w-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <path d="M3 5h14M6 10h8M9 15h2" strokeLinecap="round" />
-          </svg>
+          <FiltersIcon />
           {view.toggle}
           {activeLabel ? (
             <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs text-white">{activeLabel}</span>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { TableHead } from "~/components/ui/table-head";
 import { useTranslation } from "~/i18n";
 import { formatShortDate } from "~/lib/format";
 import { HIDDEN_STATUS } from "~/schemas/listing-status";
@@ -55,6 +56,8 @@ function HiddenReason({ ad }: { ad: MyAd }) {
   );
 }
 
+const COLUMNS = ["title", "status", "posted", "daysLeft", "views", "actions"] as const;
+
 /** A table on large screens, cards on small ones. */
 export function MyAdsList({ ads }: { ads: MyAd[] }) {
   const { t } = useTranslation();
@@ -67,28 +70,10 @@ export function MyAdsList({ ads }: { ads: MyAd[] }) {
     <>
       <table className="hidden w-full text-left lg:table">
         <caption className="sr-only">{t("dashboard.myAds.tableCaption")}</caption>
-        <thead className="border-b border-slate-300 text-sm text-slate-700">
-          <tr>
-            <th scope="col" className="py-2 pr-3 font-semibold">
-              {t("dashboard.myAds.columns.title")}
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              {t("dashboard.myAds.columns.status")}
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              {t("dashboard.myAds.columns.posted")}
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              {t("dashboard.myAds.columns.daysLeft")}
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              {t("dashboard.myAds.columns.views")}
-            </th>
-            <th scope="col" className="py-2 pl-3 font-semibold">
-              {t("dashboard.myAds.columns.actions")}
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          className="border-b border-slate-300 text-sm text-slate-700"
+          columns={COLUMNS.map((column) => t(`dashboard.myAds.columns.${column}`))}
+        />
         <tbody>
           {ads.map((ad) => (
             <tr key={ad.id} data-ad-id={ad.id} className="border-b border-slate-200 align-middle">

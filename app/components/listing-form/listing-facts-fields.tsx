@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { type FieldControlProps, FormField, inputClasses } from "~/components/ui/form-field";
+import { type FieldControlProps, FormField, fieldsOf, inputClasses } from "~/components/ui/form-field";
 import { useTranslation } from "~/i18n";
 import { formatClock } from "~/lib/format";
 import { BATHROOMS, BED_TYPES, BILLS, CURFEWS, type FactField, MEALS, RULES } from "~/schemas/listing-facts";
@@ -37,27 +37,18 @@ export function ListingFactsFields({ values, message, propertyType }: Props) {
         ))}
       </select>
     );
+  const props = fieldsOf<FactField>({
+    idPrefix: "listing",
+    label: (name) => t(`listingForm.facts.${name}`),
+    error: message,
+  });
   const field = (name: FactField, options: readonly { value: string; label: string }[], hint?: string) => (
-    <FormField
-      id={`listing-${name}`}
-      name={name}
-      label={t(`listingForm.facts.${name}` as const)}
-      hint={hint}
-      error={message(name)}
-    >
-      {select(name, options)}
-    </FormField>
+    <FormField {...props(name, { hint })}>{select(name, options)}</FormField>
   );
   const rules = RULES.map((value) => ({ value, label: t(`listingForm.facts.rulesOptions.${value}`) }));
   const beds = propertyType === null || BED_TYPES.includes(propertyType);
   const bedsField = (name: "bedsFree" | "bedsTotal") => (
-    <FormField
-      id={`listing-${name}`}
-      name={name}
-      label={t(`listingForm.facts.${name}`)}
-      hint={t("listingForm.facts.bedsHint")}
-      error={message(name)}
-    >
+    <FormField {...props(name, { hint: t("listingForm.facts.bedsHint") })}>
       {(control) => (
         <input
           {...control}

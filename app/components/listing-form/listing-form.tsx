@@ -1,14 +1,16 @@
-import { type FormEvent, type InputHTMLAttributes, type ReactNode, useEffect, useRef, useState } from "react";
+import { type FormEvent, type InputHTMLAttributes, type ReactNode, useRef, useState } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
 import { AuthErrorBanner } from "~/components/accounts/auth-banner";
 import { DASHBOARD_PATH } from "~/components/dashboard/dashboard-dialog";
+import { ErrorLinks } from "~/components/forms/error-links";
 import { useEnhanced } from "~/components/forms/use-enhanced";
+import { useFormFailure } from "~/components/forms/use-form-failure";
 import { useWhenChanged } from "~/components/forms/use-when-changed";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
-import { type FieldControlProps, FormField, inputClasses } from "~/components/ui/form-field";
+import { type FieldControlProps, FormField, fieldsOf, inputClasses } from "~/components/ui/form-field";
 import { cityForFaculty, DEFAULT_FACULTY, findFaculty, findUniversity, UNIVERSITIES } from "~/directory/universities";
-import { type MessageKey, useTranslation } from "~/i18n";
+import { type KeysBelow, type MessageKey, useTranslation } from "~/i18n";
 import { AMENITIES, GENDERS, PROPERTY_TYPES } from "~/schemas/browse-filters";
 import type { MapTileSource } from "~/schemas/browse-view";
 import { type ListingFormState, listingProblems } from "~/schemas/form-problems";
@@ -50,6 +52,8 @@ const textInput =
   (control: FieldControlProps): ReactNode => (
     <input {...control} type="text" {...extra} maxLength={maxLength} defaultValue={value} className={inputClasses} />
   );
+/** The fields whose label is the catalogue's `listingForm.<field>`. */
+type LabelledField = ListingFormField & KeysBelow<"listingForm">;
 /** 0 (no advance) to LISTING_LIMITS.maxAdvanceMonths months of rent. */
 const ADVANCE_MONTHS = Array.from({ length: LISTING_LIMITS.maxAdvanceMonths + 1 }, (_, months) => months);
 
@@ -81,22 +85,20 @@ export function ListingForm({ mode, profile, initial, result, tiles }: Props) {
   const posting = navigation.state === "submitting";
   const serverState = result && "errors" in result ? result : undefined;
   const saved = result !== undefined && "saved" in result;
-  const [clientState, setClientState] = useState<ListingFormState | null>(null);
-  const state = clientState ?? serverState;
+  const {
+    failure: state,
+    attempt,
+    focusRef: summaryRef,
+    browserFound,
+  } = useFormFailure<Omit<ListingFormState, "attempt">>(result, serverState ?? null);
   const values = state?.values ?? initial?.values ?? {};
   const errors = state?.errors ?? {};
   const [universityName, setUniversityName] = useState(values.university ?? "");
   const [facultyName, setFacultyName] = useState(values.faculty || DEFAULT_FACULTY);
   const [propertyType, setPropertyType] = useState(values.propertyType || "single");
   const [picker, setPicker] = useState<PhotoPickerState>({ uploading: false, hasErrors: false, count: 0 });
-  const summaryRef = useRef<HTMLDivElement>(null);
   const successRef = useRef<HTMLDivElement>(null);
-  const attempt = Math.max(serverState?.attempt ?? 0, clientState?.attempt ?? 0);
 
-  useWhenChanged(() => setClientState(null), [result]);
-  useEffect(() => {
-    if (state) summaryRef.current?.focus();
-  }, [state]);
   useWhenChanged(() => {
     if (!saved) return;
     // The submit button is gone: focus stays in the dialog, on the message.
@@ -112,7 +114,12 @@ export function ListingForm({ mode, profile, initial, result, tiles }: Props) {
   const city = university ? t(`directory.cities.${cityForFaculty(university, facultyName)}` as MessageKey) : "";
   const message = (field: ListingFormField) => (errors[field] ? t(errors[field].key, errors[field].values) : undefined);
   const errorFields = Object.keys(errors) as ListingFormField[];
-  const required = t("common.form.required");
+  const field = fieldsOf<LabelledField>({
+    idPrefix: "listing",
+    label: (name) => t(`listingForm.${name}`),
+    error: message,
+    requiredLabel: t("common.form.required"),
+  });
   const words: Record<"submit" | "busy" | "done", MessageKey> =
     mode === "create"
       ? { submit: "listingForm.submit", busy: "listingForm.submitting", done: "listingForm.posted" }
@@ -141,7 +148,7 @@ export function ListingForm({ mode, profile, initial, result, tiles }: Props) {
       : listingProblems(values, files, total);
     if (!problems) return;
     event.preventDefault();
-    setClientState({ ...problems, values: raw, amenities, attempt: attempt + 1 });
+    browserFound({ ...problems, values: raw, amenities });
   };
 
   return (
@@ -163,28 +170,12 @@ export function ListingForm({ mode, profile, initial, result, tiles }: Props) {
             attempt={attempt}
           />
           {errorFields.length > 1 ? (
-            <ul className="list-disc pl-9">
-              {errorFields.map((field) => (
-                <li key={field}>
-                  <a href={`#listing-${field}`} className="underline">
-                    {message(field)}
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <ErrorLinks fields={errorFields} idPrefix="listing" text={message} className="list-disc pl-9" />
           ) : null}
         </div>
       ) : null}
 
-      <FormField
-        id="listing-title"
-        name="title"
-        label={t("listingForm.title")}
-        hint={t("listingForm.titleHint")}
-        error={message("title")}
-        required
-        requiredLabel={required}
-      >
+      <FormField {...field("title", { hint: t("listingForm.titleHint"), required: true })}>
         {(control) => (
           <input
             {...control}
@@ -196,14 +187,7 @@ export function ListingForm({ mode, profile, initial, result, tiles }: Props) {
         )}
       </FormField>
 
-      <FormField
-        id="listing-description"
-        name="description"
-        label={t("listingForm.description")}
-        error={message("description")}
-        required
-        requiredLabel={required}
-      >
+      <FormField {...field("description", { required: true })}>
         {(control) => (
           <textarea
             {...control}
@@ -216,32 +200,11 @@ export function ListingForm({ mode, profile, initial, result, tiles }: Props) {
       </FormField>
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField
-          id="listing-price"
-          name="price"
-          label={t("listingForm.price")}
-          error={message("price")}
-          required
-          requiredLabel={required}
-        >
-          {rupeeInput(values.price)}
-        </FormField>
-        <FormField
-          id="listing-keymoneyFee"
-          name="keymoneyFee"
-          label={t("listingForm.keymoneyFee")}
-          hint={t("listingForm.keymoneyHint")}
-          error={message("keymoneyFee")}
-        >
+        <FormField {...field("price", { required: true })}>{rupeeInput(values.price)}</FormField>
+        <FormField {...field("keymoneyFee", { hint: t("listingForm.keymoneyHint") })}>
           {rupeeInput(values.keymoneyFee)}
         </FormField>
-        <FormField
-          id="listing-advanceMonths"
-          name="advanceMonths"
-          label={t("listingForm.advanceMonths")}
-          hint={t("listingForm.advanceMonthsHint")}
-          error={message("advanceMonths")}
-        >
+        <FormField {...field("advanceMonths", { hint: t("listingForm.advanceMonthsHint") })}>
           {(control) => (
             <select {...control} defaultValue={values.advanceMonths} className={selectClasses}>
               <option value="">{t("listingForm.advanceNotStated")}</option>
@@ -253,25 +216,12 @@ export function ListingForm({ mode, profile, initial, result, tiles }: Props) {
             </select>
           )}
         </FormField>
-        <FormField
-          id="listing-deposit"
-          name="deposit"
-          label={t("listingForm.deposit")}
-          hint={t("listingForm.depositHint")}
-          error={message("deposit")}
-        >
+        <FormField {...field("deposit", { hint: t("listingForm.depositHint") })}>
           {rupeeInput(values.deposit)}
         </FormField>
       </div>
 
-      <FormField
-        id="listing-university"
-        name="university"
-        label={t("listingForm.university")}
-        error={message("university")}
-        required
-        requiredLabel={required}
-      >
+      <FormField {...field("university", { required: true })}>
         {(control) => (
           <select
             {...control}
@@ -292,7 +242,7 @@ export function ListingForm({ mode, profile, initial, result, tiles }: Props) {
         )}
       </FormField>
 
-      <FormField id="listing-faculty" name="faculty" label={t("listingForm.faculty")} error={message("faculty")}>
+      <FormField {...field("faculty")}>
         {(control) => (
           <select
             {...control}
@@ -338,14 +288,7 @@ export function ListingForm({ mode, profile, initial, result, tiles }: Props) {
       </FormField>
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField
-          id="listing-propertyType"
-          name="propertyType"
-          label={t("listingForm.propertyType")}
-          error={message("propertyType")}
-          required
-          requiredLabel={required}
-        >
+        <FormField {...field("propertyType", { required: true })}>
           {(control) => (
             <select
               {...control}
@@ -361,7 +304,7 @@ export function ListingForm({ mode, profile, initial, result, tiles }: Props) {
             </select>
           )}
         </FormField>
-        <FormField id="listing-gender" name="gender" label={t("listingForm.gender")} error={message("gender")}>
+        <FormField {...field("gender")}>
           {(control) => (
             <select {...control} defaultValue={values.gender || "any"} className={selectClasses}>
               {GENDERS.map((gender) => (
@@ -401,48 +344,20 @@ export function ListingForm({ mode, profile, initial, result, tiles }: Props) {
 
       <PositionFields values={values} message={message} enhanced={enhanced} tiles={tiles} near={faculty} />
 
-      <FormField
-        id="listing-location"
-        name="location"
-        label={t("listingForm.location")}
-        hint={t("listingForm.locationHint")}
-        error={message("location")}
-      >
+      <FormField {...field("location", { hint: t("listingForm.locationHint") })}>
         {textInput(LISTING_LIMITS.location, values.location)}
       </FormField>
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField
-          id="listing-contactName"
-          name="contactName"
-          label={t("listingForm.contactName")}
-          error={message("contactName")}
-          required
-          requiredLabel={required}
-        >
+        <FormField {...field("contactName", { required: true })}>
           {textInput(LISTING_LIMITS.name, values.contactName ?? profile.name, { autoComplete: "name" })}
         </FormField>
-        <FormField
-          id="listing-contactPhone"
-          name="contactPhone"
-          label={t("listingForm.contactPhone")}
-          error={message("contactPhone")}
-          required
-          requiredLabel={required}
-        >
+        <FormField {...field("contactPhone", { required: true })}>
           {textInput(LISTING_LIMITS.phone, values.contactPhone ?? profile.phone, { type: "tel", autoComplete: "tel" })}
         </FormField>
       </div>
 
-      <FormField
-        id="listing-photos"
-        name="photos"
-        label={t("listingForm.photos")}
-        hint={t("listingForm.photosHint")}
-        error={message("photos")}
-        required
-        requiredLabel={required}
-      >
+      <FormField {...field("photos", { hint: t("listingForm.photosHint"), required: true })}>
         {(control) => (
           <PhotoPicker
             id={control.id}

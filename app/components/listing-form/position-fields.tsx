@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { FormField, inputClasses } from "~/components/ui/form-field";
+import { FormField, fieldsOf, inputClasses } from "~/components/ui/form-field";
 import { useTranslation } from "~/i18n";
 import { coordinatesFromMapLink, type LatLng, parseCoordinatePair } from "~/lib/geo/coordinates";
 import { isMapLink } from "~/lib/location-link";
@@ -29,6 +29,11 @@ type Props = {
  */
 export function PositionFields({ values, message, enhanced, tiles, near }: Props) {
   const { t } = useTranslation();
+  const field = fieldsOf<"mapLink" | "coordinates">({
+    idPrefix: "listing",
+    label: (name) => t(`listingForm.${name}`),
+    error: message,
+  });
   const [mapLink, setMapLink] = useState(values.mapLink ?? "");
   const [picked, setPicked] = useState<string | null>(null);
   const [exact, setExact] = useState(values.exactPosition === "1");
@@ -37,13 +42,7 @@ export function PositionFields({ values, message, enhanced, tiles, near }: Props
   const validMapLink = mapLink.trim() !== "" && isMapLink(mapLink);
   return (
     <>
-      <FormField
-        id="listing-mapLink"
-        name="mapLink"
-        label={t("listingForm.mapLink")}
-        hint={t("listingForm.mapLinkHint")}
-        error={message("mapLink")}
-      >
+      <FormField {...field("mapLink", { hint: t("listingForm.mapLinkHint") })}>
         {(control) => (
           <div className="flex flex-wrap items-center gap-2">
             <input
@@ -78,13 +77,7 @@ export function PositionFields({ values, message, enhanced, tiles, near }: Props
         </p>
       ) : null}
 
-      <FormField
-        id="listing-coordinates"
-        name="coordinates"
-        label={t("listingForm.coordinates")}
-        hint={t("listingForm.coordinatesHint")}
-        error={message("coordinates")}
-      >
+      <FormField {...field("coordinates", { hint: t("listingForm.coordinatesHint") })}>
         {(control) => (
           // A pin dropped on the map writes its numbers here (a new key starts the box afresh with them).
           <span key={picked ?? "typed"} className="contents">

@@ -72,3 +72,24 @@ export function FormField({
     </div>
   );
 }
+
+/**
+ * The FormField props of one form's fields, from the field's name: id `<idPrefix>-<name>`
+ * (what the form's error summary links to), its label and error, and with `required` the
+ * required mark. A form declares how its labels and errors are found once.
+ */
+export function fieldsOf<Field extends string>(form: {
+  idPrefix: string;
+  label: (field: Field) => string;
+  error: (field: Field) => string | undefined;
+  requiredLabel?: string;
+}) {
+  return (name: Field, options: { hint?: string; required?: true } = {}) => ({
+    id: `${form.idPrefix}-${name}`,
+    name,
+    label: form.label(name),
+    hint: options.hint,
+    error: form.error(name),
+    ...(options.required ? { required: true, requiredLabel: form.requiredLabel } : {}),
+  });
+}
