@@ -33,6 +33,32 @@ export function confirmEmailUrl(siteUrl: string, locale: Locale, token: string):
   return `${siteUrl}${localePath(locale, `/confirm-email?token=${encodeURIComponent(token)}`)}`;
 }
 
+/**
+ * The two emails that carry an account's one link (a password reset, an address confirmation), in the
+ * account's language: the same greeting, body, button, bare link and 'ignore this' in each.
+ */
+async function enqueueAccountLinkMail(
+  db: DB,
+  mail: { to: string; name: string; siteName: string; locale: Locale; url: string; kind: "reset" | "confirmEmail" },
+): Promise<void> {
+  const { to, url, kind } = mail;
+  const values = { name: mail.name, siteName: mail.siteName, url };
+  const t = translatorFor(mail.locale);
+  await enqueueMail(db, {
+    to,
+    kind: kind === "reset" ? "password-reset" : "confirm-email",
+    subject: t(`accounts.${kind}.mail.subject`, values),
+    text: t(`accounts.${kind}.mail.text`, values),
+    html: [
+      `<p>${escapeHtml(t(`accounts.${kind}.mail.greeting`, values))}</p>`,
+      `<p>${escapeHtml(t(`accounts.${kind}.mail.body`, values))}</p>`,
+      `<p><a href="${escapeHtml(url)}">${escapeHtml(t(`accounts.${kind}.mail.button`))}</a></p>`,
+      `<p>${escapeHtml(url)}</p>`,
+      `<p>${escapeHtml(t(`accounts.${kind}.mail.ignore`, values))}</p>`,
+    ].join("\n"),
+  });
+}
+
 export type AuthOptions = { db: DB; siteUrl: string; siteName: string; secret: string; logger?: Logger };
 
 /**
@@ -114,21 +140,7 @@ export function createAuth({ db, siteUrl, siteName, secret, logger }: AuthOption
         // In the account's preferred language, with a link to the reset page in it (ADR 069).
         const locale = localeOrDefault((user as typeof user & { locale?: unknown }).locale);
         const url = `${siteUrl}${localePath(locale, `/reset-password?token=${encodeURIComponent(token)}`)}`;
-        const values = { name: user.name, siteName, url };
-        const t = translatorFor(locale);
-        await enqueueMail(db, {
-          to: user.email,
-          kind: "password-reset",
-          subject: t("accounts.reset.mail.subject", values),
-          text: t("accounts.reset.mail.text", values),
-          html: [
-            `<p>${escapeHtml(t("accounts.reset.mail.greeting", values))}</p>`,
-            `<p>${escapeHtml(t("accounts.reset.mail.body", values))}</p>`,
-            `<p><a href="${escapeHtml(url)}">${escapeHtml(t("accounts.reset.mail.button"))}</a></p>`,
-            `<p>${escapeHtml(url)}</p>`,
-            `<p>${escapeHtml(t("accounts.reset.mail.ignore"))}</p>`,
-          ].join("\n"),
-        });
+        await enqueueAccountLinkMail(db, { to: user.email, name: user.name, siteName, locale, url, kind: "reset" });
       },
     },
     // Addresses are confirmed by an emailed link (ADR 066): until then an account is a stranger
@@ -141,20 +153,13 @@ export function createAuth({ db, siteUrl, siteName, secret, logger }: AuthOption
       sendVerificationEmail: async ({ user, token }) => {
         const locale = localeOrDefault((user as typeof user & { locale?: unknown }).locale);
         const url = confirmEmailUrl(siteUrl, locale, token);
-        const values = { name: user.name, siteName, url };
-        const t = translatorFor(locale);
-        await enqueueMail(db, {
+        await enqueueAccountLinkMail(db, {
           to: user.email,
-          kind: "confirm-email",
-          subject: t("accounts.confirmEmail.mail.subject", values),
-          text: t("accounts.confirmEmail.mail.text", values),
-          html: [
-            `<p>${escapeHtml(t("accounts.confirmEmail.mail.greeting", values))}</p>`,
-            `<p>${escapeHtml(t("accounts.confirmEmail.mail.body", values))}</p>`,
-            `<p><a href="${escapeHtml(url)}">${escapeHtml(t("accounts.confirmEmail.mail.button"))}</a></p>`,
-            `<p>${escapeHtml(url)}</p>`,
-            `<p>${escapeHtml(t("accounts.confirmEmail.mail.ignore", values))}</p>`,
-          ].join("\n"),
+          name: user.name,
+          siteName,
+          locale,
+          url,
+          kind: "confirmEmail",
         });
       },
       // Our own dated record of the confirmation (ADR 066), beside better-auth's 0/1 flag.
