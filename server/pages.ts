@@ -21,8 +21,7 @@ import {
 } from "../app/cache/page-key";
 import { type RenderHints, withRenderHints } from "../app/cache/render-hints.server";
 import { clientIpFrom } from "../app/limits/client-ip.server";
-import type { ViewCounter } from "../app/models/view-tracking.server";
-import { queueListingView, type ViewRequest } from "../app/models/view-tracking.server";
+import { queueListingView, type ViewCounter, type ViewRequest } from "../app/models/view-tracking.server";
 import { contentSecurityPolicy, cspHeaderName } from "../app/security/headers.server";
 import { inlineHashes } from "../app/security/inline-hashes.server";
 import type { Services } from "../app/services.server";

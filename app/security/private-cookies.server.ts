@@ -8,10 +8,10 @@ import type { RequestHandler } from "express";
  * everyone it serves the copy to. The page cache in this process may still
  * answer with a page's body; the cookie's answer says `private, no-store`.
  */
-export const PRIVATE_CACHE_CONTROL = "private, no-store";
+const PRIVATE_CACHE_CONTROL = "private, no-store";
 
 /** Whether a Cache-Control value already keeps the answer out of shared caches. */
-export function isPrivateCacheControl(value: unknown): boolean {
+function isPrivateCacheControl(value: unknown): boolean {
   return typeof value === "string" && /\b(?:private|no-store)\b/i.test(value);
 }
 
@@ -30,8 +30,8 @@ export function keepCookieResponsesPrivate(): RequestHandler {
   return (_req, res, next) => {
     const writeHead = res.writeHead as (this: ServerResponse, ...args: unknown[]) => ServerResponse;
     res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-      if (this.hasHeader("set-cookie") && !isPrivateCacheControl(this.getHeader("cache-control")))
-        this.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
+      if (this.hasHeader("set-cookie"))
+        this.setHeader("Cache-Control", cacheControlFor(String(this.getHeader("cache-control") ?? ""), true));
       return writeHead.apply(this, args);
     } as typeof res.writeHead;
     next();
