@@ -1,5 +1,5 @@
 import { signedIn } from "~/auth/guard.server";
-import { ConfirmEmailBanner, resendNoticeOf } from "~/components/accounts/confirm-email-banner";
+import { ConfirmEmailBanner, confirmEmailBannerOf } from "~/components/accounts/confirm-email-banner";
 import { DashboardDialog } from "~/components/dashboard/dashboard-dialog";
 import { ListingForm } from "~/components/listing-form/listing-form";
 import { Banner } from "~/components/ui/banner";
@@ -38,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await signedIn.user({ request, context });
   const atLimit = (await countOwnerListings(db, user.id)) >= MAX_LISTINGS_PER_OWNER;
   // An unconfirmed address may prepare but not post (ADR 066): the dialog says so instead of the form.
-  const confirmEmail = user.emailConfirmed ? null : { email: user.email, notice: resendNoticeOf(new URL(request.url)) };
+  const confirmEmail = confirmEmailBannerOf(user, request);
   return { atLimit, confirmEmail, profile: { name: user.name, phone: user.phone }, tiles: mapTiles() };
 }
 

@@ -1,6 +1,6 @@
 import { Form, Outlet } from "react-router";
 import { signedIn } from "~/auth/guard.server";
-import { ConfirmEmailBanner, resendNoticeOf } from "~/components/accounts/confirm-email-banner";
+import { ConfirmEmailBanner, confirmEmailBannerOf } from "~/components/accounts/confirm-email-banner";
 import { Button } from "~/components/ui/button";
 import { TabNav } from "~/components/ui/tab-nav";
 import { activeLocale, useTranslation } from "~/i18n";
@@ -36,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const chosen = chosenLanguage(request.headers.get("Cookie"));
   const offer = chosen === activeLocale() && chosen !== user.locale ? { current: user.locale, chosen } : null;
   // Until the address is confirmed, every dashboard page says so and offers the link again (ADR 066).
-  const confirmEmail = user.emailConfirmed ? null : { email: user.email, notice: resendNoticeOf(new URL(request.url)) };
+  const confirmEmail = confirmEmailBannerOf(user, request);
   return { name: user.name, isModerator: user.role === "moderator", emailLanguageOffer: offer, confirmEmail };
 }
 

@@ -46,8 +46,16 @@ export function ConfirmEmailBanner({
   );
 }
 
+/** What a dashboard page's loader hands its banner: nothing once the address is confirmed. */
+export function confirmEmailBannerOf(
+  user: { email: string; emailConfirmed: boolean },
+  request: Request,
+): { email: string; notice: ResendNotice | null } | null {
+  return user.emailConfirmed ? null : { email: user.email, notice: resendNoticeOf(new URL(request.url)) };
+}
+
 /** The resend notice a page's URL carries, if any. */
-export function resendNoticeOf(url: URL): ResendNotice | null {
+function resendNoticeOf(url: URL): ResendNotice | null {
   const notice = url.searchParams.get("confirmEmail");
   return notice === "sent" || notice === "limited" || notice === "unavailable" ? notice : null;
 }
