@@ -5,11 +5,18 @@ import {
   API_MAX_LIMIT,
   CONFIRMED_OPTIONS,
   GENDERS,
+  LIST_QUERY_BOUNDS,
+  type ListQueryParam,
   PROPERTY_TYPES,
   SORTS,
   WITHIN_OPTIONS,
 } from "~/schemas/browse-filters";
-import { FACT_FILTER_PARAMS, FACT_FILTER_VALUES, FREE_BEDS_OPTIONS } from "~/schemas/listing-facts";
+import {
+  FACT_FILTER_PARAMS,
+  FACT_FILTER_VALUES,
+  type FactFilterParam,
+  FREE_BEDS_OPTIONS,
+} from "~/schemas/listing-facts";
 import {
   CitySchema,
   ErrorSchema,
@@ -33,7 +40,11 @@ export const errorResponse = (description: string) => ({
 });
 export const jsonContent = (schema: unknown) => ({ "application/json": { schema } });
 
-const text = (description: string) => ({ type: "string", maxLength: 200, description });
+const text = (description: string) => ({ type: "string", maxLength: LIST_QUERY_BOUNDS.text, description });
+const wholeNumber = (maximum: number) => ({ type: "integer", minimum: 0, maximum });
+
+/** A query parameter of the list API: every one the parser reads is documented (the compiler checks the keys). */
+type QueryParameter = { name: string; in: "query"; description?: string; schema: Record<string, unknown> };
 
 type JsonSchema = Record<string, unknown>;
 
@@ -94,120 +105,131 @@ function generatedSchemas(): Record<string, JsonSchema> & {
   };
 }
 
+/** One parameter per fact filter (ADR 051), each taking the one value its box sends. */
+function factParameters(): Record<FactFilterParam, QueryParameter> {
+  const parameters = {} as Record<FactFilterParam, QueryParameter>;
+  for (const param of FACT_FILTER_PARAMS) {
+    parameters[param] = {
+      name: param,
+      in: "query",
+      description: `Only listings whose owner states \`${param}\` = \`${FACT_FILTER_VALUES[param]}\` (the one value it takes).`,
+      schema: { type: "string", enum: [FACT_FILTER_VALUES[param]] },
+    };
+  }
+  return parameters;
+}
+
+/** The list API's query parameters; every one the parser reads (LIST_QUERY_PARAMS) is here, checked by the compiler. */
+const LIST_PARAMETERS = {
+  university: {
+    name: "university",
+    in: "query",
+    description: "University id, short name or full name (resolved to the directory's full name).",
+    schema: text("University"),
+  },
+  faculty: { name: "faculty", in: "query", description: "Faculty name or id.", schema: text("Faculty") },
+  location: {
+    name: "location",
+    in: "query",
+    description: "Case-insensitive substring of the listing's location, or a city it names.",
+    schema: text("Location"),
+  },
+  city: {
+    name: "city",
+    in: "query",
+    description: "City code or name.",
+    schema: { type: "string", examples: CITIES.map((c) => c.code) },
+  },
+  minPrice: {
+    name: "minPrice",
+    in: "query",
+    description: "Lowest monthly rent in LKR.",
+    schema: wholeNumber(LIST_QUERY_BOUNDS.price),
+  },
+  maxPrice: {
+    name: "maxPrice",
+    in: "query",
+    description: "Highest monthly rent in LKR.",
+    schema: wholeNumber(LIST_QUERY_BOUNDS.price),
+  },
+  maxMoveIn: {
+    name: "maxMoveIn",
+    in: "query",
+    description:
+      "Highest move-in cost in LKR (key money + deposit + the advance months' rent). Listings that do not state their advance never match.",
+    schema: wholeNumber(LIST_QUERY_BOUNDS.moveIn),
+  },
+  within: {
+    name: "within",
+    in: "query",
+    description:
+      "Only listings within this many km (straight line) of the chosen faculty, or of the university's main campus when no faculty is given. Needs `university`. A listing without a position of its own counts from its city's centre.",
+    schema: { type: "integer", enum: [...WITHIN_OPTIONS] },
+  },
+  ...factParameters(),
+  freeBeds: {
+    name: "freeBeds",
+    in: "query",
+    description: "Only listings with at least this many beds free (shared rooms and hostels that state it).",
+    schema: { type: "integer", enum: [...FREE_BEDS_OPTIONS] },
+  },
+  confirmed: {
+    name: "confirmed",
+    in: "query",
+    description:
+      "Only listings whose owner confirmed in the last this many days that they are available (posting and renewing count).",
+    schema: { type: "integer", enum: [...CONFIRMED_OPTIONS] },
+  },
+  propertyType: {
+    name: "propertyType",
+    in: "query",
+    description: "`all` is the same as leaving it out.",
+    schema: { type: "string", enum: [...PROPERTY_TYPES, "all"] },
+  },
+  gender: {
+    name: "gender",
+    in: "query",
+    description: "Listings for this gender and for any gender. `any` is the same as leaving it out.",
+    schema: { type: "string", enum: GENDERS },
+  },
+  search: {
+    name: "search",
+    in: "query",
+    description: "Words that must all appear (as prefixes) in the title, description, location or university.",
+    schema: text("Search text"),
+  },
+  q: {
+    name: "q",
+    in: "query",
+    description: "Same as `search` (site-search template).",
+    schema: text("Search text"),
+  },
+  sort: {
+    name: "sort",
+    in: "query",
+    description:
+      "Default: `relevance` with search text, otherwise `newest`. `nearest` orders by distance to the chosen faculty (or the main campus) and needs `university`.",
+    schema: { type: "string", enum: SORTS },
+  },
+  page: {
+    name: "page",
+    in: "query",
+    schema: { type: "integer", minimum: 1, maximum: LIST_QUERY_BOUNDS.page, default: 1 },
+  },
+  limit: {
+    name: "limit",
+    in: "query",
+    schema: { type: "integer", minimum: 1, maximum: API_MAX_LIMIT, default: API_DEFAULT_LIMIT },
+  },
+} satisfies Record<ListQueryParam, QueryParameter>;
+
 /**
  * The OpenAPI document's reusable parts (app/api/openapi.ts): the query
  * parameters, shared responses and the JSON shapes of listings, errors and the
  * directory. Enumerations come from the constants the server validates with.
  */
 export const OPENAPI_COMPONENTS = {
-  parameters: {
-    university: {
-      name: "university",
-      in: "query",
-      description: "University id, short name or full name (resolved to the directory's full name).",
-      schema: text("University"),
-    },
-    faculty: { name: "faculty", in: "query", description: "Faculty name or id.", schema: text("Faculty") },
-    location: {
-      name: "location",
-      in: "query",
-      description: "Case-insensitive substring of the listing's location, or a city it names.",
-      schema: text("Location"),
-    },
-    city: {
-      name: "city",
-      in: "query",
-      description: "City code or name.",
-      schema: { type: "string", examples: CITIES.map((c) => c.code) },
-    },
-    minPrice: {
-      name: "minPrice",
-      in: "query",
-      description: "Lowest monthly rent in LKR.",
-      schema: { type: "integer", minimum: 0 },
-    },
-    maxPrice: {
-      name: "maxPrice",
-      in: "query",
-      description: "Highest monthly rent in LKR.",
-      schema: { type: "integer", minimum: 0 },
-    },
-    maxMoveIn: {
-      name: "maxMoveIn",
-      in: "query",
-      description:
-        "Highest move-in cost in LKR (key money + deposit + the advance months' rent). Listings that do not state their advance never match.",
-      schema: { type: "integer", minimum: 0 },
-    },
-    within: {
-      name: "within",
-      in: "query",
-      description:
-        "Only listings within this many km (straight line) of the chosen faculty, or of the university's main campus when no faculty is given. Needs `university`. A listing without a position of its own counts from its city's centre.",
-      schema: { type: "integer", enum: [...WITHIN_OPTIONS] },
-    },
-    ...Object.fromEntries(
-      FACT_FILTER_PARAMS.map((param) => [
-        param,
-        {
-          name: param,
-          in: "query",
-          description: `Only listings whose owner states \`${param}\` = \`${FACT_FILTER_VALUES[param]}\` (the one value it takes).`,
-          schema: { type: "string", enum: [FACT_FILTER_VALUES[param]] },
-        },
-      ]),
-    ),
-    freeBeds: {
-      name: "freeBeds",
-      in: "query",
-      description: "Only listings with at least this many beds free (shared rooms and hostels that state it).",
-      schema: { type: "integer", enum: [...FREE_BEDS_OPTIONS] },
-    },
-    confirmed: {
-      name: "confirmed",
-      in: "query",
-      description:
-        "Only listings whose owner confirmed in the last this many days that they are available (posting and renewing count).",
-      schema: { type: "integer", enum: [...CONFIRMED_OPTIONS] },
-    },
-    propertyType: {
-      name: "propertyType",
-      in: "query",
-      description: "`all` is the same as leaving it out.",
-      schema: { type: "string", enum: [...PROPERTY_TYPES, "all"] },
-    },
-    gender: {
-      name: "gender",
-      in: "query",
-      description: "Listings for this gender and for any gender. `any` is the same as leaving it out.",
-      schema: { type: "string", enum: GENDERS },
-    },
-    search: {
-      name: "search",
-      in: "query",
-      description: "Words that must all appear (as prefixes) in the title, description, location or university.",
-      schema: text("Search text"),
-    },
-    q: {
-      name: "q",
-      in: "query",
-      description: "Same as `search` (site-search template).",
-      schema: text("Search text"),
-    },
-    sort: {
-      name: "sort",
-      in: "query",
-      description:
-        "Default: `relevance` with search text, otherwise `newest`. `nearest` orders by distance to the chosen faculty (or the main campus) and needs `university`.",
-      schema: { type: "string", enum: SORTS },
-    },
-    page: { name: "page", in: "query", schema: { type: "integer", minimum: 1, default: 1 } },
-    limit: {
-      name: "limit",
-      in: "query",
-      schema: { type: "integer", minimum: 1, maximum: API_MAX_LIMIT, default: API_DEFAULT_LIMIT },
-    },
-  },
+  parameters: LIST_PARAMETERS,
   responses: {
     MethodNotAllowed: {
       description: "Only GET (and HEAD) are allowed; the Allow header says so.",

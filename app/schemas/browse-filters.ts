@@ -51,11 +51,14 @@ export const LIST_QUERY_PARAMS = [
   "page",
   "limit",
 ] as const;
+export type ListQueryParam = (typeof LIST_QUERY_PARAMS)[number];
 const MAX_TEXT = 200;
 const MAX_PRICE = 10_000_000;
 /** Key money, a deposit and 12 months of the dearest rent. */
 const MAX_MOVE_IN = 14 * MAX_PRICE;
 const MAX_PAGE = 100_000;
+/** The bounds the parser below enforces, for the OpenAPI document to state (one source for both). */
+export const LIST_QUERY_BOUNDS = { text: MAX_TEXT, price: MAX_PRICE, moveIn: MAX_MOVE_IN, page: MAX_PAGE } as const;
 
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
 export type Gender = (typeof GENDERS)[number];
