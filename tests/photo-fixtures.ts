@@ -1,6 +1,6 @@
 import sharp from "sharp";
-import { SCENES, sceneSvg } from "~/seed/scenes";
 import { createRandom, type Random } from "~/seed/random";
+import { SCENES, sceneSvg } from "~/seed/scenes";
 
 /**
  * The labelled set of photo fingerprints (ADR 074): generated pictures that
@@ -12,12 +12,7 @@ export const PHOTO_WIDTH = 480;
 export const PHOTO_HEIGHT = 360;
 
 const hex = (rand: Random) =>
-  `#${Array.from({ length: 3 }, () =>
-    rand
-      .int(30, 235)
-      .toString(16)
-      .padStart(2, "0"),
-  ).join("")}`;
+  `#${Array.from({ length: 3 }, () => rand.int(30, 235).toString(16).padStart(2, "0")).join("")}`;
 
 /** A room drawn at random: walls, floor, a window, furniture and things on the walls, all placed anew. */
 function randomRoomSvg(rand: Random): string {
@@ -51,7 +46,9 @@ function randomRoomSvg(rand: Random): string {
     const y = rand.int(Math.round(h * 0.2), h - height);
     const shape = rand.int(0, 2);
     if (shape === 0)
-      parts.push(`<rect x="${x}" y="${y}" width="${width}" height="${height}" rx="${rand.int(0, 12)}" fill="${hex(rand)}"/>`);
+      parts.push(
+        `<rect x="${x}" y="${y}" width="${width}" height="${height}" rx="${rand.int(0, 12)}" fill="${hex(rand)}"/>`,
+      );
     else if (shape === 1)
       parts.push(
         `<ellipse cx="${x + width / 2}" cy="${y + height / 2}" rx="${width / 2}" ry="${height / 3}" fill="${hex(rand)}"/>`,
@@ -126,7 +123,13 @@ export type Edit = { name: string; apply: (photo: Buffer) => Promise<Buffer> };
 /** The edits a copy must survive (the mirror only through the mirrored hash). */
 export const EDITS: Edit[] = [
   { name: "JPEG quality 60", apply: (p) => sharp(p).jpeg({ quality: 60 }).toBuffer() },
-  { name: "half size", apply: (p) => sharp(p).resize({ width: PHOTO_WIDTH / 2 }).toBuffer() },
+  {
+    name: "half size",
+    apply: (p) =>
+      sharp(p)
+        .resize({ width: PHOTO_WIDTH / 2 })
+        .toBuffer(),
+  },
   { name: "brightness +20%", apply: (p) => sharp(p).modulate({ brightness: 1.2 }).jpeg().toBuffer() },
   { name: "brightness -20%", apply: (p) => sharp(p).modulate({ brightness: 0.8 }).jpeg().toBuffer() },
   {

@@ -13,7 +13,11 @@ import {
 
 /** What the upload pipeline fingerprints: the largest stored variant (WebP, at most 1200 px wide). */
 async function asStored(photo: Buffer): Promise<PhotoFingerprint> {
-  const stored = await sharp(photo).autoOrient().resize({ width: 1200, withoutEnlargement: true }).webp({ quality: 75 }).toBuffer();
+  const stored = await sharp(photo)
+    .autoOrient()
+    .resize({ width: 1200, withoutEnlargement: true })
+    .webp({ quality: 75 })
+    .toBuffer();
   const fingerprint = await fingerprintImage(stored);
   if (!fingerprint) throw new Error("not an image");
   return fingerprint;
@@ -83,9 +87,13 @@ describe("the labelled set", () => {
     mirrored: 58,
   };
 
-  test.each(EDITS.map((edit) => [edit.name, edit] as const))("copies %s are found", async (name, edit) => {
-    expect(await caught(edit)).toBeGreaterThanOrEqual(EXPECTED[name]);
-  }, 120_000);
+  test.each(EDITS.map((edit) => [edit.name, edit] as const))(
+    "copies %s are found",
+    async (name, edit) => {
+      expect(await caught(edit)).toBeGreaterThanOrEqual(EXPECTED[name]);
+    },
+    120_000,
+  );
 
   test("no two unrelated photos match (1,587 pairs)", () => {
     const seedScene = (i: number) => i >= ROOMS;
@@ -97,8 +105,15 @@ describe("the labelled set", () => {
         // The seed's scenes are the same drawings in other colours: they do match each other (seeded photos are marked instead).
         if (seedScene(i) && seedScene(j)) continue;
         pairs++;
-        nearest = Math.min(nearest, Math.min(hammingDistance(fingerprints[i].hash, fingerprints[j].hash), hammingDistance(fingerprints[i].mirrored, fingerprints[j].hash)));
-        if (copyDistance(fingerprints[i], fingerprints[j]) !== null) matched.push(`${originals[i].name} ~ ${originals[j].name}`);
+        nearest = Math.min(
+          nearest,
+          Math.min(
+            hammingDistance(fingerprints[i].hash, fingerprints[j].hash),
+            hammingDistance(fingerprints[i].mirrored, fingerprints[j].hash),
+          ),
+        );
+        if (copyDistance(fingerprints[i], fingerprints[j]) !== null)
+          matched.push(`${originals[i].name} ~ ${originals[j].name}`);
       }
     }
     expect(pairs).toBe(1587);
