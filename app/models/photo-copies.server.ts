@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { DB } from "~/db/db.server";
 import type { PhotoFingerprintsTable } from "~/db/schema";
 import { currentTime } from "~/lib/clock";
@@ -141,9 +142,10 @@ const CHUNKS = ["chunk0", "chunk1", "chunk2", "chunk3"] as const;
  * The photos of listings of owners other than `ownerId` (up, expired, let,
  * pending or hidden, or removed within COPY_MEMORY_DAYS; never a demo one)
  * that the given photos copy, as they are or mirrored: nearest first.
- * Candidates are read by chunk (each of the four 16-bit chunks of either hash,
- * or one bit away from it: chunkProbes), then kept when their full hash is
- * within MATCH_DISTANCE. An owner's own photos never match.
+ * Candidates are read by chunk from the indexes alone (each of the four
+ * 16-bit chunks of either hash, or one bit away from it: chunkProbes) and
+ * kept when their full hash is within MATCH_DISTANCE; only those rows are
+ * read, for whose they are. An owner's own photos never match.
  */
 export async function findCopiedPhotos(
   db: DB,
@@ -152,40 +154,49 @@ export async function findCopiedPhotos(
   now = currentTime(),
 ): Promise<CopiedPhoto[]> {
   if (photos.length === 0) return [];
-  const since = new Date(now.getTime() - COPY_MEMORY_DAYS * DAY_MS).toISOString();
   const probes = CHUNKS.map((_, i) => [
     ...new Set(photos.flatMap((p) => [p.hash, p.mirrored].flatMap((hash) => chunkProbes(hashChunks(hash)[i])))),
   ]);
   const byChunk = (i: number) =>
     db
       .selectFrom("photo_fingerprints")
-      .select(["photoId", "listingId", "userId", "hash", "exact", "removedAt"])
+      .select(["photoId", "hash"])
       .where(CHUNKS[i], "in", probes[i])
-      .where("userId", "!=", ownerId)
-      .where("listingId", "is not", null)
-      .where("seeded", "=", 0)
-      .where((eb) => eb.or([eb("removedAt", "is", null), eb("removedAt", ">=", since)]));
-  const rows = await byChunk(0).unionAll(byChunk(1)).unionAll(byChunk(2)).unionAll(byChunk(3)).execute();
+      // A literal, as the partial indexes say it (migration 032): a bound 0 would not use them on SQLite.
+      .where(sql.ref("seeded"), "=", sql.lit(0));
+  const candidates = await byChunk(0).unionAll(byChunk(1)).unionAll(byChunk(2)).unionAll(byChunk(3)).execute();
 
-  const seen = new Set<string>();
-  const copies: CopiedPhoto[] = [];
-  for (const row of rows) {
-    if (seen.has(row.photoId) || row.listingId === null) continue;
-    seen.add(row.photoId);
-    for (const [index, photo] of photos.entries()) {
-      const distance = copyDistance(photo, row);
-      if (distance === null) continue;
-      copies.push({
-        photo: index,
-        photoId: row.photoId,
-        listingId: Number(row.listingId),
-        ownerId: row.userId,
-        distance,
-        exact: row.exact === photo.exact,
-        removedAt: row.removedAt,
-      });
-    }
+  const near = new Map<string, { photo: number; distance: number }[]>();
+  for (const candidate of candidates) {
+    if (near.has(candidate.photoId)) continue;
+    const matches = photos.flatMap((photo, index) => {
+      const distance = copyDistance(photo, candidate);
+      return distance === null ? [] : [{ photo: index, distance }];
+    });
+    if (matches.length > 0) near.set(candidate.photoId, matches);
   }
+  if (near.size === 0) return [];
+
+  const since = new Date(now.getTime() - COPY_MEMORY_DAYS * DAY_MS).toISOString();
+  const rows = await db
+    .selectFrom("photo_fingerprints")
+    .select(["photoId", "listingId", "userId", "exact", "removedAt"])
+    .where("photoId", "in", [...near.keys()])
+    .where("userId", "!=", ownerId)
+    .where("listingId", "is not", null)
+    .where((eb) => eb.or([eb("removedAt", "is", null), eb("removedAt", ">=", since)]))
+    .execute();
+  const copies = rows.flatMap((row) =>
+    (near.get(row.photoId) ?? []).map(({ photo, distance }) => ({
+      photo,
+      photoId: row.photoId,
+      listingId: Number(row.listingId),
+      ownerId: row.userId,
+      distance,
+      exact: row.exact === photos[photo].exact,
+      removedAt: row.removedAt,
+    })),
+  );
   return copies.sort((a, b) => a.distance - b.distance || a.photo - b.photo || a.photoId.localeCompare(b.photoId));
 }
 
