@@ -6,10 +6,11 @@ import type { PhotoStorage } from "~/storage/storage.server";
 import type { PhotoVariant } from "./listing-summary.server";
 import {
   chunkProbes,
-  copyDistance,
+  copyDistanceOfChunks,
   fingerprintImage,
   hashChunks,
   type PhotoFingerprint,
+  photoChunks,
 } from "./photo-fingerprint.server";
 
 /**
@@ -166,11 +167,13 @@ export async function findCopiedPhotos(
       .where(sql.ref("seeded"), "=", sql.lit(0));
   const candidates = await byChunk(0).unionAll(byChunk(1)).unionAll(byChunk(2)).unionAll(byChunk(3)).execute();
 
+  const parsed = photos.map(photoChunks);
   const near = new Map<string, { photo: number; distance: number }[]>();
   for (const candidate of candidates) {
     if (near.has(candidate.photoId)) continue;
-    const matches = photos.flatMap((photo, index) => {
-      const distance = copyDistance(photo, candidate);
+    const stored = hashChunks(candidate.hash);
+    const matches = parsed.flatMap((photo, index) => {
+      const distance = copyDistanceOfChunks(photo, stored);
       return distance === null ? [] : [{ photo: index, distance }];
     });
     if (matches.length > 0) near.set(candidate.photoId, matches);

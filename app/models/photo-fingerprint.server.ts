@@ -124,7 +124,12 @@ function medianOf(values: Float64Array): number {
 
 /** A 64-bit hash (16 hex digits) as four 16-bit numbers, highest first: the indexed chunks. */
 export function hashChunks(hash: string): [number, number, number, number] {
-  return [0, 4, 8, 12].map((at) => Number.parseInt(hash.slice(at, at + 4), 16)) as [number, number, number, number];
+  return [
+    Number.parseInt(hash.slice(0, 4), 16),
+    Number.parseInt(hash.slice(4, 8), 16),
+    Number.parseInt(hash.slice(8, 12), 16),
+    Number.parseInt(hash.slice(12, 16), 16),
+  ];
 }
 
 function popcount16(n: number): number {
@@ -135,9 +140,7 @@ function popcount16(n: number): number {
 
 /** How many of the 64 bits two hashes differ in. */
 export function hammingDistance(a: string, b: string): number {
-  const x = hashChunks(a);
-  const y = hashChunks(b);
-  return popcount16(x[0] ^ y[0]) + popcount16(x[1] ^ y[1]) + popcount16(x[2] ^ y[2]) + popcount16(x[3] ^ y[3]);
+  return chunkDistance(hashChunks(a), hashChunks(b));
 }
 
 /**
@@ -160,21 +163,38 @@ export function chunkProbes(chunk: number): number[] {
   return [chunk, ...Array.from({ length: 16 }, (_, bit) => chunk ^ (1 << bit))];
 }
 
-/** Whether a lookup by chunks (chunkProbes) finds `stored` for this hash. */
-export function sharesAChunk(hash: string, stored: string): boolean {
-  const probe = hashChunks(hash);
-  return hashChunks(stored).some((chunk, i) => popcount16(chunk ^ probe[i]) <= 1);
+type Chunks = [number, number, number, number];
+
+/** Whether a lookup by chunks (chunkProbes) finds the stored chunks for these. */
+function sharesAChunk(probe: Chunks, stored: Chunks): boolean {
+  return stored.some((chunk, i) => popcount16(chunk ^ probe[i]) <= 1);
+}
+
+function chunkDistance(a: Chunks, b: Chunks): number {
+  return popcount16(a[0] ^ b[0]) + popcount16(a[1] ^ b[1]) + popcount16(a[2] ^ b[2]) + popcount16(a[3] ^ b[3]);
+}
+
+/** A photo's two hashes as chunks, parsed once for comparing with many stored ones. */
+export type PhotoChunks = { hash: Chunks; mirrored: Chunks };
+
+export function photoChunks(photo: Pick<PhotoFingerprint, "hash" | "mirrored">): PhotoChunks {
+  return { hash: hashChunks(photo.hash), mirrored: hashChunks(photo.mirrored) };
 }
 
 /**
- * Whether a stored photo is a copy of the new one (as it is or mirrored), as
- * the lookup decides: found by a chunk, and within MATCH_DISTANCE. The
- * distance when it is, else null.
+ * Whether a stored photo (its hash as chunks) is a copy of the new one, as it
+ * is or mirrored, as the lookup decides: found by a chunk (chunkProbes), and
+ * within MATCH_DISTANCE. The distance when it is, else null.
  */
-export function copyDistance(photo: PhotoFingerprint, stored: Pick<PhotoFingerprint, "hash">): number | null {
-  const distances = [photo.hash, photo.mirrored]
-    .filter((hash) => sharesAChunk(hash, stored.hash))
-    .map((hash) => hammingDistance(hash, stored.hash));
-  const distance = Math.min(...distances);
+export function copyDistanceOfChunks(photo: PhotoChunks, stored: Chunks): number | null {
+  let distance = Number.POSITIVE_INFINITY;
+  for (const probe of [photo.hash, photo.mirrored]) {
+    if (sharesAChunk(probe, stored)) distance = Math.min(distance, chunkDistance(probe, stored));
+  }
   return distance <= MATCH_DISTANCE ? distance : null;
+}
+
+/** copyDistanceOfChunks for fingerprints as stored (hex). */
+export function copyDistance(photo: PhotoFingerprint, stored: Pick<PhotoFingerprint, "hash">): number | null {
+  return copyDistanceOfChunks(photoChunks(photo), hashChunks(stored.hash));
 }
