@@ -4,6 +4,9 @@
 //       times each shape through searchListings with one connection
 //   npm run bench:search -- --base-url http://127.0.0.1:3400 [--runs 20]
 //       times each shape as single requests to a running production server
+//   npm run bench:search -- --photo-copies 100000 [--data-dir DIR | --database-url URL] [--runs 200]
+//       fills the database with 3 photo fingerprints for each of that many
+//       listings (added once) and times the copied-photo lookup (ADR 074)
 // The full benchmark (scripts/bench.ts) can import searchShapes(): this module
 // imports nothing from the app at the top, so plain Node can load it.
 
@@ -111,15 +114,27 @@ async function main(argv: string[]): Promise<void> {
   }
   // App modules use extensionless imports and the `~` alias: scripts/app-modules.ts resolves them (ADR 071).
   const { withAppModules } = await import("./app-modules.ts");
+  const target = { databaseUrl: option(argv, "database-url"), dataDir: option(argv, "data-dir") ?? "./data" };
+  const copies = option(argv, "photo-copies");
+  if (copies) {
+    await withAppModules(async (load) => {
+      const { timeCopyLookups } = await load<typeof import("../app/bench/photo-copies.server.ts")>(
+        "/app/bench/photo-copies.server.ts",
+      );
+      const listings = Number(copies);
+      const result = await timeCopyLookups(target, { listings, runs: Number(option(argv, "runs") ?? 200) });
+      console.log(
+        `copied-photo lookup at ${listings.toLocaleString("en-US")} listings (${result.fingerprints.toLocaleString("en-US")} fingerprints): ` +
+          `p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms; copies found in ${result.found} lookups`,
+      );
+    });
+    return;
+  }
   await withAppModules(async (load) => {
     const { timeSearchShapes } = await load<typeof import("../app/bench/search-shapes.server.ts")>(
       "/app/bench/search-shapes.server.ts",
     );
-    await timeSearchShapes(
-      { databaseUrl: option(argv, "database-url"), dataDir: option(argv, "data-dir") ?? "./data" },
-      searchShapes(),
-      (shapes, run) => timeShapes(shapes, runs, run),
-    );
+    await timeSearchShapes(target, searchShapes(), (shapes, run) => timeShapes(shapes, runs, run));
   });
 }
 

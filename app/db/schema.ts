@@ -142,6 +142,33 @@ export type ListingPhotosTable = {
   createdAt: string;
 };
 
+/** A photo's perceptual fingerprint (migration 032, ADR 074); kept 180 days after the photo goes. */
+export type PhotoFingerprintsTable = {
+  photoId: string;
+  /** Null while the photo is an upload no listing has claimed. */
+  listingId: number | null;
+  userId: string;
+  /** 1 for demo and synthetic photos: never matched. */
+  seeded: number;
+  /** The 64-bit pHash as 16 hex digits, and its four 16-bit chunks (each indexed). */
+  hash: string;
+  chunk0: number;
+  chunk1: number;
+  chunk2: number;
+  chunk3: number;
+  /** The same of the mirrored image. */
+  mirrored: string;
+  mirrored0: number;
+  mirrored1: number;
+  mirrored2: number;
+  mirrored3: number;
+  /** SHA-256 of the decoded pixels. */
+  exact: string;
+  createdAt: string;
+  /** When the photo, or its listing, was removed; null while it is there. */
+  removedAt: string | null;
+};
+
 export type ListingViewsTable = {
   listingId: number;
   sessionKey: string;
@@ -311,6 +338,7 @@ export type Database = {
   verifications: VerificationsTable;
   listings: ListingsTable;
   listing_photos: ListingPhotosTable;
+  photo_fingerprints: PhotoFingerprintsTable;
   listing_views: ListingViewsTable;
   reports: ReportsTable;
   contact_messages: ContactMessagesTable;

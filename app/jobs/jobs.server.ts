@@ -10,10 +10,12 @@ import { deliverDueMail } from "~/mail/sender.server";
 import type { MailTransport } from "~/mail/transport.server";
 import { removeOldManageLinks } from "~/models/alert-manage-links.server";
 import { purgeSentMailBodies } from "~/models/outbox.server";
+import { fingerprintStoredPhotos } from "~/models/photo-copies.server";
 import { sweepOrphanPhotos } from "~/models/photo-sweep.server";
 import { removeStaleUploads } from "~/models/photo-upload.server";
 import { removeOldSearchAlerts } from "~/models/search-alerts.server";
 import { secretsFor } from "~/security/secrets.server";
+import { seededOwnerIds } from "~/seed/seeded-owners.server";
 import type { PhotoStorage } from "~/storage/storage.server";
 import { PROCESS_HOLDER, withJobLease } from "./lease.server";
 
@@ -109,6 +111,17 @@ export const JOBS = {
     run: async (ctx) => ({
       ...(await removeOldSearchAlerts(ctx.db, ctx.now)),
       manageLinks: await removeOldManageLinks(ctx.db, ctx.now),
+    }),
+  },
+  "photo-fingerprints": {
+    description:
+      "Fingerprints stored photos that have none (those uploaded before fingerprints existed) from their files, so copies of them are found.",
+    everyMs: DAY,
+    run: async (ctx) => ({
+      ...(await fingerprintStoredPhotos(ctx.db, ctx.storage, {
+        seededUserIds: await seededOwnerIds(ctx.db),
+        now: ctx.now,
+      })),
     }),
   },
 } satisfies Record<string, Job>;

@@ -31,11 +31,12 @@ import { findListingById, insertListing, listingColumns } from "./listing.server
 import { nextStateVersion } from "./listing-hide.server";
 import {
   deleteListingPhotoRows,
-  type ProcessedVariant,
+  type ProcessedPhoto,
   processPhoto,
   removePhotoFiles,
   storeProcessedPhoto,
 } from "./photo.server";
+import { markFingerprintsRemoved } from "./photo-copies.server";
 import { attachUploads, countClaimableUploads } from "./photo-upload.server";
 
 /**
@@ -102,12 +103,12 @@ function photoCountProblem(total: number): ListingFailure | null {
 }
 
 /** sharp is slow: photos are processed before the transaction so locks are held briefly. */
-async function processFiles(files: Buffer[]): Promise<ProcessedVariant[][] | ListingFailure> {
-  const processed: ProcessedVariant[][] = [];
+async function processFiles(files: Buffer[]): Promise<ProcessedPhoto[] | ListingFailure> {
+  const processed: ProcessedPhoto[] = [];
   for (const [i, file] of files.entries()) {
     const result = await processPhoto(file);
     if (!result.ok) return fail(result.code, { field: "photos", values: { n: i + 1 } });
-    processed.push(result.variants);
+    processed.push({ variants: result.variants, fingerprint: result.fingerprint });
   }
   return processed;
 }
@@ -125,21 +126,21 @@ async function addPhotos(
   storage: PhotoStorage,
   owner: ListingOwner,
   listingId: number,
-  photos: { processed: ProcessedVariant[][]; uploadIds: string[] },
+  photos: { processed: ProcessedPhoto[]; uploadIds: string[] },
   firstPosition: number,
   storedKeys: string[],
   now: Date,
 ): Promise<void> {
   const attached = await attachUploads(trx, owner.id, listingId, photos.uploadIds, firstPosition);
   if (attached < photos.uploadIds.length) throw new UploadsGone();
-  for (const [i, variants] of photos.processed.entries()) {
+  for (const [i, processed] of photos.processed.entries()) {
     const photo = await storeProcessedPhoto(trx, storage, {
       userId: owner.id,
       listingId,
       position: firstPosition + attached + i,
       alt: null,
       now,
-      variants,
+      ...processed,
     });
     storedKeys.push(...photo.variants.map((v) => v.key));
   }
@@ -269,6 +270,7 @@ export async function updateOwnerListing(
         .where("listingId", "=", listingId)
         .where("id", "in", checked.removed)
         .execute();
+      await markFingerprintsRemoved(trx, { photoIds: checked.removed }, now);
       removedRows.push(...current.rows.filter((r) => removeIds.has(r.id)));
     }
     for (const [position, id] of checked.kept.entries()) {
@@ -433,10 +435,12 @@ export async function deleteOwnerListing(
         .where("id", "=", id);
     if (reported || row.status === HIDDEN_STATUS) {
       await softDelete().execute();
+      // Its photos stay for moderators, but it is no longer up: they count as removed (ADR 074).
+      await markFingerprintsRemoved(trx, { listingId: id }, now);
       await invalidatePublicPages(trx, [id], now);
       return { kept: true, photos: [] };
     }
-    const photos = await deleteListingPhotoRows(trx, id);
+    const photos = await deleteListingPhotoRows(trx, id, now);
     if (await isNamedIn(trx, "shortlist_items", id)) {
       // Someone saved it: the row stays (status 'deleted') so their shortlist can say
       // 'No longer available' by its title (ADR 056); the photos go as the owner asked.

@@ -4,6 +4,7 @@ import { fail, type PhotoCode, type Result, type UploadCode } from "~/schemas/re
 import type { PhotoStorage } from "~/storage/storage.server";
 import { photoUrl } from "./listing.server";
 import { removePhotoFiles, storePhoto } from "./photo.server";
+import { attachFingerprints, deleteUploadFingerprints } from "./photo-copies.server";
 
 /**
  * Photos uploaded by the browser before the listing exists are stored with
@@ -23,7 +24,8 @@ export async function attachUploads(
   firstPosition: number,
 ): Promise<number> {
   let attached = 0;
-  for (const [i, id] of [...new Set(uploadIds)].entries()) {
+  const ids = [...new Set(uploadIds)];
+  for (const [i, id] of ids.entries()) {
     const result = await db
       .updateTable("listing_photos")
       .set({ listingId, position: firstPosition + i })
@@ -33,6 +35,8 @@ export async function attachUploads(
       .executeTakeFirst();
     attached += Number(result.numUpdatedRows);
   }
+  // Fewer attached than asked rolls the caller's transaction back, so all may be moved.
+  await attachFingerprints(db, ownerId, listingId, ids);
   return attached;
 }
 
@@ -92,6 +96,10 @@ export async function deleteOwnUpload(
     .where("listingId", "is", null)
     .returning(["id", "variants"])
     .execute();
+  await deleteUploadFingerprints(
+    db,
+    rows.map((r) => r.id),
+  );
   await removePhotoFiles(storage, rows);
   return rows.length > 0 ? { ok: true } : fail("photo.not_found");
 }
@@ -119,6 +127,10 @@ export async function removeStaleUploads(db: DB, storage: PhotoStorage, now = cu
       .where("listingId", "is", null)
       .returning(["id", "variants"])
       .execute();
+    await deleteUploadFingerprints(
+      db,
+      rows.map((r) => r.id),
+    );
     await removePhotoFiles(storage, rows);
     removed += rows.length;
     if (stale.length < CLEAN_UP_BATCH) return removed;

@@ -5,6 +5,8 @@ import { PUBLIC_PHOTO_STATUSES, statusIn } from "~/schemas/listing-status";
 import { fail, type PhotoCode, type Result } from "~/schemas/result";
 import type { PhotoStorage } from "~/storage/storage.server";
 import type { PhotoVariant } from "./listing-summary.server";
+import { markFingerprintsRemoved, recordFingerprint } from "./photo-copies.server";
+import { fingerprintImage, type PhotoFingerprint } from "./photo-fingerprint.server";
 
 /** The uploader rejects images wider or taller than this. */
 export const MAX_PHOTO_SIDE = 4000;
@@ -17,12 +19,17 @@ const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", 
 
 export type ProcessedVariant = { width: number; height: number; bytes: number; data: Buffer };
 
-export type ProcessPhotoResult = Result<PhotoCode, { variants: ProcessedVariant[] }>;
+/** A photo ready to store: its WebP variants, smallest first, and the fingerprint of the largest (ADR 074). */
+export type ProcessedPhoto = { variants: ProcessedVariant[]; fingerprint: PhotoFingerprint | null };
+
+export type ProcessPhotoResult = Result<PhotoCode, ProcessedPhoto>;
 
 /**
  * Validates an upload by its content and turns it into WebP variants,
  * smallest first. Output carries no metadata at all (sharp writes none unless
- * asked), so EXIF and GPS from the phone never reach the public.
+ * asked), so EXIF and GPS from the phone never reach the public. The
+ * fingerprint is taken from the largest variant, the file a later
+ * fingerprinting (the `photo-fingerprints` job) reads too.
  */
 export async function processPhoto(input: Buffer): Promise<ProcessPhotoResult> {
   const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" } as const;
@@ -56,7 +63,8 @@ export async function processPhoto(input: Buffer): Promise<ProcessPhotoResult> {
         return { width: info.width, height: info.height, bytes: data.length, data };
       }),
     );
-    return { ok: true, variants };
+    const fingerprint = await fingerprintImage(variants[variants.length - 1].data);
+    return { ok: true, variants, fingerprint };
   } catch {
     // Headers can parse while the pixel data is truncated or corrupt.
     return fail("photo.invalid");
@@ -88,13 +96,14 @@ export type StorePhotoInput = {
 
 /**
  * Writes already processed variants under keys named after a new photo id and
- * records the photo. Files come first: a row never points at missing files,
- * and if the row cannot be written the files are removed again.
+ * records the photo, with its fingerprint (marked seeded for demo photos).
+ * Files come first: a row never points at missing files, and if the rows
+ * cannot be written the files are removed again.
  */
 export async function storeProcessedPhoto(
   db: DB,
   storage: PhotoStorage,
-  input: StorePhotoInput & { variants: ProcessedVariant[] },
+  input: StorePhotoInput & ProcessedPhoto & { seeded?: boolean },
 ): Promise<StoredPhoto> {
   const id = crypto.randomUUID();
   const sorted = [...input.variants].sort((a, b) => a.width - b.width);
@@ -117,6 +126,11 @@ export async function storeProcessedPhoto(
     alt: input.alt,
   };
   try {
+    // The fingerprint first: should the photo's row fail, a fingerprint of no listing matches nothing.
+    if (input.fingerprint) {
+      const { userId, listingId, fingerprint, seeded, now } = input;
+      await recordFingerprint(db, { photoId: id, listingId, userId, fingerprint, seeded, now });
+    }
     await db
       .insertInto("listing_photos")
       .values({
@@ -155,6 +169,7 @@ export async function storePhoto(
     alt,
     now,
     variants: processed.variants,
+    fingerprint: processed.fingerprint,
   });
   return { ok: true, photo };
 }
@@ -178,14 +193,22 @@ export async function removePhotoFiles(storage: PhotoStorage, rows: { id: string
   await Promise.allSettled(rows.flatMap((r) => ownedKeys(r.id, r.variants)).map((key) => storage.remove(key)));
 }
 
-/** Removes a listing's photo rows (in the caller's transaction, if any) and returns them, for removePhotoFiles after it. */
-export async function deleteListingPhotoRows(db: DB, listingId: number): Promise<{ id: string; variants: string }[]> {
+/**
+ * Removes a listing's photo rows (in the caller's transaction, if any) and returns them, for removePhotoFiles after it.
+ * Their fingerprints stay, marked removed (ADR 074).
+ */
+export async function deleteListingPhotoRows(
+  db: DB,
+  listingId: number,
+  now = currentTime(),
+): Promise<{ id: string; variants: string }[]> {
   const rows = await db
     .selectFrom("listing_photos")
     .select(["id", "variants"])
     .where("listingId", "=", listingId)
     .execute();
   if (rows.length === 0) return rows;
+  await markFingerprintsRemoved(db, { listingId }, now);
   await db
     .deleteFrom("listing_photos")
     .where(

@@ -1,8 +1,8 @@
 import sharp from "sharp";
-import { type ProcessedVariant, processPhoto } from "~/models/photo.server";
+import { type ProcessedPhoto, processPhoto } from "~/models/photo.server";
 import { SCENES, type SceneKind, sceneSvg } from "./scenes";
 
-export type PoolPhoto = { kind: SceneKind; variants: ProcessedVariant[] };
+export type PoolPhoto = ProcessedPhoto & { kind: SceneKind };
 
 let pool: Promise<PoolPhoto[]> | undefined;
 
@@ -27,7 +27,7 @@ async function renderPool(): Promise<PoolPhoto[]> {
         .toBuffer();
       const processed = await processPhoto(png);
       if (!processed.ok) throw new Error(`Demo picture ${scene.kind} could not be processed: ${processed.code}`);
-      return { kind: scene.kind, variants: processed.variants };
+      return { kind: scene.kind, variants: processed.variants, fingerprint: processed.fingerprint };
     }),
   );
 }

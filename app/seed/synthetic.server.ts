@@ -10,6 +10,8 @@ import { createOwnerAccount, findUserByEmail } from "~/models/account.server";
 import { listingColumns } from "~/models/listing.server";
 import type { PhotoVariant } from "~/models/listing-summary.server";
 import { variantKey } from "~/models/photo.server";
+import { fingerprintRow } from "~/models/photo-copies.server";
+import type { PhotoFingerprint } from "~/models/photo-fingerprint.server";
 import { GENDERS, PROPERTY_TYPES, type PropertyType } from "~/schemas/browse-filters";
 import { LISTED_STATUS } from "~/schemas/listing-status";
 import type { PhotoStorage } from "~/storage/storage.server";
@@ -42,7 +44,7 @@ function poolPhotoId(index: number): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
-type PoolEntry = { kind: SceneKind; variants: PhotoVariant[] };
+type PoolEntry = { kind: SceneKind; variants: PhotoVariant[]; fingerprint: PhotoFingerprint | null };
 
 /**
  * Writes the shared pool of pictures. Synthetic photo rows have ids of their
@@ -61,7 +63,7 @@ async function writePool(storage: PhotoStorage): Promise<PoolEntry[]> {
           return { width: v.width, height: v.height, bytes: v.bytes, key };
         }),
       );
-      return { kind: picture.kind, variants };
+      return { kind: picture.kind, variants, fingerprint: picture.fingerprint };
     }),
   );
 }
@@ -91,11 +93,8 @@ export async function seedSynthetic(db: DB, storage: PhotoStorage, options: Synt
   const owner = await syntheticOwner(db);
   const pool = await writePool(storage);
   const pictures = Object.fromEntries(
-    Object.entries(PICTURE_FOR).map(([type, kinds]) => [
-      type,
-      pool.filter((p) => kinds.includes(p.kind)).map((p) => p.variants),
-    ]),
-  ) as Record<PropertyType, PhotoVariant[][]>;
+    Object.entries(PICTURE_FOR).map(([type, kinds]) => [type, pool.filter((p) => kinds.includes(p.kind))]),
+  ) as Record<PropertyType, PoolEntry[]>;
   const campuses = allCampuses();
   const mainCampuses = campuses.filter((c) => c.faculty.isMainCampus);
   const existing = await db
@@ -152,16 +151,18 @@ export async function seedSynthetic(db: DB, storage: PhotoStorage, options: Synt
         listings.map((l) => l.id),
       )
       .execute();
+    const photos = listings.map(({ id, row }) => {
+      const choices = pictures[row.propertyType as PropertyType];
+      return { id: crypto.randomUUID(), listingId: id, row, picture: choices[id % choices.length] };
+    });
     await trx
       .insertInto("listing_photos")
       .values(
-        listings.map(({ id, row }) => {
-          const choices = pictures[row.propertyType as PropertyType];
-          const variants = choices[id % choices.length];
+        photos.map(({ id, listingId, row, picture: { variants } }) => {
           const largest = variants[variants.length - 1];
           return {
-            id: crypto.randomUUID(),
-            listingId: id,
+            id,
+            listingId,
             userId: owner.id,
             position: 0,
             width: largest.width,
@@ -174,12 +175,32 @@ export async function seedSynthetic(db: DB, storage: PhotoStorage, options: Synt
         }),
       )
       .execute();
+    // Seeded: the pool's few pictures would match each other (ADR 074); the backfill job then skips them.
+    const fingerprints = photos.flatMap(({ id, listingId, row, picture: { fingerprint } }) =>
+      fingerprint
+        ? [
+            fingerprintRow({
+              photoId: id,
+              listingId,
+              userId: owner.id,
+              fingerprint,
+              seeded: true,
+              now: new Date(row.createdAt),
+            }),
+          ]
+        : [],
+    );
+    if (fingerprints.length > 0) await trx.insertInto("photo_fingerprints").values(fingerprints).execute();
   };
 
   // A large load builds the tables' other indexes once at the end instead of row by row (README: seed budget).
   const load = () => insertAll(db, options, makeRow, insertBatch);
   if (options.count < SET_ASIDE_FROM) return load();
-  return withSecondaryIndexesSetAside(db, "listings", () => withSecondaryIndexesSetAside(db, "listing_photos", load));
+  return withSecondaryIndexesSetAside(db, "listings", () =>
+    withSecondaryIndexesSetAside(db, "listing_photos", () =>
+      withSecondaryIndexesSetAside(db, "photo_fingerprints", load),
+    ),
+  );
 }
 
 /** Loads of this many listings or more set the secondary indexes aside (smaller ones gain nothing). */

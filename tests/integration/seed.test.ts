@@ -8,6 +8,7 @@ import { slugify } from "../../app/lib/slug";
 import { countPublicListings } from "../../app/models/listing.server";
 import { searchListings } from "../../app/models/listing-search.server";
 import type { PhotoVariant } from "../../app/models/listing-summary.server";
+import { findCopiedPhotos } from "../../app/models/photo-copies.server";
 import { GENDERS, PROPERTY_TYPES } from "../../app/schemas/browse-filters";
 import { DEMO_OWNERS, DEMO_PASSWORD, seedDemo } from "../../app/seed/demo.server";
 import { createLocalPhotoStorage, type PhotoStorage } from "../../app/storage/storage.server";
@@ -116,6 +117,18 @@ describeEachDatabase("demo seed", (ctx) => {
       }
     }
     expect(keys.size).toBe(60);
+  });
+
+  it("fingerprints every photo, marked seeded, so the demo's shared pictures never count as copied (ADR 074)", async () => {
+    const { db } = ctx();
+    const photos = await db.selectFrom("listing_photos").select(["id", "userId"]).execute();
+    const fingerprints = await db.selectFrom("photo_fingerprints").selectAll().execute();
+    expect(fingerprints.map((f) => f.photoId).sort()).toEqual(photos.map((p) => p.id).sort());
+    expect(fingerprints.every((f) => f.seeded === 1 && f.listingId !== null)).toBe(true);
+    // Another demo owner's photos are the same scenes: a real check would match them, a seeded row does not.
+    const someone = photos.find((p) => p.userId !== fingerprints[0].userId)!;
+    expect(await findCopiedPhotos(db, someone.userId, [fingerprints[0]], now)).toEqual([]);
+    expect(await findCopiedPhotos(db, "a-new-owner", fingerprints.slice(0, 3), now)).toEqual([]);
   });
 
   it("creates the three demo owners with working passwords, and no owner has more than 3 listings", async () => {
