@@ -3,7 +3,7 @@ import { LIST_QUERY_PARAMS } from "~/schemas/browse-filters";
 import { parseListQuery } from "./list-query";
 import { OPENAPI_COMPONENTS } from "./openapi-components";
 
-type Schema = { type?: string; enum?: (string | number)[]; minimum?: number; maximum?: number };
+type Schema = { type?: string; enum?: readonly (string | number)[]; minimum?: number; maximum?: number };
 const parameters = OPENAPI_COMPONENTS.parameters as Record<string, { name: string; schema: Schema }>;
 
 /** `within` and `sort=nearest` measure from a university, so every probe names one. */
