@@ -30,6 +30,8 @@ import * as emailConfirmation from "./2026-11-28-028-email-confirmation";
 import * as listingStateVersion from "./2026-11-28-029-listing-state-version";
 import * as letAnswersThatCount from "./2026-11-28-030-let-answers-that-count";
 import * as alertManageLinks from "./2026-11-28-031-alert-manage-links";
+import * as phoneConfirmations from "./2026-11-28-033-phone-confirmations";
+import * as listingPhoneE164 from "./2026-11-28-034-listing-phone-e164";
 
 /** Every migration, listed explicitly and in order (names sort by date). */
 export const migrations: Record<string, Migration> = {
@@ -63,4 +65,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-029-listing-state-version": listingStateVersion,
   "2026-11-28-030-let-answers-that-count": letAnswersThatCount,
   "2026-11-28-031-alert-manage-links": alertManageLinks,
+  "2026-11-28-033-phone-confirmations": phoneConfirmations,
+  "2026-11-28-034-listing-phone-e164": listingPhoneE164,
 };
