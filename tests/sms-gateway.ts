@@ -14,7 +14,13 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-export type GatewayText = { gateway: "notifylk" | "twilio-verify"; to: string; text: string; unicode: boolean; sender: string };
+export type GatewayText = {
+  gateway: "notifylk" | "twilio-verify";
+  to: string;
+  text: string;
+  unicode: boolean;
+  sender: string;
+};
 
 export const NOTIFY_USER = "1234";
 export const NOTIFY_KEY = "test-key";

@@ -9,5 +9,6 @@ import "virtual:catalogue/mail";
 export const phoneCodeText: CodeText = (locale, code) => {
   const t = translatorFor(locale);
   const text = t("mail.phoneCode.text", { code });
-  return { text, unicode: /[^\u0000-\u007f]/.test(text) };
+  // Anything past ASCII (the GSM alphabet has few more letters, and none of ours) needs Unicode.
+  return { text, unicode: [...text].some((letter) => letter.charCodeAt(0) > 0x7f) };
 };

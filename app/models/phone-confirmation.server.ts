@@ -269,7 +269,9 @@ export function createPhoneConfirmation(deps: PhoneConfirmationDeps): PhoneConfi
       }
       if (!right) {
         const row = await db.selectFrom("phone_codes").select("tries").where("id", "=", latest.id).executeTakeFirst();
-        return fail("phone.code_wrong", { values: { triesLeft: Math.max(0, rules.maxTries - (row?.tries ?? rules.maxTries)) } });
+        return fail("phone.code_wrong", {
+          values: { triesLeft: Math.max(0, rules.maxTries - (row?.tries ?? rules.maxTries)) },
+        });
       }
       return claim(account.id, phone, latest.id, now);
     },

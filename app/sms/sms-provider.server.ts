@@ -1,7 +1,7 @@
 import type { DB } from "~/db/db.server";
+import { SmsError, type SmsProvider } from "./gateway.server";
 import { createNotifyLk } from "./notify-lk.server";
 import { createOutboxSink } from "./outbox-sink.server";
-import { SmsError, type SmsProvider } from "./gateway.server";
 import { createTwilioVerify } from "./twilio-verify.server";
 
 export type { SmsProvider, TextMessage, TextProvider, VerifyProvider } from "./gateway.server";
