@@ -1,5 +1,6 @@
 import type { MessageKey } from "~/i18n/keys.generated";
 import type { PhoneCodeConfirmCode, PhoneCodeRequestCode } from "./result";
+import "virtual:catalogue/listing-form";
 
 /**
  * The words for each answer of phone confirmation (ADR 076), in the post form's
