@@ -152,7 +152,7 @@ export function phoneConfirmationFor(
   const { env, db } = services;
   return createPhoneConfirmation({
     db,
-    sms: env.smsUrl ? smsProviderFor(env.smsUrl, db) : undefined,
+    sms: env.smsUrl ? smsProviderFor(env.smsUrl, db, services.logger) : undefined,
     limiter: services.limiter,
     secret: services.secrets.sessionSecret,
     dailyBudget: env.SMS_DAILY_BUDGET,

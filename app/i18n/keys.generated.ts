@@ -1134,6 +1134,7 @@ export type MessageKey =
   | "mail.devOutbox.statusName.sent"
   | "mail.devOutbox.statusName.logged"
   | "mail.devOutbox.statusName.failed"
+  | "mail.devOutbox.statusName.sms"
   | "mail.availabilityReminder.subject"
   | "mail.availabilityReminder.text"
   | "mail.availabilityUnconfirmed.subject"

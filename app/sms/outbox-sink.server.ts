@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { Logger } from "pino";
 import type { DB } from "~/db/db.server";
 import { currentTime } from "~/lib/clock";
 import type { TextProvider } from "./gateway.server";
@@ -6,10 +7,11 @@ import type { TextProvider } from "./gateway.server";
 /**
  * Development and tests: a text is not sent but kept in the outbox table as
  * 'logged' with kind 'sms', so /dev/outbox lists it beside the emails and a
- * test can read the code. The mail sender only takes 'pending' rows, so it
- * never mails one. A public site refuses this sink at start-up (ADR 075).
+ * test can read the code, and printed to the log, where whoever runs a local
+ * copy with `npm start` reads it. The mail sender only takes 'pending' rows,
+ * so it never mails one. A public site refuses this sink at start-up (ADR 075).
  */
-export function createOutboxSink(db: DB): TextProvider {
+export function createOutboxSink(db: DB, log?: Logger): TextProvider {
   return {
     kind: "text",
     name: "outbox",
@@ -35,6 +37,7 @@ export function createOutboxSink(db: DB): TextProvider {
           createdAt: at,
         })
         .execute();
+      log?.info({ sms: { to, text } }, "SMS not sent (SMS_URL is the outbox): kept in the outbox");
     },
   };
 }

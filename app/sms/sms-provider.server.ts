@@ -1,3 +1,4 @@
+import type { Logger } from "pino";
 import type { DB } from "~/db/db.server";
 import { SmsError, type SmsProvider } from "./gateway.server";
 import { createNotifyLk } from "./notify-lk.server";
@@ -18,8 +19,8 @@ function endpointOf(url: URL, fallback: string): string {
  * - twilio-verify://ACCOUNT_SID:AUTH_TOKEN@SERVICE_SID (Twilio Verify),
  * - outbox: (texts kept in the outbox table for /dev/outbox; never on a public site).
  */
-export function smsProviderFor(smsUrl: string, db: DB): SmsProvider {
-  if (smsUrl === "outbox:") return createOutboxSink(db);
+export function smsProviderFor(smsUrl: string, db: DB, log?: Logger): SmsProvider {
+  if (smsUrl === "outbox:") return createOutboxSink(db, log);
   const url = new URL(smsUrl);
   const user = decodeURIComponent(url.username);
   const secret = decodeURIComponent(url.password);
