@@ -34,6 +34,9 @@ export type VerifyProvider = {
 
 export type SmsProvider = TextProvider | VerifyProvider;
 
+/** What an SMS_URL names: user and secret (its credentials), name (sender or service id), endpoint. */
+export type GatewayAccount = { user: string; secret: string; name: string; endpoint: string };
+
 /** A gateway refused or could not be reached; the message is for the log, never for the person. */
 export class SmsError extends Error {
   override name = "SmsError";

@@ -1,4 +1,4 @@
-import { post, SmsError, type VerifyProvider } from "./gateway.server";
+import { type GatewayAccount, post, SmsError, type VerifyProvider } from "./gateway.server";
 
 /**
  * Twilio Verify (https://www.twilio.com/docs/verify/api): POST
@@ -8,15 +8,11 @@ import { post, SmsError, type VerifyProvider } from "./gateway.server";
  * verification is pending. HTTP Basic with the account SID and auth token.
  * A Locale Twilio does not speak is a 404: it is asked again without one
  * (Twilio then picks the number's country's language, or English).
+ * SMS_URL: twilio-verify://ACCOUNT_SID:AUTH_TOKEN@SERVICE_SID.
  */
-export function createTwilioVerify(config: {
-  accountSid: string;
-  authToken: string;
-  serviceSid: string;
-  endpoint: string;
-}): VerifyProvider {
-  const base = `${config.endpoint}/v2/Services/${encodeURIComponent(config.serviceSid)}`;
-  const auth = { Authorization: `Basic ${Buffer.from(`${config.accountSid}:${config.authToken}`).toString("base64")}` };
+export function createTwilioVerify(account: GatewayAccount): VerifyProvider {
+  const base = `${account.endpoint}/v2/Services/${encodeURIComponent(account.name)}`;
+  const auth = { Authorization: `Basic ${Buffer.from(`${account.user}:${account.secret}`).toString("base64")}` };
   const refused = async (response: Response, what: string) => {
     const answer = (await response.json().catch(() => null)) as { message?: string } | null;
     return new SmsError(`Twilio Verify refused the ${what} (HTTP ${response.status}): ${answer?.message ?? ""}`);
