@@ -1054,6 +1054,7 @@ export type MessageKey =
   | "listingForm.phoneConfirm.off"
   | "listingForm.phoneConfirm.taken"
   | "listingForm.phoneConfirm.limitedNumber"
+  | "listingForm.phoneConfirm.limitedNumberDay"
   | "listingForm.phoneConfirm.limitedNetwork"
   | "listingForm.phoneConfirm.limitedAccount"
   | "listingForm.phoneConfirm.budgetExhausted"

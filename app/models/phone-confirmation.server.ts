@@ -119,8 +119,8 @@ export function createPhoneConfirmation(deps: PhoneConfirmationDeps): PhoneConfi
   const minutesUntil = (at: number, now: Date) => ({
     minutes: Math.max(1, Math.ceil((at - now.getTime()) / MINUTE_MS)),
   });
-  const waitFor = (decision: { retryAfterSeconds: number }) => ({
-    minutes: Math.max(1, Math.ceil(decision.retryAfterSeconds / 60)),
+  const hoursUntil = (at: number, now: Date) => ({
+    hours: Math.max(1, Math.ceil((at - now.getTime()) / (60 * MINUTE_MS))),
   });
 
   /**
@@ -145,7 +145,7 @@ export function createPhoneConfirmation(deps: PhoneConfirmationDeps): PhoneConfi
       }
       if (recent.length >= rules.perNumberDay) {
         const oldest = Date.parse(recent[rules.perNumberDay - 1].createdAt);
-        return fail("phone.limited_number", { values: minutesUntil(oldest + DAY_MS, now) });
+        return fail("phone.limited_number_day", { values: hoursUntil(oldest + DAY_MS, now) });
       }
       if (!(await spendSmsBudget(trx, now, deps.dailyBudget))) return fail("phone.budget_exhausted");
       const id = randomUUID();
@@ -212,9 +212,15 @@ export function createPhoneConfirmation(deps: PhoneConfirmationDeps): PhoneConfi
       if (standing) return { ok: true, status: "alreadyConfirmed", ...standing };
       if (await numberHeldByAnother(db, account.id, phone, now)) return fail("phone.taken");
       const byAccount = await limiter.consume("smsCodeUser", { user: account.id });
-      if (!byAccount.ok) return fail("phone.limited_account", { values: waitFor(byAccount) });
+      if (!byAccount.ok)
+        return fail("phone.limited_account", {
+          values: hoursUntil(now.getTime() + byAccount.retryAfterSeconds * 1000, now),
+        });
       const byNetwork = await limiter.consume("smsCodeNetwork", { ip });
-      if (!byNetwork.ok) return fail("phone.limited_network", { values: waitFor(byNetwork) });
+      if (!byNetwork.ok)
+        return fail("phone.limited_network", {
+          values: minutesUntil(now.getTime() + byNetwork.retryAfterSeconds * 1000, now),
+        });
       const issued = await issueCode(account.id, phone, now);
       if (!issued.ok) return issued;
       try {

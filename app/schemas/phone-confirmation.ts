@@ -4,7 +4,7 @@ import "virtual:catalogue/listing-form";
 
 /**
  * The words for each answer of phone confirmation (ADR 076), in the post form's
- * catalogue (listingForm.phoneConfirm.*). Values: `minutes` for a limit,
+ * catalogue (listingForm.phoneConfirm.*). Values: `minutes` or `hours` for a limit,
  * `triesLeft` for a wrong code, `phone` (the local form) for a sent code.
  */
 export const PHONE_CODE_MESSAGES: Record<PhoneCodeRequestCode | PhoneCodeConfirmCode, MessageKey> = {
@@ -12,6 +12,7 @@ export const PHONE_CODE_MESSAGES: Record<PhoneCodeRequestCode | PhoneCodeConfirm
   "phone.off": "listingForm.phoneConfirm.off",
   "phone.taken": "listingForm.phoneConfirm.taken",
   "phone.limited_number": "listingForm.phoneConfirm.limitedNumber",
+  "phone.limited_number_day": "listingForm.phoneConfirm.limitedNumberDay",
   "phone.limited_network": "listingForm.phoneConfirm.limitedNetwork",
   "phone.limited_account": "listingForm.phoneConfirm.limitedAccount",
   "phone.budget_exhausted": "listingForm.phoneConfirm.budgetExhausted",

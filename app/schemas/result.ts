@@ -50,13 +50,19 @@ export type AvailabilityLinkCode = MyListingCode | "availability.used";
 /** Reporting a listing. */
 export type ReportCode = "listing.not_found" | "report.origin_cap";
 
-/** Asking for a code to confirm a phone (ADR 076); the values carry `minutes` to wait when limited. */
+/**
+ * Asking for a code to confirm a phone (ADR 076); the values carry how long to
+ * wait when limited: `minutes` for a number's 10 minutes and a network's hour,
+ * `hours` for a number's and an account's day.
+ */
 export type PhoneCodeRequestCode =
   | "phone.not_mobile"
   | "phone.off"
   | "phone.taken"
-  /** 3 codes to this number in 10 minutes, or 5 in a day. */
+  /** 3 codes to this number in 10 minutes. */
   | "phone.limited_number"
+  /** 5 codes to this number in 24 hours. */
+  | "phone.limited_number_day"
   | "phone.limited_network"
   | "phone.limited_account"
   /** The site's daily SMS budget is spent: nobody gets a code until tomorrow (UTC). */
