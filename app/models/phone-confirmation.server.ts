@@ -8,7 +8,7 @@ import type { RateLimiter } from "~/limits/rate-limit.server";
 import type { PhoneCodeConfirmCode, PhoneCodeRequestCode, Result } from "~/schemas/result";
 import { fail } from "~/schemas/result";
 import { SmsError, type SmsProvider } from "~/sms/sms-provider.server";
-import { countLiveAdsForPhone, numberHeldByAnother } from "./phone-holders.server";
+import { countLiveAdsForPhone, numberHeldByAnother, phoneLock } from "./phone-holders.server";
 import { spendSmsBudget } from "./sms-budget.server";
 
 /**
@@ -129,7 +129,7 @@ export function createPhoneConfirmation(deps: PhoneConfirmationDeps): PhoneConfi
    */
   function issueCode(userId: string, phone: string, now: Date) {
     return db.transaction().execute(async (trx) => {
-      await lockName(trx, `phone:${phone}`);
+      await lockName(trx, phoneLock(phone));
       const recent = await trx
         .selectFrom("phone_codes")
         .select("createdAt")
@@ -171,7 +171,7 @@ export function createPhoneConfirmation(deps: PhoneConfirmationDeps): PhoneConfi
   /** Records the confirmation under the number's lock, unless another account holds the number by now. */
   function claim(userId: string, phone: string, codeId: string, now: Date): Promise<ConfirmCodeResult> {
     return db.transaction().execute(async (trx) => {
-      await lockName(trx, `phone:${phone}`);
+      await lockName(trx, phoneLock(phone));
       const at = now.toISOString();
       await trx.updateTable("phone_codes").set({ usedAt: at }).where("id", "=", codeId).execute();
       if (await numberHeldByAnother(trx, userId, phone, now)) return fail("phone.taken");

@@ -7,6 +7,15 @@ import { DELETED_STATUS, EXPIRED_STATUS, LISTED_STATUS } from "~/schemas/listing
  */
 
 /**
+ * The lock (lockName) under which everything that counts or claims a number
+ * runs: codes sent to it, confirming it, and posting an ad with it (the 3 ads
+ * per phone across accounts), so two of them cannot both pass a count.
+ */
+export function phoneLock(e164: string): string {
+  return `phone:${e164}`;
+}
+
+/**
  * How long a fresh confirmation holds the number for its account before that
  * account has any ad with it: time to post the ad the number was confirmed for.
  */
@@ -33,7 +42,7 @@ export async function countLiveAdsForPhone(db: DB, e164: string, now: Date, user
  * and is suspended (whenever it confirmed it), or one whose confirmation
  * stands (not taken over) and that has live ads with it or confirmed it in
  * the last FRESH_HOLD_DAYS days. Callers that act on the answer hold the
- * number's lock (lockName `phone:…`), so two accounts cannot both pass.
+ * number's lock (phoneLock), so two accounts cannot both pass.
  */
 export async function numberHeldByAnother(db: DB, userId: string, phone: string, now: Date): Promise<boolean> {
   const holders = await db
