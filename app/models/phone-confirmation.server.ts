@@ -212,11 +212,14 @@ export function createPhoneConfirmation(deps: PhoneConfirmationDeps): PhoneConfi
       if (standing) return { ok: true, status: "alreadyConfirmed", ...standing };
       if (await numberHeldByAnother(db, account.id, phone, now)) return fail("phone.taken");
       const byAccount = await limiter.consume("smsCodeUser", { user: account.id });
+      // A limit store that cannot be asked (Redis down) refuses: fail closed, in the words of a short wait.
+      if (!byAccount.ok && byAccount.unavailable) return fail("phone.unavailable");
       if (!byAccount.ok)
         return fail("phone.limited_account", {
           values: hoursUntil(now.getTime() + byAccount.retryAfterSeconds * 1000, now),
         });
       const byNetwork = await limiter.consume("smsCodeNetwork", { ip });
+      if (!byNetwork.ok && byNetwork.unavailable) return fail("phone.unavailable");
       if (!byNetwork.ok)
         return fail("phone.limited_network", {
           values: minutesUntil(now.getTime() + byNetwork.retryAfterSeconds * 1000, now),

@@ -388,6 +388,26 @@ describeEachDatabase("phone confirmation", (ctx) => {
     });
   });
 
+  it("fails closed when the rate-limit store cannot be asked (Redis down): no text, 'try again in a few minutes'", async () => {
+    const service = createPhoneConfirmation({
+      db,
+      sms: smsProviderFor(gateway.notifyLkUrl, db),
+      limiter: createRateLimiter({
+        increment: () => Promise.reject(new Error("connection refused")),
+        reset: () => Promise.resolve(),
+      }),
+      secret: "s".repeat(64),
+      dailyBudget: 10_000,
+      codeText: phoneCodeText,
+      clock: () => now,
+    });
+    expect(await service.requestCode(await owner(), freshNumber().typed, "203.0.113.45", "en")).toEqual({
+      ok: false,
+      code: "phone.unavailable",
+    });
+    expect(gateway.messages).toEqual([]);
+  });
+
   it("the development outbox keeps each text, shown with the emails", async () => {
     const service = phones({ smsUrl: "outbox:" });
     const { e164, typed } = freshNumber();
