@@ -29,10 +29,10 @@
 //             The rules: listings, photos, reports, accounts, the outbox.
 //             May import db, infra, schemas, shared except i18n: models speak
 //             in message keys (app/schemas/message.ts), never in sentences.
-// infra       app/cache/, app/storage/, app/limits/, app/security/,
+// infra       app/cache/, app/storage/, app/limits/, app/security/, app/sms/,
 //             app/env.server.ts, app/auth/password-hash.server.ts
-//             Page cache, photo storage, rate limits, request security,
-//             configuration, password hashing: interfaces and drivers.
+//             Page cache, photo storage, rate limits, request security, SMS
+//             gateways, configuration, password hashing: interfaces and drivers.
 //             May import db, schemas, shared.
 // db          app/db/
 //             Kysely, the table types, migrations, dialect-specific SQL.
@@ -56,7 +56,7 @@ const UI = "^app/components/ui/";
 const AUTH = "^app/auth/(?!password-hash[.]server[.]ts$)";
 const WIRING = "^app/(services[.]server[.]ts$|jobs/|mail/|seed/|bench/)";
 const MODELS = "^app/models/";
-const INFRA = "^app/(cache/|storage/|limits/|security/|env[.]server[.]ts$|auth/password-hash[.]server[.]ts$)";
+const INFRA = "^app/(cache/|storage/|limits/|security/|sms/|env[.]server[.]ts$|auth/password-hash[.]server[.]ts$)";
 const DB = "^app/db/";
 const SCHEMAS = "^app/schemas/";
 const LISTING_STATUS = "^app/schemas/listing-status[.]ts$";

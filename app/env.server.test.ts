@@ -87,6 +87,28 @@ describe("siteIsLocal (demo data and the mail warning, ADR 018)", () => {
     }
   });
 
+  it("SMS_URL: a gateway, or the outbox, which a public production site refuses (ADR 075)", () => {
+    expect(parseEnv({}).smsUrl).toBe("outbox:");
+    expect(parseEnv({ NODE_ENV: "production" }).smsUrl).toBe("outbox:");
+    expect(parseEnv({ SITE_URL: "https://bodima.lk" }).smsUrl).toBeUndefined();
+    expect(parseEnv({ SITE_URL: "https://bodima.lk", SMS_URL: "notifylk://1234:key@Bodima" }).smsUrl).toBe(
+      "notifylk://1234:key@Bodima",
+    );
+    expect(parseEnv({ SMS_URL: "twilio-verify://AC1:token@VA1" }).smsUrl).toBe("twilio-verify://AC1:token@VA1");
+    expect(parseEnv({ SITE_URL: "https://bodima.lk", NODE_ENV: "development", SMS_URL: "outbox:" }).smsUrl).toBe(
+      "outbox:",
+    );
+    expect(() => parseEnv({ SITE_URL: "https://bodima.lk", NODE_ENV: "production", SMS_URL: "outbox:" })).toThrowError(
+      /SMS_URL: outbox: keeps codes in the database instead of texting them; a public site needs a real gateway/,
+    );
+    for (const bad of ["https://app.notify.lk/api/v1/send", "notifylk://Bodima", "twilio-verify://AC1@VA1"])
+      expect(() => parseEnv({ SMS_URL: bad }), bad).toThrowError(
+        /SMS_URL: SMS_URL must be notifylk:\/\/USER_ID:API_KEY@SENDER_ID, twilio-verify:\/\/ACCOUNT_SID:AUTH_TOKEN@SERVICE_SID or outbox:/,
+      );
+    expect(parseEnv({}).SMS_DAILY_BUDGET).toBe(500);
+    expect(() => parseEnv({ SMS_DAILY_BUDGET: "-1" })).toThrowError(/SMS_DAILY_BUDGET must be 0/);
+  });
+
   it("SEED_DEMO takes auto, always or never", () => {
     expect(parseEnv({}).SEED_DEMO).toBe("auto");
     expect(parseEnv({ SEED_DEMO: "always" }).SEED_DEMO).toBe("always");

@@ -92,6 +92,25 @@ const envSchema = z.object({
       (v) => !v || /^smtps?:\/\/[^\s]+$/.test(v),
       "SMTP_URL must start with smtp:// or smtps:// (for example smtp://user:pass@mail.example.com:587)",
     ),
+  /**
+   * Where one-time codes for phones go (ADR 075): notifylk://USER_ID:API_KEY@SENDER_ID,
+   * twilio-verify://ACCOUNT_SID:AUTH_TOKEN@SERVICE_SID or outbox: (development); unset:
+   * the outbox on a local site, phone confirmation off on a public one.
+   */
+  SMS_URL: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .refine(
+      (v) => !v || /^(?:(?:notifylk|twilio-verify):\/\/[^\s:@/]+:[^\s@/]+@[^\s/?]+(?:\?\S*)?|outbox:)$/.test(v),
+      "SMS_URL must be notifylk://USER_ID:API_KEY@SENDER_ID, twilio-verify://ACCOUNT_SID:AUTH_TOKEN@SERVICE_SID or outbox:",
+    ),
+  /** Texts the site may send in one UTC day, all numbers together; past it codes are refused (ADR 076). */
+  SMS_DAILY_BUDGET: z.coerce
+    .number({ message: "SMS_DAILY_BUDGET must be a number" })
+    .int("SMS_DAILY_BUDGET must be a whole number")
+    .min(0, "SMS_DAILY_BUDGET must be 0 (no texts) or more")
+    .default(500),
   MAIL_FROM: z.string().min(1, "MAIL_FROM must not be empty").default("Bodima <no-reply@bodima.lk>"),
   /** The secret that signs sessions and visitor cookies; unset: generated once into DATA_DIR/secrets.json. */
   SESSION_SECRET: z
@@ -170,6 +189,8 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema> & {
   dataDir: string;
+  /** The SMS provider in use: SMS_URL, else the outbox on a local site; undefined: phone confirmation is off. */
+  smsUrl: string | undefined;
   siteUrl: string;
   /** SITE_URL unset or on this machine (localhost, 127.0.0.1, ::1): a developer's or tester's copy, not a public site. */
   siteIsLocal: boolean;
@@ -200,7 +221,14 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   }
   const dataDir = path.resolve(env.DATA_DIR);
   const siteUrl = (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
-  return { ...env, dataDir, siteUrl, siteIsLocal: isLocalSiteUrl(siteUrl) };
+  const siteIsLocal = isLocalSiteUrl(siteUrl);
+  if (env.SMS_URL === "outbox:" && env.NODE_ENV === "production" && !siteIsLocal) {
+    throw new Error(
+      "Invalid configuration:\n  SMS_URL: outbox: keeps codes in the database instead of texting them; a public site needs a real gateway (notifylk:// or twilio-verify://), or leave SMS_URL unset to turn phone confirmation off",
+    );
+  }
+  const smsUrl = env.SMS_URL ?? (siteIsLocal ? "outbox:" : undefined);
+  return { ...env, dataDir, siteUrl, siteIsLocal, smsUrl };
 }
 
 let cached: Env | undefined;

@@ -21,9 +21,12 @@ import {
   type RateLimitStore,
 } from "./limits/rate-limit.server";
 import { connectRedis, createRedisStore } from "./limits/redis-store.server";
+import { phoneCodeText } from "./mail/phone-code-text.server";
 import { startMailSender } from "./mail/sender.server";
 import { createMailTransport } from "./mail/transport.server";
+import { createPhoneConfirmation, type PhoneConfirmation } from "./models/phone-confirmation.server";
 import { redactUrl } from "./security/redact-url";
+import { smsProviderFor } from "./sms/sms-provider.server";
 import { type PhotoStorage, photoStorageFor } from "./storage/storage.server";
 
 /** Long-lived things created once at start-up and shared by every request. */
@@ -35,6 +38,8 @@ export type Services = {
   storage: PhotoStorage;
   secrets: Secrets;
   limiter: RateLimiter;
+  /** Phones confirmed by a code texted through SMS_URL's provider (ADR 075, 076); `enabled` false without one. */
+  phones: PhoneConfirmation;
   /** The Redis client when REDIS_URL is set and this process serves requests (health checks, shutdown). */
   redis?: Redis;
   /** Stops the mail sender and the timed jobs, letting runs under way finish and give up their leases (SIGTERM). */
@@ -105,7 +110,8 @@ export async function createServices(options: ServiceOptions): Promise<Services>
   // Redis only for a process that serves requests: scripts count nothing worth sharing.
   const redis = options.background && env.REDIS_URL ? connectRedis(env.REDIS_URL) : undefined;
   const limiter = createRateLimiter(limitStoreFor(options.background, redis), parseLimitOverrides(env.RATE_LIMITS));
-  const services: Services = { env, db, dialect, logger, storage, secrets, limiter, redis };
+  const phones = phoneConfirmationFor({ env, db, limiter, secrets, logger });
+  const services: Services = { env, db, dialect, logger, storage, secrets, limiter, phones, redis };
   await addDemoDataIfWanted(services);
   warnAboutConfiguration(env, logger);
   if (!options.background) return services;
@@ -121,6 +127,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
       dialect,
       dataDir: env.dataDir,
       mail: transport.name,
+      sms: env.smsUrl ? env.smsUrl.split(":")[0] : "off",
       rateLimits: redis ? "redis" : cluster.isWorker ? "primary" : "memory",
     },
     "services ready",
@@ -136,6 +143,22 @@ export async function createServices(options: ServiceOptions): Promise<Services>
 function limitStoreFor(serving: boolean, redis: Redis | undefined): RateLimitStore {
   if (redis) return createRedisStore(redis);
   return serving && cluster.isWorker ? createPrimaryStore(askPrimary()) : createMemoryStore();
+}
+
+/** Phone confirmation through SMS_URL's provider (the outbox on a local site; off on a public one without it). */
+export function phoneConfirmationFor(
+  services: Pick<Services, "env" | "db" | "limiter" | "secrets" | "logger">,
+): PhoneConfirmation {
+  const { env, db } = services;
+  return createPhoneConfirmation({
+    db,
+    sms: env.smsUrl ? smsProviderFor(env.smsUrl, db, services.logger) : undefined,
+    limiter: services.limiter,
+    secret: services.secrets.sessionSecret,
+    dailyBudget: env.SMS_DAILY_BUDGET,
+    codeText: phoneCodeText,
+    log: services.logger,
+  });
 }
 
 /** The configured mail transport (SMTP_URL, else the log, which hides links' tokens on a public site). */
@@ -174,6 +197,12 @@ function warnAboutConfiguration(env: Env, logger: Logger): void {
     logger.warn(
       { siteUrl: env.siteUrl },
       "SMTP_URL is not set on a public site: password-reset emails and contact-form messages cannot be delivered (they are only kept in the outbox as 'logged'). Set SMTP_URL to send them.",
+    );
+  }
+  if (!env.smsUrl) {
+    logger.warn(
+      { siteUrl: env.siteUrl },
+      "SMS_URL is not set on a public site: phone confirmation is off (no codes are texted and ads carry no phone badge). Set SMS_URL to a gateway (notifylk:// or twilio-verify://) to turn it on.",
     );
   }
 }

@@ -3,7 +3,7 @@ import { RouterContextProvider } from "react-router";
 import type { DB } from "../app/db/db.server";
 import { parseEnv } from "../app/env.server";
 import { createMemoryStore, createRateLimiter, type LimitName, type LimitRule } from "../app/limits/rate-limit.server";
-import { type RequestInfo, requestContext } from "../app/services.server";
+import { phoneConfirmationFor, type RequestInfo, requestContext } from "../app/services.server";
 import type { PhotoStorage } from "../app/storage/storage.server";
 
 export const TEST_SITE = "http://127.0.0.1:3999";
@@ -21,15 +21,19 @@ export type TestContextOptions = {
 /** A full per-request context as server/app.ts builds it, for calling loaders and actions directly. */
 export function testContext(options: TestContextOptions): RouterContextProvider {
   const silent = pino({ level: "silent" });
-  const info: RequestInfo = {
+  const services = {
     db: options.db,
-    dialect: "sqlite",
     env: parseEnv({ SITE_URL: TEST_SITE, NODE_ENV: "test", ...options.env }),
     logger: silent,
-    log: silent,
-    storage: options.storage ?? (undefined as unknown as PhotoStorage),
     secrets: { sessionSecret: "y".repeat(64), visitorSalt: "s".repeat(32) },
     limiter: options.limiter ?? createRateLimiter(createMemoryStore(), options.limits),
+  };
+  const info: RequestInfo = {
+    ...services,
+    dialect: "sqlite",
+    log: silent,
+    storage: options.storage ?? (undefined as unknown as PhotoStorage),
+    phones: phoneConfirmationFor(services),
     requestId: "test",
     clientIp: options.clientIp ?? "127.0.0.1",
     locale: "en",

@@ -107,6 +107,8 @@ export type ListingsTable = {
   userEmail: string;
   contactName: string;
   contactPhone: string;
+  /** The contact phone in E.164, null when it is no Sri Lankan number (migration 034, ADR 076). */
+  contactPhoneE164: Generated<string | null>;
   /** Typed so a comparison with a word that is no status fails to compile (ADR 063). */
   status: ListingStatus;
   views: Generated<number>;
@@ -331,6 +333,39 @@ export type JobLeasesTable = {
   lastRunAt: string | null;
 };
 
+/** One code sent to a phone (migration 033, ADR 076). */
+export type PhoneCodesTable = {
+  id: string;
+  userId: string;
+  /** E.164. */
+  phone: string;
+  /** HMAC of the code; null when the SMS provider keeps the code (a verify service, ADR 075). */
+  codeHash: string | null;
+  /** Checks made against this code (at most 3). */
+  tries: Generated<number>;
+  createdAt: string;
+  expiresAt: string;
+  /** When it confirmed the number (or was spent on a number taken by another account). */
+  usedAt: string | null;
+};
+
+/** Who confirmed which number and when (migration 033, ADR 076). */
+export type PhoneConfirmationsTable = {
+  id: string;
+  userId: string;
+  /** E.164. */
+  phone: string;
+  confirmedAt: string;
+  /** When another account took the number over; null while it stands. */
+  endedAt: string | null;
+};
+
+/** Texts sent per UTC day (YYYY-MM-DD), the global daily budget (migration 033). */
+export type SmsBudgetTable = {
+  day: string;
+  sent: Generated<number>;
+};
+
 export type Database = {
   users: UsersTable;
   accounts: AccountsTable;
@@ -352,6 +387,9 @@ export type Database = {
   shortlist_items: ShortlistItemsTable;
   search_alerts: SearchAlertsTable;
   alert_manage_links: AlertManageLinksTable;
+  phone_codes: PhoneCodesTable;
+  phone_confirmations: PhoneConfirmationsTable;
+  sms_budget: SmsBudgetTable;
 };
 
 export type ListingRow = Selectable<ListingsTable>;

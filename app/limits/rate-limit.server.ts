@@ -109,6 +109,13 @@ export const DEFAULT_LIMITS = {
   alertAddressAll: { max: 10, windowSeconds: 24 * 60 * 60, per: [["account"]] },
   /** Alert requests that send an email, from one network (IPv4 /24, IPv6 /64). */
   alertNetwork: { max: 10, windowSeconds: 60 * 60, per: [["network"]] },
+  /**
+   * Phone codes asked for from one network (IPv4 /24, IPv6 /64), whatever the number or
+   * account: one script cannot text hundreds of numbers (SMS pumping, ADR 076).
+   */
+  smsCodeNetwork: { max: 10, windowSeconds: 60 * 60, per: [["network"]] },
+  /** Phone codes one account may ask for in a day, whatever the number (ADR 076). */
+  smsCodeUser: { max: 8, windowSeconds: 24 * 60 * 60, per: [["user"]] },
   uploadUser: { max: 30, windowSeconds: 60 * 60, per: [["user"]] },
   /** Settings' password change for one account: each try is a guess of the current password (ADR 019). */
   passwordUser: { max: 5, windowSeconds: 15 * 60, per: [["user"]] },

@@ -6,6 +6,7 @@ import { currentTime } from "~/lib/clock";
 import { expiryFrom } from "~/lib/days-left";
 import { type ListingPlace, listingPlace } from "~/lib/geo/place";
 import { publicLocation } from "~/lib/geo/public-location";
+import { toE164 } from "~/lib/phone";
 import { adNumberFromSlug, MAX_AD_NUMBER, parseAdNumber, slugify } from "~/lib/slug";
 import type { NewListingInput } from "~/schemas/listing-form";
 import { EXPIRED_STATUS, LET_STATUS, LISTED_STATUS, PUBLIC_PAGE_STATUSES } from "~/schemas/listing-status";
@@ -140,13 +141,21 @@ export async function listPublicSlugs(
 /**
  * The stored columns of a listing's validated values: the amenities as JSON,
  * the owner's choice of an exact point as 0/1, the place distance counts from
- * (ADR 050) and the location the public sees beside the owner's own (ADR 065),
- * so no write path can store a position or a location without its public form.
+ * (ADR 050), the location the public sees beside the owner's own (ADR 065) and
+ * the contact phone's E.164 form (ADR 076), so no write path can store a
+ * position, a location or a phone without its other form.
  */
-export function listingColumns<T extends Omit<NewListingInput, "contactName" | "contactPhone">>(
+export function listingColumns<
+  T extends Omit<NewListingInput, "contactName" | "contactPhone"> & { contactPhone?: string },
+>(
   input: T,
 ): Omit<T, "amenities" | "exactPosition"> &
-  ListingPlace & { amenities: string; exactPosition: number; ownerLocation: string | null } {
+  ListingPlace & {
+    amenities: string;
+    exactPosition: number;
+    ownerLocation: string | null;
+    contactPhoneE164?: string | null;
+  } {
   const { amenities, exactPosition, ...rest } = input;
   return {
     ...rest,
@@ -155,6 +164,8 @@ export function listingColumns<T extends Omit<NewListingInput, "contactName" | "
     ownerLocation: input.location,
     amenities: JSON.stringify(amenities),
     exactPosition: exactPosition ? 1 : 0,
+    // The phone as typed stays what the page shows; its E.164 form counts ads per phone (ADR 076).
+    ...(input.contactPhone === undefined ? {} : { contactPhoneE164: toE164(input.contactPhone) }),
   };
 }
 

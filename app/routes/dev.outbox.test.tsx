@@ -4,7 +4,7 @@ import DevOutbox from "./dev.outbox";
 
 type Props = Parameters<typeof DevOutbox>[0];
 
-function render(text: string) {
+function render(text: string, status = "logged") {
   const loaderData = {
     siteName: "Bodima",
     siteUrl: "https://bodima.lk",
@@ -15,7 +15,7 @@ function render(text: string) {
         replyTo: null,
         subject: "Reset <b>your</b> password",
         text,
-        status: "logged",
+        status,
         attempts: 1,
         lastError: null,
         createdAt: "2026-11-22T10:00:00.000Z",
@@ -36,5 +36,12 @@ describe("/dev/outbox page", () => {
     expect(html).not.toContain('href="https://evil.example');
     expect(html).toContain("Reset &lt;b&gt;your&lt;/b&gt; password");
     expect(html).toContain("Not sent (no SMTP_URL): printed to the server log");
+  });
+
+  it("shows a phone code the SMS outbox kept as a text message, not as an email", () => {
+    const html = render("Bodima: 123456 is your code to confirm this phone number.", "sms");
+    expect(html).toContain("Bodima: 123456 is your code");
+    expect(html).toContain("Text message (SMS), not sent (SMS_URL is the outbox)");
+    expect(html).not.toContain("no SMTP_URL");
   });
 });

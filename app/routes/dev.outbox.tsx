@@ -17,14 +17,16 @@ const STATUS_KEYS: Record<string, MessageKey> = {
   logged: "mail.devOutbox.statusName.logged",
   failed: "mail.devOutbox.statusName.failed",
 };
+/** A text the SMS outbox kept instead of sending (ADR 075), shown beside the emails. */
+const SMS_KEPT: MessageKey = "mail.devOutbox.statusName.sms";
 
 export const meta: Route.MetaFunction = routeMeta((site) => [
   { title: site.t("mail.devOutbox.meta.title", site) },
   { name: "robots", content: "noindex" },
 ]);
 
-// Lets a developer open links from emails (password resets) without a mail
-// server. Emails carry secrets, so the page exists only under `npm run dev`
+// Lets a developer open links from emails (password resets) and read phone
+// codes (ADR 075) without a mail server or an SMS gateway. Emails carry secrets, so the page exists only under `npm run dev`
 // and only for a browser on the same machine: anything else gets the 404 of
 // a page that does not exist (ADR 018).
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -40,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       replyTo: m.replyTo,
       subject: m.subject,
       text: m.text,
-      status: m.status,
+      status: m.kind === "sms" ? "sms" : m.status,
       attempts: m.attempts,
       lastError: m.lastError,
       createdAt: m.createdAt,
@@ -80,7 +82,7 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
                   </dd>
                   <dt className="font-medium text-slate-600">{t("mail.devOutbox.status")}</dt>
                   <dd>
-                    {STATUS_KEYS[m.status] ? t(STATUS_KEYS[m.status]) : m.status}
+                    {m.status === "sms" ? t(SMS_KEPT) : STATUS_KEYS[m.status] ? t(STATUS_KEYS[m.status]) : m.status}
                     {m.attempts > 0 && m.status !== "sent" && m.status !== "logged"
                       ? ` · ${t("mail.devOutbox.attempts", { count: m.attempts })}`
                       : null}

@@ -50,6 +50,36 @@ export type AvailabilityLinkCode = MyListingCode | "availability.used";
 /** Reporting a listing. */
 export type ReportCode = "listing.not_found" | "report.origin_cap";
 
+/**
+ * Asking for a code to confirm a phone (ADR 076); the values carry how long to
+ * wait when limited: `minutes` for a number's 10 minutes and a network's hour,
+ * `hours` for a number's and an account's day.
+ */
+export type PhoneCodeRequestCode =
+  | "phone.not_mobile"
+  | "phone.off"
+  | "phone.taken"
+  /** 3 codes to this number in 10 minutes. */
+  | "phone.limited_number"
+  /** 5 codes to this number in 24 hours. */
+  | "phone.limited_number_day"
+  | "phone.limited_network"
+  | "phone.limited_account"
+  /** The site's daily SMS budget is spent: nobody gets a code until tomorrow (UTC). */
+  | "phone.budget_exhausted"
+  /** The gateway did not take the text. */
+  | "phone.unavailable";
+
+/** Entering a code (ADR 076); `code_wrong` carries `triesLeft`. */
+export type PhoneCodeConfirmCode =
+  | "phone.not_mobile"
+  | "phone.off"
+  | "phone.taken"
+  | "phone.code_wrong"
+  /** No live code: never sent, past its 10 minutes, used, or out of tries. */
+  | "phone.code_expired"
+  | "phone.unavailable";
+
 export type Failure<Code extends string = string, Field extends string = string> = {
   ok: false;
   code: Code;

@@ -116,12 +116,11 @@ export async function seedSynthetic(db: DB, storage: PhotoStorage, options: Synt
     const createdAt = new Date(now.getTime() - Math.round(rand.next() * 25 * DAY_MS)).toISOString();
     const views = rand.int(0, 300);
     return {
-      ...listingColumns(text),
+      ...listingColumns({ ...text, contactPhone: SYNTHETIC_OWNER.phone }),
       slug: `pending-${run}-${index}`,
       userId: owner.id,
       userEmail: owner.email,
       contactName: SYNTHETIC_OWNER.name,
-      contactPhone: SYNTHETIC_OWNER.phone,
       status: LISTED_STATUS,
       views,
       uniqueViews: Math.floor(views * 0.7),

@@ -68,7 +68,7 @@ test("a view counted just before SIGTERM is written before the server exits", as
 });
 
 // ADR 018: a site on a public address, with the defaults.
-test("a public SITE_URL gets no demo data, no /dev/outbox, and a start-up warning that its mail goes nowhere", async () => {
+test("a public SITE_URL gets no demo data, no /dev/outbox, and start-up warnings that its mail goes nowhere and phones cannot be confirmed", async () => {
   test.slow();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bodima-public-"));
   const output: string[] = [];
@@ -81,6 +81,8 @@ test("a public SITE_URL gets no demo data, no /dev/outbox, and a start-up warnin
     expect(log).toContain(
       "SMTP_URL is not set on a public site: password-reset emails and contact-form messages cannot be delivered",
     );
+    // ADR 075: without an SMS gateway it starts all the same, and says what is off.
+    expect(log).toContain("SMS_URL is not set on a public site: phone confirmation is off");
     const base = `http://127.0.0.1:${ownPort}`;
     const list = (await (await fetch(`${base}/api/listings`)).json()) as { pagination: { total: number } };
     expect(list.pagination.total).toBe(0);
@@ -95,6 +97,27 @@ test("a public SITE_URL gets no demo data, no /dev/outbox, and a start-up warnin
   } finally {
     run.stop();
     await run.exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+// ADR 075: the development SMS outbox keeps codes instead of texting them; a public site refuses it.
+test("a public SITE_URL refuses to start with SMS_URL=outbox:, naming the variable", async () => {
+  test.slow();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bodima-sms-outbox-"));
+  const errors: string[] = [];
+  const run = startServer(dataDir, "never", {
+    port: port - 2,
+    env: { SITE_URL: "https://bodima.example", SMS_URL: "outbox:", WEB_CONCURRENCY: "1" },
+  });
+  run.server.stderr.on("data", (chunk: Buffer) => errors.push(chunk.toString()));
+  run.started.catch(() => {});
+  try {
+    expect(await run.exited).toBe(1);
+    expect(errors.join("")).toContain(
+      "SMS_URL: outbox: keeps codes in the database instead of texting them; a public site needs a real gateway",
+    );
+  } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });

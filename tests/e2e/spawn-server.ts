@@ -18,6 +18,7 @@ export function startServer(
   delete env.NODE_ENV;
   if (!options.env?.DATABASE_URL) delete env.DATABASE_URL;
   if (!options.env?.SMTP_URL) delete env.SMTP_URL;
+  if (!options.env?.SMS_URL) delete env.SMS_URL;
   const server = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", "server.ts"], {
     env,
     stdio: ["ignore", "pipe", "pipe"],

@@ -201,4 +201,39 @@ describeEachDatabase("migrations", (ctx) => {
       { status: "let", hiddenBy: null, statusBeforeHide: null, stateVersion: 0 },
     ]);
   });
+  it("034 writes every listing's contact phone in E.164 beside the typed one (ADR 076)", async () => {
+    const { db } = ctx();
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const down = await migrator.migrateTo("2026-11-28-033-phone-confirmations");
+    expect(down.error).toBeUndefined();
+    expect(down.results?.at(-1)).toMatchObject({
+      migrationName: "2026-11-28-034-listing-phone-e164",
+      status: "Success",
+    });
+    const now = new Date().toISOString();
+    const typed = ["077 123 4567", "+94 (0)77-123-4567", "0094712345678", "011 234 5678", "Not provided"];
+    for (const [i, phone] of typed.entries()) {
+      await sql`insert into listings (slug, title, description, price, university, faculty, city, "propertyType",
+        gender, amenities, "userId", "userEmail", "contactName", "contactPhone", status, "expiresAt", "createdAt",
+        "updatedAt", "placeLatitude", "placeLongitude")
+        values (${`e164-${i}`}, 'Room', 'd', 10000, 'University of Moratuwa', 'Main Campus', 'moratuwa', 'single',
+        'any', '[]', 'u1', 'a@example.com', 'A', ${phone}, 'active', ${now}, ${now}, ${now}, 6.79, 79.9)`.execute(db);
+    }
+    const up = await migrator.migrateToLatest();
+    expect(up.error).toBeUndefined();
+    const after = await db
+      .selectFrom("listings")
+      .select(["contactPhone", "contactPhoneE164"])
+      .where("slug", "like", "e164-%")
+      .orderBy("slug")
+      .execute();
+    expect(after.map((row) => row.contactPhoneE164)).toEqual([
+      "+94771234567",
+      "+94771234567",
+      "+94712345678",
+      "+94112345678",
+      null,
+    ]);
+    expect(after.map((row) => row.contactPhone)).toEqual(typed);
+  });
 });

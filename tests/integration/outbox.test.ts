@@ -18,6 +18,7 @@ import {
 import { action as contactAction } from "../../app/routes/contact";
 import { loader as devOutboxLoader } from "../../app/routes/dev.outbox";
 import { type RequestInfo, requestContext } from "../../app/services.server";
+import { createOutboxSink } from "../../app/sms/outbox-sink.server";
 import { captureLog } from "../capture-log";
 import { testContext } from "../request-context";
 import { closedPort, startTestSmtpServer, type TestSmtpServer } from "../smtp-test-server";
@@ -327,6 +328,13 @@ describeEachDatabase("mail outbox", (ctx) => {
       expect(data.messages.map((m) => m.subject)).toEqual(["Newer", "Older"]);
       expect((await load(db, "development", "::1")).messages).toHaveLength(2);
       expect((await load(db, "development", "::ffff:127.0.0.1")).messages).toHaveLength(2);
+    });
+
+    it("lists a phone code the SMS outbox kept as a text message (ADR 075)", async () => {
+      const { db } = ctx();
+      await createOutboxSink(db).send({ to: "+94771234567", text: "Bodima: 123456 is your code", unicode: false });
+      const [latest] = (await load(db, "development")).messages;
+      expect(latest).toMatchObject({ to: "+94771234567", text: "Bodima: 123456 is your code", status: "sms" });
     });
 
     it("answers 404 in production and whenever NODE_ENV is not development", async () => {

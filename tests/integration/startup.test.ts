@@ -86,7 +86,7 @@ describe("start-up", () => {
     return { services, lines };
   }
 
-  it("with a public SITE_URL and no SMTP_URL: starts, without demo data, and warns that resets and contact messages cannot be delivered", async () => {
+  it("with a public SITE_URL and no SMTP_URL nor SMS_URL: starts, without demo data, and warns that resets and contact messages cannot be delivered and phones cannot be confirmed", async () => {
     const { services, lines } = await start({ SITE_URL: "https://bodima.lk" });
     try {
       const warnings = lines.filter((l) => l.level === 40).map((l) => String(l.msg));
@@ -94,7 +94,13 @@ describe("start-up", () => {
         expect.stringMatching(
           /SMTP_URL is not set on a public site: password-reset emails and contact-form messages cannot be delivered/,
         ),
+        expect.stringMatching(/SMS_URL is not set on a public site: phone confirmation is off/),
       ]);
+      expect(services.phones.enabled).toBe(false);
+      expect(await services.phones.requestCode({ id: "nobody" }, "0771234567", "203.0.113.5", "en")).toEqual({
+        ok: false,
+        code: "phone.off",
+      });
       expect(await demoOwnersIn(services.db)).toEqual([]);
       expect(await listingCount(services.db)).toBe(0);
     } finally {
@@ -102,13 +108,18 @@ describe("start-up", () => {
     }
   });
 
-  it("does not warn with SMTP_URL set, nor on a local address (a developer's copy)", async () => {
+  it("does not warn with SMTP_URL and SMS_URL set, nor on a local address (a developer's copy, codes in the outbox)", async () => {
     for (const env of [
-      { SITE_URL: "https://bodima.lk", SMTP_URL: "smtp://mail.example.com:587" },
+      {
+        SITE_URL: "https://bodima.lk",
+        SMTP_URL: "smtp://mail.example.com:587",
+        SMS_URL: "notifylk://1234:key@Bodima",
+      },
       { SITE_URL: "http://127.0.0.1:3999", SEED_DEMO: "never" },
       { SEED_DEMO: "never" },
     ] as Record<string, string>[]) {
       const { services, lines } = await start(env);
+      expect(services.phones.enabled).toBe(true);
       await services.db.destroy();
       expect(
         lines.filter((l) => l.level === 40),

@@ -31,6 +31,8 @@ import * as listingStateVersion from "./2026-11-28-029-listing-state-version";
 import * as letAnswersThatCount from "./2026-11-28-030-let-answers-that-count";
 import * as alertManageLinks from "./2026-11-28-031-alert-manage-links";
 import * as photoFingerprints from "./2026-11-28-032-photo-fingerprints";
+import * as phoneConfirmations from "./2026-11-28-033-phone-confirmations";
+import * as listingPhoneE164 from "./2026-11-28-034-listing-phone-e164";
 
 /** Every migration, listed explicitly and in order (names sort by date). */
 export const migrations: Record<string, Migration> = {
@@ -65,4 +67,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-030-let-answers-that-count": letAnswersThatCount,
   "2026-11-28-031-alert-manage-links": alertManageLinks,
   "2026-11-28-032-photo-fingerprints": photoFingerprints,
+  "2026-11-28-033-phone-confirmations": phoneConfirmations,
+  "2026-11-28-034-listing-phone-e164": listingPhoneE164,
 };
