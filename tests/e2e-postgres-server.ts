@@ -2,6 +2,8 @@
 // "postgres" Playwright project, and drops the database when it stops.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import pg from "pg";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -31,6 +33,10 @@ for (const { datname } of existing) {
 await admin(`create database ${name}`);
 const url = new URL(adminUrl);
 url.pathname = `/${name}`;
+// For the browser tests' factories (tests/e2e/server-db.ts), which write owners straight into it.
+const dataDir = process.env.DATA_DIR!;
+fs.mkdirSync(dataDir, { recursive: true });
+fs.writeFileSync(path.join(dataDir, "database-url"), url.toString());
 
 const child = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", "server.ts"], {
   env: { ...process.env, DATABASE_URL: url.toString() },

@@ -2,6 +2,7 @@ import { cookieHeaders, getAuth } from "../app/auth/auth.server";
 import type { DB } from "../app/db/db.server";
 import { createOwnerAccount } from "../app/models/account.server";
 import { requestContext } from "../app/services.server";
+import { OWNER_PASSWORD } from "./owner-session";
 import { TEST_SITE, testContext } from "./request-context";
 
 /** A valid post/edit form as the browser sends it (strings); override what the test is about. */
@@ -20,7 +21,7 @@ export const LISTING_FORM = {
   contactPhone: "",
 } as const;
 
-export const TEST_PASSWORD = "Secret-pass1";
+export const TEST_PASSWORD = OWNER_PASSWORD;
 
 /** A real account signed in through better-auth, with the cookie a browser would send back. */
 export async function signedInAccount(

@@ -10,12 +10,10 @@ import { enqueueMail } from "~/models/outbox.server";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/schemas/signup";
 import { type RequestInfo, requestContext } from "~/services.server";
 import { hashPassword, verifyPassword } from "./password-hash.server";
-import { AUTH_COOKIE_PREFIX, hasSessionCookie } from "./session-cookie";
+import { AUTH_COOKIE_PREFIX, hasSessionCookie, SESSION_DAYS } from "./session-cookie";
 import "virtual:catalogue/accounts";
 import { escapeHtml } from "~/lib/escape-html";
 
-/** "Remember me": the session (and its cookie) lasts 30 days, at most, from sign-in (ADR 019). */
-export const SESSION_DAYS = 30;
 const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
 /** A session in use is refreshed (new expiry, new cookie) at most once a day. */
 export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;

@@ -6,6 +6,12 @@
  */
 export const AUTH_COOKIE_PREFIX = "bodima";
 
+/** The session cookie's name on plain http. */
+export const SESSION_COOKIE_NAME = `${AUTH_COOKIE_PREFIX}.session_token`;
+
+/** "Remember me": the session (and its cookie) lasts 30 days, at most, from sign-in (ADR 019). */
+export const SESSION_DAYS = 30;
+
 const SESSION_COOKIE = new RegExp(`(?:^|;)\\s*(?:__Secure-)?${AUTH_COOKIE_PREFIX}\\.session_token=`);
 
 export function hasSessionCookie(cookieHeader: string | null | undefined): boolean {

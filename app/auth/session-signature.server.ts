@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { AUTH_COOKIE_PREFIX } from "./session-cookie";
+import { SESSION_COOKIE_NAME } from "./session-cookie";
 
 /**
  * Whether a request carries a session cookie this site signed: better-auth
@@ -17,13 +17,20 @@ export function hasSignedSessionCookie(cookieHeader: string | null | undefined, 
     const eq = part.indexOf("=");
     if (eq === -1) continue;
     const name = part.slice(0, eq).trim();
-    if (name !== SESSION_COOKIE && name !== `__Secure-${SESSION_COOKIE}`) continue;
+    if (name !== SESSION_COOKIE_NAME && name !== `__Secure-${SESSION_COOKIE_NAME}`) continue;
     if (isSigned(part.slice(eq + 1).trim(), secret)) return true;
   }
   return false;
 }
 
-const SESSION_COOKIE = `${AUTH_COOKIE_PREFIX}.session_token`;
+/** A session token as better-auth signs it into the cookie: `{token}.{signature}`, before URL-encoding. */
+export function signedSessionToken(token: string, secret: string): string {
+  return `${token}.${signature(token, secret)}`;
+}
+
+function signature(token: string, secret: string): string {
+  return createHmac("sha256", secret).update(token).digest("base64");
+}
 
 /** better-call's signature: 32 bytes in standard base64, always 44 characters ending in "=". */
 const SIGNATURE_LENGTH = 44;
@@ -39,6 +46,6 @@ function isSigned(raw: string, secret: string): boolean {
   if (dot < 1) return false;
   const given = Buffer.from(value.slice(dot + 1));
   if (given.length !== SIGNATURE_LENGTH) return false;
-  const wanted = Buffer.from(createHmac("sha256", secret).update(value.slice(0, dot)).digest("base64"));
+  const wanted = Buffer.from(signature(value.slice(0, dot), secret));
   return timingSafeEqual(given, wanted);
 }

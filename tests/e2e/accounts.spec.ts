@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { readMails } from "./mail";
-import { confirmEmail, openResetLink } from "./owners";
+import { confirmEmail, newOwner, openResetLink, signedInOwner } from "./owners";
 
 // Owner accounts (ADR 006): sign up, log in/out, remember me, protected
 // dashboard, profile settings, password reset, other tabs.
@@ -206,11 +206,9 @@ test("log in with the demo owner, then log out", async ({ page }) => {
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
 });
 
-test("wrong password: friendly message and the attempt counter", async ({ browser, page }) => {
+test("wrong password: friendly message and the attempt counter", async ({ page }) => {
   // A fresh account: failed logins count against the account (5 per 15 minutes), and the demo owners are shared.
-  const ownerContext = await browser.newContext();
-  const email = await signUp(await ownerContext.newPage(), "Wrong Password");
-  await ownerContext.close();
+  const { email } = await newOwner({ name: "Wrong Password" });
   await page.goto("/login");
   await page.waitForLoadState("networkidle");
   await page.getByLabel("Email Address").fill(email);
@@ -241,7 +239,8 @@ test("/dashboard needs a session and comes back after login", async ({ page }) =
 });
 
 test("settings: name and phone are saved; the email cannot be changed", async ({ page }) => {
-  const email = await signUp(page, "Before Change");
+  const { email } = await signedInOwner(page, { name: "Before Change" });
+  await page.goto("/dashboard");
   await page.getByRole("link", { name: "Settings" }).click();
   await expect(page.getByRole("heading", { name: "Account Settings" })).toBeVisible();
   const emailField = page.getByLabel("Email Address");
@@ -270,7 +269,7 @@ test("password reset: same answer for unknown emails; the link works once and en
 }) => {
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
-  const email = await signUp(owner, "Reset Owner");
+  const { email } = await signedInOwner(owner, { name: "Reset Owner" });
 
   const context = await browser.newContext();
   const page = await context.newPage();

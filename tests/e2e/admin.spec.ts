@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, request as playwrightRequest, test } from "@playwright/test";
-import { field, fillListing, logIn, PASSWORD, photo, signUp, uniqueWord } from "./owners";
+import { field, fillListing, logIn, PASSWORD, photo, signedInOwner, uniqueWord } from "./owners";
 
 // Moderation (ADR 008): a fresh account is made a moderator with the
 // user:role script against this server's data, a fresh owner's listing is
@@ -59,12 +59,12 @@ test("a moderator finds a report, hides the listing with a reason, restores it, 
   // Three people (moderator, owner, reporter) and a posted listing: more than the default 30 s on a busy machine.
   test.slow();
   const moderator = await newPage(browser);
-  const moderatorEmail = await signUp(moderator, "Mod Erator");
+  const { email: moderatorEmail } = await signedInOwner(moderator, { name: "Mod Erator" });
   expect(setRole(moderatorEmail, "moderator")).toContain(`${moderatorEmail} is now a moderator.`);
 
   // A fresh owner, posting with the plain form (no JavaScript).
   const owner = await newPage(browser, false);
-  await signUp(owner, "Reported Owner");
+  await signedInOwner(owner, { name: "Reported Owner" });
   const { title, slug } = await postListing(owner);
   const reporterName = `Reporter ${uniqueWord()}`;
   await report(browser, slug, reporterName);
@@ -154,9 +154,9 @@ test("a suspended owner is signed out and cannot log in until reinstated", async
   // Three people (moderator, owner, reporter) and a posted listing: more than the default 30 s on a busy machine.
   test.slow();
   const moderator = await newPage(browser);
-  setRole(await signUp(moderator, "Second Mod"), "moderator");
+  setRole((await signedInOwner(moderator, { name: "Second Mod" })).email, "moderator");
   const owner = await newPage(browser, false);
-  const ownerEmail = await signUp(owner, "Suspended Owner");
+  const { email: ownerEmail } = await signedInOwner(owner, { name: "Suspended Owner" });
   const { title, slug } = await postListing(owner);
   await report(browser, slug, "Careful Student");
 
@@ -184,7 +184,7 @@ test("a suspended owner is signed out and cannot log in until reinstated", async
 });
 
 test("/admin refuses a plain owner and sends a visitor to log in", async ({ page, browser }) => {
-  await signUp(page, "Plain Owner");
+  await signedInOwner(page, { name: "Plain Owner" });
   const response = await page.goto("/admin");
   expect(response?.status()).toBe(403);
   await expect(page.getByRole("heading", { name: "You do not have access to this page." })).toBeVisible();

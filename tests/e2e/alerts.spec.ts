@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { runJob } from "./jobs";
 import { type ReceivedMail, readMails, waitForMail } from "./mail";
-import { postListing, signUp, uniqueWord } from "./owners";
+import { postListing, signedInOwner, uniqueWord } from "./owners";
 
 // ADR 058, in the browser: 'Email me new places like these' from
 // browse, the confirmation email through the real SMTP sink, Confirm, the
@@ -93,7 +93,7 @@ test("the daily email lists new places, and stops in one click (link or List-Uns
   expect(await runAlertsJob(baseURL!)).toContain("search-alerts: emailed 0");
 
   // An owner posts a place that matches.
-  await signUp(page);
+  await signedInOwner(page);
   await postListing(page, `Annex ${word}`);
   expect(await runAlertsJob(baseURL!)).toContain("search-alerts: emailed 1");
   const digest = await waitForMail(email, /1 new place/, 20_000);
@@ -126,7 +126,7 @@ test("the daily email lists new places, and stops in one click (link or List-Uns
 test("a signed-in user's own confirmed address needs no confirmation; settings lead to the alerts", async ({
   page,
 }) => {
-  const email = await signUp(page);
+  const { email } = await signedInOwner(page);
   const word = uniqueWord();
   await page.goto(`/browse?search=${word}&propertyType=single`);
   await page.getByRole("link", { name: "Email me new places like these" }).click();

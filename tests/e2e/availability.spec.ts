@@ -4,7 +4,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { availabilityToken } from "../../app/security/availability-token.server";
 import { runJob } from "./jobs";
 import { readMails, waitForMail } from "./mail";
-import { adRow, postListing, signUp, uniqueWord } from "./owners";
+import { adRow, postListing, signedInOwner, uniqueWord } from "./owners";
 import { withServerDb } from "./server-db";
 
 // ADR 056, in the browser: the listing page says when availability was
@@ -17,7 +17,7 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
     test("'No longer available' and 'Still available' from My Ads", async ({ page: poster, browser }) => {
       // Posting needs the photo picker's script; the rest is done as the test says.
-      await signUp(poster);
+      await signedInOwner(poster);
       const word = uniqueWord();
       const title = `Annex ${word}`;
       await postListing(poster, title);
@@ -81,7 +81,7 @@ async function expectInBrowse(page: Page, word: string, title: string, expected:
 }
 
 async function postedAd(page: Page): Promise<{ id: string; title: string; word: string; email: string }> {
-  const email = await signUp(page);
+  const { email } = await signedInOwner(page);
   const word = uniqueWord();
   const title = `Reminded annex ${word}`;
   await postListing(page, title);

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { adRow, field, photo, postListing, signUp, uniqueWord } from "./owners";
+import { adRow, field, photo, postListing, signedInOwner, uniqueWord } from "./owners";
 
 // Editing an ad: a dialog over My Ads
 // at /dashboard/listings/{id}/edit, and a page of its own without JavaScript.
@@ -8,7 +8,7 @@ import { adRow, field, photo, postListing, signUp, uniqueWord } from "./owners";
 test("with JavaScript: the edit dialog opens over My Ads, traps focus, closes with Escape and saves", async ({
   page,
 }) => {
-  await signUp(page);
+  await signedInOwner(page);
   const word = uniqueWord();
   const title = `Garden room ${word}`;
   await postListing(page, title);
@@ -76,7 +76,7 @@ test("with JavaScript: the edit dialog opens over My Ads, traps focus, closes wi
 });
 
 test("a failed save keeps the dialog open with the attempt count", async ({ page }) => {
-  await signUp(page);
+  await signedInOwner(page);
   const title = `Loft ${uniqueWord()}`;
   await postListing(page, title);
   await adRow(page, title)
@@ -100,7 +100,7 @@ test("without JavaScript: the edit page shows the form over My Ads, Close goes b
   browser,
   page,
 }) => {
-  await signUp(page);
+  await signedInOwner(page);
   const title = `Annex ${uniqueWord()}`;
   await postListing(page, title);
   const context = await browser.newContext({
@@ -131,13 +131,13 @@ test("without JavaScript: the edit page shows the form over My Ads, Close goes b
 });
 
 test("another owner's edit page answers 404", async ({ browser, page }) => {
-  await signUp(page);
+  await signedInOwner(page);
   const title = `Private ${uniqueWord()}`;
   await postListing(page, title);
   const id = await adRow(page, title).getAttribute("data-ad-id");
   const intruderContext = await browser.newContext();
   const intruder = await intruderContext.newPage();
-  await signUp(intruder, "Intruder Owner");
+  await signedInOwner(intruder, { name: "Intruder Owner" });
   const response = await intruder.goto(`/dashboard/listings/${id}/edit`);
   expect(response?.status()).toBe(404);
   await expect(intruder.getByRole("dialog", { name: "Edit ad" }).getByText("Ad not found")).toBeVisible();

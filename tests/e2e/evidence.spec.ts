@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { adRow, logIn, postListing, signUp, uniqueWord } from "./owners";
+import { adRow, logIn, postListing, signedInOwner, uniqueWord } from "./owners";
 import { withServerDb } from "./server-db";
 
 // ADR 020, through the real server: an owner deleting a reported
@@ -38,7 +38,7 @@ test("an owner deletes a reported listing: 404 for everyone, gone from browse, t
   browser,
 }) => {
   test.setTimeout(90_000);
-  await signUp(page, "Evidence Owner");
+  await signedInOwner(page, { name: "Evidence Owner" });
   const word = uniqueWord();
   const title = `Reported room ${word}`;
   await postListing(page, title);
@@ -75,7 +75,7 @@ test("an owner deletes a reported listing: 404 for everyone, gone from browse, t
 
   const modContext = await browser.newContext();
   const moderator = await modContext.newPage();
-  const modEmail = await signUp(moderator, "Evidence Moderator");
+  const { email: modEmail } = await signedInOwner(moderator, { name: "Evidence Moderator" });
   makeModerator(modEmail);
   await moderator.context().clearCookies();
   await logIn(moderator, modEmail, "Secret-pass1");

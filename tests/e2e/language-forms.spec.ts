@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { signUp, uniqueWord } from "./owners";
+import { signedInOwner, uniqueWord } from "./owners";
 
 // Validation messages come in the reader's language (docs/i18n.md), from the server
 // without JavaScript and from the browser with it.
@@ -51,7 +51,7 @@ test("sign-up errors in Sinhala come from the browser in Sinhala", async ({ page
 });
 
 test("the listing form's errors in Sinhala, from the server without JavaScript", async ({ browser, page }) => {
-  await signUp(page, `Owner ${uniqueWord()}`);
+  await signedInOwner(page, { name: `Owner ${uniqueWord()}` });
   const context = await browser.newContext({
     javaScriptEnabled: false,
     storageState: await page.context().storageState(),

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { waitForMail } from "./mail";
-import { field, PASSWORD, signUp, uniqueWord } from "./owners";
+import { field, PASSWORD, signedInOwner, uniqueWord } from "./owners";
 
 // An owner's preferred language (ADR 069): set in Settings (or by the page they
 // signed up on), and the language of the emails they receive, whatever page asks
@@ -11,7 +11,7 @@ test("an owner who prefers Tamil gets the password reset email in Tamil, with a 
 }) => {
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
-  const email = await signUp(owner, "Tamil Owner");
+  const { email } = await signedInOwner(owner, { name: "Tamil Owner" });
   await owner.goto("/dashboard/settings");
   await field(owner, "Language for emails").selectOption("ta");
   await owner.getByRole("button", { name: "Save Changes" }).click();

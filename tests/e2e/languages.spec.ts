@@ -1,8 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { PASSWORD, signUp, uniqueWord } from "./owners";
-import { withServerDb } from "./server-db";
+import { PASSWORD, signedInOwner, uniqueWord } from "./owners";
 
 // The site in Sinhala and Tamil (ADR 033): /si and /ta serve every
 // page in the reader's language, links stay in it, and the switcher keeps the page.
@@ -100,7 +99,7 @@ for (const language of LANGUAGES) {
 
     test("an owner's pages are in the language too: dashboard, settings, the listing form", async ({ page }) => {
       const english = englishOnly(language);
-      await signUp(page, "Language Owner");
+      await signedInOwner(page, { name: "Language Owner" });
       // The account prefers English: the language is chosen with the switcher (ADR 036).
       await page.goto(`/language/${language}?next=%2Fdashboard`);
       for (const pagePath of ["/dashboard", "/dashboard/settings", "/dashboard/listings/new"]) {
@@ -110,8 +109,7 @@ for (const language of LANGUAGES) {
 
     test("a moderator's pages are in the language too: the report queue and the audit log", async ({ page }) => {
       const english = englishOnly(language);
-      const email = await signUp(page, "Language Moderator");
-      withServerDb((db) => db.prepare("UPDATE users SET role = 'moderator' WHERE email = ?").run(email));
+      await signedInOwner(page, { name: "Language Moderator", role: "moderator" });
       await page.goto(`/language/${language}?next=%2Fadmin`);
       for (const pagePath of ["/admin", "/admin/audit"]) {
         await expectInLanguage(page, `/${language}${pagePath}`, language, english);
@@ -186,7 +184,7 @@ test.describe("the chosen language is remembered (ADR 036)", () => {
   const hydrated = (page: Page) => page.locator('button[aria-controls="site-menu"]').waitFor({ state: "attached" });
 
   test("the dashboard opens in it; public pages keep the language their URL names", async ({ page, context }) => {
-    await signUp(page);
+    await signedInOwner(page);
     await page.goto("/about");
     await page.getByRole("group", { name: "Language" }).getByRole("link", { name: "தமிழ்" }).click();
     await expect(page).toHaveURL(/\/ta\/about$/);
@@ -391,7 +389,7 @@ test.describe("on a 360 px phone", () => {
         await check(pagePath);
       }
       // The owner's pages, signed in, in this language (chosen with the switcher, ADR 036).
-      await signUp(page);
+      await signedInOwner(page);
       for (const pagePath of ["/dashboard", "/dashboard/settings"]) {
         await page.goto(`/language/${language}?next=${encodeURIComponent(pagePath)}`);
         await expect(page).toHaveURL(new RegExp(`${prefix}${pagePath}$`));

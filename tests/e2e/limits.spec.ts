@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { field, PASSWORD, signUp } from "./owners";
+import { field, newOwner, PASSWORD } from "./owners";
 
 // Abuse limits and honeypots (ADR 007). Per-account limits run at production
 // values here; per-IP ones are raised (playwright.config.ts), so only the
@@ -22,9 +22,7 @@ test("5 wrong passwords lock the account: the 6th try is refused even with the r
   browser,
   page,
 }) => {
-  const ownerContext = await browser.newContext();
-  const email = await signUp(await ownerContext.newPage(), "Locked Owner");
-  await ownerContext.close();
+  const { email } = await newOwner({ name: "Locked Owner" });
 
   await page.goto("/login");
   await page.waitForLoadState("networkidle");

@@ -1,6 +1,6 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { REDIRECT_BYPASSES } from "../redirect-bypasses";
-import { field, PASSWORD, signUp, submitSignUp } from "./owners";
+import { field, newOwner, PASSWORD, signedInOwner, submitSignUp } from "./owners";
 
 // ADR 016, in a real browser against the production server:
 // no redirect after login leaves the site, private pages are never stored by
@@ -67,7 +67,7 @@ test.describe("open redirect after login (ADR 016)", () => {
     page.on("dialog", (dialog) => {
       throw new Error(`a script ran: ${dialog.message()}`);
     });
-    await signUp(page, "Redirect Owner");
+    await signedInOwner(page, { name: "Redirect Owner" });
     for (const value of REDIRECT_BYPASSES) {
       // The document the redirects end on is enough: its URL is where the browser went.
       await page.goto(`/login?redirectTo=${encodeURIComponent(value)}`, { waitUntil: "commit" });
@@ -85,9 +85,7 @@ test.describe("open redirect after login (ADR 016)", () => {
     browser,
     baseURL,
   }) => {
-    const ownerContext = await browser.newContext();
-    const email = await signUp(await ownerContext.newPage(), "Poisoned Link");
-    await ownerContext.close();
+    const { email } = await newOwner({ name: "Poisoned Link" });
 
     for (const javaScriptEnabled of [true, false]) {
       for (const value of ["/\t/evil.example", "/\\evil.example", "https://evil.example", "/.//evil.example"]) {
@@ -126,7 +124,7 @@ test.describe("private pages are never cached (ADR 016)", () => {
       page,
       request,
     }) => {
-      if (signedIn) await signUp(page, "Cache Owner");
+      if (signedIn) await signedInOwner(page, { name: "Cache Owner" });
       const client = signedIn ? page.request : request;
       for (const path of PRIVATE) {
         for (const url of [path, dataUrl(path), `${path}?redirectTo=%2Fdashboard`]) {
@@ -149,9 +147,7 @@ test.describe("success messages stay for the spec's delay (ADR 016)", () => {
   test("login: 'Login successful! Redirecting...' is shown for about a second before /dashboard", async ({
     browser,
   }) => {
-    const ownerContext = await browser.newContext();
-    const email = await signUp(await ownerContext.newPage(), "Timer Owner");
-    await ownerContext.close();
+    const { email } = await newOwner({ name: "Timer Owner" });
 
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -181,9 +177,7 @@ test.describe("success messages stay for the spec's delay (ADR 016)", () => {
   });
 
   test("without JavaScript, logging in goes straight to the dashboard", async ({ browser }) => {
-    const ownerContext = await browser.newContext();
-    const email = await signUp(await ownerContext.newPage(), "No Script Owner");
-    await ownerContext.close();
+    const { email } = await newOwner({ name: "No Script Owner" });
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto("/login");
@@ -196,13 +190,10 @@ test.describe("success messages stay for the spec's delay (ADR 016)", () => {
 });
 
 test("a parallel burst of wrong passwords for one account over HTTP gets 5 tries, then 429 with Retry-After (ADR 016)", async ({
-  browser,
   request,
   baseURL,
 }) => {
-  const ownerContext = await browser.newContext();
-  const email = await signUp(await ownerContext.newPage(), "Burst Owner");
-  await ownerContext.close();
+  const { email } = await newOwner({ name: "Burst Owner" });
   const answers = await Promise.all(
     Array.from({ length: 12 }, (_, i) =>
       request.post("/login", {

@@ -1,11 +1,43 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
+import { insertOwner, insertSession, OWNER_PASSWORD, type Owner, type OwnerOptions } from "../owner-session";
 import { type ReceivedMail, waitForMail } from "./mail";
+import { serverSessionSecret, withProjectDatabase } from "./server-db";
 
 // Shared steps for browser tests that need a landlord of their own: a fresh
 // account per test, so tests never depend on each other or on demo data.
 
-export const PASSWORD = "Secret-pass1";
+export const PASSWORD = OWNER_PASSWORD;
+
+/**
+ * A confirmed owner who is signed in in the page's browser context (and its other pages): the
+ * account, its session and the signed session cookie are written straight into the test server's
+ * database and the context, as sign-up, the emailed link and a login would leave them, in
+ * milliseconds. The page stays where it is. Log in again with `owner.password` (PASSWORD).
+ */
+export async function signedInOwner(page: Page, options: OwnerOptions = {}): Promise<Owner> {
+  const secret = serverSessionSecret();
+  const { owner, cookie } = await withProjectDatabase(async (db) => {
+    const owner = await insertOwner(db, options);
+    return { owner, cookie: await insertSession(db, owner.id, secret) };
+  });
+  await page.context().addCookies([
+    {
+      name: cookie.name,
+      value: cookie.value,
+      url: test.info().project.use.baseURL!,
+      expires: Math.floor(cookie.expires.getTime() / 1000),
+      httpOnly: true,
+      sameSite: "Lax",
+    },
+  ]);
+  return owner;
+}
+
+/** A confirmed owner account with no session anywhere: for tests that log in themselves. */
+export function newOwner(options: OwnerOptions = {}): Promise<Owner> {
+  return withProjectDatabase((db) => insertOwner(db, options));
+}
 
 export const uniqueWord = () => `zq${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -23,17 +55,9 @@ export function field(page: Page, label: string) {
 }
 
 /**
- * Signs up a new owner through the form, confirms the address with the emailed
- * link (ADR 066: posting waits for it) and lands on /dashboard. Returns the email.
+ * Fills and sends the sign-up form, landing on the dashboard with the address not yet confirmed: for
+ * tests about sign-up itself (confirm with `confirmEmail`); any other test takes `signedInOwner`.
  */
-export async function signUp(page: Page, name = "Poster Owner"): Promise<string> {
-  const email = await submitSignUp(page, name);
-  await confirmEmail(page, email);
-  await page.goto("/dashboard");
-  return email;
-}
-
-/** Fills and sends the sign-up form, landing on the dashboard with the address not yet confirmed. */
 export async function submitSignUp(page: Page, name = "Poster Owner"): Promise<string> {
   const email = `poster-${uniqueWord()}@example.lk`;
   await page.goto("/signup");
@@ -48,7 +72,6 @@ export async function submitSignUp(page: Page, name = "Poster Owner"): Promise<s
   return email;
 }
 
-/** Opens the address confirmation link from the real email (SMTP sink) and presses its button. */
 /** The subject of the email that confirms a new account's address (ADR 066). */
 export const CONFIRM_EMAIL_SUBJECT = /Confirm your email address/;
 

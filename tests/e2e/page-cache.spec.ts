@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, request as playwrightRequest, test } from "@playwright/test";
-import { adRow, field, postListing, signUp, uniqueWord } from "./owners";
+import { adRow, field, postListing, signedInOwner, uniqueWord } from "./owners";
 
 // The anonymous page cache (ADR 012), seen from outside: what is
 // served from it, what never is, and how fast a change shows on cached pages.
@@ -173,7 +173,7 @@ test.describe("never for someone signed in", () => {
     baseURL,
   }) => {
     const name = `Cache Owner ${uniqueWord()}`;
-    await signUp(page, name);
+    await signedInOwner(page, { name });
     const anonymous = await visitor(baseURL);
     await cachedTwice(anonymous, "/browse");
 
@@ -237,7 +237,7 @@ test.describe("fresh within a second", () => {
   }) => {
     test.slow();
     const client = await visitor(baseURL);
-    await signUp(page);
+    await signedInOwner(page);
     const word = uniqueWord();
     const title = `Cached room ${word}`;
 

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { field, fillListing, photo, signUp, uniqueWord } from "./owners";
+import { field, fillListing, photo, signedInOwner, uniqueWord } from "./owners";
 
 // Photos in the post form (ADR 009): with JavaScript each picked file
 // is checked, resized in the browser and uploaded at once with its own
@@ -17,7 +17,7 @@ const jpegs = (count: number) => Promise.all(colours.slice(0, count).map((c, i) 
 
 /** The new-ad form with the picker enhanced (after hydration the file input stops posting files itself). */
 async function openForm(page: Page) {
-  await signUp(page);
+  await signedInOwner(page);
   await page.goto("/dashboard/listings/new");
   await expect(field(page, "Photos")).not.toHaveAttribute("name", "photos");
 }

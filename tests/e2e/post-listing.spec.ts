@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { field, fillListing, logIn, photo, signUp, uniqueWord } from "./owners";
+import { field, fillListing, logIn, photo, signedInOwner, uniqueWord } from "./owners";
 
 // Posting an ad (ADR 009): the form works with and without JavaScript, the
 // listing goes live with its photos, and the 3-ad limit holds on the server.
@@ -18,7 +18,8 @@ async function signedInWithoutJs(browser: Browser, page: Page) {
 }
 
 test("a new owner posts an ad with 2 photos through the dialog and finds it live on /browse", async ({ page }) => {
-  await signUp(page);
+  await signedInOwner(page);
+  await page.goto("/dashboard");
   await page.getByRole("link", { name: "Post Your First Ad" }).click();
   await expect(page).toHaveURL(/\/dashboard\/listings\/new$/);
   const dialog = page.getByRole("dialog", { name: "Post an ad" });
@@ -106,7 +107,7 @@ test("a new owner posts an ad with 2 photos through the dialog and finds it live
 test("without the exact point, the page, its data and the API show the place only to about 100 m (ADR 065)", async ({
   page,
 }) => {
-  await signUp(page);
+  await signedInOwner(page);
   await page.goto("/dashboard/listings/new");
   const word = uniqueWord();
   await fillListing(page, `Quiet annex ${word}`);
@@ -140,7 +141,7 @@ test("without the exact point, the page, its data and the API show the place onl
 });
 
 test("an owner drops a pin on a map to give the position, without needing map tiles (ADR 053)", async ({ page }) => {
-  await signUp(page);
+  await signedInOwner(page);
   await page.goto("/dashboard/listings/new");
   await field(page, "University").selectOption("University of Moratuwa");
   await page.getByRole("button", { name: "Pick the place on a map" }).click();
@@ -160,7 +161,7 @@ test("an owner drops a pin on a map to give the position, without needing map ti
 });
 
 test("the form refuses a fake image and keeps the values", async ({ page }) => {
-  await signUp(page);
+  await signedInOwner(page);
   await page.goto("/dashboard/listings/new");
   await fillListing(page, "Room with a fake photo");
   await field(page, "Photos").setInputFiles([
@@ -180,7 +181,7 @@ test("the form refuses a fake image and keeps the values", async ({ page }) => {
 });
 
 test("a photo of 6 MB is refused with the spec's message and nothing is posted", async ({ page }) => {
-  await signUp(page);
+  await signedInOwner(page);
   await page.goto("/dashboard/listings/new");
   await fillListing(page, "Room with a heavy photo");
   const { buffer } = await photo({ r: 200, g: 180, b: 160 }, "big.jpg");
@@ -237,7 +238,7 @@ test("a post without a session goes to the login page", async ({ playwright, bas
 });
 
 test("without JavaScript the form shows errors, keeps values and posts", async ({ browser, page }) => {
-  await signUp(page);
+  await signedInOwner(page);
   const noJs = await signedInWithoutJs(browser, page);
   await noJs.goto("/dashboard/listings/new");
   const word = uniqueWord();

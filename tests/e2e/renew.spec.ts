@@ -2,7 +2,7 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { adRow, postListing, signUp, uniqueWord } from "./owners";
+import { adRow, postListing, signedInOwner, uniqueWord } from "./owners";
 
 // Renewing an expired ad (ADR 009): 30 days after posting it is
 // expired, gone from /browse, and Renew gives it another 30 days.
@@ -27,7 +27,7 @@ function expireListing(id: string) {
 test("an expired ad shows Expired with Renew; Renew makes it Active for 30 days and it is on /browse again", async ({
   page,
 }) => {
-  await signUp(page);
+  await signedInOwner(page);
   const word = uniqueWord();
   const title = `Quiet room ${word}`;
   await postListing(page, title);

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, devices, expect, type Locator, type Page, test } from "@playwright/test";
 import { type ReceivedMail, readMails } from "./mail";
-import { field, fillListing, photo, signUp, uniqueWord } from "./owners";
+import { field, fillListing, photo, signedInOwner, uniqueWord } from "./owners";
 
 // Reporting a listing (ADR 008): the dialog on the listing page with
 // JavaScript, the /listing/{slug}/report page without it, and the email to
@@ -20,7 +20,7 @@ test.describe.configure({ timeout: 60_000 });
 async function postOwnListing(browser: Browser): Promise<{ path: string; title: string; ownerEmail: string }> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const ownerEmail = await signUp(page);
+  const { email: ownerEmail } = await signedInOwner(page);
   await page.goto("/dashboard/listings/new");
   const word = uniqueWord();
   const title = `Reported room ${word}`;

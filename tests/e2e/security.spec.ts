@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import http from "node:http";
 import { expect, type Page, test } from "@playwright/test";
-import { field, photo, signUp, uniqueWord } from "./owners";
+import { field, photo, signedInOwner, uniqueWord } from "./owners";
 
 // Hardening (ADR 010): security headers with a per-response CSP nonce, no
 // CSP violation while the site is used, hostile listing text shown as text,
@@ -109,7 +109,8 @@ test("no CSP violation on the public pages, the login page and the dashboard, an
   await expect(page).toHaveURL(/\/listing\//);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await page.goto("/login");
-  await signUp(page);
+  await signedInOwner(page);
+  await page.goto("/dashboard");
   await page.goto("/dashboard/settings");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   // The photo picker previews a chosen photo from a blob: URL and uploads it with fetch.
@@ -134,7 +135,7 @@ test("a listing with script and img payloads in its text shows them as text and 
     await dialog.dismiss();
   });
   const violations = await watchCsp(page);
-  await signUp(page);
+  await signedInOwner(page);
   const word = uniqueWord();
   const title = `<script>alert(1)</script> Room ${word}`;
   const description = `Quiet room <img src=x onerror=alert(1)> near campus "quotes" & 'apostrophes' </textarea><b>bold</b>`;
@@ -203,7 +204,7 @@ test("a form on another website posting to our pages is refused with 403", async
 });
 
 test("foreign-origin posts to contact, login and a dashboard action get 403, even signed in", async ({ page }) => {
-  await signUp(page, "Origin Owner");
+  await signedInOwner(page, { name: "Origin Owner" });
   for (const [path, form] of [
     ["/contact", { name: "x", email: "x@example.com", subject: "Other", message: "hello there" }],
     ["/login", { email: "someone@example.com", password: "whatever-1" }],

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { field, logIn, openResetLink, PASSWORD, signUp } from "./owners";
+import { field, logIn, newOwner, openResetLink, PASSWORD, signedInOwner } from "./owners";
 import { withServerDb } from "./server-db";
 
 // Sessions (ADR 019): 30 days from sign-in at most, the refreshed
@@ -59,7 +59,7 @@ async function expectSignedOut(page: Page) {
 test("a session signed in 31 days ago is refused even though it was used (and refreshed) every day", async ({
   page,
 }) => {
-  const email = await signUp(page, "Old Session");
+  const { email } = await signedInOwner(page, { name: "Old Session" });
   // Refreshed yesterday: better-auth's own expiry is still 29 days away.
   ageSessions(email, { signedInAgo: 31 * DAY, expiresIn: 29 * DAY });
   await expectSignedOut(page);
@@ -67,7 +67,7 @@ test("a session signed in 31 days ago is refused even though it was used (and re
 });
 
 test("a session 29 days after sign-in still works", async ({ page }) => {
-  const email = await signUp(page, "Recent Session");
+  const { email } = await signedInOwner(page, { name: "Recent Session" });
   ageSessions(email, { signedInAgo: 29 * DAY, expiresIn: 29 * DAY });
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -76,7 +76,7 @@ test("a session 29 days after sign-in still works", async ({ page }) => {
 test("a refreshed session's new cookie is sent to the browser, and the refresh stops at 30 days from sign-in", async ({
   page,
 }) => {
-  const email = await signUp(page, "Refreshed Session");
+  const { email } = await signedInOwner(page, { name: "Refreshed Session" });
   // Signed in 2 days ago, last refreshed a few days before that: due for a refresh (once a day).
   ageSessions(email, { signedInAgo: 2 * DAY, expiresIn: 27 * DAY });
   const before = sessionsOf(email)[0]!;
@@ -104,7 +104,7 @@ test("Change password: wrong current password, common and mismatched new ones ar
   browser,
 }) => {
   test.setTimeout(90_000);
-  const email = await signUp(page, "Changing Owner");
+  const { email } = await signedInOwner(page, { name: "Changing Owner" });
   const other = await secondDevice(browser, email);
 
   await page.goto("/dashboard/settings");
@@ -153,9 +153,7 @@ test("without JavaScript: Change password and Sign out of all other devices work
   test.setTimeout(90_000);
   const noJs = await browser.newContext({ javaScriptEnabled: false });
   const page = await noJs.newPage();
-  const setup = await browser.newContext();
-  const email = await signUp(await setup.newPage(), "No Script Owner");
-  await setup.close();
+  const { email } = await newOwner({ name: "No Script Owner" });
   await page.goto("/login");
   await page.getByLabel("Email Address").fill(email);
   await field(page, "Password").fill(PASSWORD);
@@ -189,7 +187,7 @@ test("without JavaScript: Change password and Sign out of all other devices work
 });
 
 test("Settings' password forms refuse a post from another site", async ({ page }) => {
-  await signUp(page, "Csrf Owner");
+  await signedInOwner(page, { name: "Csrf Owner" });
   for (const form of [
     { intent: "sessions" } as Record<string, string>,
     { intent: "password", currentPassword: PASSWORD, password: "Brand-new-pass2", confirmPassword: "Brand-new-pass2" },
@@ -218,7 +216,7 @@ test("a common password is refused at sign-up with a clear message", async ({ pa
 });
 
 test("a common password is refused at reset with a clear message", async ({ page }) => {
-  const email = await signUp(page, "Common Reset");
+  const { email } = await signedInOwner(page, { name: "Common Reset" });
   await page.context().clearCookies();
   await openResetLink(page, email);
   await page.getByLabel("New Password", { exact: true }).fill("Qwerty123");
