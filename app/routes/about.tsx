@@ -2,21 +2,16 @@ import { SiteStats } from "~/components/site-stats";
 import { ButtonLink } from "~/components/ui/button";
 import { BoltIcon, ChevronDownIcon, HeartIcon, SparkIcon, UsersIcon } from "~/components/ui/icons";
 import { useTranslation } from "~/i18n";
-import { routeMeta, useSite } from "~/lib/route-meta";
-import { pageMeta } from "~/lib/seo";
+import { cataloguePageMeta, useSite } from "~/lib/route-meta";
 import { siteFigures } from "~/pages/site-figures.server";
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/about";
 import "virtual:catalogue/info";
 
-export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) => {
-  if (!loaderData) return [];
-  return pageMeta({
-    ...site,
-    title: site.t("info.about.meta.title", site),
-    description: site.t("info.about.meta.description", site),
-    path: "/about",
-  });
+export const meta: Route.MetaFunction = cataloguePageMeta({
+  title: "info.about.meta.title",
+  description: "info.about.meta.description",
+  path: "/about",
 });
 
 export async function loader({ context }: Route.LoaderArgs) {

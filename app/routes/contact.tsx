@@ -12,8 +12,7 @@ import { Select } from "~/components/ui/select";
 import { EmailInput, NameInput } from "~/components/ui/text-input";
 import { useTranslation } from "~/i18n";
 import { translatorFor } from "~/i18n/translator.server";
-import { routeMeta } from "~/lib/route-meta";
-import { pageMeta } from "~/lib/seo";
+import { cataloguePageMeta } from "~/lib/route-meta";
 import { retryAfterHeaders } from "~/limits/rate-limit.server";
 import { refusalHeaders } from "~/limits/refusal.server";
 import { emailContactMessageToSupport } from "~/mail/contact-mail.server";
@@ -32,14 +31,10 @@ import type { Route } from "./+types/contact";
 import "virtual:catalogue/info";
 import { readForm } from "~/security/read-form.server";
 
-export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) => {
-  if (!loaderData) return [];
-  return pageMeta({
-    ...site,
-    title: site.t("info.contact.meta.title", site),
-    description: site.t("info.contact.meta.description", site),
-    path: "/contact",
-  });
+export const meta: Route.MetaFunction = cataloguePageMeta({
+  title: "info.contact.meta.title",
+  description: "info.contact.meta.description",
+  path: "/contact",
 });
 
 export const headers: Route.HeadersFunction = refusalHeaders;

@@ -3,23 +3,18 @@ import { signedIn } from "~/auth/guard.server";
 import { Banner } from "~/components/ui/banner";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { useTranslation } from "~/i18n";
-import { routeMeta } from "~/lib/route-meta";
-import { pageMeta } from "~/lib/seo";
+import { cataloguePageMeta } from "~/lib/route-meta";
 import { parseAdNumber } from "~/lib/slug";
 import { deleteOwnerListing, findOwnerListing } from "~/models/owner-listings.server";
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/dashboard.listings.$id.delete";
 import "virtual:catalogue/dashboard";
 
-export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) => {
-  if (!loaderData) return [];
-  return pageMeta({
-    ...site,
-    title: site.t("dashboard.delete.metaTitle", site),
-    description: site.t("dashboard.delete.confirm"),
-    path: `/dashboard/listings/${loaderData.listing.id}/delete`,
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = cataloguePageMeta({
+  title: "dashboard.delete.metaTitle",
+  description: "dashboard.delete.confirm",
+  path: (loaderData) => `/dashboard/listings/${loaderData.listing.id}/delete`,
+  noindex: true,
 });
 
 /** Without JavaScript, the Delete link lands here to confirm. */

@@ -5,8 +5,7 @@ import { ListingForm } from "~/components/listing-form/listing-form";
 import { Banner } from "~/components/ui/banner";
 import { useTranslation } from "~/i18n";
 import { mapTiles } from "~/lib/map-tiles";
-import { routeMeta } from "~/lib/route-meta";
-import { pageMeta } from "~/lib/seo";
+import { cataloguePageMeta } from "~/lib/route-meta";
 import { parseAdNumber } from "~/lib/slug";
 import { findOwnerListingForm, updateOwnerListing } from "~/models/owner-listings.server";
 import {
@@ -22,15 +21,11 @@ import { requestContext } from "~/services.server";
 import type { Route } from "./+types/dashboard.listings.$id.edit";
 import "virtual:catalogue/listing-form";
 
-export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) => {
-  if (!loaderData) return [];
-  return pageMeta({
-    ...site,
-    title: site.t("listingForm.edit.metaTitle", site),
-    description: site.t("listingForm.edit.intro"),
-    path: `/dashboard/listings/${loaderData.listing.id}/edit`,
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = cataloguePageMeta({
+  title: "listingForm.edit.metaTitle",
+  description: "listingForm.edit.intro",
+  path: (loaderData) => `/dashboard/listings/${loaderData.listing.id}/edit`,
+  noindex: true,
 });
 
 /** Someone else's listing answers exactly like a missing one. */

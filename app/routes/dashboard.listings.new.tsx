@@ -6,8 +6,7 @@ import { Banner } from "~/components/ui/banner";
 import { ButtonLink } from "~/components/ui/button";
 import { useTranslation } from "~/i18n";
 import { mapTiles } from "~/lib/map-tiles";
-import { routeMeta } from "~/lib/route-meta";
-import { pageMeta } from "~/lib/seo";
+import { cataloguePageMeta } from "~/lib/route-meta";
 import { countOwnerListings, createOwnerListing, MAX_LISTINGS_PER_OWNER } from "~/models/owner-listings.server";
 import {
   type ListingActionResult,
@@ -22,15 +21,11 @@ import { requestContext } from "~/services.server";
 import type { Route } from "./+types/dashboard.listings.new";
 import "virtual:catalogue/listing-form";
 
-export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) => {
-  if (!loaderData) return [];
-  return pageMeta({
-    ...site,
-    title: site.t("listingForm.metaTitle", site),
-    description: site.t("listingForm.metaDescription", site),
-    path: "/dashboard/listings/new",
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = cataloguePageMeta({
+  title: "listingForm.metaTitle",
+  description: "listingForm.metaDescription",
+  path: "/dashboard/listings/new",
+  noindex: true,
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -12,9 +12,8 @@ import { EmailInput } from "~/components/ui/text-input";
 import { type MessageKey, useTranslation } from "~/i18n";
 import { type ErrorKind, friendlyError } from "~/lib/error-messages";
 import { nextAttempt } from "~/lib/form-attempt";
-import { routeMeta } from "~/lib/route-meta";
+import { cataloguePageMeta } from "~/lib/route-meta";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { pageMeta } from "~/lib/seo";
 import { reserveLoginAttempt } from "~/limits/login-throttle.server";
 import { retryAfterHeaders } from "~/limits/rate-limit.server";
 import { refusalHeaders, refusalOf } from "~/limits/refusal.server";
@@ -27,15 +26,11 @@ import type { Route } from "./+types/login";
 import "virtual:catalogue/accounts";
 import { readForm } from "~/security/read-form.server";
 
-export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) => {
-  if (!loaderData) return [];
-  return pageMeta({
-    ...site,
-    title: site.t("accounts.login.metaTitle", site),
-    description: site.t("accounts.login.metaDescription", site),
-    path: "/login",
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = cataloguePageMeta({
+  title: "accounts.login.metaTitle",
+  description: "accounts.login.metaDescription",
+  path: "/login",
+  noindex: true,
 });
 
 /** Never cached anywhere (ADR 016): private, or about signing in. */

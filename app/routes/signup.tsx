@@ -15,8 +15,7 @@ import { type MessageKey, useTranslation } from "~/i18n";
 import { RichText } from "~/i18n/rich-text";
 import { type ErrorKind, friendlyError } from "~/lib/error-messages";
 import { nextAttempt } from "~/lib/form-attempt";
-import { routeMeta } from "~/lib/route-meta";
-import { pageMeta } from "~/lib/seo";
+import { cataloguePageMeta } from "~/lib/route-meta";
 import { retryAfterHeaders } from "~/limits/rate-limit.server";
 import { refusalHeaders, refusalOf } from "~/limits/refusal.server";
 import { isHoneypotFilled } from "~/schemas/honeypot";
@@ -35,15 +34,12 @@ import type { Route } from "./+types/signup";
 import "virtual:catalogue/accounts";
 import { readForm } from "~/security/read-form.server";
 
-export const meta: Route.MetaFunction = routeMeta((site) =>
-  pageMeta({
-    ...site,
-    title: site.t("accounts.signup.metaTitle", site),
-    description: site.t("accounts.signup.metaDescription", site),
-    path: "/signup",
-    noindex: true,
-  }),
-);
+export const meta: Route.MetaFunction = cataloguePageMeta({
+  title: "accounts.signup.metaTitle",
+  description: "accounts.signup.metaDescription",
+  path: "/signup",
+  noindex: true,
+});
 
 /** Never cached anywhere (ADR 016): private, or about signing in. */
 export const middleware: Route.MiddlewareFunction[] = [noStore];
