@@ -29,6 +29,7 @@ import { isHoneypotFilled } from "~/schemas/honeypot";
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/contact";
 import "virtual:catalogue/info";
+import { Section } from "~/components/ui/section";
 import { readForm } from "~/security/read-form.server";
 
 export const meta: Route.MetaFunction = cataloguePageMeta({
@@ -195,11 +196,12 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         </li>
       </ul>
 
-      <section aria-labelledby="contact-form-heading" className="mt-10 max-w-2xl">
-        <h2 id="contact-form-heading" className="text-2xl font-bold">
-          {t("info.contact.form.heading")}
-        </h2>
-
+      <Section
+        id="contact-form-heading"
+        look="page"
+        className="mt-10 max-w-2xl"
+        heading={t("info.contact.form.heading")}
+      >
         {result?.status === "sent" ? (
           <div ref={successRef} tabIndex={-1} className="mt-4 scroll-mt-24">
             <Banner variant="success" title={t("info.contact.successTitle")}>
@@ -274,7 +276,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             </Button>
           </Form>
         )}
-      </section>
+      </Section>
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { deleteOwnerListing, findOwnerListing } from "~/models/owner-listings.se
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/dashboard.listings.$id.delete";
 import "virtual:catalogue/dashboard";
+import { Section } from "~/components/ui/section";
 
 export const meta: Route.MetaFunction = cataloguePageMeta({
   title: "dashboard.delete.metaTitle",
@@ -42,10 +43,7 @@ export default function DeleteListing({ loaderData, actionData }: Route.Componen
   const { t } = useTranslation();
   const { listing } = loaderData;
   return (
-    <section aria-labelledby="delete-heading" className="max-w-xl rounded-xl border border-slate-200 p-5">
-      <h2 id="delete-heading" className="text-xl font-semibold">
-        {t("dashboard.delete.heading")}
-      </h2>
+    <Section id="delete-heading" look="card" className="max-w-xl" heading={t("dashboard.delete.heading")}>
       {actionData?.forbidden ? (
         <Banner variant="error" title={t("dashboard.delete.forbidden")} className="mt-4" />
       ) : null}
@@ -61,6 +59,6 @@ export default function DeleteListing({ loaderData, actionData }: Route.Componen
           {t("dashboard.delete.cancel")}
         </Link>
       </div>
-    </section>
+    </Section>
   );
 }

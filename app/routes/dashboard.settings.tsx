@@ -21,6 +21,7 @@ import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PHONE_LENGTH } from "~/schemas/si
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/dashboard.settings";
 import "virtual:catalogue/accounts";
+import { Section } from "~/components/ui/section";
 import { chosenLanguage } from "~/security/language-cookie.server";
 import { readForm } from "~/security/read-form.server";
 
@@ -202,10 +203,7 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
 
   return (
     <div className="space-y-6">
-      <section aria-labelledby="settings-heading" className="max-w-xl rounded-xl border border-slate-200 p-5">
-        <h2 id="settings-heading" className="text-xl font-semibold">
-          {t("accounts.settings.heading")}
-        </h2>
+      <Section id="settings-heading" look="card" className="max-w-xl" heading={t("accounts.settings.heading")}>
         <div className="mt-4 empty:hidden">
           {loaderData.done === "emailLanguage" && !banner ? (
             <Banner variant="success" title={t("accounts.settings.savedTitle")}>
@@ -289,11 +287,8 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
             {saving ? t("accounts.settings.saving") : t("accounts.settings.save")}
           </Button>
         </Form>
-      </section>
-      <section aria-labelledby="password-heading" className="max-w-xl rounded-xl border border-slate-200 p-5">
-        <h2 id="password-heading" className="text-xl font-semibold">
-          {t("accounts.settings.password.heading")}
-        </h2>
+      </Section>
+      <Section id="password-heading" look="card" className="max-w-xl" heading={t("accounts.settings.password.heading")}>
         <p className="mt-1 text-slate-700">{t("accounts.settings.password.intro")}</p>
         <div className="mt-4 empty:hidden">
           {loaderData.done === "password" && !result ? (
@@ -334,11 +329,8 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
               : t("accounts.settings.password.submit")}
           </Button>
         </Form>
-      </section>
-      <section aria-labelledby="sessions-heading" className="max-w-xl rounded-xl border border-slate-200 p-5">
-        <h2 id="sessions-heading" className="text-xl font-semibold">
-          {t("accounts.settings.sessions.heading")}
-        </h2>
+      </Section>
+      <Section id="sessions-heading" look="card" className="max-w-xl" heading={t("accounts.settings.sessions.heading")}>
         <p className="mt-1 text-slate-700">{t("accounts.settings.sessions.intro")}</p>
         <div className="mt-4 empty:hidden">
           {loaderData.done === "sessions" && !result ? (
@@ -358,11 +350,8 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
               : t("accounts.settings.sessions.submit")}
           </Button>
         </Form>
-      </section>
-      <section aria-labelledby="alerts-heading" className="max-w-xl rounded-xl border border-slate-200 p-5">
-        <h2 id="alerts-heading" className="text-xl font-semibold">
-          {t("accounts.settings.alerts.heading")}
-        </h2>
+      </Section>
+      <Section id="alerts-heading" look="card" className="max-w-xl" heading={t("accounts.settings.alerts.heading")}>
         <p className="mt-1 text-slate-700">{t("accounts.settings.alerts.intro", { email: profile.email })}</p>
         {loaderData.alertsOpen ? (
           <Form method="post" className="mt-3">
@@ -376,7 +365,7 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
             {t("accounts.settings.alerts.confirmFirst")}
           </p>
         )}
-      </section>
+      </Section>
     </div>
   );
 }

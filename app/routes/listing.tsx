@@ -21,6 +21,7 @@ import { listingMeta, listingNotFoundMeta, toListingView, universityPath } from 
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/listing";
 import "virtual:catalogue/listing";
+import { Section } from "~/components/ui/section";
 
 // Head tags come ready-made from the loader (app/pages/listing-page.server.ts).
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
@@ -138,17 +139,14 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
         </aside>
 
         <div className="min-w-0 space-y-6 lg:col-start-1">
-          <section aria-labelledby="description-heading">
-            <h2 id="description-heading" className="text-lg font-semibold">
-              {t("listing.description")}
-            </h2>
+          <Section id="description-heading" look="part" heading={t("listing.description")}>
             <p
               lang={listing.descriptionLang ?? undefined}
               className="mt-2 whitespace-pre-line break-words text-slate-800"
             >
               {listing.description}
             </p>
-          </section>
+          </Section>
           <ListingFacts facts={listing.facts} />
           <AmenityList amenities={listing.amenities} />
           <PropertyDetails listing={listing} />

@@ -4,6 +4,7 @@ import { useTranslation } from "~/i18n";
 import type { LocationLink as LocationLinkParts } from "~/lib/location-link";
 import type { ListingView } from "~/schemas/listing-view";
 import "virtual:catalogue/listing";
+import { Section } from "~/components/ui/section";
 
 export function PriceLine({
   priceLine,
@@ -94,10 +95,7 @@ function Detail({ term, children }: { term: string; children: React.ReactNode })
 export function PropertyDetails({ listing }: { listing: ListingView }) {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby="details-heading">
-      <h2 id="details-heading" className="text-lg font-semibold">
-        {t("listing.details.heading")}
-      </h2>
+    <Section id="details-heading" look="part" heading={t("listing.details.heading")}>
       <dl className="mt-2">
         <Detail term={t("listing.details.type")}>{listing.typeLabel}</Detail>
         <Detail term={t("listing.details.gender")}>{listing.genderLabel}</Detail>
@@ -116,17 +114,14 @@ export function PropertyDetails({ listing }: { listing: ListingView }) {
       <p className="mt-3 text-sm text-slate-600" data-testid="view-count">
         {listing.viewsLine}
       </p>
-    </section>
+    </Section>
   );
 }
 
 export function AmenityList({ amenities }: { amenities: string[] }) {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby="amenities-heading">
-      <h2 id="amenities-heading" className="text-lg font-semibold">
-        {t("listing.amenities")}
-      </h2>
+    <Section id="amenities-heading" look="part" heading={t("listing.amenities")}>
       {amenities.length > 0 ? (
         <ul className="mt-2 flex flex-wrap gap-2">
           {amenities.map((amenity) => (
@@ -141,7 +136,7 @@ export function AmenityList({ amenities }: { amenities: string[] }) {
       ) : (
         <p className="mt-2 text-slate-600">{t("listing.noAmenities")}</p>
       )}
-    </section>
+    </Section>
   );
 }
 
@@ -149,10 +144,7 @@ export function ContactCard({ listing }: { listing: ListingView }) {
   const { t } = useTranslation();
   const href = listing.phoneHref;
   return (
-    <section aria-labelledby="contact-heading">
-      <h2 id="contact-heading" className="text-lg font-semibold">
-        {t("listing.contact.heading")}
-      </h2>
+    <Section id="contact-heading" look="part" heading={t("listing.contact.heading")}>
       <dl className="mt-2">
         <Detail term={t("listing.contact.person")}>{listing.contactName}</Detail>
         <Detail term={t("listing.contact.phone")}>
@@ -165,6 +157,6 @@ export function ContactCard({ listing }: { listing: ListingView }) {
           )}
         </Detail>
       </dl>
-    </section>
+    </Section>
   );
 }
