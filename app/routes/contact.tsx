@@ -6,10 +6,10 @@ import { useFormFailure } from "~/components/forms/use-form-failure";
 import { useWhenChanged } from "~/components/forms/use-when-changed";
 import { Banner } from "~/components/ui/banner";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { FormField, fieldsOf, inputClasses } from "~/components/ui/form-field";
+import { FormField, fieldsOf } from "~/components/ui/form-field";
 import { ClockIcon, FlagIcon, MailIcon, PhoneIcon } from "~/components/ui/icons";
 import { Select } from "~/components/ui/select";
-import { EmailInput, NameInput } from "~/components/ui/text-input";
+import { EmailInput, NameInput, TextArea } from "~/components/ui/text-input";
 import { useTranslation } from "~/i18n";
 import { translatorFor } from "~/i18n/translator.server";
 import { cataloguePageMeta } from "~/lib/route-meta";
@@ -259,12 +259,12 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 
             <FormField {...field("message", { hint: t("info.contact.form.messageHint"), required: true })}>
               {(control) => (
-                <textarea
-                  {...control}
+                <TextArea
+                  control={control}
                   rows={6}
                   maxLength={CONTACT_LIMITS.message}
                   defaultValue={values.message}
-                  className={`${inputClasses} min-h-40`}
+                  tall
                 />
               )}
             </FormField>

@@ -49,3 +49,27 @@ export function PhoneInput(props: Omit<TextInputProps, "autoComplete">) {
 export function NameInput(props: Omit<TextInputProps, "autoComplete">) {
   return <TextInput {...props} type="text" autoComplete="name" />;
 }
+
+/** Free text over several lines inside a FormField: `rows` tall, as long as the field's schema allows. */
+export function TextArea({
+  control,
+  rows,
+  maxLength,
+  defaultValue,
+  tall = false,
+}: Omit<TextInputProps, "autoComplete" | "defaultValue"> & {
+  rows: number;
+  defaultValue?: string;
+  /** At least 10 rem high, however few the rows. */
+  tall?: boolean;
+}) {
+  return (
+    <textarea
+      {...control}
+      rows={rows}
+      maxLength={maxLength}
+      defaultValue={defaultValue}
+      className={tall ? `${inputClasses} min-h-40` : inputClasses}
+    />
+  );
+}
