@@ -7,13 +7,13 @@ import { useTranslation } from "~/i18n";
 import { mapTiles } from "~/lib/map-tiles";
 import { cataloguePageMeta } from "~/lib/route-meta";
 import { parseAdNumber } from "~/lib/slug";
-import { findOwnerListingForm, updateOwnerListing } from "~/models/owner-listings.server";
+import { findOwnerListingForm, type SaveListingResult, updateOwnerListing } from "~/models/owner-listings.server";
 import {
   type ListingActionResult,
-  listingSaved,
-  modelRefusal,
   readListingSubmission,
   refuse,
+  savedAnswer,
+  submittedPhotos,
   unavailable,
 } from "~/pages/listing-form.server";
 import { LISTING_FORM_BODY, readBody } from "~/security/body-limit.server";
@@ -52,22 +52,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!read.submission) return read.answer;
   const { submission } = read;
 
-  let result: Awaited<ReturnType<typeof updateOwnerListing>>;
+  let result: SaveListingResult;
   try {
-    const files = await Promise.all(submission.files.map(async (f) => Buffer.from(await f.arrayBuffer())));
-    result = await updateOwnerListing(db, storage, user, id, submission.values, {
-      files,
-      uploadIds: submission.uploadIds,
-      removePhotoIds: submission.removePhotoIds,
-    });
+    result = await updateOwnerListing(db, storage, user, id, submission.values, await submittedPhotos(submission));
   } catch (error) {
     log.error({ err: error }, "updating a listing failed");
     return unavailable(submission, "listingForm.errors.saveUnavailable");
   }
   if (!result.ok && result.code === "listing.not_found") throw notFound();
-  if (!result.ok) return modelRefusal(submission, result, 400);
-  log.info({ listingId: id }, "listing updated");
-  return listingSaved(submission, "/dashboard?updated=1");
+  if (result.ok) log.info({ listingId: id }, "listing updated");
+  return savedAnswer(submission, result, "/dashboard?updated=1");
 }
 
 /** The post form, filled in, as a dialog over My Ads. */

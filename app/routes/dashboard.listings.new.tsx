@@ -10,10 +10,10 @@ import { cataloguePageMeta } from "~/lib/route-meta";
 import { countOwnerListings, createOwnerListing, MAX_LISTINGS_PER_OWNER } from "~/models/owner-listings.server";
 import {
   type ListingActionResult,
-  listingSaved,
-  modelRefusal,
   readListingSubmission,
   refuse,
+  savedAnswer,
+  submittedPhotos,
   unavailable,
 } from "~/pages/listing-form.server";
 import { LISTING_FORM_BODY, readBody } from "~/security/body-limit.server";
@@ -49,14 +49,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { submission } = read;
 
   try {
-    const files = await Promise.all(submission.files.map(async (f) => Buffer.from(await f.arrayBuffer())));
-    const result = await createOwnerListing(db, storage, user, submission.values, {
-      files,
-      uploadIds: submission.uploadIds,
-    });
-    if (!result.ok) return modelRefusal(submission, result, result.code === "listing.limit_reached" ? 409 : 400);
-    log.info({ listingId: result.listing.id }, "listing posted");
-    return listingSaved(submission, "/dashboard?posted=1");
+    const result = await createOwnerListing(db, storage, user, submission.values, await submittedPhotos(submission));
+    if (result.ok) log.info({ listingId: result.listing.id }, "listing posted");
+    return savedAnswer(submission, result, "/dashboard?posted=1");
   } catch (error) {
     log.error({ err: error }, "posting a listing failed");
     return unavailable(submission, "listingForm.errors.unavailable");
