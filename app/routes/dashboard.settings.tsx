@@ -7,7 +7,7 @@ import { NewPasswordFields } from "~/components/accounts/new-password-fields";
 import { PasswordInput } from "~/components/accounts/password-input";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
-import { FormField, inputClasses } from "~/components/ui/form-field";
+import { FormField, fieldsOf, inputClasses } from "~/components/ui/form-field";
 import { PhoneInput } from "~/components/ui/text-input";
 import { activeLocale, type MessageKey, useTranslation } from "~/i18n";
 import { isLocale, LANGUAGE_NAMES, LOCALES, localePath } from "~/i18n/locales";
@@ -197,6 +197,12 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
   const errors = result?.status === "error" ? result.errors : {};
   const submittingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const saving = navigation.state === "submitting" && !navigation.formData?.get("intent");
+  const field = fieldsOf<ProfileField | "email">({
+    idPrefix: "settings",
+    label: (name) => t(`accounts.settings.${name === "locale" ? "language" : name}`),
+    error: (name) => (name !== "email" && errors[name] ? t(errors[name]) : undefined),
+    requiredLabel: t("common.form.required"),
+  });
   const passwordFailure = result?.status === "password-error" ? result : null;
   const passwordError = (field: ChangePasswordField) =>
     passwordFailure?.errors[field] ? t(passwordFailure.errors[field]) : undefined;
@@ -222,14 +228,7 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
           ) : null}
         </div>
         <Form method="post" noValidate className="mt-4 space-y-5">
-          <FormField
-            id="settings-name"
-            name="name"
-            label={t("accounts.settings.name")}
-            error={errors.name ? t(errors.name) : undefined}
-            required
-            requiredLabel={t("common.form.required")}
-          >
+          <FormField {...field("name", { required: true })}>
             {(control) => (
               <input
                 {...control}
@@ -242,20 +241,10 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
               />
             )}
           </FormField>
-          <FormField
-            id="settings-phone"
-            name="phone"
-            label={t("accounts.settings.phone")}
-            error={errors.phone ? t(errors.phone) : undefined}
-          >
+          <FormField {...field("phone")}>
             {(control) => <PhoneInput control={control} maxLength={PHONE_LENGTH} defaultValue={profile.phone} />}
           </FormField>
-          <FormField
-            id="settings-email"
-            name="email"
-            label={t("accounts.settings.email")}
-            hint={t("accounts.settings.emailNote")}
-          >
+          <FormField {...field("email", { hint: t("accounts.settings.emailNote") })}>
             {(control) => (
               <input
                 {...control}
@@ -266,13 +255,7 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
               />
             )}
           </FormField>
-          <FormField
-            id="settings-locale"
-            name="locale"
-            label={t("accounts.settings.language")}
-            hint={t("accounts.settings.languageHint")}
-            error={errors.locale ? t(errors.locale) : undefined}
-          >
+          <FormField {...field("locale", { hint: t("accounts.settings.languageHint") })}>
             {(control) => (
               <select {...control} defaultValue={profile.locale} className={inputClasses}>
                 {LOCALES.map((locale) => (
