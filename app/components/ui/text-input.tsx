@@ -53,23 +53,13 @@ export function NameInput(props: Omit<TextInputProps, "autoComplete">) {
 /** Free text over several lines inside a FormField: `rows` tall, as long as the field's schema allows. */
 export function TextArea({
   control,
-  rows,
-  maxLength,
-  defaultValue,
   tall = false,
+  ...props
 }: Omit<TextInputProps, "autoComplete" | "defaultValue"> & {
   rows: number;
   defaultValue?: string;
   /** At least 10 rem high, however few the rows. */
   tall?: boolean;
 }) {
-  return (
-    <textarea
-      {...control}
-      rows={rows}
-      maxLength={maxLength}
-      defaultValue={defaultValue}
-      className={tall ? `${inputClasses} min-h-40` : inputClasses}
-    />
-  );
+  return <textarea {...control} {...props} className={tall ? `${inputClasses} min-h-40` : inputClasses} />;
 }
