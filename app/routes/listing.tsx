@@ -21,7 +21,6 @@ import { listingMeta, listingNotFoundMeta, toListingView, universityPath } from 
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/listing";
 import "virtual:catalogue/listing";
-import { Section } from "~/components/ui/section";
 
 // Head tags come ready-made from the loader (app/pages/listing-page.server.ts).
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
@@ -139,14 +138,17 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
         </aside>
 
         <div className="min-w-0 space-y-6 lg:col-start-1">
-          <Section id="description-heading" look="part" heading={t("listing.description")}>
+          <section aria-labelledby="description-heading">
+            <h2 id="description-heading" className="text-lg font-semibold">
+              {t("listing.description")}
+            </h2>
             <p
               lang={listing.descriptionLang ?? undefined}
               className="mt-2 whitespace-pre-line break-words text-slate-800"
             >
               {listing.description}
             </p>
-          </Section>
+          </section>
           <ListingFacts facts={listing.facts} />
           <AmenityList amenities={listing.amenities} />
           <PropertyDetails listing={listing} />

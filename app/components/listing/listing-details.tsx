@@ -4,7 +4,6 @@ import { useTranslation } from "~/i18n";
 import type { LocationLink as LocationLinkParts } from "~/lib/location-link";
 import type { ListingView } from "~/schemas/listing-view";
 import "virtual:catalogue/listing";
-import { Section } from "~/components/ui/section";
 
 export function PriceLine({
   priceLine,
@@ -95,7 +94,10 @@ function Detail({ term, children }: { term: string; children: React.ReactNode })
 export function PropertyDetails({ listing }: { listing: ListingView }) {
   const { t } = useTranslation();
   return (
-    <Section id="details-heading" look="part" heading={t("listing.details.heading")}>
+    <section aria-labelledby="details-heading">
+      <h2 id="details-heading" className="text-lg font-semibold">
+        {t("listing.details.heading")}
+      </h2>
       <dl className="mt-2">
         <Detail term={t("listing.details.type")}>{listing.typeLabel}</Detail>
         <Detail term={t("listing.details.gender")}>{listing.genderLabel}</Detail>
@@ -114,14 +116,17 @@ export function PropertyDetails({ listing }: { listing: ListingView }) {
       <p className="mt-3 text-sm text-slate-600" data-testid="view-count">
         {listing.viewsLine}
       </p>
-    </Section>
+    </section>
   );
 }
 
 export function AmenityList({ amenities }: { amenities: string[] }) {
   const { t } = useTranslation();
   return (
-    <Section id="amenities-heading" look="part" heading={t("listing.amenities")}>
+    <section aria-labelledby="amenities-heading">
+      <h2 id="amenities-heading" className="text-lg font-semibold">
+        {t("listing.amenities")}
+      </h2>
       {amenities.length > 0 ? (
         <ul className="mt-2 flex flex-wrap gap-2">
           {amenities.map((amenity) => (
@@ -136,7 +141,7 @@ export function AmenityList({ amenities }: { amenities: string[] }) {
       ) : (
         <p className="mt-2 text-slate-600">{t("listing.noAmenities")}</p>
       )}
-    </Section>
+    </section>
   );
 }
 
@@ -144,7 +149,10 @@ export function ContactCard({ listing }: { listing: ListingView }) {
   const { t } = useTranslation();
   const href = listing.phoneHref;
   return (
-    <Section id="contact-heading" look="part" heading={t("listing.contact.heading")}>
+    <section aria-labelledby="contact-heading">
+      <h2 id="contact-heading" className="text-lg font-semibold">
+        {t("listing.contact.heading")}
+      </h2>
       <dl className="mt-2">
         <Detail term={t("listing.contact.person")}>{listing.contactName}</Detail>
         <Detail term={t("listing.contact.phone")}>
@@ -157,6 +165,6 @@ export function ContactCard({ listing }: { listing: ListingView }) {
           )}
         </Detail>
       </dl>
-    </Section>
+    </section>
   );
 }

@@ -1,7 +1,6 @@
 import { useTranslation } from "~/i18n";
 import type { FactLine, FactsView } from "~/schemas/listing-view";
 import "virtual:catalogue/listing";
-import { Section } from "~/components/ui/section";
 
 /** One outline icon per kind of fact (24 px grid, drawn with the text colour). */
 const ICONS: Record<FactLine["kind"], string> = {
@@ -24,7 +23,10 @@ const ICONS: Record<FactLine["kind"], string> = {
 export function ListingFacts({ facts }: { facts: FactsView }) {
   const { t } = useTranslation();
   return (
-    <Section id="facts-heading" look="part" heading={t("listing.facts.heading")}>
+    <section aria-labelledby="facts-heading">
+      <h2 id="facts-heading" className="text-lg font-semibold">
+        {t("listing.facts.heading")}
+      </h2>
       {facts.lines.length > 0 ? (
         <ul className="mt-2 space-y-2">
           {facts.lines.map((line) => (
@@ -56,6 +58,6 @@ export function ListingFacts({ facts }: { facts: FactsView }) {
         </ul>
       ) : null}
       {facts.notStated ? <p className="mt-3 text-sm text-slate-600">{facts.notStated}</p> : null}
-    </Section>
+    </section>
   );
 }

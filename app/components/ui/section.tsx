@@ -1,10 +1,12 @@
 import type { ReactNode } from "react";
 
-/** How a section's heading looks: a page's own part, a bordered card, or a part of the listing page. */
+/**
+ * How a section's heading looks: a page's own part, or a bordered card. (The
+ * listing page writes its sections out: its first-load JavaScript has no room.)
+ */
 const LOOKS = {
   page: { box: "", heading: "text-2xl font-bold" },
   card: { box: "rounded-xl border border-slate-200 p-5", heading: "text-xl font-semibold" },
-  part: { box: "", heading: "text-lg font-semibold" },
 } as const;
 
 type SectionProps = {
