@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { data, Form, redirect, redirectDocument, useNavigation } from "react-router";
 import { cookieHeaders, getAuth } from "~/auth/auth.server";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "~/auth/common-password.server";
@@ -195,7 +195,6 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
   // Without JavaScript there is no timer: the banner stays until the next page.
   const banner = result && hiddenAt !== result.savedAt ? result : null;
   const errors = result?.status === "error" ? result.errors : {};
-  const submittingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const saving = navigation.state === "submitting" && !navigation.formData?.get("intent");
   const field = fieldsOf<ProfileField | "email">({
     idPrefix: "settings",
@@ -271,69 +270,42 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
           </Button>
         </Form>
       </Section>
-      <Section id="password-heading" look="card" className="max-w-xl" heading={t("accounts.settings.password.heading")}>
-        <p className="mt-1 text-slate-700">{t("accounts.settings.password.intro")}</p>
-        <div className="mt-4 empty:hidden">
-          {loaderData.done === "password" && !result ? (
-            <Banner variant="success" title={t("accounts.settings.password.changedTitle")}>
-              {t("accounts.settings.password.changedText")}
-            </Banner>
-          ) : null}
-          {passwordFailure ? (
-            <Banner variant="error" title={t("accounts.settings.password.errorTitle")}>
-              {t(passwordFailure.message)}
-            </Banner>
-          ) : null}
-        </div>
-        <Form method="post" noValidate className="mt-4 space-y-5">
-          <input type="hidden" name="intent" value="password" />
-          <FormField
-            id="settings-current-password"
-            name="currentPassword"
-            label={t("accounts.settings.password.current")}
-            error={passwordError("currentPassword")}
-          >
-            {(control) => (
-              <PasswordInput {...control} autoComplete="current-password" maxLength={PASSWORD_MAX_LENGTH} />
-            )}
-          </FormField>
-          <NewPasswordFields
-            ids={{
-              password: "settings-new-password",
-              rules: "settings-password-rules",
-              confirm: "settings-confirm-password",
-            }}
-            labels={{ password: t("accounts.settings.password.new"), confirm: t("accounts.settings.password.confirm") }}
-            errors={{ password: passwordError("password"), confirm: passwordError("confirmPassword") }}
-          />
-          <Button type="submit" disabled={submittingIntent === "password"}>
-            {submittingIntent === "password"
-              ? t("accounts.settings.password.submitting")
-              : t("accounts.settings.password.submit")}
-          </Button>
-        </Form>
-      </Section>
-      <Section id="sessions-heading" look="card" className="max-w-xl" heading={t("accounts.settings.sessions.heading")}>
-        <p className="mt-1 text-slate-700">{t("accounts.settings.sessions.intro")}</p>
-        <div className="mt-4 empty:hidden">
-          {loaderData.done === "sessions" && !result ? (
-            <Banner variant="success" title={t("accounts.settings.sessions.doneTitle")}>
-              {t("accounts.settings.sessions.doneText")}
-            </Banner>
-          ) : null}
-          {result?.status === "sessions-error" ? (
-            <Banner variant="error" title={t("accounts.settings.sessions.errorTitle")} />
-          ) : null}
-        </div>
-        <Form method="post" className="mt-4">
-          <input type="hidden" name="intent" value="sessions" />
-          <Button type="submit" variant="secondary" disabled={submittingIntent === "sessions"}>
-            {submittingIntent === "sessions"
-              ? t("accounts.settings.sessions.submitting")
-              : t("accounts.settings.sessions.submit")}
-          </Button>
-        </Form>
-      </Section>
+      <IntentCard
+        intent="password"
+        done={loaderData.done === "password" && !result}
+        error={passwordFailure ? t(passwordFailure.message) : null}
+        fields={
+          <>
+            <FormField
+              id="settings-current-password"
+              name="currentPassword"
+              label={t("accounts.settings.password.current")}
+              error={passwordError("currentPassword")}
+            >
+              {(control) => (
+                <PasswordInput {...control} autoComplete="current-password" maxLength={PASSWORD_MAX_LENGTH} />
+              )}
+            </FormField>
+            <NewPasswordFields
+              ids={{
+                password: "settings-new-password",
+                rules: "settings-password-rules",
+                confirm: "settings-confirm-password",
+              }}
+              labels={{
+                password: t("accounts.settings.password.new"),
+                confirm: t("accounts.settings.password.confirm"),
+              }}
+              errors={{ password: passwordError("password"), confirm: passwordError("confirmPassword") }}
+            />
+          </>
+        }
+      />
+      <IntentCard
+        intent="sessions"
+        done={loaderData.done === "sessions" && !result}
+        error={result?.status === "sessions-error" ? "" : null}
+      />
       <Section id="alerts-heading" look="card" className="max-w-xl" heading={t("accounts.settings.alerts.heading")}>
         <p className="mt-1 text-slate-700">{t("accounts.settings.alerts.intro", { email: profile.email })}</p>
         {loaderData.alertsOpen ? (
@@ -350,5 +322,61 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
         )}
       </Section>
     </div>
+  );
+}
+
+/** What the card says once its form has done its work. */
+const DONE_KEYS = {
+  password: { title: "accounts.settings.password.changedTitle", text: "accounts.settings.password.changedText" },
+  sessions: { title: "accounts.settings.sessions.doneTitle", text: "accounts.settings.sessions.doneText" },
+} as const;
+
+/**
+ * A settings card whose one form posts `intent`: its intro, the banner of its
+ * last answer (`done`, or `error`: the failure's text, "" for the title alone),
+ * the fields (none: a single button) and the button.
+ */
+function IntentCard({
+  intent,
+  done,
+  error,
+  fields,
+}: {
+  intent: "password" | "sessions";
+  done: boolean;
+  error: string | null;
+  fields?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  return (
+    <Section
+      id={`${intent}-heading`}
+      look="card"
+      className="max-w-xl"
+      heading={t(`accounts.settings.${intent}.heading`)}
+    >
+      <p className="mt-1 text-slate-700">{t(`accounts.settings.${intent}.intro`)}</p>
+      <div className="mt-4 empty:hidden">
+        {done ? (
+          <Banner variant="success" title={t(DONE_KEYS[intent].title)}>
+            {t(DONE_KEYS[intent].text)}
+          </Banner>
+        ) : null}
+        {error !== null ? (
+          <Banner variant="error" title={t(`accounts.settings.${intent}.errorTitle`)}>
+            {error || undefined}
+          </Banner>
+        ) : null}
+      </div>
+      <Form method="post" noValidate={fields ? true : undefined} className={fields ? "mt-4 space-y-5" : "mt-4"}>
+        <input type="hidden" name="intent" value={intent} />
+        {fields}
+        <Button type="submit" variant={fields ? undefined : "secondary"} disabled={busy}>
+          {busy ? t(`accounts.settings.${intent}.submitting`) : t(`accounts.settings.${intent}.submit`)}
+        </Button>
+      </Form>
+    </Section>
   );
 }
