@@ -7,6 +7,19 @@ import { z } from "zod";
  * start-up; a bad value stops the server with a message naming the variable.
  */
 
+/** An optional setting: empty counts as unset. */
+function optionalText() {
+  return z
+    .string()
+    .optional()
+    .transform((v) => v || undefined);
+}
+
+/** The same, and a value set must pass `valid`, or `message` says why. */
+function optionalSetting(valid: (value: string) => boolean, message: string) {
+  return optionalText().refine((v) => !v || valid(v), message);
+}
+
 /**
  * Who may tell us the client's address in X-Forwarded-For (and https in
  * X-Forwarded-Proto): `{ proxies }`, the reverse proxies' addresses or ranges
@@ -84,27 +97,19 @@ const envSchema = z.object({
     .default("auto"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SUPPORT_EMAIL: z.string().email("SUPPORT_EMAIL must be an email address").default("support@bodima.lk"),
-  SMTP_URL: z
-    .string()
-    .optional()
-    .transform((v) => v || undefined)
-    .refine(
-      (v) => !v || /^smtps?:\/\/[^\s]+$/.test(v),
-      "SMTP_URL must start with smtp:// or smtps:// (for example smtp://user:pass@mail.example.com:587)",
-    ),
+  SMTP_URL: optionalSetting(
+    (v) => /^smtps?:\/\/[^\s]+$/.test(v),
+    "SMTP_URL must start with smtp:// or smtps:// (for example smtp://user:pass@mail.example.com:587)",
+  ),
   /**
    * Where one-time codes for phones go (ADR 075): notifylk://USER_ID:API_KEY@SENDER_ID,
    * twilio-verify://ACCOUNT_SID:AUTH_TOKEN@SERVICE_SID or outbox: (development); unset:
    * the outbox on a local site, phone confirmation off on a public one.
    */
-  SMS_URL: z
-    .string()
-    .optional()
-    .transform((v) => v?.trim() || undefined)
-    .refine(
-      (v) => !v || /^(?:(?:notifylk|twilio-verify):\/\/[^\s:@/]+:[^\s@/]+@[^\s/?]+(?:\?\S*)?|outbox:)$/.test(v),
-      "SMS_URL must be notifylk://USER_ID:API_KEY@SENDER_ID, twilio-verify://ACCOUNT_SID:AUTH_TOKEN@SERVICE_SID or outbox:",
-    ),
+  SMS_URL: optionalSetting(
+    (v) => /^(?:(?:notifylk|twilio-verify):\/\/[^\s:@/]+:[^\s@/]+@[^\s/?]+(?:\?\S*)?|outbox:)$/.test(v),
+    "SMS_URL must be notifylk://USER_ID:API_KEY@SENDER_ID, twilio-verify://ACCOUNT_SID:AUTH_TOKEN@SERVICE_SID or outbox:",
+  ),
   /** Texts the site may send in one UTC day, all numbers together; past it codes are refused (ADR 076). */
   SMS_DAILY_BUDGET: z.coerce
     .number({ message: "SMS_DAILY_BUDGET must be a number" })
@@ -113,61 +118,34 @@ const envSchema = z.object({
     .default(500),
   MAIL_FROM: z.string().min(1, "MAIL_FROM must not be empty").default("Bodima <no-reply@bodima.lk>"),
   /** The secret that signs sessions and visitor cookies; unset: generated once into DATA_DIR/secrets.json. */
-  SESSION_SECRET: z
-    .string()
-    .optional()
-    .transform((v) => v || undefined)
-    .refine(
-      (v) => !v || v.length >= 32,
-      "SESSION_SECRET must be at least 32 characters (for example: openssl rand -hex 32)",
-    ),
+  SESSION_SECRET: optionalSetting(
+    (v) => v.length >= 32,
+    "SESSION_SECRET must be at least 32 characters (for example: openssl rand -hex 32)",
+  ),
   /** Redis for state every server shares (rate limits, ADR 041); unset: one machine keeps it in memory. */
-  REDIS_URL: z
-    .string()
-    .optional()
-    .transform((v) => v || undefined)
-    .refine(
-      (v) => !v || /^rediss?:\/\/[^\s]+$/.test(v),
-      "REDIS_URL must start with redis:// or rediss:// (for example redis://127.0.0.1:6379)",
-    ),
+  REDIS_URL: optionalSetting(
+    (v) => /^rediss?:\/\/[^\s]+$/.test(v),
+    "REDIS_URL must start with redis:// or rediss:// (for example redis://127.0.0.1:6379)",
+  ),
   /** Photos in an S3-compatible bucket: s3://bucket[/prefix]?endpoint=…&region=… (credentials: AWS_* variables). */
-  STORAGE_URL: z
-    .string()
-    .optional()
-    .transform((v) => v || undefined)
-    .refine(
-      (v) => !v || /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[^?\s]*)?(\?[^\s]*)?$/.test(v),
-      "STORAGE_URL must look like s3://bucket?endpoint=https://…&region=… (a bucket name in lowercase letters, digits, dots and hyphens)",
-    ),
+  STORAGE_URL: optionalSetting(
+    (v) => /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[^?\s]*)?(\?[^\s]*)?$/.test(v),
+    "STORAGE_URL must look like s3://bucket?endpoint=https://…&region=… (a bucket name in lowercase letters, digits, dots and hyphens)",
+  ),
   /** Where browsers fetch photos from (a CDN or the bucket's public address); default: /photos on this site. */
-  PHOTO_BASE_URL: z
-    .string()
-    .optional()
-    .transform((v) => v || undefined)
-    .refine(
-      (v) => !v || /^https?:\/\/[^\s?#]+$/.test(v),
-      "PHOTO_BASE_URL must be an http(s) URL such as https://cdn.bodima.lk/photos",
-    ),
+  PHOTO_BASE_URL: optionalSetting(
+    (v) => /^https?:\/\/[^\s?#]+$/.test(v),
+    "PHOTO_BASE_URL must be an http(s) URL such as https://cdn.bodima.lk/photos",
+  ),
   /** The browse map's tiles (ADR 053): a template with {z}, {x} and {y}; its origin is allowed in the CSP. */
-  MAP_TILE_URL: z
-    .string()
-    .optional()
-    .transform((v) => v || undefined)
-    .refine(
-      (v) => !v || /^https?:\/\/[^\s{}]+\/[^\s]*\{z\}[^\s]*\{x\}[^\s]*\{y\}[^\s]*$/.test(v),
-      "MAP_TILE_URL must be an http(s) address with {z}, {x} and {y}, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png",
-    ),
+  MAP_TILE_URL: optionalSetting(
+    (v) => /^https?:\/\/[^\s{}]+\/[^\s]*\{z\}[^\s]*\{x\}[^\s]*\{y\}[^\s]*$/.test(v),
+    "MAP_TILE_URL must be an http(s) address with {z}, {x} and {y}, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+  ),
   /** The credit the map shows for its tiles; OpenStreetMap's by default. */
-  MAP_TILE_ATTRIBUTION: z
-    .string()
-    .optional()
-    .transform((v) => v || undefined),
+  MAP_TILE_ATTRIBUTION: optionalText(),
   /** Bearer token for /metrics; unset: only a client on this machine, not through a proxy, gets it (ADR 042). */
-  METRICS_TOKEN: z
-    .string()
-    .optional()
-    .transform((v) => v || undefined)
-    .refine((v) => !v || v.length >= 16, "METRICS_TOKEN must be at least 16 characters"),
+  METRICS_TOKEN: optionalSetting((v) => v.length >= 16, "METRICS_TOKEN must be at least 16 characters"),
   /** Overrides of individual rate limits, e.g. "signupIp=1000,loginIp=50/900" (app/limits/rate-limit.server.ts). */
   RATE_LIMITS: z.string().optional(),
   /** Distinct reporters whose pending reports hide a listing until a moderator looks. */
@@ -177,14 +155,10 @@ const envSchema = z.object({
     .min(1, "REPORT_AUTO_HIDE must be at least 1")
     .default(3),
   /** Outside production only: the clock starts at this ISO time (app/lib/clock.ts), to try time-based rules today. */
-  NOW: z
-    .string()
-    .optional()
-    .transform((v) => v || undefined)
-    .refine(
-      (v) => !v || (/^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v))),
-      "NOW must be an ISO time such as 2027-01-15T09:00:00Z",
-    ),
+  NOW: optionalSetting(
+    (v) => /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v)),
+    "NOW must be an ISO time such as 2027-01-15T09:00:00Z",
+  ),
 });
 
 export type Env = z.infer<typeof envSchema> & {

@@ -43,6 +43,11 @@ export type Job = {
   run: (ctx: JobContext) => Promise<Record<string, number>>;
 };
 
+/** What mails with signed one-click links need: the site, and the secret that signs them. */
+function signedLinks(ctx: JobContext) {
+  return { siteName: ctx.env.SITE_NAME, siteUrl: ctx.env.siteUrl, secret: secretsFor(ctx.env).sessionSecret };
+}
+
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
@@ -84,25 +89,13 @@ export const JOBS = {
     description:
       "Asks the owner of each listing confirmed 14 or more days ago, once per confirmation, whether it is still available (two one-click links).",
     everyMs: HOUR,
-    run: async (ctx) => ({
-      ...(await sendAvailabilityReminders(
-        ctx.db,
-        { siteName: ctx.env.SITE_NAME, siteUrl: ctx.env.siteUrl, secret: secretsFor(ctx.env).sessionSecret },
-        ctx.now,
-      )),
-    }),
+    run: async (ctx) => ({ ...(await sendAvailabilityReminders(ctx.db, signedLinks(ctx), ctx.now)) }),
   },
   "search-alerts": {
     description:
       "Emails each confirmed search alert the places posted since its last email, when there are any, at most once a day.",
     everyMs: HOUR,
-    run: async (ctx) => ({
-      ...(await sendSearchAlerts(
-        ctx.db,
-        { siteName: ctx.env.SITE_NAME, siteUrl: ctx.env.siteUrl, secret: secretsFor(ctx.env).sessionSecret },
-        ctx.now,
-      )),
-    }),
+    run: async (ctx) => ({ ...(await sendSearchAlerts(ctx.db, signedLinks(ctx), ctx.now)) }),
   },
   "remove-old-alerts": {
     description:

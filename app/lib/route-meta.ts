@@ -1,6 +1,7 @@
 import { type MetaDescriptor, useRouteLoaderData } from "react-router";
-import { type Translator, translatorOf } from "~/i18n";
+import { type MessageKey, type Translator, translatorOf } from "~/i18n";
 import { type Locale, localeOrDefault } from "~/i18n/locales";
+import { pageMeta } from "~/lib/seo";
 
 /** The site's name and address and the page's language. The root loader gives them to every page (app/root.tsx). */
 export type Site = { siteName: string; siteUrl: string; locale: Locale };
@@ -26,6 +27,37 @@ export function routeMeta<Args extends MetaArgsWithRoot>(
     const site = siteOf(args.matches?.[0]?.loaderData);
     return build({ ...site, t: translatorOf(site.locale) }, args);
   };
+}
+
+/** A page whose head tags are `pageMeta` of two catalogue texts (given the site's name) and its address. */
+export type CataloguePage<LoaderData> = {
+  title: MessageKey;
+  description: MessageKey;
+  /** The canonical path, or how to read it from the loader's data. */
+  path: string | ((loaderData: LoaderData) => string);
+  noindex?: boolean;
+};
+
+/**
+ * The `meta` of such a page. None while its loader has failed (no data): the
+ * error page's own tags stand.
+ *
+ *   export const meta: Route.MetaFunction = cataloguePageMeta({ title: "…", description: "…", path: "/about" });
+ */
+export function cataloguePageMeta<Args extends MetaArgsWithRoot & { loaderData: unknown }>(
+  page: CataloguePage<Exclude<Args["loaderData"], undefined>>,
+): (args: Args) => MetaDescriptor[] {
+  return routeMeta<Args>((site, { loaderData }) => {
+    if (loaderData === undefined) return [];
+    const data = loaderData as Exclude<Args["loaderData"], undefined>;
+    return pageMeta({
+      ...site,
+      title: site.t(page.title, site),
+      description: site.t(page.description, site),
+      path: typeof page.path === "string" ? page.path : page.path(data),
+      noindex: page.noindex,
+    });
+  });
 }
 
 /** The same for a page's component (its loader need not return them either). */

@@ -263,33 +263,28 @@ export function createRateLimiter(
     return { ok: false, retryAfterSeconds: retryAfter(resetAtMs, now) };
   }
 
-  async function consumeKey(name: LimitName, key: string): Promise<LimitDecision> {
+  /**
+   * Counts this attempt (`by` 1) or only looks (`by` 0), and judges the count
+   * the attempt makes: after counting it includes the attempt; when looking,
+   * the next attempt would be count + 1.
+   */
+  async function judgeKey(name: LimitName, key: string, by: 0 | 1): Promise<LimitDecision> {
     const rule = rules[name];
     const now = clock();
     const id = storeKey(name, key);
     const known = rememberedRefusal(id, now);
     if (known) return known;
-    const result = await ask(id, rule.windowSeconds * 1000, now, 1, rule.max);
+    const result = await ask(id, rule.windowSeconds * 1000, now, by, by === 1 ? rule.max : undefined);
     if (!result) return unreachable;
     if (result.full) return whenFull(rule);
+    const count = result.count + 1 - by;
     // A store that does not know `limit` counts the refused hit too; the answer is the same.
-    if (result.refused || result.count > rule.max) return refused(name, id, result.resetAtMs, now);
-    return { ok: true, remaining: rule.max - result.count };
+    if (result.refused || count > rule.max) return refused(name, id, result.resetAtMs, now);
+    return { ok: true, remaining: rule.max - count };
   }
 
-  async function checkKey(name: LimitName, key: string): Promise<LimitDecision> {
-    const rule = rules[name];
-    const now = clock();
-    const id = storeKey(name, key);
-    const known = rememberedRefusal(id, now);
-    if (known) return known;
-    const result = await ask(id, rule.windowSeconds * 1000, now, 0);
-    if (!result) return unreachable;
-    if (result.full) return whenFull(rule);
-    // The next attempt would be count + 1.
-    if (result.count + 1 > rule.max) return refused(name, id, result.resetAtMs, now);
-    return { ok: true, remaining: rule.max - result.count - 1 };
-  }
+  const consumeKey = (name: LimitName, key: string) => judgeKey(name, key, 1);
+  const checkKey = (name: LimitName, key: string) => judgeKey(name, key, 0);
 
   async function tallyKey(name: LimitName, key: string): Promise<number | null> {
     const rule = rules[name];

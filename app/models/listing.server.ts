@@ -60,12 +60,19 @@ export async function findListingsByIds(db: DB, ids: readonly number[], now = cu
 
 export async function findListingById(db: DB, id: number, now = currentTime()): Promise<ListingDetail | null> {
   if (!Number.isSafeInteger(id) || id < 1 || id > MAX_AD_NUMBER) return null;
-  const row = await db
+  return publicListing(db, { id }, now);
+}
+
+/** The listing with this ad number or slug, with its photos, if its page is public. */
+async function publicListing(db: DB, key: { id: number } | { slug: string }, now: Date): Promise<ListingDetail | null> {
+  const query = db
     .selectFrom("listings")
     .selectAll()
-    .where("id", "=", id)
-    .where("status", "in", [...PUBLIC_PAGE_STATUSES])
-    .executeTakeFirst();
+    .where("status", "in", [...PUBLIC_PAGE_STATUSES]);
+  const row = await ("id" in key
+    ? query.where("id", "=", key.id)
+    : query.where("slug", "=", key.slug)
+  ).executeTakeFirst();
   if (!row) return null;
   const photos = await photosFor(db, [row.id]);
   return toDetail(row, photos.get(row.id) ?? [], now);
@@ -77,16 +84,8 @@ export async function findListingById(db: DB, id: number, now = currentTime()): 
  * to the slug it returns.
  */
 export async function findListingBySlug(db: DB, slug: string, now = currentTime()): Promise<ListingDetail | null> {
-  const row = await db
-    .selectFrom("listings")
-    .selectAll()
-    .where("slug", "=", slug)
-    .where("status", "in", [...PUBLIC_PAGE_STATUSES])
-    .executeTakeFirst();
-  if (row) {
-    const photos = await photosFor(db, [row.id]);
-    return toDetail(row, photos.get(row.id) ?? [], now);
-  }
+  const listing = await publicListing(db, { slug }, now);
+  if (listing) return listing;
   const adNumber = adNumberFromSlug(slug);
   return adNumber ? findListingById(db, adNumber, now) : null;
 }

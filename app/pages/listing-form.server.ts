@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import type { SessionUser } from "~/auth/auth.server";
 import type { MessageKey } from "~/i18n";
 import { nextAttempt } from "~/lib/form-attempt";
+import type { ListingEdit, SaveListingResult } from "~/models/owner-listings.server";
 import { type FormMessage, type ListingFormState, listingProblems } from "~/schemas/form-problems";
 import { type ListingFormField, readListingForm } from "~/schemas/listing-form";
 import type { Failure, ListingFormCode } from "~/schemas/result";
@@ -84,8 +85,20 @@ export function readListingSubmission(read: ReadListingForm, user: SessionUser, 
   return problems ? { answer: problems } : { submission };
 }
 
+/** A submission's photos as the listing model takes them: new files read into memory, uploads, removals (edit). */
+export async function submittedPhotos(submission: ListingSubmission): Promise<ListingEdit> {
+  const files = await Promise.all(submission.files.map(async (f) => Buffer.from(await f.arrayBuffer())));
+  return { files, uploadIds: submission.uploadIds, removePhotoIds: submission.removePhotoIds };
+}
+
+/** The answer to a save: saved, or the model's refusal with what the owner typed kept (409 at the listing limit). */
+export function savedAnswer(submission: ListingSubmission, result: SaveListingResult, myAds: string) {
+  if (!result.ok) return modelRefusal(submission, result, result.code === "listing.limit_reached" ? 409 : 400);
+  return listingSaved(submission, myAds);
+}
+
 /** Saved: without JavaScript, back to My Ads with its notice; the hydrated form shows success itself. */
-export function listingSaved(submission: ListingSubmission, myAds: string) {
+function listingSaved(submission: ListingSubmission, myAds: string) {
   if (!submission.enhanced) return redirect(myAds);
   return { saved: true } satisfies ListingActionResult;
 }
@@ -104,7 +117,7 @@ const REFUSAL_KEYS: Record<ListingFormCode, MessageKey> = {
 };
 
 /** The model's refusal, with what the owner typed kept. */
-export function modelRefusal(
+function modelRefusal(
   submission: ListingSubmission,
   failure: Failure<ListingFormCode, ListingFormField>,
   status: number,

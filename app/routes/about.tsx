@@ -2,21 +2,17 @@ import { SiteStats } from "~/components/site-stats";
 import { ButtonLink } from "~/components/ui/button";
 import { BoltIcon, ChevronDownIcon, HeartIcon, SparkIcon, UsersIcon } from "~/components/ui/icons";
 import { useTranslation } from "~/i18n";
-import { routeMeta, useSite } from "~/lib/route-meta";
-import { pageMeta } from "~/lib/seo";
+import { cataloguePageMeta, useSite } from "~/lib/route-meta";
 import { siteFigures } from "~/pages/site-figures.server";
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/about";
 import "virtual:catalogue/info";
+import { Section } from "~/components/ui/section";
 
-export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) => {
-  if (!loaderData) return [];
-  return pageMeta({
-    ...site,
-    title: site.t("info.about.meta.title", site),
-    description: site.t("info.about.meta.description", site),
-    path: "/about",
-  });
+export const meta: Route.MetaFunction = cataloguePageMeta({
+  title: "info.about.meta.title",
+  description: "info.about.meta.description",
+  path: "/about",
 });
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -44,17 +40,11 @@ export default function About({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-bold">{t("info.about.heading", vars)}</h1>
       <p className="mt-3 text-lg text-slate-700">{t("info.about.intro", vars)}</p>
 
-      <section aria-labelledby="mission-heading" className="mt-10">
-        <h2 id="mission-heading" className="text-2xl font-bold">
-          {t("info.about.missionHeading")}
-        </h2>
+      <Section id="mission-heading" look="page" className="mt-10" heading={t("info.about.missionHeading")}>
         <p className="mt-3 text-slate-800">{t("info.about.mission")}</p>
-      </section>
+      </Section>
 
-      <section aria-labelledby="values-heading" className="mt-10">
-        <h2 id="values-heading" className="text-2xl font-bold">
-          {t("info.about.valuesHeading")}
-        </h2>
+      <Section id="values-heading" look="page" className="mt-10" heading={t("info.about.valuesHeading")}>
         <ul className="mt-4 grid gap-4 sm:grid-cols-2">
           {VALUES.map(({ key, Icon }) => (
             <li key={key} className="rounded-xl border border-slate-200 p-5">
@@ -64,7 +54,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
 
       <section aria-labelledby="about-stats-heading" className="mt-10 rounded-xl bg-slate-50 p-6">
         <h2 id="about-stats-heading" className="mb-4 text-2xl font-bold">
@@ -73,10 +63,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
         <SiteStats figures={figures} />
       </section>
 
-      <section aria-labelledby="faq-heading" className="mt-10">
-        <h2 id="faq-heading" className="text-2xl font-bold">
-          {t("info.about.faqHeading")}
-        </h2>
+      <Section id="faq-heading" look="page" className="mt-10" heading={t("info.about.faqHeading")}>
         {/* One open at a time: details sharing a name form an exclusive accordion, no JavaScript needed. */}
         <div className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200">
           {FAQ.map((key, index) => (
@@ -89,7 +76,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
             </details>
           ))}
         </div>
-      </section>
+      </Section>
 
       <div className="mt-10 flex flex-col gap-3 sm:flex-row">
         <ButtonLink to="/browse" size="lg">

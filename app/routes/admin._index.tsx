@@ -10,6 +10,7 @@ import { parseQueueQuery } from "~/schemas/moderation";
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/admin._index";
 import "virtual:catalogue/admin";
+import { Section } from "~/components/ui/section";
 
 const GROUPS_PER_PAGE = 20;
 const RECENT_AUDIT_ENTRIES = 10;
@@ -31,10 +32,7 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
   const { query, queue, recent } = loaderData;
   return (
     <>
-      <section aria-labelledby="queue-heading" className="rounded-xl border border-slate-200 p-5">
-        <h2 id="queue-heading" className="text-xl font-semibold">
-          {t("admin.queue.heading")}
-        </h2>
+      <Section id="queue-heading" look="card" heading={t("admin.queue.heading")}>
         <div className="mt-4">
           <QueueFilters query={query} />
         </div>
@@ -49,11 +47,8 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
         <AdminPagination pagination={queue.pagination} />
-      </section>
-      <section aria-labelledby="recent-heading" className="mt-6 rounded-xl border border-slate-200 p-5">
-        <h2 id="recent-heading" className="text-xl font-semibold">
-          {t("admin.audit.recent")}
-        </h2>
+      </Section>
+      <Section id="recent-heading" look="card" className="mt-6" heading={t("admin.audit.recent")}>
         <AuditTable entries={recent} />
         <Link
           to="/admin/audit"
@@ -61,7 +56,7 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
         >
           {t("admin.audit.all")}
         </Link>
-      </section>
+      </Section>
     </>
   );
 }

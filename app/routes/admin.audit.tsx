@@ -7,6 +7,7 @@ import { parsePage } from "~/schemas/moderation";
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/admin.audit";
 import "virtual:catalogue/admin";
+import { Section } from "~/components/ui/section";
 
 const ENTRIES_PER_PAGE = 50;
 
@@ -20,12 +21,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby="audit-heading" className="rounded-xl border border-slate-200 p-5">
-      <h2 id="audit-heading" className="text-xl font-semibold">
-        {t("admin.audit.heading")}
-      </h2>
+    <Section id="audit-heading" look="card" heading={t("admin.audit.heading")}>
       <AuditTable entries={loaderData.entries} />
       <AdminPagination pagination={loaderData.pagination} />
-    </section>
+    </Section>
   );
 }

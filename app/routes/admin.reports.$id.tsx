@@ -17,6 +17,7 @@ import type { ModerationCode } from "~/schemas/result";
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/admin.reports.$id";
 import "virtual:catalogue/admin";
+import { Section } from "~/components/ui/section";
 import { readForm } from "~/security/read-form.server";
 
 export const meta: Route.MetaFunction = routeMeta((site) => [
@@ -136,10 +137,7 @@ export default function AdminReport({ loaderData, actionData }: Route.ComponentP
         ) : null}
       </div>
 
-      <section aria-labelledby="report-details" className="rounded-xl border border-slate-200 p-5">
-        <h3 id="report-details" className="text-xl font-semibold">
-          {t("admin.report.details")}
-        </h3>
+      <Section id="report-details" look="card" level={3} heading={t("admin.report.details")}>
         <dl className="mt-3 space-y-2">
           <Fact label={t("admin.report.status")}>{t(`admin.reportStatus.${report.status}`)}</Fact>
           <Fact label={t("admin.report.reason")}>{reasonLabel(t, report.reason)}</Fact>
@@ -155,12 +153,9 @@ export default function AdminReport({ loaderData, actionData }: Route.ComponentP
           <Fact label={t("admin.report.contact")}>{report.reporterContact}</Fact>
           <Fact label={t("admin.report.received")}>{formatShortDate(report.createdAt)}</Fact>
         </dl>
-      </section>
+      </Section>
 
-      <section aria-labelledby="report-listing" className="rounded-xl border border-slate-200 p-5">
-        <h3 id="report-listing" className="text-xl font-semibold">
-          {t("admin.report.listing")}
-        </h3>
+      <Section id="report-listing" look="card" level={3} heading={t("admin.report.listing")}>
         <dl className="mt-3 space-y-2">
           <Fact label={t("admin.report.listing")}>
             #{listing.id} {listing.title}
@@ -178,12 +173,9 @@ export default function AdminReport({ loaderData, actionData }: Route.ComponentP
             {t("admin.report.viewListing")}
           </a>
         ) : null}
-      </section>
+      </Section>
 
-      <section aria-labelledby="report-owner" className="rounded-xl border border-slate-200 p-5">
-        <h3 id="report-owner" className="text-xl font-semibold">
-          {t("admin.report.owner")}
-        </h3>
+      <Section id="report-owner" look="card" level={3} heading={t("admin.report.owner")}>
         {owner ? (
           <dl className="mt-3 space-y-2">
             <Fact label={t("admin.report.owner")}>
@@ -199,12 +191,9 @@ export default function AdminReport({ loaderData, actionData }: Route.ComponentP
         ) : (
           <p className="mt-3">{t("admin.report.noOwner")}</p>
         )}
-      </section>
+      </Section>
 
-      <section aria-labelledby="report-others" className="rounded-xl border border-slate-200 p-5">
-        <h3 id="report-others" className="text-xl font-semibold">
-          {t("admin.report.otherReports")}
-        </h3>
+      <Section id="report-others" look="card" level={3} heading={t("admin.report.otherReports")}>
         {otherReports.length === 0 ? (
           <p className="mt-3">{t("admin.report.noOtherReports")}</p>
         ) : (
@@ -216,12 +205,9 @@ export default function AdminReport({ loaderData, actionData }: Route.ComponentP
             ))}
           </ul>
         )}
-      </section>
+      </Section>
 
-      <section aria-labelledby="actions-heading" className="rounded-xl border border-slate-200 p-5">
-        <h3 id="actions-heading" className="text-xl font-semibold">
-          {t("admin.actions.heading")}
-        </h3>
+      <Section id="actions-heading" look="card" level={3} heading={t("admin.actions.heading")}>
         <div className="mt-4 grid gap-6 md:grid-cols-3">
           <div className="space-y-4">
             <h4 className="font-semibold">{t("admin.actions.reportHeading")}</h4>
@@ -262,7 +248,7 @@ export default function AdminReport({ loaderData, actionData }: Route.ComponentP
             </div>
           ) : null}
         </div>
-      </section>
+      </Section>
     </article>
   );
 }

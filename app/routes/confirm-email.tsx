@@ -3,8 +3,7 @@ import { getAuth } from "~/auth/auth.server";
 import { Banner } from "~/components/ui/banner";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { useTranslation } from "~/i18n";
-import { routeMeta } from "~/lib/route-meta";
-import { pageMeta } from "~/lib/seo";
+import { cataloguePageMeta } from "~/lib/route-meta";
 import { noStore } from "~/security/no-store.server";
 import { isSameOrigin } from "~/security/origin.server";
 import { readForm } from "~/security/read-form.server";
@@ -17,15 +16,11 @@ import "virtual:catalogue/accounts";
 // stranger would hand that stranger the address. Its button does, from this
 // page only, whoever is (or is not) signed in here.
 
-export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) => {
-  if (!loaderData) return [];
-  return pageMeta({
-    ...site,
-    title: site.t("accounts.confirmEmail.metaTitle", site),
-    description: site.t("accounts.confirmEmail.intro", site),
-    path: "/confirm-email",
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = cataloguePageMeta({
+  title: "accounts.confirmEmail.metaTitle",
+  description: "accounts.confirmEmail.intro",
+  path: "/confirm-email",
+  noindex: true,
 });
 
 /** Never cached anywhere: a personal link. */

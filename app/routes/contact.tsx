@@ -6,14 +6,13 @@ import { useFormFailure } from "~/components/forms/use-form-failure";
 import { useWhenChanged } from "~/components/forms/use-when-changed";
 import { Banner } from "~/components/ui/banner";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { FormField, fieldsOf, inputClasses } from "~/components/ui/form-field";
+import { FormField, fieldsOf } from "~/components/ui/form-field";
 import { ClockIcon, FlagIcon, MailIcon, PhoneIcon } from "~/components/ui/icons";
 import { Select } from "~/components/ui/select";
-import { EmailInput, NameInput } from "~/components/ui/text-input";
+import { EmailInput, NameInput, TextArea } from "~/components/ui/text-input";
 import { useTranslation } from "~/i18n";
 import { translatorFor } from "~/i18n/translator.server";
-import { routeMeta } from "~/lib/route-meta";
-import { pageMeta } from "~/lib/seo";
+import { cataloguePageMeta } from "~/lib/route-meta";
 import { retryAfterHeaders } from "~/limits/rate-limit.server";
 import { refusalHeaders } from "~/limits/refusal.server";
 import { emailContactMessageToSupport } from "~/mail/contact-mail.server";
@@ -30,16 +29,13 @@ import { isHoneypotFilled } from "~/schemas/honeypot";
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/contact";
 import "virtual:catalogue/info";
+import { Section } from "~/components/ui/section";
 import { readForm } from "~/security/read-form.server";
 
-export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) => {
-  if (!loaderData) return [];
-  return pageMeta({
-    ...site,
-    title: site.t("info.contact.meta.title", site),
-    description: site.t("info.contact.meta.description", site),
-    path: "/contact",
-  });
+export const meta: Route.MetaFunction = cataloguePageMeta({
+  title: "info.contact.meta.title",
+  description: "info.contact.meta.description",
+  path: "/contact",
 });
 
 export const headers: Route.HeadersFunction = refusalHeaders;
@@ -200,11 +196,12 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         </li>
       </ul>
 
-      <section aria-labelledby="contact-form-heading" className="mt-10 max-w-2xl">
-        <h2 id="contact-form-heading" className="text-2xl font-bold">
-          {t("info.contact.form.heading")}
-        </h2>
-
+      <Section
+        id="contact-form-heading"
+        look="page"
+        className="mt-10 max-w-2xl"
+        heading={t("info.contact.form.heading")}
+      >
         {result?.status === "sent" ? (
           <div ref={successRef} tabIndex={-1} className="mt-4 scroll-mt-24">
             <Banner variant="success" title={t("info.contact.successTitle")}>
@@ -262,12 +259,12 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 
             <FormField {...field("message", { hint: t("info.contact.form.messageHint"), required: true })}>
               {(control) => (
-                <textarea
-                  {...control}
+                <TextArea
+                  control={control}
                   rows={6}
                   maxLength={CONTACT_LIMITS.message}
                   defaultValue={values.message}
-                  className={`${inputClasses} min-h-40`}
+                  tall
                 />
               )}
             </FormField>
@@ -279,7 +276,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             </Button>
           </Form>
         )}
-      </section>
+      </Section>
     </div>
   );
 }

@@ -3,23 +3,19 @@ import { signedIn } from "~/auth/guard.server";
 import { Banner } from "~/components/ui/banner";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { useTranslation } from "~/i18n";
-import { routeMeta } from "~/lib/route-meta";
-import { pageMeta } from "~/lib/seo";
+import { cataloguePageMeta } from "~/lib/route-meta";
 import { parseAdNumber } from "~/lib/slug";
 import { deleteOwnerListing, findOwnerListing } from "~/models/owner-listings.server";
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/dashboard.listings.$id.delete";
 import "virtual:catalogue/dashboard";
+import { Section } from "~/components/ui/section";
 
-export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) => {
-  if (!loaderData) return [];
-  return pageMeta({
-    ...site,
-    title: site.t("dashboard.delete.metaTitle", site),
-    description: site.t("dashboard.delete.confirm"),
-    path: `/dashboard/listings/${loaderData.listing.id}/delete`,
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = cataloguePageMeta({
+  title: "dashboard.delete.metaTitle",
+  description: "dashboard.delete.confirm",
+  path: (loaderData) => `/dashboard/listings/${loaderData.listing.id}/delete`,
+  noindex: true,
 });
 
 /** Without JavaScript, the Delete link lands here to confirm. */
@@ -47,10 +43,7 @@ export default function DeleteListing({ loaderData, actionData }: Route.Componen
   const { t } = useTranslation();
   const { listing } = loaderData;
   return (
-    <section aria-labelledby="delete-heading" className="max-w-xl rounded-xl border border-slate-200 p-5">
-      <h2 id="delete-heading" className="text-xl font-semibold">
-        {t("dashboard.delete.heading")}
-      </h2>
+    <Section id="delete-heading" look="card" className="max-w-xl" heading={t("dashboard.delete.heading")}>
       {actionData?.forbidden ? (
         <Banner variant="error" title={t("dashboard.delete.forbidden")} className="mt-4" />
       ) : null}
@@ -66,6 +59,6 @@ export default function DeleteListing({ loaderData, actionData }: Route.Componen
           {t("dashboard.delete.cancel")}
         </Link>
       </div>
-    </section>
+    </Section>
   );
 }

@@ -5,16 +5,15 @@ import { ListingForm } from "~/components/listing-form/listing-form";
 import { Banner } from "~/components/ui/banner";
 import { useTranslation } from "~/i18n";
 import { mapTiles } from "~/lib/map-tiles";
-import { routeMeta } from "~/lib/route-meta";
-import { pageMeta } from "~/lib/seo";
+import { cataloguePageMeta } from "~/lib/route-meta";
 import { parseAdNumber } from "~/lib/slug";
-import { findOwnerListingForm, updateOwnerListing } from "~/models/owner-listings.server";
+import { findOwnerListingForm, type SaveListingResult, updateOwnerListing } from "~/models/owner-listings.server";
 import {
   type ListingActionResult,
-  listingSaved,
-  modelRefusal,
   readListingSubmission,
   refuse,
+  savedAnswer,
+  submittedPhotos,
   unavailable,
 } from "~/pages/listing-form.server";
 import { LISTING_FORM_BODY, readBody } from "~/security/body-limit.server";
@@ -22,15 +21,11 @@ import { requestContext } from "~/services.server";
 import type { Route } from "./+types/dashboard.listings.$id.edit";
 import "virtual:catalogue/listing-form";
 
-export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) => {
-  if (!loaderData) return [];
-  return pageMeta({
-    ...site,
-    title: site.t("listingForm.edit.metaTitle", site),
-    description: site.t("listingForm.edit.intro"),
-    path: `/dashboard/listings/${loaderData.listing.id}/edit`,
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = cataloguePageMeta({
+  title: "listingForm.edit.metaTitle",
+  description: "listingForm.edit.intro",
+  path: (loaderData) => `/dashboard/listings/${loaderData.listing.id}/edit`,
+  noindex: true,
 });
 
 /** Someone else's listing answers exactly like a missing one. */
@@ -57,22 +52,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!read.submission) return read.answer;
   const { submission } = read;
 
-  let result: Awaited<ReturnType<typeof updateOwnerListing>>;
+  let result: SaveListingResult;
   try {
-    const files = await Promise.all(submission.files.map(async (f) => Buffer.from(await f.arrayBuffer())));
-    result = await updateOwnerListing(db, storage, user, id, submission.values, {
-      files,
-      uploadIds: submission.uploadIds,
-      removePhotoIds: submission.removePhotoIds,
-    });
+    result = await updateOwnerListing(db, storage, user, id, submission.values, await submittedPhotos(submission));
   } catch (error) {
     log.error({ err: error }, "updating a listing failed");
     return unavailable(submission, "listingForm.errors.saveUnavailable");
   }
   if (!result.ok && result.code === "listing.not_found") throw notFound();
-  if (!result.ok) return modelRefusal(submission, result, 400);
-  log.info({ listingId: id }, "listing updated");
-  return listingSaved(submission, "/dashboard?updated=1");
+  if (result.ok) log.info({ listingId: id }, "listing updated");
+  return savedAnswer(submission, result, "/dashboard?updated=1");
 }
 
 /** The post form, filled in, as a dialog over My Ads. */

@@ -6,15 +6,14 @@ import { Banner } from "~/components/ui/banner";
 import { ButtonLink } from "~/components/ui/button";
 import { useTranslation } from "~/i18n";
 import { mapTiles } from "~/lib/map-tiles";
-import { routeMeta } from "~/lib/route-meta";
-import { pageMeta } from "~/lib/seo";
+import { cataloguePageMeta } from "~/lib/route-meta";
 import { countOwnerListings, createOwnerListing, MAX_LISTINGS_PER_OWNER } from "~/models/owner-listings.server";
 import {
   type ListingActionResult,
-  listingSaved,
-  modelRefusal,
   readListingSubmission,
   refuse,
+  savedAnswer,
+  submittedPhotos,
   unavailable,
 } from "~/pages/listing-form.server";
 import { LISTING_FORM_BODY, readBody } from "~/security/body-limit.server";
@@ -22,15 +21,11 @@ import { requestContext } from "~/services.server";
 import type { Route } from "./+types/dashboard.listings.new";
 import "virtual:catalogue/listing-form";
 
-export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) => {
-  if (!loaderData) return [];
-  return pageMeta({
-    ...site,
-    title: site.t("listingForm.metaTitle", site),
-    description: site.t("listingForm.metaDescription", site),
-    path: "/dashboard/listings/new",
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = cataloguePageMeta({
+  title: "listingForm.metaTitle",
+  description: "listingForm.metaDescription",
+  path: "/dashboard/listings/new",
+  noindex: true,
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -54,14 +49,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { submission } = read;
 
   try {
-    const files = await Promise.all(submission.files.map(async (f) => Buffer.from(await f.arrayBuffer())));
-    const result = await createOwnerListing(db, storage, user, submission.values, {
-      files,
-      uploadIds: submission.uploadIds,
-    });
-    if (!result.ok) return modelRefusal(submission, result, result.code === "listing.limit_reached" ? 409 : 400);
-    log.info({ listingId: result.listing.id }, "listing posted");
-    return listingSaved(submission, "/dashboard?posted=1");
+    const result = await createOwnerListing(db, storage, user, submission.values, await submittedPhotos(submission));
+    if (result.ok) log.info({ listingId: result.listing.id }, "listing posted");
+    return savedAnswer(submission, result, "/dashboard?posted=1");
   } catch (error) {
     log.error({ err: error }, "posting a listing failed");
     return unavailable(submission, "listingForm.errors.unavailable");

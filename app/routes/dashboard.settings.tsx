@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { data, Form, redirect, redirectDocument, useNavigation } from "react-router";
 import { cookieHeaders, getAuth } from "~/auth/auth.server";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "~/auth/common-password.server";
@@ -7,7 +7,7 @@ import { NewPasswordFields } from "~/components/accounts/new-password-fields";
 import { PasswordInput } from "~/components/accounts/password-input";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
-import { FormField, inputClasses } from "~/components/ui/form-field";
+import { FormField, fieldsOf, inputClasses } from "~/components/ui/form-field";
 import { PhoneInput } from "~/components/ui/text-input";
 import { activeLocale, type MessageKey, useTranslation } from "~/i18n";
 import { isLocale, LANGUAGE_NAMES, LOCALES, localePath } from "~/i18n/locales";
@@ -21,6 +21,7 @@ import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PHONE_LENGTH } from "~/schemas/si
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/dashboard.settings";
 import "virtual:catalogue/accounts";
+import { Section } from "~/components/ui/section";
 import { chosenLanguage } from "~/security/language-cookie.server";
 import { readForm } from "~/security/read-form.server";
 
@@ -194,18 +195,20 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
   // Without JavaScript there is no timer: the banner stays until the next page.
   const banner = result && hiddenAt !== result.savedAt ? result : null;
   const errors = result?.status === "error" ? result.errors : {};
-  const submittingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const saving = navigation.state === "submitting" && !navigation.formData?.get("intent");
+  const field = fieldsOf<ProfileField | "email">({
+    idPrefix: "settings",
+    label: (name) => t(`accounts.settings.${name === "locale" ? "language" : name}`),
+    error: (name) => (name !== "email" && errors[name] ? t(errors[name]) : undefined),
+    requiredLabel: t("common.form.required"),
+  });
   const passwordFailure = result?.status === "password-error" ? result : null;
   const passwordError = (field: ChangePasswordField) =>
     passwordFailure?.errors[field] ? t(passwordFailure.errors[field]) : undefined;
 
   return (
     <div className="space-y-6">
-      <section aria-labelledby="settings-heading" className="max-w-xl rounded-xl border border-slate-200 p-5">
-        <h2 id="settings-heading" className="text-xl font-semibold">
-          {t("accounts.settings.heading")}
-        </h2>
+      <Section id="settings-heading" look="card" className="max-w-xl" heading={t("accounts.settings.heading")}>
         <div className="mt-4 empty:hidden">
           {loaderData.done === "emailLanguage" && !banner ? (
             <Banner variant="success" title={t("accounts.settings.savedTitle")}>
@@ -224,14 +227,7 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
           ) : null}
         </div>
         <Form method="post" noValidate className="mt-4 space-y-5">
-          <FormField
-            id="settings-name"
-            name="name"
-            label={t("accounts.settings.name")}
-            error={errors.name ? t(errors.name) : undefined}
-            required
-            requiredLabel={t("common.form.required")}
-          >
+          <FormField {...field("name", { required: true })}>
             {(control) => (
               <input
                 {...control}
@@ -244,20 +240,10 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
               />
             )}
           </FormField>
-          <FormField
-            id="settings-phone"
-            name="phone"
-            label={t("accounts.settings.phone")}
-            error={errors.phone ? t(errors.phone) : undefined}
-          >
+          <FormField {...field("phone")}>
             {(control) => <PhoneInput control={control} maxLength={PHONE_LENGTH} defaultValue={profile.phone} />}
           </FormField>
-          <FormField
-            id="settings-email"
-            name="email"
-            label={t("accounts.settings.email")}
-            hint={t("accounts.settings.emailNote")}
-          >
+          <FormField {...field("email", { hint: t("accounts.settings.emailNote") })}>
             {(control) => (
               <input
                 {...control}
@@ -268,13 +254,7 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
               />
             )}
           </FormField>
-          <FormField
-            id="settings-locale"
-            name="locale"
-            label={t("accounts.settings.language")}
-            hint={t("accounts.settings.languageHint")}
-            error={errors.locale ? t(errors.locale) : undefined}
-          >
+          <FormField {...field("locale", { hint: t("accounts.settings.languageHint") })}>
             {(control) => (
               <select {...control} defaultValue={profile.locale} className={inputClasses}>
                 {LOCALES.map((locale) => (
@@ -289,80 +269,44 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
             {saving ? t("accounts.settings.saving") : t("accounts.settings.save")}
           </Button>
         </Form>
-      </section>
-      <section aria-labelledby="password-heading" className="max-w-xl rounded-xl border border-slate-200 p-5">
-        <h2 id="password-heading" className="text-xl font-semibold">
-          {t("accounts.settings.password.heading")}
-        </h2>
-        <p className="mt-1 text-slate-700">{t("accounts.settings.password.intro")}</p>
-        <div className="mt-4 empty:hidden">
-          {loaderData.done === "password" && !result ? (
-            <Banner variant="success" title={t("accounts.settings.password.changedTitle")}>
-              {t("accounts.settings.password.changedText")}
-            </Banner>
-          ) : null}
-          {passwordFailure ? (
-            <Banner variant="error" title={t("accounts.settings.password.errorTitle")}>
-              {t(passwordFailure.message)}
-            </Banner>
-          ) : null}
-        </div>
-        <Form method="post" noValidate className="mt-4 space-y-5">
-          <input type="hidden" name="intent" value="password" />
-          <FormField
-            id="settings-current-password"
-            name="currentPassword"
-            label={t("accounts.settings.password.current")}
-            error={passwordError("currentPassword")}
-          >
-            {(control) => (
-              <PasswordInput {...control} autoComplete="current-password" maxLength={PASSWORD_MAX_LENGTH} />
-            )}
-          </FormField>
-          <NewPasswordFields
-            ids={{
-              password: "settings-new-password",
-              rules: "settings-password-rules",
-              confirm: "settings-confirm-password",
-            }}
-            labels={{ password: t("accounts.settings.password.new"), confirm: t("accounts.settings.password.confirm") }}
-            errors={{ password: passwordError("password"), confirm: passwordError("confirmPassword") }}
-          />
-          <Button type="submit" disabled={submittingIntent === "password"}>
-            {submittingIntent === "password"
-              ? t("accounts.settings.password.submitting")
-              : t("accounts.settings.password.submit")}
-          </Button>
-        </Form>
-      </section>
-      <section aria-labelledby="sessions-heading" className="max-w-xl rounded-xl border border-slate-200 p-5">
-        <h2 id="sessions-heading" className="text-xl font-semibold">
-          {t("accounts.settings.sessions.heading")}
-        </h2>
-        <p className="mt-1 text-slate-700">{t("accounts.settings.sessions.intro")}</p>
-        <div className="mt-4 empty:hidden">
-          {loaderData.done === "sessions" && !result ? (
-            <Banner variant="success" title={t("accounts.settings.sessions.doneTitle")}>
-              {t("accounts.settings.sessions.doneText")}
-            </Banner>
-          ) : null}
-          {result?.status === "sessions-error" ? (
-            <Banner variant="error" title={t("accounts.settings.sessions.errorTitle")} />
-          ) : null}
-        </div>
-        <Form method="post" className="mt-4">
-          <input type="hidden" name="intent" value="sessions" />
-          <Button type="submit" variant="secondary" disabled={submittingIntent === "sessions"}>
-            {submittingIntent === "sessions"
-              ? t("accounts.settings.sessions.submitting")
-              : t("accounts.settings.sessions.submit")}
-          </Button>
-        </Form>
-      </section>
-      <section aria-labelledby="alerts-heading" className="max-w-xl rounded-xl border border-slate-200 p-5">
-        <h2 id="alerts-heading" className="text-xl font-semibold">
-          {t("accounts.settings.alerts.heading")}
-        </h2>
+      </Section>
+      <IntentCard
+        intent="password"
+        done={loaderData.done === "password" && !result}
+        error={passwordFailure ? t(passwordFailure.message) : null}
+        fields={
+          <>
+            <FormField
+              id="settings-current-password"
+              name="currentPassword"
+              label={t("accounts.settings.password.current")}
+              error={passwordError("currentPassword")}
+            >
+              {(control) => (
+                <PasswordInput {...control} autoComplete="current-password" maxLength={PASSWORD_MAX_LENGTH} />
+              )}
+            </FormField>
+            <NewPasswordFields
+              ids={{
+                password: "settings-new-password",
+                rules: "settings-password-rules",
+                confirm: "settings-confirm-password",
+              }}
+              labels={{
+                password: t("accounts.settings.password.new"),
+                confirm: t("accounts.settings.password.confirm"),
+              }}
+              errors={{ password: passwordError("password"), confirm: passwordError("confirmPassword") }}
+            />
+          </>
+        }
+      />
+      <IntentCard
+        intent="sessions"
+        done={loaderData.done === "sessions" && !result}
+        error={result?.status === "sessions-error" ? "" : null}
+      />
+      <Section id="alerts-heading" look="card" className="max-w-xl" heading={t("accounts.settings.alerts.heading")}>
         <p className="mt-1 text-slate-700">{t("accounts.settings.alerts.intro", { email: profile.email })}</p>
         {loaderData.alertsOpen ? (
           <Form method="post" className="mt-3">
@@ -376,7 +320,63 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
             {t("accounts.settings.alerts.confirmFirst")}
           </p>
         )}
-      </section>
+      </Section>
     </div>
+  );
+}
+
+/** What the card says once its form has done its work. */
+const DONE_KEYS = {
+  password: { title: "accounts.settings.password.changedTitle", text: "accounts.settings.password.changedText" },
+  sessions: { title: "accounts.settings.sessions.doneTitle", text: "accounts.settings.sessions.doneText" },
+} as const;
+
+/**
+ * A settings card whose one form posts `intent`: its intro, the banner of its
+ * last answer (`done`, or `error`: the failure's text, "" for the title alone),
+ * the fields (none: a single button) and the button.
+ */
+function IntentCard({
+  intent,
+  done,
+  error,
+  fields,
+}: {
+  intent: "password" | "sessions";
+  done: boolean;
+  error: string | null;
+  fields?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  return (
+    <Section
+      id={`${intent}-heading`}
+      look="card"
+      className="max-w-xl"
+      heading={t(`accounts.settings.${intent}.heading`)}
+    >
+      <p className="mt-1 text-slate-700">{t(`accounts.settings.${intent}.intro`)}</p>
+      <div className="mt-4 empty:hidden">
+        {done ? (
+          <Banner variant="success" title={t(DONE_KEYS[intent].title)}>
+            {t(DONE_KEYS[intent].text)}
+          </Banner>
+        ) : null}
+        {error !== null ? (
+          <Banner variant="error" title={t(`accounts.settings.${intent}.errorTitle`)}>
+            {error || undefined}
+          </Banner>
+        ) : null}
+      </div>
+      <Form method="post" noValidate={fields ? true : undefined} className={fields ? "mt-4 space-y-5" : "mt-4"}>
+        <input type="hidden" name="intent" value={intent} />
+        {fields}
+        <Button type="submit" variant={fields ? undefined : "secondary"} disabled={busy}>
+          {busy ? t(`accounts.settings.${intent}.submitting`) : t(`accounts.settings.${intent}.submit`)}
+        </Button>
+      </Form>
+    </Section>
   );
 }

@@ -5,22 +5,17 @@ import { Button } from "~/components/ui/button";
 import { TabNav } from "~/components/ui/tab-nav";
 import { activeLocale, useTranslation } from "~/i18n";
 import { LANGUAGE_NAMES, type Locale } from "~/i18n/locales";
-import { routeMeta } from "~/lib/route-meta";
-import { pageMeta } from "~/lib/seo";
+import { cataloguePageMeta } from "~/lib/route-meta";
 import { chosenLanguage } from "~/security/language-cookie.server";
 import { noStore } from "~/security/no-store.server";
 import type { Route } from "./+types/dashboard";
 import "virtual:catalogue/accounts";
 
-export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) => {
-  if (!loaderData) return [];
-  return pageMeta({
-    ...site,
-    title: site.t("accounts.dashboard.metaTitle", site),
-    description: site.t("accounts.dashboard.description", site),
-    path: "/dashboard",
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = cataloguePageMeta({
+  title: "accounts.dashboard.metaTitle",
+  description: "accounts.dashboard.description",
+  path: "/dashboard",
+  noindex: true,
 });
 
 /**

@@ -12,6 +12,7 @@ import type { RootData } from "~/root";
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/home";
 import "virtual:catalogue/home";
+import { Section } from "~/components/ui/section";
 
 export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) => {
   if (!loaderData) return [];
@@ -68,10 +69,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="features-heading" className="mx-auto max-w-6xl px-4 py-12">
-        <h2 id="features-heading" className="text-2xl font-bold">
-          {t("home.features.heading", { siteName })}
-        </h2>
+      <Section
+        id="features-heading"
+        look="page"
+        className="mx-auto max-w-6xl px-4 py-12"
+        heading={t("home.features.heading", { siteName })}
+      >
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {FEATURES.map(({ key, Icon }) => (
             <li key={key} className="rounded-xl border border-slate-200 p-5">
@@ -81,7 +84,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
 
       <section aria-labelledby="steps-heading" className="bg-slate-50">
         <div className="mx-auto max-w-6xl px-4 py-12">
@@ -107,10 +110,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="testimonials-heading" className="mx-auto max-w-6xl px-4 py-12">
-        <h2 id="testimonials-heading" className="text-2xl font-bold">
-          {t("home.testimonials.heading")}
-        </h2>
+      <Section
+        id="testimonials-heading"
+        look="page"
+        className="mx-auto max-w-6xl px-4 py-12"
+        heading={t("home.testimonials.heading")}
+      >
         <ul className="mt-6 grid gap-4 lg:grid-cols-3">
           {TESTIMONIALS.map((key) => (
             <li key={key}>
@@ -123,7 +128,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
 
       <section aria-labelledby="cta-heading" className="mx-auto max-w-6xl px-4 pb-4">
         <div className="rounded-2xl bg-brand-50 p-6 text-center sm:p-10">

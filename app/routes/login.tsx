@@ -7,14 +7,13 @@ import { useEnhanced } from "~/components/forms/use-enhanced";
 import { useFormFailure } from "~/components/forms/use-form-failure";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
-import { FormField } from "~/components/ui/form-field";
+import { FormField, fieldsOf } from "~/components/ui/form-field";
 import { EmailInput } from "~/components/ui/text-input";
 import { type MessageKey, useTranslation } from "~/i18n";
 import { type ErrorKind, friendlyError } from "~/lib/error-messages";
 import { nextAttempt } from "~/lib/form-attempt";
-import { routeMeta } from "~/lib/route-meta";
+import { cataloguePageMeta } from "~/lib/route-meta";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { pageMeta } from "~/lib/seo";
 import { reserveLoginAttempt } from "~/limits/login-throttle.server";
 import { retryAfterHeaders } from "~/limits/rate-limit.server";
 import { refusalHeaders, refusalOf } from "~/limits/refusal.server";
@@ -27,15 +26,11 @@ import type { Route } from "./+types/login";
 import "virtual:catalogue/accounts";
 import { readForm } from "~/security/read-form.server";
 
-export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) => {
-  if (!loaderData) return [];
-  return pageMeta({
-    ...site,
-    title: site.t("accounts.login.metaTitle", site),
-    description: site.t("accounts.login.metaDescription", site),
-    path: "/login",
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = cataloguePageMeta({
+  title: "accounts.login.metaTitle",
+  description: "accounts.login.metaDescription",
+  path: "/login",
+  noindex: true,
 });
 
 /** Never cached anywhere (ADR 016): private, or about signing in. */
@@ -172,6 +167,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   };
 
   const fieldErrors = failure?.errors ?? {};
+  const field = fieldsOf<LoginField>({
+    idPrefix: "login",
+    label: (name) => t(`accounts.login.${name}`),
+    error: (name) => (fieldErrors[name] ? t(fieldErrors[name]) : undefined),
+  });
 
   return (
     <div className="mx-auto max-w-md px-4 py-10">
@@ -188,12 +188,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <input type="hidden" name="attempt" value={attempt} />
         {enhanced ? <input type="hidden" name="enhanced" value="1" /> : null}
-        <FormField
-          id="login-email"
-          name="email"
-          label={t("accounts.login.email")}
-          error={fieldErrors.email ? t(fieldErrors.email) : undefined}
-        >
+        <FormField {...field("email")}>
           {(control) => (
             <EmailInput
               control={control}
@@ -202,12 +197,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             />
           )}
         </FormField>
-        <FormField
-          id="login-password"
-          name="password"
-          label={t("accounts.login.password")}
-          error={fieldErrors.password ? t(fieldErrors.password) : undefined}
-        >
+        <FormField {...field("password")}>
           {(control) => <PasswordInput {...control} autoComplete="current-password" maxLength={PASSWORD_MAX_LENGTH} />}
         </FormField>
         <label className="flex min-h-11 items-center gap-3">

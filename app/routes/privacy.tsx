@@ -1,18 +1,13 @@
 import { PolicyPage } from "~/components/policy-page";
-import { routeMeta, useSite } from "~/lib/route-meta";
-import { pageMeta } from "~/lib/seo";
+import { cataloguePageMeta, useSite } from "~/lib/route-meta";
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/privacy";
 import "virtual:catalogue/info";
 
-export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) => {
-  if (!loaderData) return [];
-  return pageMeta({
-    ...site,
-    title: site.t("info.privacy.meta.title", site),
-    description: site.t("info.privacy.meta.description", site),
-    path: "/privacy",
-  });
+export const meta: Route.MetaFunction = cataloguePageMeta({
+  title: "info.privacy.meta.title",
+  description: "info.privacy.meta.description",
+  path: "/privacy",
 });
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -7,8 +7,7 @@ import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { type MessageKey, useTranslation } from "~/i18n";
 import { friendlyError } from "~/lib/error-messages";
-import { routeMeta } from "~/lib/route-meta";
-import { pageMeta } from "~/lib/seo";
+import { cataloguePageMeta } from "~/lib/route-meta";
 import { parseResetPasswordForm, type RESET_FIELDS } from "~/schemas/login";
 import { noStore } from "~/security/no-store.server";
 import { isSameOrigin } from "~/security/origin.server";
@@ -17,15 +16,11 @@ import type { Route } from "./+types/reset-password";
 import "virtual:catalogue/accounts";
 import { readForm } from "~/security/read-form.server";
 
-export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) => {
-  if (!loaderData) return [];
-  return pageMeta({
-    ...site,
-    title: site.t("accounts.reset.metaTitle", site),
-    description: site.t("accounts.reset.intro"),
-    path: "/reset-password",
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = cataloguePageMeta({
+  title: "accounts.reset.metaTitle",
+  description: "accounts.reset.intro",
+  path: "/reset-password",
+  noindex: true,
 });
 
 /** Never cached anywhere (ADR 016): private, or about signing in. */

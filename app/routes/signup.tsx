@@ -9,14 +9,13 @@ import { useEnhanced } from "~/components/forms/use-enhanced";
 import { useFormFailure } from "~/components/forms/use-form-failure";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
-import { FormField } from "~/components/ui/form-field";
+import { FormField, fieldsOf } from "~/components/ui/form-field";
 import { EmailInput, NameInput, PhoneInput } from "~/components/ui/text-input";
 import { type MessageKey, useTranslation } from "~/i18n";
 import { RichText } from "~/i18n/rich-text";
 import { type ErrorKind, friendlyError } from "~/lib/error-messages";
 import { nextAttempt } from "~/lib/form-attempt";
-import { routeMeta } from "~/lib/route-meta";
-import { pageMeta } from "~/lib/seo";
+import { cataloguePageMeta } from "~/lib/route-meta";
 import { retryAfterHeaders } from "~/limits/rate-limit.server";
 import { refusalHeaders, refusalOf } from "~/limits/refusal.server";
 import { isHoneypotFilled } from "~/schemas/honeypot";
@@ -35,15 +34,12 @@ import type { Route } from "./+types/signup";
 import "virtual:catalogue/accounts";
 import { readForm } from "~/security/read-form.server";
 
-export const meta: Route.MetaFunction = routeMeta((site) =>
-  pageMeta({
-    ...site,
-    title: site.t("accounts.signup.metaTitle", site),
-    description: site.t("accounts.signup.metaDescription", site),
-    path: "/signup",
-    noindex: true,
-  }),
-);
+export const meta: Route.MetaFunction = cataloguePageMeta({
+  title: "accounts.signup.metaTitle",
+  description: "accounts.signup.metaDescription",
+  path: "/signup",
+  noindex: true,
+});
 
 /** Never cached anywhere (ADR 016): private, or about signing in. */
 export const middleware: Route.MiddlewareFunction[] = [noStore];
@@ -126,14 +122,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
 /** The success message shows for 1.5 seconds before the dashboard. */
 const REDIRECT_DELAY_MS = 1500;
 
-const FIELD_IDS: Record<SignupField, string> = {
-  name: "signup-name",
-  email: "signup-email",
-  phone: "signup-phone",
-  password: "signup-password",
-  confirmPassword: "signup-confirm",
-  terms: "signup-terms",
-};
+/** The ids of the fields that are not a FormField (those are `signup-<name>`, from fieldsOf). */
+const FIELD_IDS = { password: "signup-password", confirmPassword: "signup-confirm", terms: "signup-terms" } as const;
 
 export default function Signup({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -160,7 +150,13 @@ export default function Signup({ actionData }: Route.ComponentProps) {
   };
 
   const errorText = (field: SignupField) => (errors[field] ? t(errors[field]) : undefined);
-  const required = { required: true, requiredLabel: t("common.form.required") };
+  const requiredLabel = t("common.form.required");
+  const field = fieldsOf<"name" | "email" | "phone">({
+    idPrefix: "signup",
+    label: (name) => t(`accounts.signup.${name}`),
+    error: errorText,
+    requiredLabel,
+  });
 
   return (
     <div className="mx-auto max-w-md px-4 py-10">
@@ -175,39 +171,20 @@ export default function Signup({ actionData }: Route.ComponentProps) {
       <Form method="post" noValidate onSubmit={onSubmit} className="mt-6 space-y-5">
         <input type="hidden" name="attempt" value={attempt} />
         {enhanced ? <input type="hidden" name="enhanced" value="1" /> : null}
-        <FormField
-          id={FIELD_IDS.name}
-          name="name"
-          label={t("accounts.signup.name")}
-          error={errorText("name")}
-          {...required}
-        >
+        <FormField {...field("name", { required: true })}>
           {(control) => <NameInput control={control} maxLength={NAME_MAX_LENGTH} defaultValue={values.name} />}
         </FormField>
-        <FormField
-          id={FIELD_IDS.email}
-          name="email"
-          label={t("accounts.signup.email")}
-          error={errorText("email")}
-          {...required}
-        >
+        <FormField {...field("email", { required: true })}>
           {(control) => <EmailInput control={control} maxLength={EMAIL_MAX_LENGTH} defaultValue={values.email} />}
         </FormField>
-        <FormField
-          id={FIELD_IDS.phone}
-          name="phone"
-          label={t("accounts.signup.phone")}
-          hint={t("accounts.signup.phoneHint")}
-          error={errorText("phone")}
-          {...required}
-        >
+        <FormField {...field("phone", { hint: t("accounts.signup.phoneHint"), required: true })}>
           {(control) => <PhoneInput control={control} maxLength={PHONE_LENGTH} defaultValue={values.phone} />}
         </FormField>
         <NewPasswordFields
           ids={{ password: FIELD_IDS.password, rules: "signup-password-rules", confirm: FIELD_IDS.confirmPassword }}
           labels={{ password: t("accounts.signup.password"), confirm: t("accounts.signup.confirmPassword") }}
           errors={{ password: errorText("password"), confirm: errorText("confirmPassword") }}
-          requiredLabel={required.requiredLabel}
+          requiredLabel={requiredLabel}
         />
         <div>
           <label className="flex min-h-11 items-start gap-3">

@@ -1,18 +1,13 @@
 import { PolicyPage } from "~/components/policy-page";
-import { routeMeta, useSite } from "~/lib/route-meta";
-import { pageMeta } from "~/lib/seo";
+import { cataloguePageMeta, useSite } from "~/lib/route-meta";
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/terms";
 import "virtual:catalogue/info";
 
-export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) => {
-  if (!loaderData) return [];
-  return pageMeta({
-    ...site,
-    title: site.t("info.terms.meta.title", site),
-    description: site.t("info.terms.meta.description", site),
-    path: "/terms",
-  });
+export const meta: Route.MetaFunction = cataloguePageMeta({
+  title: "info.terms.meta.title",
+  description: "info.terms.meta.description",
+  path: "/terms",
 });
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { type FormParseResult, parseWith, readFields } from "./form-errors";
-import { PASSWORD_MAX_LENGTH, passwordSchema } from "./signup";
+import { PASSWORD_MAX_LENGTH, passwordSchema, passwordsMatch } from "./signup";
 import "virtual:catalogue/accounts";
 
 /** Settings, "Change password": the same policy (and messages) as sign-up and reset. */
@@ -18,13 +18,7 @@ export const changePasswordSchema = z
     password: passwordSchema,
     confirmPassword: z.string(),
   })
-  .check(
-    z.refine((v) => v.password === v.confirmPassword, {
-      message: "accounts.signup.errors.confirm",
-      path: ["confirmPassword"],
-      when: () => true,
-    }),
-  );
+  .check(passwordsMatch);
 
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 

@@ -1,7 +1,7 @@
 // zod/mini: the same rules in a much smaller browser bundle.
 import * as z from "zod/mini";
 import type { MessageKey } from "~/i18n/keys.generated";
-import { readFields } from "./form-errors";
+import { type FormParseResult, parseWith, readFields, requiredText } from "./form-errors";
 // Its error messages are catalogue keys, translated where they are shown.
 import "virtual:catalogue/info";
 
@@ -25,53 +25,28 @@ export type ContactField = (typeof CONTACT_FIELDS)[number];
 
 // Messages are catalogue keys so the browser and the server show the same words.
 export const contactSchema = z.object({
-  name: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, "info.contact.errors.nameRequired"),
-      z.maxLength(CONTACT_LIMITS.name, "info.contact.errors.nameTooLong"),
-    ),
+  name: requiredText(CONTACT_LIMITS.name, "info.contact.errors.nameRequired", "info.contact.errors.nameTooLong"),
   email: z.pipe(
-    z
-      .string()
-      .check(
-        z.trim(),
-        z.minLength(1, "info.contact.errors.emailRequired"),
-        z.maxLength(CONTACT_LIMITS.email, "info.contact.errors.emailTooLong"),
-      ),
+    requiredText(CONTACT_LIMITS.email, "info.contact.errors.emailRequired", "info.contact.errors.emailTooLong"),
     z.email("info.contact.errors.emailInvalid"),
   ),
   subject: z.enum(CONTACT_SUBJECTS, "info.contact.errors.subjectRequired"),
-  message: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, "info.contact.errors.messageRequired"),
-      z.maxLength(CONTACT_LIMITS.message, "info.contact.errors.messageTooLong"),
-    ),
+  message: requiredText(
+    CONTACT_LIMITS.message,
+    "info.contact.errors.messageRequired",
+    "info.contact.errors.messageTooLong",
+  ),
 });
 
 export type ContactInput = z.infer<typeof contactSchema>;
 export type ContactValues = Record<ContactField, string>;
 export type ContactErrors = Partial<Record<ContactField, MessageKey>>;
 
-export type ContactParseResult =
-  | { ok: true; data: ContactInput; values: ContactValues }
-  | { ok: false; errors: ContactErrors; values: ContactValues };
+export type ContactParseResult = FormParseResult<ContactField, ContactInput>;
 
 /** Reads the four fields from a form (missing fields count as empty) and validates them. */
 export function parseContactForm(form: FormData): ContactParseResult {
-  const values = readFields(form, CONTACT_FIELDS);
-  const result = contactSchema.safeParse(values);
-  if (result.success) return { ok: true, data: result.data, values };
-  const errors: ContactErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as ContactField;
-    // The schema's messages are catalogue keys (see parseWith in form-errors.ts).
-    errors[field] ??= issue.message as MessageKey;
-  }
-  return { ok: false, errors, values };
+  return parseWith(contactSchema, CONTACT_FIELDS, readFields(form, CONTACT_FIELDS));
 }
 
 export function isContactSubject(value: string): value is ContactSubject {

@@ -65,28 +65,9 @@ function sortValue(filters: BrowseFilters): string {
 }
 
 export function draftFromFilters(filters: BrowseFilters): FilterDraft {
-  return {
-    search: filters.search ?? "",
-    university: filters.university ?? "",
-    faculty: filters.faculty ?? "",
-    location: filters.location ?? "",
-    city: filters.city ?? "",
-    minPrice: filters.minPrice?.toString() ?? "",
-    maxPrice: filters.maxPrice?.toString() ?? "",
-    maxMoveIn: filters.maxMoveIn?.toString() ?? "",
-    within: filters.within?.toString() ?? "",
-    propertyType: filters.propertyType ?? "",
-    gender: filters.gender ?? "",
-    bills: filters.bills ?? "",
-    meals: filters.meals ?? "",
-    bathroom: filters.bathroom ?? "",
-    cooking: filters.cooking ?? "",
-    visitors: filters.visitors ?? "",
-    curfew: filters.curfew ?? "",
-    freeBeds: filters.freeBeds?.toString() ?? "",
-    confirmed: filters.confirmed?.toString() ?? "",
-    sort: sortValue(filters),
-  };
+  // The form's fields are the filters' names: each as the input shows it, empty when not set.
+  const draft = Object.fromEntries(FIELD_ORDER.map((field) => [field, filters[field]?.toString() ?? ""]));
+  return { ...(draft as FilterDraft), sort: sortValue(filters) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type * as z from "zod/mini";
+import * as z from "zod/mini";
 import type { MessageKey } from "~/i18n/keys.generated";
 
 export type FormParseResult<F extends string, T> =
@@ -36,4 +36,9 @@ export function parseWith<F extends string, T>(
   }
   const firstField = fields.find((f) => errors[f]) as F;
   return { ok: false, errors, first: errors[firstField] ?? (result.error.issues[0]!.message as MessageKey), values };
+}
+
+/** A text, trimmed, of `min` to `max` characters, with the message for each way it fails. */
+export function requiredText(max: number, required: MessageKey, tooLong: MessageKey, min = 1) {
+  return z.string().check(z.trim(), z.minLength(min, required), z.maxLength(max, tooLong));
 }

@@ -18,6 +18,7 @@ import {
   MEALS,
   RULES,
 } from "./listing-facts";
+import type { ListingTerms } from "./listing-view";
 // Its error messages are catalogue keys, translated where they are shown.
 import "virtual:catalogue/listing-form";
 
@@ -153,27 +154,9 @@ const listingTextSchema = z.object({
 export type ListingFormData = NewListingInput;
 
 /** What the listing model stores for a new listing: the form's validated values. */
-export type NewListingInput = ListingFacts & {
-  title: string;
-  description: string;
-  price: number;
-  keymoneyFee: number | null;
-  /** Months of rent asked in advance (0-12), or null: not stated. */
-  advanceMonths: number | null;
-  /** A refundable deposit in LKR, or null: none stated. */
-  deposit: number | null;
-  location: string | null;
-  /** From the typed coordinates, else the map link; null when neither gives a point. */
-  latitude: number | null;
-  longitude: number | null;
+export type NewListingInput = ListingTerms & {
   /** The owner chose to show the exact point; otherwise the public sees it rounded to about 100 m. */
   exactPosition: boolean;
-  university: string;
-  faculty: string;
-  city: string;
-  propertyType: PropertyType;
-  gender: Gender;
-  amenities: string[];
   contactName: string;
   contactPhone: string;
 };

@@ -24,33 +24,41 @@ export type ListingPhoto = {
   variants: { url: string; width: number; height: number }[];
 };
 
-/** What browse cards and the list API show (no phone number: it slows scrapers). */
-/** Each listing also carries the facts students ask first (ADR 051), null while not stated. */
-export type ListingSummary = ListingFacts & {
-  id: string;
-  adNumber: string;
-  slug: string;
+/**
+ * What an owner says of a listing and a student reads of it: its words and
+ * money (the facts students ask first, ADR 051, null while not stated), where
+ * it is and whom it is for. The form's values (NewListingInput) and what browse
+ * shows (ListingSummary) both hold it.
+ */
+export type ListingTerms = ListingFacts & {
   title: string;
   description: string;
   price: number;
   keymoneyFee: number | null;
-  /** Months of rent asked in advance; null when not stated. */
+  /** Months of rent asked in advance (0-12); null when not stated. */
   advanceMonths: number | null;
   /** A refundable deposit in LKR; null when not stated. */
   deposit: number | null;
-  /** Key money + deposit + the advance, in LKR; null while the advance is not stated (app/lib/move-in.ts). */
-  moveInCost: number | null;
   location: string | null;
-  /** Where it is, rounded to about 100 m; null when the owner gave no position. */
+  /** The point on the map; null when the owner gave none. Shown rounded to about 100 m unless the owner chose otherwise. */
   latitude: number | null;
   longitude: number | null;
   university: string;
   faculty: string;
   city: string;
-  cityName: string;
   propertyType: PropertyType;
   gender: Gender;
   amenities: string[];
+};
+
+/** What browse cards and the list API show (no phone number: it slows scrapers). */
+export type ListingSummary = ListingTerms & {
+  id: string;
+  adNumber: string;
+  slug: string;
+  /** Key money + deposit + the advance, in LKR; null while the advance is not stated (app/lib/move-in.ts). */
+  moveInCost: number | null;
+  cityName: string;
   images: string[];
   photos: ListingPhoto[];
   status: ListingStatus;

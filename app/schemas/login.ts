@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { type FormParseResult, parseWith, readFields } from "./form-errors";
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, PASSWORD_MAX_LENGTH, passwordSchema } from "./signup";
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, PASSWORD_MAX_LENGTH, passwordSchema, passwordsMatch } from "./signup";
 import "virtual:catalogue/accounts";
 
 export const LOGIN_FIELDS = ["email", "password"] as const;
@@ -55,13 +55,9 @@ export function parseForgotPasswordForm(form: FormData): FormParseResult<"email"
 }
 
 export const RESET_FIELDS = ["password", "confirmPassword"] as const;
-export const resetPasswordSchema = z.object({ password: passwordSchema, confirmPassword: z.string() }).check(
-  z.refine((v) => v.password === v.confirmPassword, {
-    message: "accounts.signup.errors.confirm",
-    path: ["confirmPassword"],
-    when: () => true,
-  }),
-);
+export const resetPasswordSchema = z
+  .object({ password: passwordSchema, confirmPassword: z.string() })
+  .check(passwordsMatch);
 
 export function parseResetPasswordForm(form: FormData) {
   return parseWith(resetPasswordSchema, RESET_FIELDS, readFields(form, RESET_FIELDS));

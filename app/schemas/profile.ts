@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { isLocale } from "~/i18n/locales";
-import { type FormParseResult, parseWith, readFields } from "./form-errors";
+import { type FormParseResult, parseWith, readFields, requiredText } from "./form-errors";
 import { NAME_MAX_LENGTH, PHONE_PATTERN } from "./signup";
 import "virtual:catalogue/accounts";
 
@@ -9,13 +9,7 @@ export const PROFILE_FIELDS = ["name", "phone", "locale"] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 
 export const profileSchema = z.object({
-  name: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, "accounts.settings.errors.name"),
-      z.maxLength(NAME_MAX_LENGTH, "accounts.settings.errors.nameTooLong"),
-    ),
+  name: requiredText(NAME_MAX_LENGTH, "accounts.settings.errors.name", "accounts.settings.errors.nameTooLong"),
   phone: z.string().check(
     z.trim(),
     z.refine((p) => p === "" || PHONE_PATTERN.test(p), "accounts.settings.errors.phone"),

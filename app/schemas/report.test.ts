@@ -20,16 +20,14 @@ describe("parseReportForm", () => {
 
   it("gives one message per field, in the spec's order, and reads a missing field as empty", () => {
     const result = parseReportForm(new FormData());
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(Object.keys(result.errors)).toEqual([
+    expect(result.ok ? null : Object.keys(result.errors)).toEqual([
       "listingId",
       "reporterName",
       "reporterEmail",
       "reporterContact",
       "reason",
     ]);
-    expect(result.first).toBe("report.errors.listingIdRequired");
+    expect(result.ok ? null : result.first).toBe("report.errors.listingIdRequired");
   });
 
   it("knows the spec's seven reasons and nothing else", () => {

@@ -2,7 +2,7 @@
 // dialog loads this on demand).
 import * as z from "zod/mini";
 import type { MessageKey } from "~/i18n/keys.generated";
-import { type FormParseResult, parseWith, readFields } from "./form-errors";
+import { type FormParseResult, parseWith, readFields, requiredText } from "./form-errors";
 // Its error messages are catalogue keys, translated where they are shown.
 import "virtual:catalogue/report";
 
@@ -36,9 +36,6 @@ export const REPORT_FIELDS = [
   "description",
 ] as const;
 export type ReportField = (typeof REPORT_FIELDS)[number];
-
-const requiredText = (max: number, required: string, tooLong: string) =>
-  z.string().check(z.trim(), z.minLength(1, required), z.maxLength(max, tooLong));
 
 export const reportSchema = z.object({
   listingId: z

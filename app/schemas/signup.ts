@@ -1,7 +1,7 @@
 // zod/mini: the same rules in a much smaller browser bundle.
 import * as z from "zod/mini";
 import type { MessageKey } from "~/i18n/keys.generated";
-import { type FormParseResult, parseWith, readFields } from "./form-errors";
+import { type FormParseResult, parseWith, readFields, requiredText } from "./form-errors";
 // Its error messages are catalogue keys, translated where they are shown.
 import "virtual:catalogue/accounts";
 
@@ -33,15 +33,20 @@ export const passwordSchema = z.string().check(
   z.refine((p) => /[A-Z]/.test(p) && /[a-z]/.test(p) && /\d/.test(p), "accounts.signup.errors.passwordChars"),
 );
 
+/** The new password typed twice (sign-up, reset, change password), judged also when other fields fail. */
+export const passwordsMatch = z.refine<{ password: string; confirmPassword: string }>(
+  (v) => v.password === v.confirmPassword,
+  {
+    message: "accounts.signup.errors.confirm",
+    path: ["confirmPassword"],
+    // Also when other fields fail, so every field shows its error at once.
+    when: () => true,
+  },
+);
+
 export const signupSchema = z
   .object({
-    name: z
-      .string()
-      .check(
-        z.trim(),
-        z.minLength(2, "accounts.signup.errors.name"),
-        z.maxLength(NAME_MAX_LENGTH, "accounts.signup.errors.nameTooLong"),
-      ),
+    name: requiredText(NAME_MAX_LENGTH, "accounts.signup.errors.name", "accounts.signup.errors.nameTooLong", 2),
     email: z
       .string()
       .check(
@@ -55,14 +60,7 @@ export const signupSchema = z
     confirmPassword: z.string(),
     terms: z.string().check(z.refine((v) => v === "on" || v === "true", "accounts.signup.errors.terms")),
   })
-  .check(
-    z.refine((v) => v.password === v.confirmPassword, {
-      message: "accounts.signup.errors.confirm",
-      path: ["confirmPassword"],
-      // Also when other fields fail, so every field shows its error at once.
-      when: () => true,
-    }),
-  );
+  .check(passwordsMatch);
 
 export type SignupInput = z.infer<typeof signupSchema>;
 export type SignupErrors = Partial<Record<SignupField, MessageKey>>;

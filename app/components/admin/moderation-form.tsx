@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { Button, type ButtonVariant } from "~/components/ui/button";
-import { FormField, inputClasses } from "~/components/ui/form-field";
+import { FormField } from "~/components/ui/form-field";
+import { TextArea } from "~/components/ui/text-input";
 import { type MessageKey, useTranslation } from "~/i18n";
 import { type ModerationIntent, REASON_MAX_LENGTH, REASON_REQUIRED } from "~/schemas/moderation";
 import "virtual:catalogue/admin";
@@ -28,15 +29,7 @@ export function ModerationForm({ intent, label, variant = "secondary", error, re
         label={required ? t("admin.actions.reasonRequired") : t("admin.actions.reasonOptional")}
         error={error ? t(error, { max: REASON_MAX_LENGTH }) : undefined}
       >
-        {(control) => (
-          <textarea
-            {...control}
-            rows={2}
-            maxLength={REASON_MAX_LENGTH}
-            defaultValue={reason}
-            className={inputClasses}
-          />
-        )}
+        {(control) => <TextArea control={control} rows={2} maxLength={REASON_MAX_LENGTH} defaultValue={reason} />}
       </FormField>
       <Button type="submit" variant={variant}>
         {label}

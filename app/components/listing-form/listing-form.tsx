@@ -9,6 +9,7 @@ import { useWhenChanged } from "~/components/forms/use-when-changed";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { type FieldControlProps, FormField, fieldsOf, inputClasses } from "~/components/ui/form-field";
+import { TextArea } from "~/components/ui/text-input";
 import { cityForFaculty, DEFAULT_FACULTY, findFaculty, findUniversity, UNIVERSITIES } from "~/directory/universities";
 import { type KeysBelow, type MessageKey, useTranslation } from "~/i18n";
 import { AMENITIES, GENDERS, PROPERTY_TYPES } from "~/schemas/browse-filters";
@@ -189,12 +190,11 @@ export function ListingForm({ mode, profile, initial, result, tiles }: Props) {
 
       <FormField {...field("description", { required: true })}>
         {(control) => (
-          <textarea
-            {...control}
+          <TextArea
+            control={control}
             rows={6}
             maxLength={LISTING_LIMITS.description}
             defaultValue={values.description}
-            className={inputClasses}
           />
         )}
       </FormField>

@@ -15,6 +15,7 @@ import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { FormField, inputClasses } from "~/components/ui/form-field";
 import { Select } from "~/components/ui/select";
+import { TextArea } from "~/components/ui/text-input";
 import { type KeysBelow, type MessageKey, useTranslation } from "~/i18n";
 import {
   parseReportForm,
@@ -220,12 +221,11 @@ export function ReportForm({
         error={errorText("description")}
       >
         {(control) => (
-          <textarea
-            {...control}
+          <TextArea
+            control={control}
             rows={3}
             maxLength={REPORT_LIMITS.description}
             defaultValue={values.description}
-            className={inputClasses}
           />
         )}
       </FormField>

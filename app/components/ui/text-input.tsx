@@ -49,3 +49,17 @@ export function PhoneInput(props: Omit<TextInputProps, "autoComplete">) {
 export function NameInput(props: Omit<TextInputProps, "autoComplete">) {
   return <TextInput {...props} type="text" autoComplete="name" />;
 }
+
+/** Free text over several lines inside a FormField: `rows` tall, as long as the field's schema allows. */
+export function TextArea({
+  control,
+  tall = false,
+  ...props
+}: Omit<TextInputProps, "autoComplete" | "defaultValue"> & {
+  rows: number;
+  defaultValue?: string;
+  /** At least 10 rem high, however few the rows. */
+  tall?: boolean;
+}) {
+  return <textarea {...control} {...props} className={tall ? `${inputClasses} min-h-40` : inputClasses} />;
+}
