@@ -30,6 +30,7 @@ import * as emailConfirmation from "./2026-11-28-028-email-confirmation";
 import * as listingStateVersion from "./2026-11-28-029-listing-state-version";
 import * as letAnswersThatCount from "./2026-11-28-030-let-answers-that-count";
 import * as alertManageLinks from "./2026-11-28-031-alert-manage-links";
+import * as listingHolds from "./2026-11-28-036-listing-holds";
 
 /** Every migration, listed explicitly and in order (names sort by date). */
 export const migrations: Record<string, Migration> = {
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-029-listing-state-version": listingStateVersion,
   "2026-11-28-030-let-answers-that-count": letAnswersThatCount,
   "2026-11-28-031-alert-manage-links": alertManageLinks,
+  "2026-11-28-036-listing-holds": listingHolds,
 };
