@@ -1,11 +1,10 @@
 import { expect, it } from "vitest";
 import type { DB } from "../../app/db/db.server";
-import { insertListing } from "../../app/models/listing.server";
 import { markOwnerListingLet } from "../../app/models/listing-availability.server";
 import { hideListing, restoreListing } from "../../app/models/listing-moderation.server";
 import { createReport } from "../../app/models/report.server";
 import { reinstateUser, suspendUser } from "../../app/models/user-moderation.server";
-import { insertTestOwner, listingInput, reportInput } from "../factories";
+import { insertTestOwner, reportInput } from "../factories";
 import { listingWithPhoto, NOWHERE, publicView } from "../public-view";
 import { tempPhotoStorage } from "../temp-photo-storage";
 import { describeEachDatabase } from "../test-db";
