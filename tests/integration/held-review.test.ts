@@ -9,6 +9,7 @@ import { restoreListing } from "../../app/models/listing-moderation.server";
 import { holdForReview } from "../../app/models/listing-review.server";
 import { listOwnerListings } from "../../app/models/owner-listings.server";
 import { suspendUser } from "../../app/models/user-moderation.server";
+import { loadBrowsePage } from "../../app/pages/browse-page.server";
 import { action as heldAction, loader as heldLoader } from "../../app/routes/admin.held";
 import { loader as photoLoader } from "../../app/routes/photos.$key";
 import type { HoldSignal } from "../../app/schemas/review-hold";
@@ -78,6 +79,12 @@ async function mailsTo(db: DB, to: string) {
     .execute();
 }
 
+/** Whether the browse page's search for the listing's own word finds it. */
+async function inBrowse(db: DB, listing: Made) {
+  const page = await loadBrowsePage(db, new URL(`/browse?search=${listing.word}`, SITE.siteUrl), {}, SITE);
+  return page.ads.some((ad) => ad.id === String(listing.id));
+}
+
 async function setLocale(db: DB, userId: string, locale: string) {
   await db.updateTable("users").set({ locale }).where("id", "=", userId).execute();
 }
@@ -88,11 +95,13 @@ describeEachDatabase("held for review", (ctx) => {
     const { storage } = tempPhotoStorage();
     const { copy, owner, signals } = await copiedListing(db, storage);
     expect((await publicView(db, storage, copy)).page).toBe(200);
+    expect(await inBrowse(db, copy)).toBe(true);
     const before = await listingRow(db, copy.id);
 
     expect(await holdForReview(db, copy.id, signals)).toBe("held");
 
     expect(await publicView(db, storage, copy)).toEqual(NOWHERE);
+    expect(await inBrowse(db, copy)).toBe(false);
     const row = await listingRow(db, copy.id);
     expect(row.status).toBe("pending");
     expect(row.stateVersion).toBe(before.stateVersion + 1);
