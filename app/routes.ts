@@ -47,6 +47,7 @@ export default [
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),
     route("reports/:id", "routes/admin.reports.$id.tsx"),
+    route("held", "routes/admin.held.tsx"),
     route("audit", "routes/admin.audit.tsx"),
   ]),
   route("about", "routes/about.tsx"),

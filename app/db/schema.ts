@@ -234,11 +234,27 @@ export type AuditLogTable = {
   /** null: the system (a listing hidden automatically by reports). */
   actorId: string | null;
   actorEmail: string | null;
-  action: string; // report.dismiss | report.review | listing.hide | listing.restore | user.suspend | user.reinstate | listing.auto-hide
+  action: string; // report.dismiss | report.review | listing.hide | listing.restore | user.suspend | user.reinstate | listing.auto-hide | listing.hold | listing.approve | listing.reject
   targetType: string; // listing | user | report
   targetId: string;
   reason: string | null;
   createdAt: string;
+};
+
+/** A listing held for review (migration 036, ADR 078): open while decidedAt is null. */
+export type ListingHoldsTable = {
+  id: string;
+  listingId: number;
+  /** JSON array of HoldSignal (app/schemas/review-hold.ts). */
+  signals: string;
+  heldAt: string;
+  decidedAt: string | null;
+  decision: "approved" | "rejected" | null;
+  /** The moderator's user id; null from the command line. */
+  decidedBy: string | null;
+  decisionReason: string | null;
+  /** When the moderators' digest named it; null: not yet. */
+  digestMailedAt: string | null;
 };
 
 /** The page cache's invalidation log (migration 005, ADR 012). */
@@ -390,6 +406,7 @@ export type Database = {
   phone_codes: PhoneCodesTable;
   phone_confirmations: PhoneConfirmationsTable;
   sms_budget: SmsBudgetTable;
+  listing_holds: ListingHoldsTable;
 };
 
 export type ListingRow = Selectable<ListingsTable>;

@@ -6,6 +6,7 @@ import { jobRuns } from "~/lib/metrics.server";
 import { sendSearchAlerts } from "~/mail/alert-mails.server";
 import { sendAvailabilityReminders } from "~/mail/availability-mails.server";
 import { emailReportDigests } from "~/mail/report-mails.server";
+import { emailHeldDigests } from "~/mail/review-mails.server";
 import { deliverDueMail } from "~/mail/sender.server";
 import type { MailTransport } from "~/mail/transport.server";
 import { removeOldManageLinks } from "~/models/alert-manage-links.server";
@@ -75,15 +76,15 @@ export const JOBS = {
   },
   "report-digest": {
     description:
-      "Emails moderators one digest per listing of the reports that came within an hour of the last email about it.",
+      "Emails moderators one digest per listing of the reports that came within an hour of the last email about it, and, at most hourly, one naming the listings newly held for review.",
     everyMs: 5 * 60 * 1000,
-    run: async (ctx) => ({
-      ...(await emailReportDigests(
-        ctx.db,
-        { supportEmail: ctx.env.SUPPORT_EMAIL, siteName: ctx.env.SITE_NAME, siteUrl: ctx.env.siteUrl },
-        ctx.now,
-      )),
-    }),
+    run: async (ctx) => {
+      const site = { supportEmail: ctx.env.SUPPORT_EMAIL, siteName: ctx.env.SITE_NAME, siteUrl: ctx.env.siteUrl };
+      return {
+        ...(await emailReportDigests(ctx.db, site, ctx.now)),
+        held: await emailHeldDigests(ctx.db, site, ctx.now),
+      };
+    },
   },
   "availability-reminders": {
     description:

@@ -1,9 +1,10 @@
 import { invalidatePublicPages } from "~/cache/invalidation.server";
 import type { DB } from "~/db/db.server";
 import { currentTime } from "~/lib/clock";
-import { DELETED_STATUS, HIDDEN_STATUS } from "~/schemas/listing-status";
+import { DELETED_STATUS, HIDDEN_STATUS, PENDING_STATUS } from "~/schemas/listing-status";
 import { type Actor, audit } from "./audit-log.server";
 import { hiddenColumns, restoredColumns } from "./listing-hide.server";
+import { reopenHold } from "./listing-review.server";
 import { changed, type ModerationResult, moderate, refuse, refuseUnchanged } from "./moderation-action.server";
 
 /** Moderators hide listings from every public view and restore them. */
@@ -53,7 +54,8 @@ export async function hideListing(
  * a 'let' one stays out of browse until its owner says it is available, and
  * an active one past its expiry counts as expired. Its pending reports count as reviewed,
  * so the automatic hiding does not fire again at once. A listing of a
- * suspended owner stays hidden until the owner is reinstated.
+ * suspended owner stays hidden until the owner is reinstated. A rejected
+ * held listing goes back to 'pending' and into the review queue (ADR 078).
  */
 export async function restoreListing(
   db: DB,
@@ -78,6 +80,8 @@ export async function restoreListing(
       .where("status", "=", HIDDEN_STATUS)
       .executeTakeFirst();
     if (!changed(updated)) refuse("moderation.conflict");
+    const restored = await trx.selectFrom("listings").select("status").where("id", "=", listingId).executeTakeFirst();
+    if (restored?.status === PENDING_STATUS) await reopenHold(trx, listingId, at);
     await reviewPendingReports(trx, listingId, at);
     await invalidatePublicPages(trx, [listingId], now);
     await audit(trx, actor, "listing.restore", { type: "listing", id: listingId }, reason, at);

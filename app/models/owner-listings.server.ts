@@ -26,9 +26,11 @@ import {
 import { readReason } from "~/schemas/message";
 import type { OwnerListing, OwnerListingStatus } from "~/schemas/my-listing-view";
 import { type Failure, fail, type ListingFormCode, type MyListingCode, type Result } from "~/schemas/result";
+import { ownerReasonKeys } from "~/schemas/review-reasons";
 import type { PhotoStorage } from "~/storage/storage.server";
 import { findListingById, insertListing, listingColumns } from "./listing.server";
 import { nextStateVersion } from "./listing-hide.server";
+import { openHoldSignals } from "./listing-review.server";
 import {
   deleteListingPhotoRows,
   type ProcessedPhoto,
@@ -366,6 +368,10 @@ export async function listOwnerListings(db: DB, userId: string, now = currentTim
     .orderBy("createdAt", "desc")
     .orderBy("id", "desc")
     .execute();
+  const held = await openHoldSignals(
+    db,
+    rows.filter((row) => row.status === PENDING_STATUS).map((row) => row.id),
+  );
   return rows.map((row) => {
     const status = statusNow(row.status, row.expiresAt, now);
     return {
@@ -381,6 +387,7 @@ export async function listOwnerListings(db: DB, userId: string, now = currentTim
         status === HIDDEN_STATUS && row.hiddenReason !== null
           ? readReason(row.hiddenReason, row.hiddenBy === "reports")
           : null,
+      heldReasons: status === PENDING_STATUS ? ownerReasonKeys(held.get(row.id) ?? []) : [],
     };
   });
 }

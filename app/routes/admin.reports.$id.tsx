@@ -12,8 +12,12 @@ import { closeReport, getReportDetail } from "~/models/report-review.server";
 import { reinstateUser, suspendUser } from "~/models/user-moderation.server";
 import { DELETED_STATUS, HIDDEN_STATUS, PUBLIC_PAGE_STATUSES, statusIn } from "~/schemas/listing-status";
 import { reasonText } from "~/schemas/message";
-import { MODERATION_INTENTS, type ModerationIntent, parseModerationForm } from "~/schemas/moderation";
-import type { ModerationCode } from "~/schemas/result";
+import {
+  MODERATION_FAILURES,
+  MODERATION_INTENTS,
+  type ModerationIntent,
+  parseModerationForm,
+} from "~/schemas/moderation";
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/admin.reports.$id";
 import "virtual:catalogue/admin";
@@ -36,14 +40,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await moderatorsOnly.user({ request, context });
   return loadReport(db, params.id);
 }
-
-const FAILURE_KEYS: Record<ModerationCode, { key: MessageKey; status: number }> = {
-  "moderation.not_found": { key: "admin.actions.errors.notFound", status: 404 },
-  "moderation.conflict": { key: "admin.actions.errors.conflict", status: 409 },
-  "moderation.own_account": { key: "admin.actions.errors.self", status: 403 },
-  "moderation.target_is_moderator": { key: "admin.actions.errors.moderator", status: 403 },
-  "moderation.owner_suspended": { key: "admin.actions.errors.ownerSuspended", status: 409 },
-};
 
 type ActionFailure = { intent: ModerationIntent | null; error: MessageKey; reason: string };
 
@@ -89,7 +85,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       break;
   }
   if (result.ok) return redirect(`/admin/reports/${encodeURIComponent(detail.report.id)}?done=${intent}`);
-  const failure = FAILURE_KEYS[result.code];
+  const failure = MODERATION_FAILURES[result.code];
   return data({ intent, error: failure.key, reason: reason ?? "" } satisfies ActionFailure, { status: failure.status });
 }
 

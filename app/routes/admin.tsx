@@ -48,6 +48,7 @@ export default function AdminLayout() {
         className="mt-4"
         tabs={[
           { to: "/admin", label: t("admin.nav.reports"), end: true, alsoUnder: "/admin/reports/" },
+          { to: "/admin/held", label: t("admin.nav.held") },
           { to: "/admin/audit", label: t("admin.nav.audit") },
         ]}
       />

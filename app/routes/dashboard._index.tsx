@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(requestContext);
   const user = await signedIn.user({ request, context });
   const listings = await listOwnerListings(db, user.id);
-  const ads = listings.map(({ id, slug, title, status, createdAt, daysLeft, views, hiddenReason }) => ({
+  const ads = listings.map(({ id, slug, title, status, createdAt, daysLeft, views, hiddenReason, heldReasons }) => ({
     id,
     slug,
     title,
@@ -25,6 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     daysLeft,
     views,
     hiddenReason,
+    heldReasons,
   }));
   return { ads, limit: MAX_LISTINGS_PER_OWNER };
 }

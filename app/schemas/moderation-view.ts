@@ -20,6 +20,9 @@ export type AuditAction =
   | "listing.hide"
   | "listing.restore"
   | "listing.auto-hide"
+  | "listing.hold"
+  | "listing.approve"
+  | "listing.reject"
   | "user.suspend"
   | "user.reinstate"
   | "user.role";

@@ -1,3 +1,4 @@
+import type { MessageKey } from "~/i18n/keys.generated";
 import type { DELETED_STATUS, ListingStatus } from "./listing-status";
 import type { Reason } from "./message";
 
@@ -20,10 +21,12 @@ export type OwnerListing = {
   views: number;
   /** Why a moderator or reports hid it (status 'hidden'), shown to the owner. */
   hiddenReason: Reason | null;
+  /** Why it is held for review (status 'pending'): a sentence per thing the checks found (ADR 078). */
+  heldReasons: MessageKey[];
 };
 
 /** What the My Ads list shows of one listing (serialised from the loader). */
 export type MyAd = Pick<
   OwnerListing,
-  "id" | "slug" | "title" | "status" | "createdAt" | "daysLeft" | "views" | "hiddenReason"
+  "id" | "slug" | "title" | "status" | "createdAt" | "daysLeft" | "views" | "hiddenReason" | "heldReasons"
 >;

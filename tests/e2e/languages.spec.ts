@@ -107,11 +107,13 @@ for (const language of LANGUAGES) {
       }
     });
 
-    test("a moderator's pages are in the language too: the report queue and the audit log", async ({ page }) => {
+    test("a moderator's pages are in the language too: the report queue, the held-for-review queue and the audit log", async ({
+      page,
+    }) => {
       const english = englishOnly(language);
       await signedInOwner(page, { name: "Language Moderator", role: "moderator" });
       await page.goto(`/language/${language}?next=%2Fadmin`);
-      for (const pagePath of ["/admin", "/admin/audit"]) {
+      for (const pagePath of ["/admin", "/admin/held", "/admin/audit"]) {
         await expectInLanguage(page, `/${language}${pagePath}`, language, english);
       }
     });

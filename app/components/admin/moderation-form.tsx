@@ -3,11 +3,13 @@ import { Button, type ButtonVariant } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { TextArea } from "~/components/ui/text-input";
 import { type MessageKey, useTranslation } from "~/i18n";
-import { type ModerationIntent, REASON_MAX_LENGTH, REASON_REQUIRED } from "~/schemas/moderation";
+import { type HeldIntent, type ModerationIntent, REASON_MAX_LENGTH, REASON_REQUIRED } from "~/schemas/moderation";
 import "virtual:catalogue/admin";
 
 type Props = {
-  intent: ModerationIntent;
+  intent: ModerationIntent | HeldIntent;
+  /** The held listing the decision is about (the held-for-review queue has one form per listing). */
+  listingId?: number;
   label: string;
   variant?: ButtonVariant;
   /** The error of the last attempt at this action (a catalogue key), and what was typed. */
@@ -16,13 +18,14 @@ type Props = {
 };
 
 /** One moderation action: a plain POST form (works without JavaScript) with its reason field. */
-export function ModerationForm({ intent, label, variant = "secondary", error, reason }: Props) {
+export function ModerationForm({ intent, listingId, label, variant = "secondary", error, reason }: Props) {
   const { t } = useTranslation();
   const required = REASON_REQUIRED.includes(intent);
-  const id = `reason-${intent}`;
+  const id = listingId === undefined ? `reason-${intent}` : `reason-${intent}-${listingId}`;
   return (
     <Form method="post" className="space-y-2" data-intent={intent}>
       <input type="hidden" name="intent" value={intent} />
+      {listingId === undefined ? null : <input type="hidden" name="listingId" value={listingId} />}
       <FormField
         id={id}
         name="reason"

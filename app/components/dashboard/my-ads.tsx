@@ -2,11 +2,12 @@ import { Link } from "react-router";
 import { TableHead } from "~/components/ui/table-head";
 import { useTranslation } from "~/i18n";
 import { formatShortDate } from "~/lib/format";
-import { HIDDEN_STATUS } from "~/schemas/listing-status";
+import { HIDDEN_STATUS, PENDING_STATUS } from "~/schemas/listing-status";
 import { reasonText } from "~/schemas/message";
 import type { MyAd, OwnerListingStatus } from "~/schemas/my-listing-view";
 import { MyAdActions } from "./my-ads-actions";
 import "virtual:catalogue/dashboard";
+import "virtual:catalogue/review";
 
 const badgeStyles: Record<OwnerListingStatus, string> = {
   active: "border-green-300 bg-green-50 text-green-900",
@@ -45,9 +46,20 @@ export function StatusBadge({ status }: { status: OwnerListingStatus }) {
   );
 }
 
-/** What the moderator wrote when hiding the ad (ADR 008), or why reports hid it. */
+/** What the moderator wrote when hiding the ad (ADR 008), or why reports hid it; why a pending ad is held (ADR 078). */
 function HiddenReason({ ad }: { ad: MyAd }) {
   const { t } = useTranslation();
+  if (ad.status === PENDING_STATUS && ad.heldReasons.length > 0)
+    return (
+      <div data-testid="held-reasons" className="mt-1 max-w-xs text-sm text-slate-700">
+        <p>{t("review.owner.heldIntro")}</p>
+        <ul className="list-disc pl-5">
+          {ad.heldReasons.map((key) => (
+            <li key={key}>{t(key)}</li>
+          ))}
+        </ul>
+      </div>
+    );
   if (ad.status !== HIDDEN_STATUS || !ad.hiddenReason) return null;
   return (
     <p className="mt-1 max-w-xs text-sm text-slate-700">

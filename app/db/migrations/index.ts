@@ -33,6 +33,7 @@ import * as alertManageLinks from "./2026-11-28-031-alert-manage-links";
 import * as photoFingerprints from "./2026-11-28-032-photo-fingerprints";
 import * as phoneConfirmations from "./2026-11-28-033-phone-confirmations";
 import * as listingPhoneE164 from "./2026-11-28-034-listing-phone-e164";
+import * as listingHolds from "./2026-11-28-036-listing-holds";
 
 /** Every migration, listed explicitly and in order (names sort by date). */
 export const migrations: Record<string, Migration> = {
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-032-photo-fingerprints": photoFingerprints,
   "2026-11-28-033-phone-confirmations": phoneConfirmations,
   "2026-11-28-034-listing-phone-e164": listingPhoneE164,
+  "2026-11-28-036-listing-holds": listingHolds,
 };
