@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { createDatabase } from "../../app/db/db.server";
 import { holdForReview } from "../../app/models/listing-review.server";
 import { waitForMail } from "./mail";
-import { adRow, field, fillListing, photo, signUp, uniqueWord } from "./owners";
+import { adRow, field, fillListing, photo, signedInOwner, uniqueWord } from "./owners";
 import { withServerDb } from "./server-db";
 
 // Held for review (ADR 078) through the real server: a second owner's ad
@@ -60,12 +60,12 @@ test("a moderator sees a held ad's photo beside the one it copies, rejects it wi
   test.slow();
   const newPage = async () => (await browser.newContext()).newPage();
   const first = await newPage();
-  await signUp(first, "First Owner");
+  await signedInOwner(first, { name: "First Owner" });
   const originalTitle = `Original room ${uniqueWord()}`;
   const originalId = await post(first, originalTitle, { r: 40, g: 140, b: 90 });
 
   const second = await newPage();
-  const secondEmail = await signUp(second, "Second Owner");
+  const { email: secondEmail } = await signedInOwner(second, { name: "Second Owner" });
   const copyTitle = `Copied room ${uniqueWord()}`;
   const copyId = await post(second, copyTitle, { r: 40, g: 140, b: 90 });
   await holdAsCopyOf(copyId, originalId);
@@ -80,8 +80,7 @@ test("a moderator sees a held ad's photo beside the one it copies, rejects it wi
   expect((await visitor.request.get(slug)).status()).toBe(404);
 
   const moderator = await newPage();
-  const moderatorEmail = await signUp(moderator, "Held Moderator");
-  withServerDb((db) => db.prepare("UPDATE users SET role = 'moderator' WHERE email = ?").run(moderatorEmail));
+  await signedInOwner(moderator, { name: "Held Moderator", role: "moderator" });
   await moderator.setViewportSize({ width: 360, height: 800 });
   await moderator.goto("/admin");
   await moderator.getByRole("link", { name: "Held for review" }).click();
