@@ -1209,6 +1209,8 @@ export type MessageKey =
   | "report.form.close"
   | "report.reasons.fake-listing.label"
   | "report.reasons.fake-listing.description"
+  | "report.reasons.money-before-viewing.label"
+  | "report.reasons.money-before-viewing.description"
   | "report.reasons.inappropriate-content.label"
   | "report.reasons.inappropriate-content.description"
   | "report.reasons.spam.label"
