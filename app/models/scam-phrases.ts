@@ -65,6 +65,9 @@ export const NEGATION_AFTER: PhraseList = {
   taLatn: ["vendam", "vendaam", "illai", "illa", "koodathu", "thevai illai", "thevaiyillai"],
 };
 
+/** Words that contain a 'not' but mean 'or' / 'otherwise': they turn nothing around. */
+export const NOT_A_NEGATION: readonly string[] = ["නැතහොත්", "නැත්නම්", "නැතිනම්", "இல்லையெனில்", "இல்லாவிட்டால்", "இல்லையென்றால்"];
+
 /** 'Advance before viewing' (1 of 2): a payment or money. */
 const PAYMENT: PhraseList = {
   en: ["pay", "paid", "advance", "deposit", "key money", "money"],

@@ -80,6 +80,12 @@ describe("scoreListing: each signal in each language", () => {
       expect(ids(text), text).toContain("owner-abroad");
   });
 
+  it("is not turned around by words for 'or' that contain a 'not'", () => {
+    expect(ids("ඊසී කෑෂ් මගින් එවන්න නැතහොත් මට කතා කරන්න.")).toContain("money-transfer");
+    expect(ids("ஈசி கேஷ் மூலம் அனுப்புங்கள் இல்லையெனில் என்னை அழையுங்கள்.")).toContain("money-transfer");
+    expect(ids("ඊසී කෑෂ් මගින් එවන්න එපා.")).not.toContain("money-transfer");
+  });
+
   it("finds a reservation paid by bank deposit in Sinhala and Tamil", () => {
     expect(ids("වෙන් කර ගැනීමට අත්තිකාරම් ගිණුමට දමන්න.")).toEqual(
       expect.arrayContaining(["advance-before-viewing", "money-transfer"]),

@@ -4,6 +4,7 @@ import {
   NEGATION_AFTER,
   NEGATION_BEFORE,
   NEGATION_WINDOW,
+  NOT_A_NEGATION,
   PAIR_WINDOW,
   PHRASE_RULES,
   type PhraseList,
@@ -87,6 +88,7 @@ function ready(rule: PhraseRule): ReadyRule {
 const RULES = Object.entries(PHRASE_RULES).map(([id, rule]) => ({ id: id as ScamSignalId, rule: ready(rule) }));
 const BEFORE = new Set(NEGATION_BEFORE.map((w) => phraseWords(w).join(" ")));
 const AFTER = words(NEGATION_AFTER);
+const NOT_NEGATIONS = new Set(NOT_A_NEGATION.map((w) => phraseWords(w).join(" ")));
 
 function findAny(sentence: Sentence, lists: WordLists): Found[] {
   return lists.flatMap((phrase) => findPhrase(sentence, phrase));
@@ -97,7 +99,7 @@ function isNegated(sentence: Sentence, found: Found): boolean {
   const { words: ws } = sentence;
   for (let i = Math.max(0, found.start - NEGATION_WINDOW); i < found.start; i++) if (BEFORE.has(ws[i])) return true;
   const after: Sentence = {
-    words: ws.slice(found.end, found.end + NEGATION_WINDOW),
+    words: ws.slice(found.end, found.end + NEGATION_WINDOW).map((w) => (NOT_NEGATIONS.has(w) ? "" : w)),
     joined: sentence.joined.slice(found.end, found.end + NEGATION_WINDOW),
   };
   return AFTER.some((negation) =>
