@@ -12,6 +12,7 @@ import { ListingGallery } from "~/components/listing/listing-gallery";
 import { ListingNotFound } from "~/components/listing/listing-not-found";
 import { ReportLink } from "~/components/listing/report-link";
 import { SafetyNotice } from "~/components/listing/safety-notice";
+import { PayAfterVisit } from "~/components/pay-after-visit";
 import { SaveButton } from "~/components/shortlist/save-button";
 import { Banner } from "~/components/ui/banner";
 import { useTranslation } from "~/i18n";
@@ -131,9 +132,10 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
             <div className="hidden lg:block">
               <CallNowLink href={listing.phoneHref} className="w-full" />
             </div>
-            {listing.isExpired || listing.isLet ? null : <SaveButton id={listing.adNumber} title={listing.title} />}
-            <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">{t("listing.payAfterVisit")}</p>
+            {/* Beside Call Now and the phone number; on phones the call bar at the bottom says it. */}
+            <PayAfterVisit className="hidden lg:block" />
             <ContactCard listing={listing} />
+            {listing.isExpired || listing.isLet ? null : <SaveButton id={listing.adNumber} title={listing.title} />}
           </div>
         </aside>
 

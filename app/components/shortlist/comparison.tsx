@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { PayAfterVisit } from "~/components/pay-after-visit";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { PhoneIcon } from "~/components/ui/icons";
 import { type Translator, useTranslation } from "~/i18n";
@@ -15,7 +16,8 @@ type ComparisonProps = {
 /**
  * Saved places compared (ADR 054): side by side in a table on wide screens,
  * one card each on phones. A place that is no longer public keeps its ad
- * number and says so.
+ * number and says so. The call buttons have the line about paying only after
+ * a visit beside them (ADR 077).
  */
 export function Comparison({ rows, actions }: ComparisonProps) {
   return (
@@ -129,6 +131,14 @@ function ComparisonTable({ rows, actions }: ComparisonProps) {
               )}
             </tr>
           ))}
+          {rows.some((row) => row.available && row.phoneHref) ? (
+            <tr>
+              <td />
+              <td colSpan={rows.length} className="px-3 pb-3">
+                <PayAfterVisit />
+              </td>
+            </tr>
+          ) : null}
           {actions ? (
             <tr className="border-t border-slate-200">
               <td />
@@ -169,6 +179,7 @@ function ShortlistCard({ row, actions }: { row: ShortlistRow; actions?: Comparis
           <p className="mt-1 text-slate-600">{t("shortlist.goneText")}</p>
         </div>
       )}
+      {row.available && row.phoneHref ? <PayAfterVisit compact className="mt-3" /> : null}
       {actions ? <div className="mt-3">{actions(row)}</div> : null}
     </article>
   );
