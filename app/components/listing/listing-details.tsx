@@ -1,4 +1,3 @@
-import { PayAfterVisit } from "~/components/pay-after-visit";
 import { buttonClasses } from "~/components/ui/button";
 import { PhoneIcon } from "~/components/ui/icons";
 import { useTranslation } from "~/i18n";
@@ -48,25 +47,6 @@ export function CallNowLink({
       <PhoneIcon className="h-5 w-5" />
       {t("listing.callNow")}
     </a>
-  );
-}
-
-/**
- * On phones the price and 'Call Now' stay in reach at the bottom of the
- * screen, with the line about paying only after a visit (it stands beside
- * the phone number above too, so the page says it there only on wide
- * screens). Sticky rather than fixed, so it rests above the footer.
- */
-export function MobileCallBar({ listing }: { listing: ListingView }) {
-  return (
-    <div
-      data-testid="mobile-call-bar"
-      className="sticky bottom-0 z-10 -mx-4 mt-6 flex flex-wrap items-center justify-between gap-x-3 gap-y-2 border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-2px_8px_rgba(0,0,0,0.06)] lg:hidden"
-    >
-      <PriceLine priceLine={listing.priceLine} keymoneyLine={null} compact />
-      <CallNowLink href={listing.phoneHref} size="md" className="shrink-0" />
-      <PayAfterVisit compact className="basis-full" />
-    </div>
   );
 }
 

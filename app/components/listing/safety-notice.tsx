@@ -3,7 +3,7 @@ import { useTranslation } from "~/i18n";
 import "virtual:catalogue/listing";
 
 // 'Never pay before you have seen the place' stands beside every contact action
-// instead (PayAfterVisit, ADR 077), so the notice does not say it twice.
+// instead (ADR 077), so the notice does not say it twice.
 const SAFETY_ITEMS = ["visit", "meetOwner", "amenities", "terms", "scamSigns"] as const;
 
 /** The safety notice, calm and readable rather than alarming. */

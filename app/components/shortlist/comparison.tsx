@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { PayAfterVisit } from "~/components/pay-after-visit";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { PhoneIcon } from "~/components/ui/icons";
 import { type Translator, useTranslation } from "~/i18n";
@@ -43,6 +42,12 @@ function CallLink({ href }: { href: string | null }) {
       {t("shortlist.callNow")}
     </a>
   );
+}
+
+/** 'Never pay … before you have seen the place' beside the call buttons (ADR 077; the listing page writes its own). */
+function PayAfterVisit({ className }: { className: string }) {
+  const { t } = useTranslation();
+  return <p className={`rounded-md bg-amber-50 text-amber-900 ${className}`}>{t("common.payAfterVisit")}</p>;
 }
 
 /** How a place is named: its title while public, else its ad number (nothing its owner wrote). */
@@ -135,7 +140,7 @@ function ComparisonTable({ rows, actions }: ComparisonProps) {
             <tr>
               <td />
               <td colSpan={rows.length} className="px-3 pb-3">
-                <PayAfterVisit />
+                <PayAfterVisit className="px-3 py-2 text-sm" />
               </td>
             </tr>
           ) : null}
@@ -179,7 +184,7 @@ function ShortlistCard({ row, actions }: { row: ShortlistRow; actions?: Comparis
           <p className="mt-1 text-slate-600">{t("shortlist.goneText")}</p>
         </div>
       )}
-      {row.available && row.phoneHref ? <PayAfterVisit compact className="mt-3" /> : null}
+      {row.available && row.phoneHref ? <PayAfterVisit className="mt-3 px-2 py-1 text-xs" /> : null}
       {actions ? <div className="mt-3">{actions(row)}</div> : null}
     </article>
   );
