@@ -5,7 +5,7 @@ import { currentTime } from "~/lib/clock";
 import { MAX_AD_NUMBER } from "~/lib/slug";
 import { type ListingStatus, REPORTABLE_STATUSES } from "~/schemas/listing-status";
 import { storeMessage } from "~/schemas/message";
-import { REPORT_REASONS, type ReportInput } from "~/schemas/report";
+import { REPORT_REASONS, type ReportInput, type ReportReason } from "~/schemas/report";
 import { fail, type ReportCode, type Result } from "~/schemas/result";
 import { audit } from "./audit-log.server";
 import { hiddenColumns } from "./listing-hide.server";
@@ -20,6 +20,14 @@ import { enqueueMail, type MailText } from "./outbox.server";
  * costs more to make than a cookie).
  */
 export const REPORT_WEIGHT = { signedIn: 2, anonymous: 1 } as const;
+/**
+ * A report saying the owner asked for money before a viewing weighs this much
+ * more (ADR 077), once a second independent reporter stands beside it: with
+ * REPORT_AUTO_HIDE 3, two people hide the listing instead of three, and one
+ * person never does alone, whatever reason they choose.
+ */
+export const MONEY_BEFORE_VIEWING_EXTRA = 1;
+const MONEY_BEFORE_VIEWING: ReportReason = "money-before-viewing";
 /** Reports one network may file on one listing in a day (stored or not, counted or not). */
 export const REPORTS_PER_ORIGIN_PER_LISTING = 3;
 const ORIGIN_CAP_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -153,7 +161,8 @@ export async function createReport(
 
 /**
  * The pending reports on a listing that count towards hiding it, and their
- * weight. Once a moderator has restored the listing, only reports filed
+ * weight (with MONEY_BEFORE_VIEWING_EXTRA for each saying the owner asked for
+ * money before a viewing, from the second reporter on). Once a moderator has restored the listing, only reports filed
  * RESTORE_COOL_DOWN_MS after the restore count, and none from a network,
  * browser or account that reported it before then (that wave was reviewed).
  */
@@ -188,6 +197,7 @@ export async function countIndependentReports(
   };
   let reporters = 0;
   let weight = 0;
+  let moneyReports = 0;
   const reasons = new Set<string>();
   for (const row of rows) {
     // An earlier wave (before the restore's cool-down ended) spends its reporters.
@@ -201,8 +211,10 @@ export async function countIndependentReports(
     use(row);
     reporters += 1;
     weight += row.reporterUserId !== null ? REPORT_WEIGHT.signedIn : REPORT_WEIGHT.anonymous;
+    if (row.reason === MONEY_BEFORE_VIEWING) moneyReports += 1;
     reasons.add(row.reason);
   }
+  if (reporters >= 2) weight += moneyReports * MONEY_BEFORE_VIEWING_EXTRA;
   // In the form's order, not the reports' (reports sent in the same millisecond have no order).
   const rank = (reason: string) => {
     const at = (REPORT_REASONS as readonly string[]).indexOf(reason);

@@ -3,7 +3,6 @@ import {
   AmenityList,
   CallNowLink,
   ContactCard,
-  MobileCallBar,
   PriceLine,
   PropertyDetails,
 } from "~/components/listing/listing-details";
@@ -132,7 +131,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
               <CallNowLink href={listing.phoneHref} className="w-full" />
             </div>
             {listing.isExpired || listing.isLet ? null : <SaveButton id={listing.adNumber} title={listing.title} />}
-            <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">{t("listing.payAfterVisit")}</p>
+            <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">{t("common.payAfterVisit")}</p>
             <ContactCard listing={listing} />
           </div>
         </aside>
@@ -171,7 +170,20 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <MobileCallBar listing={listing} />
+      {/*
+        On phones the price and 'Call Now' stay in reach at the bottom of the screen, sticky rather
+        than fixed so the bar rests above the footer, with the side panel's line beside them (ADR 077).
+        Written here, not in a component: this page's first-load JavaScript is at its budget
+        (tests/e2e/budgets.spec.ts), and every wrapper costs bytes.
+      */}
+      <div
+        data-testid="mobile-call-bar"
+        className="sticky bottom-0 z-10 -mx-4 mt-6 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-2px_8px_rgba(0,0,0,0.06)] lg:hidden"
+      >
+        <PriceLine priceLine={listing.priceLine} keymoneyLine={null} compact />
+        <CallNowLink href={listing.phoneHref} size="md" className="shrink-0" />
+        <p className="w-full rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">{t("common.payAfterVisit")}</p>
+      </div>
     </div>
   );
 }

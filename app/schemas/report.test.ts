@@ -30,9 +30,10 @@ describe("parseReportForm", () => {
     expect(result.ok ? null : result.first).toBe("report.errors.listingIdRequired");
   });
 
-  it("knows the spec's seven reasons and nothing else", () => {
+  it("knows the spec's seven reasons, 'Asked for money before a viewing' (ADR 077), and nothing else", () => {
     expect(REPORT_REASONS).toEqual([
       "fake-listing",
+      "money-before-viewing",
       "inappropriate-content",
       "spam",
       "wrong-information",

@@ -6,9 +6,10 @@ import { type FormParseResult, parseWith, readFields, requiredText } from "./for
 // Its error messages are catalogue keys, translated where they are shown.
 import "virtual:catalogue/report";
 
-/** The reasons, in order (ids are stored). */
+/** The reasons, in order (ids are stored). 'money-before-viewing' weighs more in auto-hide (ADR 077). */
 export const REPORT_REASONS = [
   "fake-listing",
+  "money-before-viewing",
   "inappropriate-content",
   "spam",
   "wrong-information",

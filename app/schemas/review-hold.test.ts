@@ -4,7 +4,7 @@ import { ownerReasonKey, ownerReasonKeys, scamRuleKey } from "./review-reasons";
 
 const photo: HoldSignal = { kind: "photo-match", photoId: "p1", otherListingId: 7, otherPhotoId: "p9", distance: 4 };
 const text: HoldSignal = { kind: "similar-description", otherListingId: 8, similarity: 0.91 };
-const advance: HoldSignal = { kind: "scam", id: "advance-payment", weight: 3, evidence: ["pay the advance"] };
+const advance: HoldSignal = { kind: "scam", id: "advance-before-viewing", weight: 3, evidence: ["pay the advance"] };
 const price: HoldSignal = { kind: "price", rent: 5000, typicalLow: 12000, typicalHigh: 20000 };
 
 describe("held-for-review signals", () => {

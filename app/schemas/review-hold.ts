@@ -9,11 +9,11 @@ import { z } from "zod";
 
 /** The scam rules a listing can trip (the rules engine names them by these ids). */
 export const SCAM_SIGNAL_IDS = [
-  "advance-payment",
+  "advance-before-viewing",
   "money-transfer",
   "owner-abroad",
   "no-viewing",
-  "shared-phone",
+  "shared-phone-or-network",
 ] as const;
 export type ScamSignalId = (typeof SCAM_SIGNAL_IDS)[number];
 

@@ -9,11 +9,11 @@ import "virtual:catalogue/review";
  */
 
 const SCAM_KEYS = {
-  "advance-payment": "advancePayment",
+  "advance-before-viewing": "advancePayment",
   "money-transfer": "moneyTransfer",
   "owner-abroad": "ownerAbroad",
   "no-viewing": "noViewing",
-  "shared-phone": "sharedPhone",
+  "shared-phone-or-network": "sharedPhone",
 } as const satisfies Record<ScamSignalId, string>;
 
 /** The sentence its owner reads for one signal ('One of its photos also appears in another owner's ad.'). */

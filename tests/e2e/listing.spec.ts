@@ -161,7 +161,8 @@ test.describe("listing page", () => {
     }
 
     const safety = page.getByRole("region", { name: "Stay safe when renting" });
-    await expect(safety).toContainText("Never pay anything before you have visited the place.");
+    // 'Never pay … before you have seen the place' stands beside Call Now instead (ADR 077).
+    await expect(safety).toContainText("Be wary of an owner who asks for money by eZ Cash or bank deposit");
     await expect(safety).toContainText("is not responsible for transactions between users");
 
     const report = page.getByRole("link", { name: "Report This Listing" });

@@ -85,9 +85,12 @@ test("a new owner posts an ad with 2 photos through the dialog and finds it live
   await expect(gallery.getByRole("link", { name: /Show photo 3 of/ })).toHaveCount(0);
   await expect(page.getByText("LKR 17,500").first()).toBeVisible();
   await expect(page.getByText(moveIn)).toBeVisible();
+  // Beside Call Now on a wide screen, in the call bar on a phone (ADR 077): one of them shows.
   await expect(
-    page.getByText("Never pay key money or an advance before you have seen the place and met the owner."),
-  ).toBeVisible();
+    page
+      .getByText("Never pay key money or an advance before you have seen the place and met the owner.")
+      .filter({ visible: true }),
+  ).toHaveCount(1);
   await expect(
     page.getByText(/^1\.4 km from University of Moratuwa, Moratuwa · about \d+ min walk \(estimate\)$/),
   ).toBeVisible();

@@ -206,6 +206,24 @@ test("the report page opened directly has no serious accessibility problems, wit
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
+  test("offers 'Asked for money before a viewing' in English, Sinhala and Tamil (ADR 077)", async ({
+    page,
+    request,
+  }) => {
+    // Only read: nothing is reported.
+    const { ads } = (await (await request.get("/api/listings?limit=1")).json()) as { ads: { slug: string }[] };
+    const reasons = {
+      "": ["Asked for money before a viewing", "before you could see it"],
+      "/si": ["බැලීමට පෙර මුදල් ඉල්ලුවා", "ස්ථානය බැලීමට පෙර හිමිකරු"],
+      "/ta": ["பார்வையிடும் முன் பணம் கேட்டார்", "இடத்தைப் பார்ப்பதற்கு முன்பே"],
+    };
+    for (const [prefix, [label, sentence]] of Object.entries(reasons)) {
+      await page.goto(`${prefix}/listing/${ads[0].slug}/report`);
+      await expect(page.locator("select[name='reason'] option[value='money-before-viewing']")).toHaveText(label);
+      await expect(page.getByText(sentence)).toBeVisible();
+    }
+  });
+
   test("the report page shows errors, sends the report and emails the moderators", async ({ page, browser }) => {
     const listing = await postOwnListing(browser);
     await page.goto(listing.path);

@@ -45,7 +45,7 @@ async function copiedListing(db: DB, storage: ReturnType<typeof tempPhotoStorage
       otherPhotoId: original.photoId,
       distance: 3,
     },
-    { kind: "scam", id: "advance-payment", weight: 3, evidence: ["send the advance"] },
+    { kind: "scam", id: "advance-before-viewing", weight: 3, evidence: ["send the advance"] },
   ];
   return { original, copy, owner, signals };
 }

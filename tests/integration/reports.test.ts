@@ -5,10 +5,11 @@ import { type MessageKey, t } from "../../app/i18n";
 import { createMemoryStore, createRateLimiter } from "../../app/limits/rate-limit.server";
 import { insertListing } from "../../app/models/listing.server";
 import { searchListings } from "../../app/models/listing-search.server";
+import { createReport } from "../../app/models/report.server";
 import { action, loader, meta } from "../../app/routes/listing.report";
 import { readReason, reasonText } from "../../app/schemas/message";
 import { signVisitorId } from "../../app/security/visitor-id.server";
-import { insertTestOwner, listingInput } from "../factories";
+import { insertTestOwner, listingInput, reportInput } from "../factories";
 import { TEST_SITE, testContext, unwrapResult } from "../request-context";
 import { describeEachDatabase } from "../test-db";
 import "virtual:catalogue/report";
@@ -380,6 +381,47 @@ describeEachDatabase("reporting a listing", (ctx) => {
       await post(db, patient.slug, validReport(patient, { reporterEmail: email }), { env: higher, ...independent() });
     }
     expect((await listingRow(db, patient.id)).status).toBe("active");
+  });
+
+  it("hides a listing at the 2nd independent reporter when one says it asked for money before a viewing (ADR 077)", async () => {
+    const { db } = ctx();
+    const money = (listing: Listing, email: string) =>
+      validReport(listing, { reporterEmail: email, reason: "money-before-viewing" });
+
+    // Two reporters with other reasons: not yet (weight 2 of 3).
+    const control = await newListing(db);
+    for (const email of ["c1@example.com", "c2@example.com"])
+      await post(db, control.slug, validReport(control, { reporterEmail: email }), independent());
+    expect((await listingRow(db, control.id)).status).toBe("active");
+
+    // One person alone never hides it, however often they choose the reason.
+    const listing = await newListing(db);
+    const first = independent();
+    for (const email of ["m1@example.com", "m1b@example.com"])
+      expect((await post(db, listing.slug, money(listing, email), first)).status).toBe(200);
+    expect((await listingRow(db, listing.id)).status).toBe("active");
+
+    // A second, independent person (any reason) hides it.
+    await post(db, listing.slug, validReport(listing, { reporterEmail: "m2@example.com" }), independent());
+    const hidden = await listingRow(db, listing.id);
+    expect(hidden).toMatchObject({ status: "hidden", hiddenBy: "reports" });
+    expect(autoHideReason(hidden.hiddenReason).shown).toBe(
+      "Hidden automatically after reports from 2 people, until a moderator reviews it.",
+    );
+  });
+
+  it("never lets one signed-in reporter hide a listing by choosing 'money before a viewing'", async () => {
+    const { db } = ctx();
+    const listing = await newListing(db);
+    const account = await insertTestOwner(db, `money-reporter-${unique()}`);
+    const input = reportInput(listing.id, { reason: "money-before-viewing", reporterEmail: account.email });
+    const created = await createReport(db, input, {
+      autoHideAt: 3,
+      reporter: { originGroup: "192.0.2.0/24", visitorKey: null, userId: account.id },
+    });
+    // Signed in (2) plus the reason's extra (1) would reach 3, but one person is one person.
+    expect(created).toMatchObject({ ok: true, autoHidden: false, reporterCount: 1, weight: 2 });
+    expect((await listingRow(db, listing.id)).status).toBe("active");
   });
 
   it("hides once when several people report at the same moment", async () => {

@@ -50,22 +50,6 @@ export function CallNowLink({
   );
 }
 
-/**
- * On phones the price and 'Call Now' stay in reach at the bottom of the
- * screen. Sticky rather than fixed, so it rests above the footer.
- */
-export function MobileCallBar({ listing }: { listing: ListingView }) {
-  return (
-    <div
-      data-testid="mobile-call-bar"
-      className="sticky bottom-0 z-10 -mx-4 mt-6 flex items-center justify-between gap-3 border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-2px_8px_rgba(0,0,0,0.06)] lg:hidden"
-    >
-      <PriceLine priceLine={listing.priceLine} keymoneyLine={null} compact />
-      <CallNowLink href={listing.phoneHref} size="md" className="shrink-0" />
-    </div>
-  );
-}
-
 export function LocationLink({ link }: { link: LocationLinkParts }) {
   const { t } = useTranslation();
   if (!link.href) return <span>{t("listing.locationNotSpecified")}</span>;

@@ -2,7 +2,9 @@ import { ShieldIcon } from "~/components/ui/icons";
 import { useTranslation } from "~/i18n";
 import "virtual:catalogue/listing";
 
-const SAFETY_ITEMS = ["noPayment", "visit", "meetOwner", "amenities", "terms", "advance"] as const;
+// 'Never pay before you have seen the place' stands beside every contact action
+// instead (ADR 077), so the notice does not say it twice.
+const SAFETY_ITEMS = ["visit", "meetOwner", "amenities", "terms", "scamSigns"] as const;
 
 /** The safety notice, calm and readable rather than alarming. */
 export function SafetyNotice({ siteName }: { siteName: string }) {

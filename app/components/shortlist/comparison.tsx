@@ -15,7 +15,8 @@ type ComparisonProps = {
 /**
  * Saved places compared (ADR 054): side by side in a table on wide screens,
  * one card each on phones. A place that is no longer public keeps its ad
- * number and says so.
+ * number and says so. The call buttons have the line about paying only after
+ * a visit beside them (ADR 077).
  */
 export function Comparison({ rows, actions }: ComparisonProps) {
   return (
@@ -41,6 +42,12 @@ function CallLink({ href }: { href: string | null }) {
       {t("shortlist.callNow")}
     </a>
   );
+}
+
+/** 'Never pay … before you have seen the place' beside the call buttons (ADR 077; the listing page writes its own). */
+function PayAfterVisit({ className }: { className: string }) {
+  const { t } = useTranslation();
+  return <p className={`rounded-md bg-amber-50 text-amber-900 ${className}`}>{t("common.payAfterVisit")}</p>;
 }
 
 /** How a place is named: its title while public, else its ad number (nothing its owner wrote). */
@@ -129,6 +136,14 @@ function ComparisonTable({ rows, actions }: ComparisonProps) {
               )}
             </tr>
           ))}
+          {rows.some((row) => row.available && row.phoneHref) ? (
+            <tr>
+              <td />
+              <td colSpan={rows.length} className="px-3 pb-3">
+                <PayAfterVisit className="px-3 py-2 text-sm" />
+              </td>
+            </tr>
+          ) : null}
           {actions ? (
             <tr className="border-t border-slate-200">
               <td />
@@ -169,6 +184,7 @@ function ShortlistCard({ row, actions }: { row: ShortlistRow; actions?: Comparis
           <p className="mt-1 text-slate-600">{t("shortlist.goneText")}</p>
         </div>
       )}
+      {row.available && row.phoneHref ? <PayAfterVisit className="mt-3 px-2 py-1 text-xs" /> : null}
       {actions ? <div className="mt-3">{actions(row)}</div> : null}
     </article>
   );
