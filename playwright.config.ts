@@ -2,10 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { chromium } from "./tests/chromium";
+import { baseConfig, chromium } from "./tests/playwright-base";
 
 // Browser tests run against the production build with a fresh data folder
-// (demo data is seeded on first start), in Debian's Chromium (tests/chromium.ts). The specs that
+// (demo data is seeded on first start), in Debian's Chromium (tests/playwright-base.ts). The specs that
 // start servers of their own are the system tier: playwright.system.config.ts (ADR 073).
 const port = Number(process.env.E2E_PORT ?? 3210);
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "bodima-e2e-"));
@@ -36,14 +36,8 @@ const serverEnv = (serverPort: number) => ({
 });
 
 export default defineConfig({
+  ...baseConfig,
   testDir: "tests/e2e",
-  fullyParallel: true,
-  workers: 2,
-  retries: 0,
-  forbidOnly: !!process.env.CI,
-  reporter: [["list"]],
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
   // Its own folder, so the system tier's run (playwright.system.config.ts) does not clear it.
   outputDir: "test-results/browser",
   use: { ...chromium, baseURL: `http://127.0.0.1:${port}` },
