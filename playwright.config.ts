@@ -1,14 +1,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { defineConfig, devices } from "@playwright/test";
+import { defineConfig } from "@playwright/test";
+import { baseConfig, chromium } from "./tests/playwright-base";
 
 // Browser tests run against the production build with a fresh data folder
-// (demo data is seeded on first start). Debian's Chromium is used; Playwright
-// never downloads a browser here.
+// (demo data is seeded on first start), in Debian's Chromium (tests/playwright-base.ts). The specs that
+// start servers of their own are the system tier: playwright.system.config.ts (ADR 073).
 const port = Number(process.env.E2E_PORT ?? 3210);
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "bodima-e2e-"));
-const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 // With TEST_DATABASE_URL set (CI does), a second server runs on a fresh
 // PostgreSQL database and the "postgres" project repeats the core specs on it.
 const postgresPort = port + 1;
@@ -36,40 +36,19 @@ const serverEnv = (serverPort: number) => ({
 });
 
 export default defineConfig({
+  ...baseConfig,
   testDir: "tests/e2e",
-  fullyParallel: true,
-  workers: 2,
-  retries: 0,
-  forbidOnly: !!process.env.CI,
-  reporter: [["list"]],
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
-  use: {
-    baseURL: `http://127.0.0.1:${port}`,
-    // A failed test leaves its trace in test-results/ (open it with `npx playwright show-trace`);
-    // passing tests' traces are thrown away.
-    trace: "retain-on-failure",
-    launchOptions: {
-      executablePath: chromiumPath,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    },
-  },
+  // Its own folder, so the system tier's run (playwright.system.config.ts) does not clear it.
+  outputDir: "test-results/browser",
+  use: { ...chromium, baseURL: `http://127.0.0.1:${port}` },
   projects: [
-    { name: "sqlite", use: { ...devices["Desktop Chrome"], channel: undefined } },
+    { name: "sqlite" },
     ...(withPostgres
       ? [
           {
             name: "postgres",
             testMatch: ["smoke.spec.ts", "browse.spec.ts", "api.spec.ts", "listing.spec.ts", "page-cache.spec.ts"],
-            use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: `http://127.0.0.1:${postgresPort}` },
+            use: { baseURL: `http://127.0.0.1:${postgresPort}` },
           },
         ]
       : []),

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { cataloguePlugin } from "./app/i18n/catalogue-plugin";
@@ -14,6 +15,10 @@ export default defineConfig({
       "tests/integration/**/*.test.ts",
     ],
     environment: "node",
+    // Vitest's default is one worker per core but one; on a 2-core machine that runs the files one at
+    // a time, though most of them wait on a database, Redis or a server more than they compute.
+    // Two workers there ran the suites in 35-45% less time (ADR 073); files stay isolated.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -5,12 +5,12 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { CONFIRM_EMAIL_SUBJECT, confirmEmail, postListing, submitSignUp } from "../e2e/owners";
+import { startServer } from "../e2e/spawn-server";
 import { createPostgresDatabase } from "../postgres-database";
 import { startTestRedis, type TestRedis } from "../redis-server";
 import { startTestS3, type TestS3 } from "../s3-server";
 import { startTestSmtpServer, type TestSmtpServer } from "../smtp-test-server";
-import { CONFIRM_EMAIL_SUBJECT, confirmEmail, postListing, submitSignUp } from "./owners";
-import { startServer } from "./spawn-server";
 
 // docs/operations.md: two app servers (A and B) on one PostgreSQL, one Redis and one S3 bucket (s3rver
 // stands in for S3), behind Debian's nginx running the example configuration of

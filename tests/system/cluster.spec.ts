@@ -4,8 +4,8 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { startServer } from "../e2e/spawn-server";
 import { startTestSmtpServer, type TestSmtpServer } from "../smtp-test-server";
-import { startServer } from "./spawn-server";
 
 // ADR 040: `npm start` with two worker
 // processes on one machine (WEB_CONCURRENCY=2) shares one port, one set of rate

@@ -2,9 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
+import { field } from "../e2e/owners";
+import { startServer } from "../e2e/spawn-server";
 import { startTestRedis, type TestRedis } from "../redis-server";
-import { field } from "./owners";
-import { startServer } from "./spawn-server";
 
 // ADR 041: `npm start` with REDIS_URL counts rate limits in Redis. When
 // Redis stops, logging in answers a clear "briefly unavailable" message (503, not

@@ -1,0 +1,34 @@
+import { devices, type PlaywrightTestConfig } from "@playwright/test";
+
+/** What both Playwright configs share: playwright.config.ts (browser tier), playwright.system.config.ts (system tier). */
+export const baseConfig = {
+  // Each file's tests run in parallel unless the file says `mode: "serial"`.
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: [["list"]],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+} satisfies PlaywrightTestConfig;
+
+/** Debian's Chromium, as both configs launch it; Playwright never downloads a browser here. */
+export const chromium = {
+  ...devices["Desktop Chrome"],
+  channel: undefined,
+  // A failed test leaves its trace in its run's output folder (open it with `npx playwright show-trace`);
+  // passing tests' traces are thrown away.
+  trace: "retain-on-failure" as const,
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  },
+};
