@@ -5,17 +5,16 @@ import { Button } from "~/components/ui/button";
 import { TabNav } from "~/components/ui/tab-nav";
 import { activeLocale, useTranslation } from "~/i18n";
 import { LANGUAGE_NAMES, type Locale } from "~/i18n/locales";
-import { cataloguePageMeta } from "~/lib/route-meta";
+import { privatePageMeta } from "~/lib/route-meta";
 import { chosenLanguage } from "~/security/language-cookie.server";
 import { noStore } from "~/security/no-store.server";
 import type { Route } from "./+types/dashboard";
 import "virtual:catalogue/accounts";
 
-export const meta: Route.MetaFunction = cataloguePageMeta({
+export const meta: Route.MetaFunction = privatePageMeta({
   title: "accounts.dashboard.metaTitle",
   description: "accounts.dashboard.description",
   path: "/dashboard",
-  noindex: true,
 });
 
 /**
