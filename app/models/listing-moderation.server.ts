@@ -4,6 +4,7 @@ import { currentTime } from "~/lib/clock";
 import { DELETED_STATUS, HIDDEN_STATUS, PENDING_STATUS } from "~/schemas/listing-status";
 import { type Actor, audit } from "./audit-log.server";
 import { hiddenColumns, restoredColumns } from "./listing-hide.server";
+import { listingsWithOwner } from "./listing-owner.server";
 import { reopenHold } from "./listing-review.server";
 import { changed, type ModerationResult, moderate, refuse, refuseUnchanged } from "./moderation-action.server";
 
@@ -65,9 +66,7 @@ export async function restoreListing(
   now = currentTime(),
 ): Promise<ModerationResult> {
   return moderate(db, now, async (trx, at) => {
-    const listing = await trx
-      .selectFrom("listings")
-      .innerJoin("users", "users.id", "listings.userId")
+    const listing = await listingsWithOwner(trx)
       .select(["listings.status", "users.status as ownerStatus"])
       .where("listings.id", "=", listingId)
       .executeTakeFirst();

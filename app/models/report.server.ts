@@ -9,6 +9,7 @@ import { REPORT_REASONS, type ReportInput } from "~/schemas/report";
 import { fail, type ReportCode, type Result } from "~/schemas/result";
 import { audit } from "./audit-log.server";
 import { hiddenColumns } from "./listing-hide.server";
+import { listingsWithOwner, OWNER_MAIL_COLUMNS } from "./listing-owner.server";
 import { enqueueMail, type MailText } from "./outbox.server";
 
 /**
@@ -314,10 +315,8 @@ export type AutoHideNotice = {
 };
 
 export async function autoHideNotice(db: DB, listing: ReportedListing): Promise<AutoHideNotice | null> {
-  const owner = await db
-    .selectFrom("listings")
-    .innerJoin("users", "users.id", "listings.userId")
-    .select(["users.email", "users.name", "users.locale"])
+  const owner = await listingsWithOwner(db)
+    .select([...OWNER_MAIL_COLUMNS])
     .where("listings.id", "=", listing.id)
     .executeTakeFirst();
   if (!owner) return null;
