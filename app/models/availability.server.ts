@@ -2,7 +2,7 @@ import type { DB } from "~/db/db.server";
 import { currentTime } from "~/lib/clock";
 import { daysLeft, daysSinceConfirmed, expiryOfConfirmation } from "~/lib/days-left";
 import { LISTED_STATUS } from "~/schemas/listing-status";
-import { listingsWithOwner, OWNER_MAIL_COLUMNS } from "./listing-owner.server";
+import { listingsWithOwner, OWNER_MAIL_COLUMNS, type OwnerAddress } from "./listing-owner.server";
 
 /**
  * The availability reminder (ADR 056): 14 days after its
@@ -34,7 +34,7 @@ export type AvailabilityReminder = {
   /** Whole days since the last confirmation, and until the listing leaves search. */
   confirmedDaysAgo: number;
   expiresInDays: number;
-  owner: { email: string; name: string; locale: string };
+  owner: OwnerAddress;
 };
 
 /** Active listings confirmed at least 14 days ago, not yet expired, not yet reminded for this confirmation. */

@@ -8,7 +8,7 @@ import { type HoldSignal, parseHoldSignals } from "~/schemas/review-hold";
 import { type Actor, audit } from "./audit-log.server";
 import { inTransaction } from "./in-transaction.server";
 import { hiddenColumns, nextStateVersion } from "./listing-hide.server";
-import { listingsWithOwner, OWNER_MAIL_COLUMNS } from "./listing-owner.server";
+import { listingsWithOwner, OWNER_MAIL_COLUMNS, type OwnerAddress } from "./listing-owner.server";
 import { changed, type ModerationResult, moderate, refuse, refuseUnchanged } from "./moderation-action.server";
 import { enqueueMail, type MailText } from "./outbox.server";
 
@@ -109,11 +109,8 @@ export async function reopenHold(db: DB, listingId: number, at: string): Promise
 }
 
 /** What the owner is told about a decision, in their preferred language (composed in app/mail/). */
-export type HoldDecisionNotice = {
+export type HoldDecisionNotice = OwnerAddress & {
   decision: "approved" | "rejected";
-  email: string;
-  name: string;
-  locale: string;
   listing: { id: number; slug: string; title: string };
   /** What the checks found (the owner reads a sentence for each). */
   signals: HoldSignal[];

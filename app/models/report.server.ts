@@ -9,7 +9,7 @@ import { REPORT_REASONS, type ReportInput } from "~/schemas/report";
 import { fail, type ReportCode, type Result } from "~/schemas/result";
 import { audit } from "./audit-log.server";
 import { hiddenColumns } from "./listing-hide.server";
-import { listingsWithOwner, OWNER_MAIL_COLUMNS } from "./listing-owner.server";
+import { listingsWithOwner, OWNER_MAIL_COLUMNS, type OwnerAddress } from "./listing-owner.server";
 import { enqueueMail, type MailText } from "./outbox.server";
 
 /**
@@ -306,10 +306,7 @@ export async function sendModeratorDigest<Row extends { id: string }>(
 
 /** Who to tell that reports hid a listing, and why: the counted reporters' reasons (never who they are). */
 /** `locale`: the owner's preferred language, which the notice is written in (ADR 069). */
-export type AutoHideNotice = {
-  email: string;
-  name: string;
-  locale: string;
+export type AutoHideNotice = OwnerAddress & {
   listing: ReportedListing;
   reasons: string[];
 };
