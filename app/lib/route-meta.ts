@@ -60,6 +60,19 @@ export function cataloguePageMeta<Args extends MetaArgsWithRoot & { loaderData: 
   });
 }
 
+/**
+ * The `meta` of a private page: one's own pages and those about signing in
+ * (never cached either: their `noStore` middleware, ADR 016), which search
+ * engines are asked not to index.
+ *
+ *   export const meta: Route.MetaFunction = privatePageMeta({ title: "…", description: "…", path: "/login" });
+ */
+export function privatePageMeta<Args extends MetaArgsWithRoot & { loaderData: unknown }>(
+  page: Omit<CataloguePage<Exclude<Args["loaderData"], undefined>>, "noindex">,
+): (args: Args) => MetaDescriptor[] {
+  return cataloguePageMeta<Args>({ ...page, noindex: true });
+}
+
 /** The same for a page's component (its loader need not return them either). */
 export function useSite(): Site {
   return siteOf(useRouteLoaderData<Site>("root"));

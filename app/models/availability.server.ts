@@ -2,6 +2,7 @@ import type { DB } from "~/db/db.server";
 import { currentTime } from "~/lib/clock";
 import { daysLeft, daysSinceConfirmed, expiryOfConfirmation } from "~/lib/days-left";
 import { LISTED_STATUS } from "~/schemas/listing-status";
+import { listingsWithOwner, OWNER_MAIL_COLUMNS, type OwnerAddress } from "./listing-owner.server";
 
 /**
  * The availability reminder (ADR 056): 14 days after its
@@ -33,23 +34,13 @@ export type AvailabilityReminder = {
   /** Whole days since the last confirmation, and until the listing leaves search. */
   confirmedDaysAgo: number;
   expiresInDays: number;
-  owner: { email: string; name: string; locale: string };
+  owner: OwnerAddress;
 };
 
 /** Active listings confirmed at least 14 days ago, not yet expired, not yet reminded for this confirmation. */
 export async function dueAvailabilityReminders(db: DB, now = currentTime()): Promise<AvailabilityReminder[]> {
-  const rows = await db
-    .selectFrom("listings")
-    .innerJoin("users", "users.id", "listings.userId")
-    .select([
-      "listings.id",
-      "listings.title",
-      "listings.expiresAt",
-      "listings.stateVersion",
-      "users.email",
-      "users.name",
-      "users.locale",
-    ])
+  const rows = await listingsWithOwner(db)
+    .select(["listings.id", "listings.title", "listings.expiresAt", "listings.stateVersion", ...OWNER_MAIL_COLUMNS])
     .where("listings.status", "=", LISTED_STATUS)
     // A suspended owner's listings are hidden; asked again so none is reminded (ADR 063).
     .where("users.status", "=", "active")

@@ -5,6 +5,7 @@ import { currentTime } from "~/lib/clock";
 import { confirmedAt } from "~/lib/days-left";
 import { LISTED_STATUS } from "~/schemas/listing-status";
 import { inTransaction } from "./in-transaction.server";
+import { listingsWithOwner, OWNER_MAIL_COLUMNS, type OwnerAddress } from "./listing-owner.server";
 
 /**
  * 'Already let? Tell us' (ADR 057, made costly by ADR 064): students who called
@@ -179,11 +180,9 @@ export async function reportAlreadyLet(
 export async function letReportOwner(
   db: DB,
   listingId: number,
-): Promise<{ title: string; email: string; name: string; locale: string; expiresAt: string } | null> {
-  const row = await db
-    .selectFrom("listings")
-    .innerJoin("users", "users.id", "listings.userId")
-    .select(["listings.title", "listings.expiresAt", "users.email", "users.name", "users.locale"])
+): Promise<(OwnerAddress & { title: string; expiresAt: string }) | null> {
+  const row = await listingsWithOwner(db)
+    .select(["listings.title", "listings.expiresAt", ...OWNER_MAIL_COLUMNS])
     .where("listings.id", "=", listingId)
     .executeTakeFirst();
   return row ?? null;

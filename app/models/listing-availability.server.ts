@@ -14,6 +14,7 @@ import {
 } from "~/schemas/listing-status";
 import { type AvailabilityLinkCode, fail, type Result } from "~/schemas/result";
 import { nextStateVersion } from "./listing-hide.server";
+import { listingsWithOwner } from "./listing-owner.server";
 
 /**
  * A listing's availability (ADR 056): renewing, 'Still available'
@@ -32,9 +33,7 @@ export type AvailabilityActor = { userId: string } | { link: { version: number }
 
 /** The listing as the actor may change it (never a deleted one), with its owner's standing. */
 function currentState(db: DB, id: number, actor: AvailabilityActor) {
-  let query = db
-    .selectFrom("listings")
-    .innerJoin("users", "users.id", "listings.userId")
+  let query = listingsWithOwner(db)
     .select(["listings.status", "listings.title", "listings.stateVersion", "users.status as ownerStatus"])
     .where("listings.id", "=", id)
     .where("listings.status", "!=", DELETED_STATUS);

@@ -1,11 +1,11 @@
 import { invalidatePublicPages } from "~/cache/invalidation.server";
 import type { DB } from "~/db/db.server";
-import { currentTime } from "~/lib/clock";
 import { DELETED_STATUS, HIDDEN_STATUS, PENDING_STATUS } from "~/schemas/listing-status";
-import { type Actor, audit } from "./audit-log.server";
+import { audit } from "./audit-log.server";
 import { hiddenColumns, restoredColumns } from "./listing-hide.server";
+import { listingsWithOwner } from "./listing-owner.server";
 import { reopenHold } from "./listing-review.server";
-import { changed, type ModerationResult, moderate, refuse, refuseUnchanged } from "./moderation-action.server";
+import { changed, moderationAction, refuse, refuseUnchanged } from "./moderation-action.server";
 
 /** Moderators hide listings from every public view and restore them. */
 
@@ -23,31 +23,23 @@ async function reviewPendingReports(db: DB, listingId: number, now: string) {
  * Hides a listing from every public view (status 'hidden'); its owner sees
  * the reason in My Ads. Its pending reports count as reviewed.
  */
-export async function hideListing(
-  db: DB,
-  actor: Actor,
-  listingId: number,
-  reason: string,
-  now = currentTime(),
-): Promise<ModerationResult> {
-  return moderate(db, now, async (trx, at) => {
-    const updated = await trx
-      .updateTable("listings")
-      .set(hiddenColumns("moderator", reason, at))
-      .where("id", "=", listingId)
-      // Deleted by its owner (kept as evidence, ADR 020): never back to hidden, so never restored.
-      .where("status", "!=", DELETED_STATUS)
-      // Already hidden automatically or by a suspension: a moderator's decision replaces it.
-      .where((eb) =>
-        eb.or([eb("status", "!=", HIDDEN_STATUS), eb("hiddenBy", "is", null), eb("hiddenBy", "!=", "moderator")]),
-      )
-      .executeTakeFirst();
-    if (!changed(updated)) await refuseUnchanged(trx, "listings", listingId);
-    await reviewPendingReports(trx, listingId, at);
-    await invalidatePublicPages(trx, [listingId], now);
-    await audit(trx, actor, "listing.hide", { type: "listing", id: listingId }, reason, at);
-  });
-}
+export const hideListing = moderationAction<number, string>(async (trx, { id: listingId, actor, reason, now, at }) => {
+  const updated = await trx
+    .updateTable("listings")
+    .set(hiddenColumns("moderator", reason, at))
+    .where("id", "=", listingId)
+    // Deleted by its owner (kept as evidence, ADR 020): never back to hidden, so never restored.
+    .where("status", "!=", DELETED_STATUS)
+    // Already hidden automatically or by a suspension: a moderator's decision replaces it.
+    .where((eb) =>
+      eb.or([eb("status", "!=", HIDDEN_STATUS), eb("hiddenBy", "is", null), eb("hiddenBy", "!=", "moderator")]),
+    )
+    .executeTakeFirst();
+  if (!changed(updated)) await refuseUnchanged(trx, "listings", listingId);
+  await reviewPendingReports(trx, listingId, at);
+  await invalidatePublicPages(trx, [listingId], now);
+  await audit(trx, actor, "listing.hide", { type: "listing", id: listingId }, reason, at);
+});
 
 /**
  * Shows a hidden listing again, in the state the hide took it from (ADR 063):
@@ -57,17 +49,9 @@ export async function hideListing(
  * suspended owner stays hidden until the owner is reinstated. A rejected
  * held listing goes back to 'pending' and into the review queue (ADR 078).
  */
-export async function restoreListing(
-  db: DB,
-  actor: Actor,
-  listingId: number,
-  reason: string | null,
-  now = currentTime(),
-): Promise<ModerationResult> {
-  return moderate(db, now, async (trx, at) => {
-    const listing = await trx
-      .selectFrom("listings")
-      .innerJoin("users", "users.id", "listings.userId")
+export const restoreListing = moderationAction<number, string | null>(
+  async (trx, { id: listingId, actor, reason, now, at }) => {
+    const listing = await listingsWithOwner(trx)
       .select(["listings.status", "users.status as ownerStatus"])
       .where("listings.id", "=", listingId)
       .executeTakeFirst();
@@ -85,5 +69,5 @@ export async function restoreListing(
     await reviewPendingReports(trx, listingId, at);
     await invalidatePublicPages(trx, [listingId], now);
     await audit(trx, actor, "listing.restore", { type: "listing", id: listingId }, reason, at);
-  });
-}
+  },
+);

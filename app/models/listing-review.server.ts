@@ -8,6 +8,7 @@ import { type HoldSignal, parseHoldSignals } from "~/schemas/review-hold";
 import { type Actor, audit } from "./audit-log.server";
 import { inTransaction } from "./in-transaction.server";
 import { hiddenColumns, nextStateVersion } from "./listing-hide.server";
+import { listingsWithOwner, OWNER_MAIL_COLUMNS, type OwnerAddress } from "./listing-owner.server";
 import { changed, type ModerationResult, moderate, refuse, refuseUnchanged } from "./moderation-action.server";
 import { enqueueMail, type MailText } from "./outbox.server";
 
@@ -108,11 +109,8 @@ export async function reopenHold(db: DB, listingId: number, at: string): Promise
 }
 
 /** What the owner is told about a decision, in their preferred language (composed in app/mail/). */
-export type HoldDecisionNotice = {
+export type HoldDecisionNotice = OwnerAddress & {
   decision: "approved" | "rejected";
-  email: string;
-  name: string;
-  locale: string;
   listing: { id: number; slug: string; title: string };
   /** What the checks found (the owner reads a sentence for each). */
   signals: HoldSignal[];
@@ -132,17 +130,8 @@ async function decide(
   now: Date,
 ): Promise<ModerationResult> {
   return moderate(db, now, async (trx, at) => {
-    const listing = await trx
-      .selectFrom("listings")
-      .innerJoin("users", "users.id", "listings.userId")
-      .select([
-        "listings.slug",
-        "listings.title",
-        "users.status as ownerStatus",
-        "users.email",
-        "users.name",
-        "users.locale",
-      ])
+    const listing = await listingsWithOwner(trx)
+      .select(["listings.slug", "listings.title", "users.status as ownerStatus", ...OWNER_MAIL_COLUMNS])
       .where("listings.id", "=", listingId)
       .executeTakeFirst();
     if (!listing) refuse("moderation.not_found");

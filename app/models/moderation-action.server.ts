@@ -1,5 +1,7 @@
 import type { DB } from "~/db/db.server";
+import { currentTime } from "~/lib/clock";
 import { type Failure, fail, type ModerationCode, type Result } from "~/schemas/result";
+import type { Actor } from "./audit-log.server";
 import { inTransaction } from "./in-transaction.server";
 
 /**
@@ -40,6 +42,21 @@ export async function moderate(
     if (error instanceof Refusal) return error.result;
     throw error;
   }
+}
+
+/** What one action on one row is told: who acts, on which row, why, and when (`at`: `now` as ISO text). */
+export type ModerationCall<Id, Reason> = { actor: Actor; id: Id; reason: Reason; now: Date; at: string };
+
+/**
+ * An action a moderator takes on one row (a listing, an account), called as
+ * `(db, actor, id, reason, now?)`, like the admin screens call them all;
+ * `work` runs inside `moderate`.
+ */
+export function moderationAction<Id extends string | number, Reason extends string | null>(
+  work: (trx: DB, call: ModerationCall<Id, Reason>) => Promise<void>,
+): (db: DB, actor: Actor, id: Id, reason: Reason, now?: Date) => Promise<ModerationResult> {
+  return (db, actor, id, reason, now = currentTime()) =>
+    moderate(db, now, (trx, at) => work(trx, { actor, id, reason, now, at }));
 }
 
 /** Nothing changed: a conflict when the row is there (someone acted first), else not found. */

@@ -89,10 +89,19 @@ export async function deleteOwnUpload(
   userId: string,
   photoId: string,
 ): Promise<Result<UploadCode>> {
+  const removed = await removeUploads(db, storage, [photoId], userId);
+  return removed > 0 ? { ok: true } : fail("photo.not_found");
+}
+
+/**
+ * Removes the uploads of `ids` (only `userId`'s, when given) that are still
+ * unattached: rows first, then their fingerprints and files. Returns how many.
+ */
+async function removeUploads(db: DB, storage: PhotoStorage, ids: string[], userId?: string): Promise<number> {
   const rows = await db
     .deleteFrom("listing_photos")
-    .where("id", "=", photoId)
-    .where("userId", "=", userId)
+    .where("id", "in", ids)
+    .$if(userId !== undefined, (qb) => qb.where("userId", "=", userId as string))
     .where("listingId", "is", null)
     .returning(["id", "variants"])
     .execute();
@@ -101,7 +110,7 @@ export async function deleteOwnUpload(
     rows.map((r) => r.id),
   );
   await removePhotoFiles(storage, rows);
-  return rows.length > 0 ? { ok: true } : fail("photo.not_found");
+  return rows.length;
 }
 
 /** Removes unattached uploads older than a day, rows first, then their files. Returns how many. */
@@ -117,22 +126,11 @@ export async function removeStaleUploads(db: DB, storage: PhotoStorage, now = cu
       .limit(CLEAN_UP_BATCH)
       .execute();
     if (stale.length === 0) return removed;
-    const rows = await db
-      .deleteFrom("listing_photos")
-      .where(
-        "id",
-        "in",
-        stale.map((r) => r.id),
-      )
-      .where("listingId", "is", null)
-      .returning(["id", "variants"])
-      .execute();
-    await deleteUploadFingerprints(
+    removed += await removeUploads(
       db,
-      rows.map((r) => r.id),
+      storage,
+      stale.map((r) => r.id),
     );
-    await removePhotoFiles(storage, rows);
-    removed += rows.length;
     if (stale.length < CLEAN_UP_BATCH) return removed;
   }
 }

@@ -9,6 +9,7 @@ import { REPORT_REASONS, type ReportInput, type ReportReason } from "~/schemas/r
 import { fail, type ReportCode, type Result } from "~/schemas/result";
 import { audit } from "./audit-log.server";
 import { hiddenColumns } from "./listing-hide.server";
+import { listingsWithOwner, OWNER_MAIL_COLUMNS, type OwnerAddress } from "./listing-owner.server";
 import { enqueueMail, type MailText } from "./outbox.server";
 
 /**
@@ -244,29 +245,87 @@ export async function emailModerators(
   db: DB,
   supportEmail: string,
   mail: { kind: string; replyTo?: string; compose: (locale: string) => MailText },
+  now = currentTime(),
 ): Promise<string[]> {
   const { compose, ...rest } = mail;
   const ids: string[] = [];
   for (const { email, locale } of await moderatorRecipients(db, supportEmail))
-    ids.push(await enqueueMail(db, { ...rest, ...compose(locale), to: email }));
+    ids.push(await enqueueMail(db, { ...rest, ...compose(locale), to: email }, now));
   return ids;
+}
+
+/** What one moderators' digest gathers, and where it records what it named. */
+export type ModeratorDigest<Row extends { id: string }> = {
+  kind: string;
+  supportEmail: string;
+  /** The column that keeps when a row was named in a digest (null: waiting for the next one). */
+  sentIn: { table: "reports"; column: "notifiedAt" } | { table: "listing_holds"; column: "digestMailedAt" };
+  /** One listing's rows, each with its own hourly digest; else the whole table's. */
+  listingId?: number;
+  /** The rows no digest has named yet, in the order this one names them. */
+  unsent: (trx: DB) => Promise<Row[]>;
+  /** The email, in a moderator's language. */
+  compose: (trx: DB, rows: Row[]) => Promise<(locale: string) => MailText>;
+};
+
+class DigestRace extends Error {}
+
+/**
+ * Emails every moderator one digest of the rows not yet named, once the last
+ * one is MODERATOR_MAIL_INTERVAL_MS old; in one transaction, marking them
+ * conditionally, so of two runs at once only one sends. Returns how many rows
+ * it named (0: not due yet, nothing waiting, or another run got there first).
+ */
+export async function sendModeratorDigest<Row extends { id: string }>(
+  db: DB,
+  digest: ModeratorDigest<Row>,
+  now: Date,
+): Promise<number> {
+  const { table, column } = digest.sentIn;
+  const due = new Date(now.getTime() - MODERATOR_MAIL_INTERVAL_MS).toISOString();
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      const last = await trx
+        .selectFrom(table)
+        .select((eb) => eb.fn.max(column).as("at"))
+        .$if(digest.listingId !== undefined, (qb) => qb.where("listingId", "=", digest.listingId as number))
+        .executeTakeFirst();
+      if (last?.at && last.at > due) return 0;
+      const rows = await digest.unsent(trx);
+      if (rows.length === 0) return 0;
+      const marked = await trx
+        .updateTable(table)
+        .set({ [column]: now.toISOString() })
+        .where(
+          "id",
+          "in",
+          rows.map((r) => r.id),
+        )
+        .where(column, "is", null)
+        .executeTakeFirst();
+      // Another run got there first.
+      if (Number(marked.numUpdatedRows) !== rows.length) throw new DigestRace();
+      const compose = await digest.compose(trx, rows);
+      await emailModerators(trx, digest.supportEmail, { kind: digest.kind, compose }, now);
+      return rows.length;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof DigestRace) return 0;
+      throw error;
+    });
 }
 
 /** Who to tell that reports hid a listing, and why: the counted reporters' reasons (never who they are). */
 /** `locale`: the owner's preferred language, which the notice is written in (ADR 069). */
-export type AutoHideNotice = {
-  email: string;
-  name: string;
-  locale: string;
+export type AutoHideNotice = OwnerAddress & {
   listing: ReportedListing;
   reasons: string[];
 };
 
 export async function autoHideNotice(db: DB, listing: ReportedListing): Promise<AutoHideNotice | null> {
-  const owner = await db
-    .selectFrom("listings")
-    .innerJoin("users", "users.id", "listings.userId")
-    .select(["users.email", "users.name", "users.locale"])
+  const owner = await listingsWithOwner(db)
+    .select([...OWNER_MAIL_COLUMNS])
     .where("listings.id", "=", listing.id)
     .executeTakeFirst();
   if (!owner) return null;
@@ -297,58 +356,40 @@ export async function sendReportDigests(
     .distinct()
     .where("notifiedAt", "is", null)
     .execute();
-  const due = new Date(now.getTime() - MODERATOR_MAIL_INTERVAL_MS).toISOString();
-  const at = now.toISOString();
   let digests = 0;
   let reports = 0;
   for (const { listingId } of waiting) {
-    const sent = await db
-      .transaction()
-      .execute(async (trx) => {
-        const last = await trx
-          .selectFrom("reports")
-          .select((eb) => eb.fn.max("notifiedAt").as("at"))
-          .where("listingId", "=", listingId)
-          .executeTakeFirst();
-        if (last?.at && last.at > due) return 0;
-        const rows = await trx
-          .selectFrom("reports")
-          .select(["id", "reason", "reporterName", "reporterEmail", "createdAt"])
-          .where("listingId", "=", listingId)
-          .where("notifiedAt", "is", null)
-          .orderBy("createdAt")
-          .execute();
-        if (rows.length === 0) return 0;
-        const marked = await trx
-          .updateTable("reports")
-          .set({ notifiedAt: at })
-          .where(
-            "id",
-            "in",
-            rows.map((r) => r.id),
-          )
-          .where("notifiedAt", "is", null)
-          .executeTakeFirst();
-        // Another run got there first.
-        if (Number(marked.numUpdatedRows) !== rows.length) throw new DigestRace();
-        const listing = await trx
-          .selectFrom("listings")
-          .select(["id", "slug", "title", "status"])
-          .where("id", "=", listingId)
-          .executeTakeFirst();
-        const digest: ReportDigest = {
-          listingId,
-          listing: listing ? { slug: listing.slug, title: listing.title, status: listing.status } : null,
-          reports: rows,
-        };
-        for (const { email, locale } of await moderatorRecipients(trx, options.supportEmail))
-          await enqueueMail(trx, { kind: "report-digest", to: email, ...options.compose(digest, locale) }, now);
-        return rows.length;
-      })
-      .catch((error: unknown) => {
-        if (error instanceof DigestRace) return 0;
-        throw error;
-      });
+    const sent = await sendModeratorDigest(
+      db,
+      {
+        kind: "report-digest",
+        supportEmail: options.supportEmail,
+        sentIn: { table: "reports", column: "notifiedAt" },
+        listingId,
+        unsent: (trx) =>
+          trx
+            .selectFrom("reports")
+            .select(["id", "reason", "reporterName", "reporterEmail", "createdAt"])
+            .where("listingId", "=", listingId)
+            .where("notifiedAt", "is", null)
+            .orderBy("createdAt")
+            .execute(),
+        compose: async (trx, rows) => {
+          const listing = await trx
+            .selectFrom("listings")
+            .select(["id", "slug", "title", "status"])
+            .where("id", "=", listingId)
+            .executeTakeFirst();
+          const digest: ReportDigest = {
+            listingId,
+            listing: listing ? { slug: listing.slug, title: listing.title, status: listing.status } : null,
+            reports: rows,
+          };
+          return (locale) => options.compose(digest, locale);
+        },
+      },
+      now,
+    );
     if (sent > 0) {
       digests += 1;
       reports += sent;
@@ -356,5 +397,3 @@ export async function sendReportDigests(
   }
   return { digests, reports };
 }
-
-class DigestRace extends Error {}

@@ -5,10 +5,10 @@ import { normalizeEmail } from "~/lib/email";
 import { HIDDEN_BY_SUSPENSION, HIDDEN_STATUS } from "~/schemas/listing-status";
 import { storeMessage } from "~/schemas/message";
 import { type AccountCode, fail, type Result } from "~/schemas/result";
-import { type Actor, audit } from "./audit-log.server";
+import { audit } from "./audit-log.server";
 import { inTransaction } from "./in-transaction.server";
 import { hiddenColumns, restoredColumns } from "./listing-hide.server";
-import { changed, type ModerationResult, moderate, refuse, refuseUnchanged } from "./moderation-action.server";
+import { changed, moderationAction, refuse, refuseUnchanged } from "./moderation-action.server";
 
 /** Accounts under moderation: suspending and reinstating owners, granting and taking back the moderator role. */
 
@@ -47,49 +47,35 @@ export async function setUserRole(db: DB, email: string, role: Role, now = curre
  * it had: ADR 063). Moderators cannot be suspended (take the role back
  * first), nor can a moderator suspend themselves.
  */
-export async function suspendUser(
-  db: DB,
-  actor: Actor,
-  userId: string,
-  reason: string,
-  now = currentTime(),
-): Promise<ModerationResult> {
-  if (actor && actor.id === userId) return fail("moderation.own_account");
-  return moderate(db, now, async (trx, at) => {
-    const user = await trx.selectFrom("users").select(["role", "status"]).where("id", "=", userId).executeTakeFirst();
-    if (!user) refuse("moderation.not_found");
-    if (user.role === "moderator") refuse("moderation.target_is_moderator");
-    const updated = await trx
-      .updateTable("users")
-      .set({ status: "suspended", updatedAt: at })
-      .where("id", "=", userId)
-      .where("status", "=", "active")
-      .where("role", "=", "owner")
-      .executeTakeFirst();
-    if (!changed(updated)) refuse("moderation.conflict");
-    await trx.deleteFrom("sessions").where("userId", "=", userId).execute();
-    // Every state the public could see or a review could publish (ADR 063); those hidden
-    // already stay hidden by whoever hid them.
-    await trx
-      .updateTable("listings")
-      .set(hiddenColumns("suspension", reason, at))
-      .where("userId", "=", userId)
-      .where("status", "in", [...HIDDEN_BY_SUSPENSION])
-      .execute();
-    await invalidatePublicPages(trx, "all", now);
-    await audit(trx, actor, "user.suspend", { type: "user", id: userId }, reason, at);
-  });
-}
+export const suspendUser = moderationAction<string, string>(async (trx, { id: userId, actor, reason, now, at }) => {
+  if (actor && actor.id === userId) refuse("moderation.own_account");
+  const user = await trx.selectFrom("users").select(["role", "status"]).where("id", "=", userId).executeTakeFirst();
+  if (!user) refuse("moderation.not_found");
+  if (user.role === "moderator") refuse("moderation.target_is_moderator");
+  const updated = await trx
+    .updateTable("users")
+    .set({ status: "suspended", updatedAt: at })
+    .where("id", "=", userId)
+    .where("status", "=", "active")
+    .where("role", "=", "owner")
+    .executeTakeFirst();
+  if (!changed(updated)) refuse("moderation.conflict");
+  await trx.deleteFrom("sessions").where("userId", "=", userId).execute();
+  // Every state the public could see or a review could publish (ADR 063); those hidden
+  // already stay hidden by whoever hid them.
+  await trx
+    .updateTable("listings")
+    .set(hiddenColumns("suspension", reason, at))
+    .where("userId", "=", userId)
+    .where("status", "in", [...HIDDEN_BY_SUSPENSION])
+    .execute();
+  await invalidatePublicPages(trx, "all", now);
+  await audit(trx, actor, "user.suspend", { type: "user", id: userId }, reason, at);
+});
 
 /** Lets a suspended owner sign in again; only the listings the suspension hid come back, each as it was. */
-export async function reinstateUser(
-  db: DB,
-  actor: Actor,
-  userId: string,
-  reason: string | null,
-  now = currentTime(),
-): Promise<ModerationResult> {
-  return moderate(db, now, async (trx, at) => {
+export const reinstateUser = moderationAction<string, string | null>(
+  async (trx, { id: userId, actor, reason, now, at }) => {
     const updated = await trx
       .updateTable("users")
       .set({ status: "active", updatedAt: at })
@@ -106,5 +92,5 @@ export async function reinstateUser(
       .execute();
     await invalidatePublicPages(trx, "all", now);
     await audit(trx, actor, "user.reinstate", { type: "user", id: userId }, reason, at);
-  });
-}
+  },
+);

@@ -1,7 +1,7 @@
-import { isRouteErrorResponse, Link, Outlet } from "react-router";
+import { isRouteErrorResponse, Link } from "react-router";
 import { moderatorsOnly } from "~/auth/guard.server";
 import { buttonClasses } from "~/components/ui/button";
-import { TabNav } from "~/components/ui/tab-nav";
+import { TabbedLayout } from "~/components/ui/tab-nav";
 import { useTranslation } from "~/i18n";
 import { routeMeta } from "~/lib/route-meta";
 import { pageMeta } from "~/lib/seo";
@@ -41,21 +41,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function AdminLayout() {
   const { t } = useTranslation();
   return (
-    <div className="mx-auto max-w-5xl px-4 py-8">
-      <h1 className="text-3xl font-bold">{t("admin.heading")}</h1>
-      <TabNav
-        label={t("admin.sections")}
-        className="mt-4"
-        tabs={[
-          { to: "/admin", label: t("admin.nav.reports"), end: true, alsoUnder: "/admin/reports/" },
-          { to: "/admin/held", label: t("admin.nav.held") },
-          { to: "/admin/audit", label: t("admin.nav.audit") },
-        ]}
-      />
-      <div className="mt-6">
-        <Outlet />
-      </div>
-    </div>
+    <TabbedLayout
+      heading={t("admin.heading")}
+      label={t("admin.sections")}
+      tabs={[
+        { to: "/admin", label: t("admin.nav.reports"), end: true, alsoUnder: "/admin/reports/" },
+        { to: "/admin/held", label: t("admin.nav.held") },
+        { to: "/admin/audit", label: t("admin.nav.audit") },
+      ]}
+    />
   );
 }
 

@@ -3,7 +3,7 @@ import { getAuth } from "~/auth/auth.server";
 import { Banner } from "~/components/ui/banner";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { useTranslation } from "~/i18n";
-import { cataloguePageMeta } from "~/lib/route-meta";
+import { privatePageMeta } from "~/lib/route-meta";
 import { noStore } from "~/security/no-store.server";
 import { isSameOrigin } from "~/security/origin.server";
 import { readForm } from "~/security/read-form.server";
@@ -16,11 +16,10 @@ import "virtual:catalogue/accounts";
 // stranger would hand that stranger the address. Its button does, from this
 // page only, whoever is (or is not) signed in here.
 
-export const meta: Route.MetaFunction = cataloguePageMeta({
+export const meta: Route.MetaFunction = privatePageMeta({
   title: "accounts.confirmEmail.metaTitle",
   description: "accounts.confirmEmail.intro",
   path: "/confirm-email",
-  noindex: true,
 });
 
 /** Never cached anywhere: a personal link. */

@@ -3,7 +3,7 @@ import { signedIn } from "~/auth/guard.server";
 import { Banner } from "~/components/ui/banner";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { useTranslation } from "~/i18n";
-import { cataloguePageMeta } from "~/lib/route-meta";
+import { privatePageMeta } from "~/lib/route-meta";
 import { parseAdNumber } from "~/lib/slug";
 import { deleteOwnerListing, findOwnerListing } from "~/models/owner-listings.server";
 import { requestContext } from "~/services.server";
@@ -11,11 +11,10 @@ import type { Route } from "./+types/dashboard.listings.$id.delete";
 import "virtual:catalogue/dashboard";
 import { Section } from "~/components/ui/section";
 
-export const meta: Route.MetaFunction = cataloguePageMeta({
+export const meta: Route.MetaFunction = privatePageMeta({
   title: "dashboard.delete.metaTitle",
   description: "dashboard.delete.confirm",
   path: (loaderData) => `/dashboard/listings/${loaderData.listing.id}/delete`,
-  noindex: true,
 });
 
 /** Without JavaScript, the Delete link lands here to confirm. */

@@ -5,7 +5,7 @@ import { ListingForm } from "~/components/listing-form/listing-form";
 import { Banner } from "~/components/ui/banner";
 import { useTranslation } from "~/i18n";
 import { mapTiles } from "~/lib/map-tiles";
-import { cataloguePageMeta } from "~/lib/route-meta";
+import { privatePageMeta } from "~/lib/route-meta";
 import { parseAdNumber } from "~/lib/slug";
 import { findOwnerListingForm, type SaveListingResult, updateOwnerListing } from "~/models/owner-listings.server";
 import {
@@ -21,11 +21,10 @@ import { requestContext } from "~/services.server";
 import type { Route } from "./+types/dashboard.listings.$id.edit";
 import "virtual:catalogue/listing-form";
 
-export const meta: Route.MetaFunction = cataloguePageMeta({
+export const meta: Route.MetaFunction = privatePageMeta({
   title: "listingForm.edit.metaTitle",
   description: "listingForm.edit.intro",
   path: (loaderData) => `/dashboard/listings/${loaderData.listing.id}/edit`,
-  noindex: true,
 });
 
 /** Someone else's listing answers exactly like a missing one. */

@@ -6,7 +6,7 @@ import { Banner } from "~/components/ui/banner";
 import { ButtonLink } from "~/components/ui/button";
 import { useTranslation } from "~/i18n";
 import { mapTiles } from "~/lib/map-tiles";
-import { cataloguePageMeta } from "~/lib/route-meta";
+import { privatePageMeta } from "~/lib/route-meta";
 import { countOwnerListings, createOwnerListing, MAX_LISTINGS_PER_OWNER } from "~/models/owner-listings.server";
 import {
   type ListingActionResult,
@@ -21,11 +21,10 @@ import { requestContext } from "~/services.server";
 import type { Route } from "./+types/dashboard.listings.new";
 import "virtual:catalogue/listing-form";
 
-export const meta: Route.MetaFunction = cataloguePageMeta({
+export const meta: Route.MetaFunction = privatePageMeta({
   title: "listingForm.metaTitle",
   description: "listingForm.metaDescription",
   path: "/dashboard/listings/new",
-  noindex: true,
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,21 +1,20 @@
-import { Form, Outlet } from "react-router";
+import { Form } from "react-router";
 import { signedIn } from "~/auth/guard.server";
 import { ConfirmEmailBanner, confirmEmailBannerOf } from "~/components/accounts/confirm-email-banner";
 import { Button } from "~/components/ui/button";
-import { TabNav } from "~/components/ui/tab-nav";
+import { TabbedLayout } from "~/components/ui/tab-nav";
 import { activeLocale, useTranslation } from "~/i18n";
 import { LANGUAGE_NAMES, type Locale } from "~/i18n/locales";
-import { cataloguePageMeta } from "~/lib/route-meta";
+import { privatePageMeta } from "~/lib/route-meta";
 import { chosenLanguage } from "~/security/language-cookie.server";
 import { noStore } from "~/security/no-store.server";
 import type { Route } from "./+types/dashboard";
 import "virtual:catalogue/accounts";
 
-export const meta: Route.MetaFunction = cataloguePageMeta({
+export const meta: Route.MetaFunction = privatePageMeta({
   title: "accounts.dashboard.metaTitle",
   description: "accounts.dashboard.description",
   path: "/dashboard",
-  noindex: true,
 });
 
 /**
@@ -64,26 +63,21 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const name = loaderData.name.trim() || t("accounts.dashboard.fallbackName");
   return (
-    <div className="mx-auto max-w-5xl px-4 py-8">
-      <h1 className="text-3xl font-bold">{t("accounts.dashboard.welcome", { name })}</h1>
-      <TabNav
-        label={t("accounts.dashboard.sections")}
-        className="mt-4"
-        tabs={[
-          // The post and edit dialogs sit over the overview, so it stays the current tab there.
-          { to: "/dashboard", label: t("accounts.dashboard.overview"), end: true, alsoUnder: "/dashboard/listings/" },
-          { to: "/dashboard/settings", label: t("accounts.dashboard.settings") },
-          // Moderators also reach /admin from here.
-          ...(loaderData.isModerator ? [{ to: "/admin", label: t("accounts.dashboard.admin") }] : []),
-        ]}
-      />
+    <TabbedLayout
+      heading={t("accounts.dashboard.welcome", { name })}
+      label={t("accounts.dashboard.sections")}
+      tabs={[
+        // The post and edit dialogs sit over the overview, so it stays the current tab there.
+        { to: "/dashboard", label: t("accounts.dashboard.overview"), end: true, alsoUnder: "/dashboard/listings/" },
+        { to: "/dashboard/settings", label: t("accounts.dashboard.settings") },
+        // Moderators also reach /admin from here.
+        ...(loaderData.isModerator ? [{ to: "/admin", label: t("accounts.dashboard.admin") }] : []),
+      ]}
+    >
       {loaderData.confirmEmail ? (
         <ConfirmEmailBanner {...loaderData.confirmEmail} back="/dashboard" className="mt-4" />
       ) : null}
       {loaderData.emailLanguageOffer ? <EmailLanguageOffer {...loaderData.emailLanguageOffer} /> : null}
-      <div className="mt-6">
-        <Outlet />
-      </div>
-    </div>
+    </TabbedLayout>
   );
 }

@@ -12,7 +12,7 @@ import { EmailInput } from "~/components/ui/text-input";
 import { type MessageKey, useTranslation } from "~/i18n";
 import { type ErrorKind, friendlyError } from "~/lib/error-messages";
 import { nextAttempt } from "~/lib/form-attempt";
-import { cataloguePageMeta } from "~/lib/route-meta";
+import { privatePageMeta } from "~/lib/route-meta";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { reserveLoginAttempt } from "~/limits/login-throttle.server";
 import { retryAfterHeaders } from "~/limits/rate-limit.server";
@@ -26,11 +26,10 @@ import type { Route } from "./+types/login";
 import "virtual:catalogue/accounts";
 import { readForm } from "~/security/read-form.server";
 
-export const meta: Route.MetaFunction = cataloguePageMeta({
+export const meta: Route.MetaFunction = privatePageMeta({
   title: "accounts.login.metaTitle",
   description: "accounts.login.metaDescription",
   path: "/login",
-  noindex: true,
 });
 
 /** Never cached anywhere (ADR 016): private, or about signing in. */

@@ -7,7 +7,7 @@ import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { type MessageKey, useTranslation } from "~/i18n";
 import { friendlyError } from "~/lib/error-messages";
-import { cataloguePageMeta } from "~/lib/route-meta";
+import { privatePageMeta } from "~/lib/route-meta";
 import { parseResetPasswordForm, type RESET_FIELDS } from "~/schemas/login";
 import { noStore } from "~/security/no-store.server";
 import { isSameOrigin } from "~/security/origin.server";
@@ -16,11 +16,10 @@ import type { Route } from "./+types/reset-password";
 import "virtual:catalogue/accounts";
 import { readForm } from "~/security/read-form.server";
 
-export const meta: Route.MetaFunction = cataloguePageMeta({
+export const meta: Route.MetaFunction = privatePageMeta({
   title: "accounts.reset.metaTitle",
   description: "accounts.reset.intro",
   path: "/reset-password",
-  noindex: true,
 });
 
 /** Never cached anywhere (ADR 016): private, or about signing in. */

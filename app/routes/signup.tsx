@@ -15,7 +15,7 @@ import { type MessageKey, useTranslation } from "~/i18n";
 import { RichText } from "~/i18n/rich-text";
 import { type ErrorKind, friendlyError } from "~/lib/error-messages";
 import { nextAttempt } from "~/lib/form-attempt";
-import { cataloguePageMeta } from "~/lib/route-meta";
+import { privatePageMeta } from "~/lib/route-meta";
 import { retryAfterHeaders } from "~/limits/rate-limit.server";
 import { refusalHeaders, refusalOf } from "~/limits/refusal.server";
 import { isHoneypotFilled } from "~/schemas/honeypot";
@@ -34,11 +34,10 @@ import type { Route } from "./+types/signup";
 import "virtual:catalogue/accounts";
 import { readForm } from "~/security/read-form.server";
 
-export const meta: Route.MetaFunction = cataloguePageMeta({
+export const meta: Route.MetaFunction = privatePageMeta({
   title: "accounts.signup.metaTitle",
   description: "accounts.signup.metaDescription",
   path: "/signup",
-  noindex: true,
 });
 
 /** Never cached anywhere (ADR 016): private, or about signing in. */

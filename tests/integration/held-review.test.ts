@@ -351,6 +351,17 @@ describeEachDatabase("held for review", (ctx) => {
       await sendHeldDigests(db, { supportEmail: SITE.supportEmail, compose }, new Date(start.getTime() + 61 * MINUTE)),
     ).toBe(1);
     expect((await named()).at(-1)).toBe(`si: ${second.copy.id}`);
+
+    // Two runs at once (two workers): one email names the listing, the other run sends nothing.
+    const third = await copiedListing(db, storage);
+    await holdForReview(db, third.copy.id, third.signals, new Date(start.getTime() + 100 * MINUTE));
+    const later = new Date(start.getTime() + 122 * MINUTE);
+    const runs = await Promise.all([
+      sendHeldDigests(db, { supportEmail: SITE.supportEmail, compose }, later),
+      sendHeldDigests(db, { supportEmail: SITE.supportEmail, compose }, later),
+    ]);
+    expect(runs.sort()).toEqual([0, 1]);
+    expect((await named()).filter((subject) => subject === `si: ${third.copy.id}`)).toHaveLength(1);
   });
 
   it("the /admin/held screen: moderators only, photos of held listings for moderators only, reason required to reject", async () => {
