@@ -228,17 +228,19 @@ describe("scoreListing: trivial evasions", () => {
       expect(ids(text)).toContain("money-transfer");
     });
 
-  it("reads spaced-out and disguised advance requests", () => {
-    expect(ids("p a y  advance b e f o r e viewing")).toContain("advance-before-viewing");
-    expect(ids("P4Y ADV4NCE BEFORE V1EWING")).toContain("advance-before-viewing");
-    expect(ids("Send the adv\u00ADance to res\u200Berve")).toContain("advance-before-viewing");
-  });
-
-  it("reads Sinhala typed with or without zero-width joiners", () => {
-    expect(ids("බැලීමට පෙර අත්තිකාරම් ගෙවිය යුතුයි")).toContain("advance-before-viewing");
-    expect(ids("බැලීමට පෙර අත්\u200Dතිකාරම් ගෙවිය යුතුයි")).toContain("advance-before-viewing");
-    expect(ids("වෙන්\u200Dකර ගැනීමට මුදල් එවන්න")).toContain("advance-before-viewing");
-  });
+  // Spaced out, digits for letters, soft hyphens and zero-width characters; Sinhala typed with or without joiners.
+  const disguised = [
+    "p a y  advance b e f o r e viewing",
+    "P4Y ADV4NCE BEFORE V1EWING",
+    "Send the adv\u00ADance to res\u200Berve",
+    "බැලීමට පෙර අත්තිකාරම් ගෙවිය යුතුයි",
+    "බැලීමට පෙර අත්\u200Dතිකාරම් ගෙවිය යුතුයි",
+    "වෙන්\u200Dකර ගැනීමට මුදල් එවන්න",
+  ];
+  for (const text of disguised)
+    it(`reads the advance request in ${JSON.stringify(text)}`, () => {
+      expect(ids(text)).toContain("advance-before-viewing");
+    });
 
   it("does not read letters out of plain words or amounts", () => {
     expect(ids("Rent 15000, 2 rooms, 1 bathroom. A to Z of campus life nearby.")).toEqual([]);
