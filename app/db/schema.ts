@@ -109,6 +109,8 @@ export type ListingsTable = {
   contactPhone: string;
   /** The contact phone in E.164, null when it is no Sri Lankan number (migration 034, ADR 076). */
   contactPhoneE164: Generated<string | null>;
+  /** When the trust checks last found the photos in no other owner's ad; null: not checked (migration 037). */
+  photosCheckedAt: Generated<string | null>;
   /** Typed so a comparison with a word that is no status fails to compile (ADR 063). */
   status: ListingStatus;
   views: Generated<number>;

@@ -34,6 +34,7 @@ import * as photoFingerprints from "./2026-11-28-032-photo-fingerprints";
 import * as phoneConfirmations from "./2026-11-28-033-phone-confirmations";
 import * as listingPhoneE164 from "./2026-11-28-034-listing-phone-e164";
 import * as listingHolds from "./2026-11-28-036-listing-holds";
+import * as listingPhotosChecked from "./2026-11-28-037-listing-photos-checked";
 
 /** Every migration, listed explicitly and in order (names sort by date). */
 export const migrations: Record<string, Migration> = {
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-033-phone-confirmations": phoneConfirmations,
   "2026-11-28-034-listing-phone-e164": listingPhoneE164,
   "2026-11-28-036-listing-holds": listingHolds,
+  "2026-11-28-037-listing-photos-checked": listingPhotosChecked,
 };
