@@ -16,9 +16,14 @@
 export const SHINGLE_WORDS = 3;
 /** Texts of fewer words are not compared: short ads share too much by chance. */
 export const MIN_SKETCH_WORDS = 12;
-/** LSH: bands × rows MinHash values (ADR 079: Jaccard 0.8 becomes a candidate 99.96% of the time, 0.3 under 5%). */
-export const SKETCH_BANDS = 20;
+/**
+ * LSH: bands × rows MinHash values, and how many bands a stored text must
+ * share with the one looked up to be read at all (ADR 079: a pair of Jaccard
+ * 0.8 shares two bands 99.9% of the time, one of 0.4 under 3%, of 0.3 0.2%).
+ */
+export const SKETCH_BANDS = 24;
 export const BAND_ROWS = 5;
+export const MIN_SHARED_BANDS = 2;
 export const SIGNATURE_SIZE = SKETCH_BANDS * BAND_ROWS;
 /** Exact Jaccard at or above this: the same ad (ADR 078). */
 export const SIMILAR_JACCARD = 0.8;
@@ -137,9 +142,23 @@ export function exactJaccard(a: Uint32Array, b: Uint32Array): number {
   return both / (a.length + b.length - both);
 }
 
-/** The chance that a pair of texts of Jaccard `s` shares at least one band key (the LSH S-curve). */
-export function candidateChance(s: number, bands = SKETCH_BANDS, rows = BAND_ROWS): number {
-  return 1 - (1 - s ** rows) ** bands;
+/** The chance that a pair of texts of Jaccard `s` shares MIN_SHARED_BANDS band keys or more (the LSH S-curve). */
+export function candidateChance(s: number, bands = SKETCH_BANDS, rows = BAND_ROWS, shared = MIN_SHARED_BANDS): number {
+  const q = s ** rows;
+  let fewer = 0;
+  let ways = 1;
+  for (let k = 0; k < shared; k++) {
+    fewer += ways * q ** k * (1 - q) ** (bands - k);
+    ways = (ways * (bands - k)) / (k + 1);
+  }
+  return 1 - fewer;
+}
+
+/** How many band keys two sketches share (band by band). */
+export function sharedBands(a: readonly number[], b: readonly number[]): number {
+  let shared = 0;
+  for (let band = 0; band < SKETCH_BANDS; band++) if (a[band] === b[band]) shared++;
+  return shared;
 }
 
 export type TextSketch = {

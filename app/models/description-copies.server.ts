@@ -5,6 +5,7 @@ import {
   decodeShingles,
   encodeShingles,
   exactJaccard,
+  MIN_SHARED_BANDS,
   minHashSignature,
   SIMILAR_JACCARD,
   sketchText,
@@ -112,8 +113,9 @@ export type SimilarDescription = {
  * The listings of owners other than `ownerId` (whatever their state, or
  * removed within COPY_MEMORY_DAYS; never a seeded one) whose description
  * `text` nearly is: exact Jaccard of the shingle sets at least
- * SIMILAR_JACCARD, most similar first. Candidates come from the band index
- * alone; only their sketch rows are read. A text of fewer than
+ * SIMILAR_JACCARD, most similar first. Candidates, those sharing
+ * MIN_SHARED_BANDS band keys, come from the band index alone; only their
+ * sketch rows are read. A text of fewer than
  * MIN_SKETCH_WORDS words matches nothing. An owner's own listings never match.
  */
 export async function findSimilarDescriptions(
@@ -130,9 +132,13 @@ export async function findSimilarDescriptions(
     .where("key", "in", sketch.bandKeys)
     .execute();
   // A key is its band's hash: one equal in another band is a 2^-32 accident.
-  const candidates = [
-    ...new Set(hits.filter((hit) => sketch.bandKeys[hit.band] === hit.key).map((hit) => Number(hit.listingId))),
-  ];
+  const shared = new Map<number, number>();
+  for (const hit of hits) {
+    if (sketch.bandKeys[hit.band] !== hit.key) continue;
+    const listingId = Number(hit.listingId);
+    shared.set(listingId, (shared.get(listingId) ?? 0) + 1);
+  }
+  const candidates = [...shared].filter(([, bands]) => bands >= MIN_SHARED_BANDS).map(([listingId]) => listingId);
   const since = sinceFor(now);
   const similar: SimilarDescription[] = [];
   for (let at = 0; at < candidates.length; at += ID_BATCH) {

@@ -13,9 +13,9 @@ import { type Kysely, PostgresAdapter, sql } from "kysely";
 //   too short to compare, and rows forgotten 180 days after removal. A row
 //   also tells the `description-sketches` job that the listing is done.
 // - description_bands, the lookup: one row per LSH band of each sketch with
-//   shingles that is not seeded (20 per listing), keyed by the band's hash.
+//   shingles that is not seeded (24 per listing), keyed by the band's hash.
 //   Everything is in the primary key, so a lookup reads the index alone; on
-//   SQLite the table is that index (WITHOUT ROWID), so 20 million rows at a
+//   SQLite the table is that index (WITHOUT ROWID), so 24 million rows at a
 //   million listings are stored once. A listing's rows are found again by
 //   their keys, which its stored shingles give (no index by listing).
 // Existing listings get theirs from the `description-sketches` job.
