@@ -7,6 +7,10 @@
 //   npm run bench:search -- --photo-copies 100000 [--data-dir DIR | --database-url URL] [--runs 200]
 //       fills the database with 3 photo fingerprints for each of that many
 //       listings (added once) and times the copied-photo lookup (ADR 074)
+//   npm run bench:search -- --description-copies 100000 [--data-dir DIR | --database-url URL] [--runs 200]
+//       fills the database with a generated room ad's sketch for each of that
+//       many listings (added once) and times the near-duplicate description
+//       lookup (ADR 079)
 // The full benchmark (scripts/bench.ts) can import searchShapes(): this module
 // imports nothing from the app at the top, so plain Node can load it.
 
@@ -126,6 +130,21 @@ async function main(argv: string[]): Promise<void> {
       console.log(
         `copied-photo lookup at ${listings.toLocaleString("en-US")} listings (${result.fingerprints.toLocaleString("en-US")} fingerprints): ` +
           `p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms; copies found in ${result.found} lookups`,
+      );
+    });
+    return;
+  }
+  const descriptions = option(argv, "description-copies");
+  if (descriptions) {
+    await withAppModules(async (load) => {
+      const { timeDescriptionLookups } = await load<typeof import("../app/bench/description-copies.server.ts")>(
+        "/app/bench/description-copies.server.ts",
+      );
+      const listings = Number(descriptions);
+      const result = await timeDescriptionLookups(target, { listings, runs: Number(option(argv, "runs") ?? 200) });
+      console.log(
+        `near-duplicate description lookup at ${listings.toLocaleString("en-US")} listings: ` +
+          `p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms; copies found in ${result.found} of ${result.copies} lookups`,
       );
     });
     return;

@@ -146,6 +146,27 @@ export type ListingPhotosTable = {
   createdAt: string;
 };
 
+/** A listing's description sketch (migration 038, ADR 079); kept 180 days after the listing goes. */
+export type DescriptionSketchesTable = {
+  listingId: number;
+  userId: string;
+  /** 1 for demo and synthetic listings: never matched. */
+  seeded: number;
+  /** The sorted 32-bit hashes of the 3-word shingles, 4 bytes each in base64; empty: nothing to compare. */
+  shingles: string;
+  createdAt: string;
+  /** When the listing was deleted or removed; null while it is there. */
+  removedAt: string | null;
+};
+
+/** One LSH band of a description sketch (migration 038): the lookup, all in the primary key. */
+export type DescriptionBandsTable = {
+  /** The band's hash (signed 32-bit). */
+  key: number;
+  band: number;
+  listingId: number;
+};
+
 /** A photo's perceptual fingerprint (migration 032, ADR 074); kept 180 days after the photo goes. */
 export type PhotoFingerprintsTable = {
   photoId: string;
@@ -392,6 +413,8 @@ export type Database = {
   listings: ListingsTable;
   listing_photos: ListingPhotosTable;
   photo_fingerprints: PhotoFingerprintsTable;
+  description_sketches: DescriptionSketchesTable;
+  description_bands: DescriptionBandsTable;
   listing_views: ListingViewsTable;
   reports: ReportsTable;
   contact_messages: ContactMessagesTable;

@@ -10,6 +10,7 @@ import { emailHeldDigests } from "~/mail/review-mails.server";
 import { deliverDueMail } from "~/mail/sender.server";
 import type { MailTransport } from "~/mail/transport.server";
 import { removeOldManageLinks } from "~/models/alert-manage-links.server";
+import { sketchStoredDescriptions } from "~/models/description-copies.server";
 import { purgeSentMailBodies } from "~/models/outbox.server";
 import { fingerprintStoredPhotos } from "~/models/photo-copies.server";
 import { sweepOrphanPhotos } from "~/models/photo-sweep.server";
@@ -116,6 +117,14 @@ export const JOBS = {
         seededUserIds: await seededOwnerIds(ctx.db),
         now: ctx.now,
       })),
+    }),
+  },
+  "description-sketches": {
+    description:
+      "Sketches the descriptions of listings that have none (those posted before sketches existed), so near copies of them are found, and forgets those of listings removed more than 180 days ago.",
+    everyMs: DAY,
+    run: async (ctx) => ({
+      ...(await sketchStoredDescriptions(ctx.db, { seededUserIds: await seededOwnerIds(ctx.db), now: ctx.now })),
     }),
   },
 } satisfies Record<string, Job>;

@@ -5,6 +5,7 @@ import { verify } from "@node-rs/argon2";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { UNIVERSITIES } from "../../app/directory/universities";
 import { slugify } from "../../app/lib/slug";
+import { findSimilarDescriptions } from "../../app/models/description-copies.server";
 import { countPublicListings } from "../../app/models/listing.server";
 import { searchListings } from "../../app/models/listing-search.server";
 import type { PhotoVariant } from "../../app/models/listing-summary.server";
@@ -129,6 +130,20 @@ describeEachDatabase("demo seed", (ctx) => {
     const someone = photos.find((p) => p.userId !== fingerprints[0].userId)!;
     expect(await findCopiedPhotos(db, someone.userId, [fingerprints[0]], now)).toEqual([]);
     expect(await findCopiedPhotos(db, "a-new-owner", fingerprints.slice(0, 3), now)).toEqual([]);
+  });
+
+  it("sketches every description, marked seeded, so the demo's template texts never count as copied (ADR 079)", async () => {
+    const { db } = ctx();
+    const listings = await db.selectFrom("listings").select(["id", "userId", "description"]).execute();
+    const sketches = await db.selectFrom("description_sketches").selectAll().execute();
+    expect(sketches.map((s) => s.listingId).sort((a, b) => a - b)).toEqual(
+      listings.map((l) => l.id).sort((a, b) => a - b),
+    );
+    expect(sketches.every((s) => s.seeded === 1 && s.removedAt === null)).toBe(true);
+    expect(await db.selectFrom("description_bands").selectAll().execute()).toEqual([]);
+    // A new owner posting a demo listing's very text: a real listing's would match, a seeded one does not.
+    const longest = [...listings].sort((a, b) => b.description.length - a.description.length)[0];
+    expect(await findSimilarDescriptions(db, "a-new-owner", longest.description, now)).toEqual([]);
   });
 
   it("creates the three demo owners with working passwords, and no owner has more than 3 listings", async () => {
