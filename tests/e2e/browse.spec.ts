@@ -140,7 +140,7 @@ test.describe("with JavaScript", () => {
     await expect(page).toHaveURL(href!);
   });
 
-  test("shows a photo count badge on cards with more than one photo", async ({ page }) => {
+  test("shows a photo count badge on cards with more than one photo", { tag: "@ui-only" }, async ({ page }) => {
     await page.goto("/browse");
     const totalPages = Math.ceil((await foundCount(page)) / 10);
     let badge = false;
@@ -281,7 +281,9 @@ test.describe("with JavaScript", () => {
     await expect(map).toHaveCount(0);
   });
 
-  test("a map that cannot load says so and leaves the list where it was (ADR 053)", async ({ page }) => {
+  test("a map that cannot load says so and leaves the list where it was (ADR 053)", { tag: "@ui-only" }, async ({
+    page,
+  }) => {
     await gotoHydrated(page, "/browse?university=University%20of%20Moratuwa");
     // The network drops when the map is asked for.
     await page.route("**/browse/map*", (route) => route.abort());
@@ -406,7 +408,7 @@ test.describe("with JavaScript", () => {
     for (const card of await cards(page).all()) await expect(card.getByText(UOM, { exact: true })).toBeVisible();
   });
 
-  test("shows the empty state when nothing matches", async ({ page }) => {
+  test("shows the empty state when nothing matches", { tag: "@ui-only" }, async ({ page }) => {
     await page.goto("/browse?search=qqzzxxnothingmatches");
     await expect(page.getByRole("heading", { name: "0 boarding places found" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "No listings found" })).toBeVisible();
@@ -415,7 +417,7 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("navigation", { name: "Pagination" })).toHaveCount(0);
   });
 
-  test("a page past the end shows the empty state with links back", async ({ page }) => {
+  test("a page past the end shows the empty state with links back", { tag: "@ui-only" }, async ({ page }) => {
     const response = await page.goto("/browse?page=999");
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { name: "No listings found" })).toBeVisible();
@@ -424,7 +426,7 @@ test.describe("with JavaScript", () => {
     await expect(page).toHaveURL(/page=\d+$/);
   });
 
-  test("ignores invalid values with a notice instead of failing", async ({ page }) => {
+  test("ignores invalid values with a notice instead of failing", { tag: "@ui-only" }, async ({ page }) => {
     await page.goto("/browse");
     const total = await foundCount(page);
     const response = await page.goto("/browse?minPrice=abc&propertyType=castle&page=x");
@@ -435,7 +437,7 @@ test.describe("with JavaScript", () => {
     await expect(cards(page)).toHaveCount(10);
   });
 
-  test("has no serious or critical accessibility violations", async ({ page }) => {
+  test("has no serious or critical accessibility violations", { tag: "@ui-only" }, async ({ page }) => {
     await page.goto("/browse?university=UOM");
     const results = await new AxeBuilder({ page }).analyze();
     const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
@@ -453,7 +455,7 @@ test.describe("with JavaScript", () => {
 test.describe("on a phone (390 px)", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("shows only Previous and Next, and filters in a drawer", async ({ page }) => {
+  test("shows only Previous and Next, and filters in a drawer", { tag: "@ui-only" }, async ({ page }) => {
     await gotoHydrated(page, "/browse?page=2");
     const nav = page.getByRole("navigation", { name: "Pagination" });
     await expect(nav.getByRole("link", { name: "Previous" })).toBeVisible();
@@ -472,7 +474,7 @@ test.describe("on a phone (390 px)", () => {
     await expect(chip(page, UOM)).toBeVisible();
   });
 
-  test("has no serious or critical accessibility violations", async ({ page }) => {
+  test("has no serious or critical accessibility violations", { tag: "@ui-only" }, async ({ page }) => {
     await page.goto("/browse");
     const results = await new AxeBuilder({ page }).analyze();
     const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
@@ -525,7 +527,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByLabel("Max move-in cost (LKR)", { exact: true })).toHaveValue("60000");
   });
 
-  test("offers no map without JavaScript: the list is the page (ADR 053)", async ({ page }) => {
+  test("offers no map without JavaScript: the list is the page (ADR 053)", { tag: "@ui-only" }, async ({ page }) => {
     await page.goto("/browse");
     await expect(cards(page).first()).toBeVisible();
     await expect(page.getByRole("button", { name: "Show map" })).toHaveCount(0);
