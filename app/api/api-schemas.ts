@@ -2,9 +2,9 @@ import * as z from "zod";
 import { DIRECTORY_META } from "~/directory/universities";
 import type { Pagination } from "~/lib/pagination";
 import { AMENITIES, API_MAX_LIMIT, GENDERS, PROPERTY_TYPES } from "~/schemas/browse-filters";
+import type { ListingChecks } from "~/schemas/listing-checks";
 import { BATHROOMS, BILLS, MEALS, RULES } from "~/schemas/listing-facts";
 import { type ListingStatus, PUBLIC_PAGE_STATUSES } from "~/schemas/listing-status";
-import type { ListingChecks } from "~/schemas/listing-checks";
 import type { ListingDetail, ListingSummary } from "~/schemas/listing-view";
 import type { ApiError } from "./responses";
 import type { universityDirectory } from "./universities";
@@ -66,7 +66,9 @@ export const ListingChecksSchema = z
       "When the owner last said the place is available (posting and renewing count); null when students say it may be let, or when it is not listed.",
     ).nullable(),
   })
-  .meta({ description: "What the site checked, with dates. It does not mean anyone visited, or that the owner is honest." });
+  .meta({
+    description: "What the site checked, with dates. It does not mean anyone visited, or that the owner is honest.",
+  });
 
 export const ListingSummarySchema = z
   .object({

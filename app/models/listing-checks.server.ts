@@ -57,8 +57,7 @@ export function checksOf(row: ListingRowWithChecks, now: Date): ListingChecks {
     emailConfirmed: Number(row.ownerEmailVerified ?? 0) === 1,
     photosCheckedAt: row.photosCheckedAt ?? null,
     memberSince: row.ownerSince ?? null,
-    availabilityConfirmedAt:
-      listed && row.unconfirmedSince === null ? confirmedAt(row.expiresAt).toISOString() : null,
+    availabilityConfirmedAt: listed && row.unconfirmedSince === null ? confirmedAt(row.expiresAt).toISOString() : null,
   };
 }
 

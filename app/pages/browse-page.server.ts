@@ -17,8 +17,8 @@ import {
   GENDERS,
   MAX_MOVE_IN_OPTIONS,
   type PathFilters,
-  PROPERTY_TYPES,
   PHONE_CONFIRMED,
+  PROPERTY_TYPES,
   parseBrowseFilters,
   WITHIN_OPTIONS,
 } from "~/schemas/browse-filters";
@@ -26,9 +26,9 @@ import type { Choice, FilterChip, FilterFormView, PageNav, SelectView } from "~/
 import { activeFilterCount, type DraftField, draftFromFilters, type FilterDraft } from "~/schemas/filter-draft";
 import { FACT_FILTER_PARAMS, FACT_FILTER_VALUES, FREE_BEDS_OPTIONS } from "~/schemas/listing-facts";
 import type { ListingCardView, ListingSummary } from "~/schemas/listing-view";
+import { cardBadges } from "./checks.server";
 import { cityLabel, facultyLabel, universityChoices, universityLabel } from "./directory-labels.server";
 import { distanceLine } from "./distance.server";
-import { cardBadges } from "./checks.server";
 import { cardFacts } from "./facts.server";
 import { moveInLine } from "./move-in.server";
 import "virtual:catalogue/browse";
@@ -360,7 +360,11 @@ function sortView(form: FilterDraft, measured: boolean): SelectView {
 }
 
 /** A card's values and texts, written here; the rest of the listing (description, phone) stays on the server. */
-function toListingCard(listing: ListingSummary, origin: DistanceOrigin | null, phonesEnabled: boolean): ListingCardView {
+function toListingCard(
+  listing: ListingSummary,
+  origin: DistanceOrigin | null,
+  phonesEnabled: boolean,
+): ListingCardView {
   const photoCount = listing.photos.length;
   return {
     id: listing.id,

@@ -20,7 +20,8 @@ export function checksView(checks: ListingChecks, siteName: string, now: Date = 
   if (checks.emailConfirmed) lines.push(t("listingServer.checks.email"));
   if (checks.photosCheckedAt)
     lines.push(t("listingServer.checks.photos", { date: formatDayDate(checks.photosCheckedAt) }));
-  if (checks.memberSince) lines.push(t("listingServer.checks.memberSince", { siteName, month: formatMonthYear(checks.memberSince) }));
+  if (checks.memberSince)
+    lines.push(t("listingServer.checks.memberSince", { siteName, month: formatMonthYear(checks.memberSince) }));
   if (checks.availabilityConfirmedAt) {
     const days = Math.max(0, Math.floor((now.getTime() - Date.parse(checks.availabilityConfirmedAt)) / DAY_MS));
     lines.push(t("listingServer.availability.confirmed", { days }));

@@ -168,7 +168,11 @@ describeEachDatabase("what Bodima checked", (ctx) => {
     const word = `chk${Date.now().toString(36)}d`;
     const made = await listingWithPhone(db, word, 40, 1);
     await confirm(db, made.ownerId, made.phone, 2);
-    await db.updateTable("listings").set({ photosCheckedAt: new Date().toISOString() }).where("id", "=", made.id).execute();
+    await db
+      .updateTable("listings")
+      .set({ photosCheckedAt: new Date().toISOString() })
+      .where("id", "=", made.id)
+      .execute();
     await listingWithPhone(db, word);
     const site = { siteName: "Bodima", siteUrl: "http://127.0.0.1:3999" };
     const url = new URL(`http://127.0.0.1:3999/browse?search=${word}&phone=confirmed`);
