@@ -51,7 +51,7 @@ export const ListingPhotoSchema = z.object({
   variants: z.array(z.object({ url: z.string(), width: z.int(), height: z.int() })),
 });
 
-/** What Bodima checked (ADR 079): each with its date, null (false) when not true. Nobody visits places or meets owners. */
+/** What Bodima checked (ADR 080): each with its date, null (false) when not true. Nobody visits places or meets owners. */
 export const ListingChecksSchema = z
   .object({
     phoneConfirmedAt: date(

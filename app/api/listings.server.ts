@@ -27,7 +27,7 @@ export async function listAds(
   const parsed = parseListQuery(params, path);
   if (!parsed.ok) return { ok: false, status: 400, body: parsed.error };
   const { filters, page, limit } = parsed.query;
-  // Phone confirmation off: `phone=confirmed` is ignored and no listing says its phone was confirmed (ADR 079).
+  // Phone confirmation off: `phone=confirmed` is ignored and no listing says its phone was confirmed (ADR 080).
   if (!phonesEnabled) delete filters.phone;
   const { ads, pagination } = await searchListings(db, filters, { page, limit });
   const shown = ads.map((ad) => ({ ...ad, checks: shownChecks(ad.checks, phonesEnabled) }));

@@ -205,7 +205,7 @@ export function createPhoneConfirmation(deps: PhoneConfirmationDeps): PhoneConfi
         .insertInto("phone_confirmations")
         .values({ id: randomUUID(), userId, phone, confirmedAt: at, endedAt: null })
         .execute();
-      // The ads with this number now say who confirmed it, and when (ADR 079): their pages, and browse.
+      // The ads with this number now say who confirmed it, and when (ADR 080): their pages, and browse.
       const ads = await trx.selectFrom("listings").select("id").where("contactPhoneE164", "=", phone).execute();
       if (ads.length > 0)
         await invalidatePublicPages(

@@ -421,7 +421,7 @@ export async function loadBrowsePage(
   phonesEnabled = true,
 ): Promise<BrowsePage> {
   const { filters, page, errors } = parseBrowseFilters(url.searchParams, path);
-  // Phone confirmation off: no phone badges, and 'Phone confirmed only' is neither offered nor applied (ADR 079).
+  // Phone confirmation off: no phone badges, and 'Phone confirmed only' is neither offered nor applied (ADR 080).
   if (!phonesEnabled) delete filters.phone;
 
   // A faculty left over from a previously chosen university (no-JS form) would match nothing.

@@ -3,7 +3,7 @@ import { inLocale } from "~/i18n/request-locale.server";
 import type { ListingChecks } from "~/schemas/listing-checks";
 import { cardBadges, checksView } from "./checks.server";
 
-// ADR 079: the 'What Bodima checked' lines, dated in the page's language
+// ADR 080: the 'What Bodima checked' lines, dated in the page's language
 // (Sri Lanka's time zone), each only when true, and always what nobody checked.
 
 const NOW = new Date("2026-11-15T06:00:00.000Z");

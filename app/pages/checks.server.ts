@@ -9,7 +9,7 @@ import "virtual:catalogue/browse-server";
 const DAY_MS = 86_400_000;
 
 /**
- * What Bodima checked, in the reader's language (ADR 079): the listing page's
+ * What Bodima checked, in the reader's language (ADR 080): the listing page's
  * panel, each line only when true and dated, and always what nobody checked;
  * and the cards' badges. Written here, so the browser gets finished strings.
  */

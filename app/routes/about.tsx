@@ -29,7 +29,7 @@ const VALUES = [
 
 const FAQ = ["what", "free", "verified", "badges", "landlords", "universities", "support", "report"] as const;
 
-/** What each line of a listing's 'What Bodima checked' panel means (ADR 079). */
+/** What each line of a listing's 'What Bodima checked' panel means (ADR 080). */
 const CHECKS = ["phone", "email", "photos", "memberSince", "availability"] as const;
 
 export default function About({ loaderData }: Route.ComponentProps) {

@@ -82,13 +82,13 @@ export type BrowseFilters = FactFilters & {
   gender?: GenderFilter;
   /** Availability confirmed within this many days (ADR 056: one of CONFIRMED_OPTIONS). */
   confirmed?: number;
-  /** Only listings whose owner confirmed the ad's phone number by SMS (`phone=confirmed`, ADR 079); ignored while phone confirmation is off. */
+  /** Only listings whose owner confirmed the ad's phone number by SMS (`phone=confirmed`, ADR 080); ignored while phone confirmation is off. */
   phone?: typeof PHONE_CONFIRMED;
   search?: string;
   sort?: Sort;
 };
 
-/** The one value of `phone`: 'Phone confirmed only' (ADR 079). */
+/** The one value of `phone`: 'Phone confirmed only' (ADR 080). */
 export const PHONE_CONFIRMED = "confirmed";
 
 /** 'Confirmed in the last 7 days': the one choice browse offers. */

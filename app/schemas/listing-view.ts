@@ -75,7 +75,7 @@ export type ListingSummary = ListingTerms & {
   expiresAt: string;
   /** Students said it may already be let, and its owner has not confirmed since (ADR 057, 064): it sorts after the rest (ADR 059). */
   availabilityUnconfirmed: boolean;
-  /** What Bodima checked, with dates (ADR 079). */
+  /** What Bodima checked, with dates (ADR 080). */
   checks: ListingChecks;
 };
 
@@ -115,7 +115,7 @@ export type ListingCardView = Pick<ListingSummary, "id" | "slug" | "title" | "un
   distanceLine: string | null;
   /** 'Bills included', 'Attached bathroom', '2 beds free': up to three. */
   factChips: string[];
-  /** What Bodima checked, in a word or two ('Phone confirmed', 'Photos checked'): at most two (ADR 079). */
+  /** What Bodima checked, in a word or two ('Phone confirmed', 'Photos checked'): at most two (ADR 080). */
   badges: string[];
   /** The faculty unless it is the main campus. */
   facultyTag: string | null;
@@ -176,7 +176,7 @@ export type ListingView = Pick<
   distanceLine: string | null;
   /** Bills, meals, bathroom, beds, curfew, the house rules, and what is not stated (ADR 051). */
   facts: FactsView;
-  /** What Bodima checked, and what nobody did (ADR 079). */
+  /** What Bodima checked, and what nobody did (ADR 080). */
   checks: ChecksView;
   safety: SafetyView;
   /** 'Nov 22, 2026' */

@@ -5,7 +5,7 @@ import { listingInput } from "../factories";
 import { newOwner, uniqueWord } from "./owners";
 import { withProjectDatabase } from "./server-db";
 
-// ADR 079: 'What Bodima checked' on the listing page, with dates and always
+// ADR 080: 'What Bodima checked' on the listing page, with dates and always
 // what nobody checked; at most two badges on a card; 'Phone confirmed only'
 // in browse, with and without JavaScript; the API's checks. The owner's rows
 // are written straight into the server's database. The test server texts no

@@ -10,7 +10,7 @@ import { parseBrowseFilters } from "../../app/schemas/browse-filters";
 import { insertTestOwner, listingInput } from "../factories";
 import { describeEachDatabase } from "../test-db";
 
-// ADR 079: what Bodima checked, read with the listing (the owner joined, the
+// ADR 080: what Bodima checked, read with the listing (the owner joined, the
 // owner's standing confirmation of the ad's own number), and browse's
 // 'Phone confirmed only' filter, on both databases. A confirmation counts
 // only when it is the listing's owner's, of the ad's number, not ended
