@@ -84,8 +84,8 @@ test("the listing page says what was checked, dated, and what nobody checked", a
 });
 
 for (const language of ["si", "ta"] as const) {
-  test(`the panel fits a 360 px phone in ${language}`, async ({ page }) => {
-    const { checked } = await twoListings();
+  test(`the panel and the card badges fit a 360 px phone in ${language}`, async ({ page }) => {
+    const { checked, word } = await twoListings();
     await page.setViewportSize({ width: 360, height: 800 });
     await page.goto(`/${language}/listing/${checked.slug}`);
     const section = page.locator("section[aria-labelledby='checks-heading']");
@@ -94,6 +94,15 @@ for (const language of ["si", "ta"] as const) {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     const box = (await section.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(360);
+
+    await page.goto(`/${language}/browse?search=${word}`);
+    const badges = cards(page).filter({ hasText: checked.title }).getByTestId("card-badges").getByRole("listitem");
+    await expect(badges).toHaveText(
+      language === "si" ? ["දුරකථනය තහවුරුයි", "ඡායාරූප පරීක්ෂා කළා"] : ["தொலைபேசி உறுதி", "புகைப்படங்கள் சரிபார்ப்பு"],
+    );
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    const last = (await badges.last().boundingBox())!;
+    expect(last.x + last.width).toBeLessThanOrEqual(360);
   });
 }
 
