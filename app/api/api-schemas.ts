@@ -2,6 +2,7 @@ import * as z from "zod";
 import { DIRECTORY_META } from "~/directory/universities";
 import type { Pagination } from "~/lib/pagination";
 import { AMENITIES, API_MAX_LIMIT, GENDERS, PROPERTY_TYPES } from "~/schemas/browse-filters";
+import type { ListingChecks } from "~/schemas/listing-checks";
 import { BATHROOMS, BILLS, MEALS, RULES } from "~/schemas/listing-facts";
 import { type ListingStatus, PUBLIC_PAGE_STATUSES } from "~/schemas/listing-status";
 import type { ListingDetail, ListingSummary } from "~/schemas/listing-view";
@@ -49,6 +50,25 @@ export const ListingPhotoSchema = z.object({
   srcSet: z.string(),
   variants: z.array(z.object({ url: z.string(), width: z.int(), height: z.int() })),
 });
+
+/** What Bodima checked (ADR 080): each with its date, null (false) when not true. Nobody visits places or meets owners. */
+export const ListingChecksSchema = z
+  .object({
+    phoneConfirmedAt: date(
+      "When the owner confirmed the ad's phone number by SMS; null when not, when that was over 180 days ago or the number was taken over, and while the site sends no SMS.",
+    ).nullable(),
+    emailConfirmed: z.boolean().meta({ description: "The owner's email address was confirmed by its emailed link." }),
+    photosCheckedAt: date(
+      "When the photos were last checked against other owners' ads and found in none; null when not checked.",
+    ).nullable(),
+    memberSince: date("When the owner's account was made.").nullable(),
+    availabilityConfirmedAt: date(
+      "When the owner last said the place is available (posting and renewing count); null when students say it may be let, or when it is not listed.",
+    ).nullable(),
+  })
+  .meta({
+    description: "What the site checked, with dates. It does not mean anyone visited, or that the owner is honest.",
+  });
 
 export const ListingSummarySchema = z
   .object({
@@ -115,6 +135,7 @@ export const ListingSummarySchema = z
       description:
         "Students said it may already be let, and its owner has not confirmed since: it comes after the other matches.",
     }),
+    checks: ListingChecksSchema,
   })
   .meta({ description: "A listing as cards show it. No phone number." });
 
@@ -188,6 +209,7 @@ const sameFields: [
   SameKeys<z.infer<typeof ListingDetailSchema>, Omit<ListingDetail, "userId">>,
   SameKeys<z.infer<typeof PaginationSchema>, Pagination>,
   SameKeys<z.infer<typeof ErrorSchema>, ApiError>,
+  SameKeys<z.infer<typeof ListingChecksSchema>, ListingChecks>,
   SameKeys<z.infer<typeof UniversityDirectorySchema>, ReturnType<typeof universityDirectory>>,
-] = [true, true, true, true, true];
+] = [true, true, true, true, true, true];
 void sameFields;

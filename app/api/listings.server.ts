@@ -1,6 +1,7 @@
 import type { DB } from "~/db/db.server";
 import type { Pagination } from "~/lib/pagination";
 import { findListingByIdOrSlug } from "~/models/listing.server";
+import { shownChecks } from "~/models/listing-checks.server";
 import { searchListings } from "~/models/listing-search.server";
 import type { PathFilters } from "~/schemas/browse-filters";
 import type { ListingDetail, ListingSummary } from "~/schemas/listing-view";
@@ -17,16 +18,29 @@ export type ListAdsResult =
  * GET /api/listings, /getAdsForSEO and /getAdsByUniversity/{university}, and
  * the /old-browse page: one code path, so the page shows what the API returns.
  */
-export async function listAds(db: DB, params: URLSearchParams, path: PathFilters = {}): Promise<ListAdsResult> {
+export async function listAds(
+  db: DB,
+  params: URLSearchParams,
+  path: PathFilters = {},
+  phonesEnabled = true,
+): Promise<ListAdsResult> {
   const parsed = parseListQuery(params, path);
   if (!parsed.ok) return { ok: false, status: 400, body: parsed.error };
   const { filters, page, limit } = parsed.query;
+  // Phone confirmation off: `phone=confirmed` is ignored and no listing says its phone was confirmed (ADR 080).
+  if (!phonesEnabled) delete filters.phone;
   const { ads, pagination } = await searchListings(db, filters, { page, limit });
-  return { ok: true, status: 200, body: { ads, pagination }, query: parsed.query };
+  const shown = ads.map((ad) => ({ ...ad, checks: shownChecks(ad.checks, phonesEnabled) }));
+  return { ok: true, status: 200, body: { ads: shown, pagination }, query: parsed.query };
 }
 
-export async function listAdsResponse(db: DB, params: URLSearchParams, path: PathFilters = {}): Promise<Response> {
-  const result = await listAds(db, params, path);
+export async function listAdsResponse(
+  db: DB,
+  params: URLSearchParams,
+  path: PathFilters = {},
+  phonesEnabled = true,
+): Promise<Response> {
+  const result = await listAds(db, params, path, phonesEnabled);
   if (!result.ok) return errorResponse(result.status, result.body);
   return jsonResponse(result.body, { cacheControl: LIST_CACHE_CONTROL });
 }
@@ -49,16 +63,16 @@ const MAX_ID_OR_SLUG = 200;
  * found; expired ones are, with isExpired so clients can say so, and so are
  * those their owner said are no longer available (isLet).
  */
-export async function getAd(db: DB, idOrSlug: string): Promise<GetAdResult> {
+export async function getAd(db: DB, idOrSlug: string, phonesEnabled = true): Promise<GetAdResult> {
   const value = idOrSlug.trim();
   const listing = value && value.length <= MAX_ID_OR_SLUG ? await findListingByIdOrSlug(db, value) : null;
   if (!listing) return { ok: false, status: 404, body: AD_NOT_FOUND };
   const { userId: _userId, ...ad } = listing;
-  return { ok: true, status: 200, body: { ad } };
+  return { ok: true, status: 200, body: { ad: { ...ad, checks: shownChecks(ad.checks, phonesEnabled) } } };
 }
 
-export async function getAdResponse(db: DB, idOrSlug: string): Promise<Response> {
-  const result = await getAd(db, idOrSlug);
+export async function getAdResponse(db: DB, idOrSlug: string, phonesEnabled = true): Promise<Response> {
+  const result = await getAd(db, idOrSlug, phonesEnabled);
   if (!result.ok) return errorResponse(result.status, result.body);
   return jsonResponse(result.body, { cacheControl: LIST_CACHE_CONTROL });
 }

@@ -7,6 +7,7 @@ import {
   GENDERS,
   LIST_QUERY_BOUNDS,
   type ListQueryParam,
+  PHONE_CONFIRMED,
   PROPERTY_TYPES,
   SORTS,
   WITHIN_OPTIONS,
@@ -21,6 +22,7 @@ import {
   CitySchema,
   ErrorSchema,
   FacultySchema,
+  ListingChecksSchema,
   ListingDetailExtraSchema,
   ListingPageSchema,
   ListingPhotoSchema,
@@ -85,6 +87,7 @@ function generatedSchemas(): Record<string, JsonSchema> & {
     Pagination: PaginationSchema,
     ListingPage: ListingPageSchema,
     ListingPhoto: ListingPhotoSchema,
+    ListingChecks: ListingChecksSchema,
     ListingSummary: ListingSummarySchema,
     ViewStats: ViewStatsSchema,
     City: CitySchema,
@@ -179,6 +182,13 @@ const LIST_PARAMETERS = {
     description:
       "Only listings whose owner confirmed in the last this many days that they are available (posting and renewing count).",
     schema: { type: "integer", enum: [...CONFIRMED_OPTIONS] },
+  },
+  phone: {
+    name: "phone",
+    in: "query",
+    description:
+      "`confirmed`: only listings whose owner confirmed the ad's phone number by SMS in the last 180 days. Ignored while the site sends no SMS.",
+    schema: { type: "string", enum: [PHONE_CONFIRMED] },
   },
   propertyType: {
     name: "propertyType",

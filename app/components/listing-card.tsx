@@ -18,8 +18,8 @@ export type ListingCardProps = {
 const DEFAULT_SIZES = "(min-width: 1280px) 300px, (min-width: 640px) 50vw, 100vw";
 
 /**
- * A listing in a grid: photo, price, key money, title, university, room type,
- * who it suits, posted date and views. The title link covers the whole card;
+ * A listing in a grid: photo, price, key money, title, university, what Bodima
+ * checked (at most two badges), room type, who it suits, posted date and views. The title link covers the whole card;
  * the owner's phone number is never shown here (it is only on the listing page).
  */
 export function ListingCard({ listing, eager = false, sizes = DEFAULT_SIZES, headingLevel = "h3" }: ListingCardProps) {
@@ -81,6 +81,15 @@ export function ListingCard({ listing, eager = false, sizes = DEFAULT_SIZES, hea
           <p className="-mt-1 text-sm font-medium text-amber-800" data-testid="card-unconfirmed">
             {listing.doubtLine}
           </p>
+        ) : null}
+        {listing.badges.length > 0 ? (
+          <ul className="flex flex-wrap gap-1.5 text-xs font-medium text-green-900" data-testid="card-badges">
+            {listing.badges.map((badge) => (
+              <li key={badge} className="rounded-full bg-green-50 px-2 py-0.5">
+                {badge}
+              </li>
+            ))}
+          </ul>
         ) : null}
         {listing.factChips.length > 0 ? (
           <ul className="flex flex-wrap gap-1.5 text-xs font-medium text-slate-800">

@@ -30,6 +30,23 @@ export function formatShortDate(iso: string, locale: Locale = activeLocale()): s
   }).format(new Date(iso));
 }
 
+const dayDates = new Map<Locale, Intl.DateTimeFormat>();
+const months = new Map<Locale, Intl.DateTimeFormat>();
+
+/** '12 Nov 2026' in English (day first, as Sri Lanka writes it), the same date in Sinhala or Tamil. */
+export function formatDayDate(iso: string, locale: Locale = activeLocale()): string {
+  const options: Intl.DateTimeFormatOptions = { day: "numeric", month: "short", year: "numeric", timeZone: COLOMBO };
+  return dateFormat(dayDates, locale, options, "en-GB").format(new Date(iso));
+}
+
+/** 'October 2026' in English, the same month in Sinhala or Tamil. */
+export function formatMonthYear(iso: string, locale: Locale = activeLocale()): string {
+  return dateFormat(months, locale, { month: "long", year: "numeric", timeZone: COLOMBO }, "en-GB").format(
+    new Date(iso),
+  );
+}
+
+const COLOMBO = "Asia/Colombo";
 const clocks = new Map<Locale, Intl.DateTimeFormat>();
 
 /** '10:00 PM' for '22:00' (a time of day, no date or zone), in the reader's language. */
@@ -49,10 +66,11 @@ function dateFormat(
   cache: Map<Locale, Intl.DateTimeFormat>,
   locale: Locale,
   options: Intl.DateTimeFormatOptions,
+  english = "en-US",
 ): Intl.DateTimeFormat {
   let format = cache.get(locale);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale === "en" ? "en-US" : INTL_LOCALES[locale], options);
+    format = new Intl.DateTimeFormat(locale === "en" ? english : INTL_LOCALES[locale], options);
     cache.set(locale, format);
   }
   return format;

@@ -18,6 +18,7 @@ import { type BrowseFilters, type DistanceOrigin, distanceOrigin } from "~/schem
 import { FACT_FILTER_PARAMS, type FactFilterParam } from "~/schemas/listing-facts";
 import { LISTED_STATUS } from "~/schemas/listing-status";
 import type { ListingSummary } from "~/schemas/listing-view";
+import { listingsWithChecks, phoneConfirmed } from "./listing-checks.server";
 import { isPublicNow, photosFor, toSummary } from "./listing-summary.server";
 
 /*
@@ -105,6 +106,7 @@ function filterConditions(
     if (value !== undefined) conditions.push(eb(column(param), "=", value));
   }
   if (filters.freeBeds !== undefined) conditions.push(eb(column("bedsFree"), ">=", filters.freeBeds));
+  if (filters.phone) conditions.push(phoneConfirmed(eb, new Date(now)));
   // Confirmed within N days: its expiry is less than 30 - N days away (ADR 056).
   if (filters.confirmed !== undefined)
     conditions.push(
@@ -340,7 +342,7 @@ export async function searchListings(
       ids = [...ids, ...sunk.slice(from, offset + options.limit - before)];
     }
   }
-  return { ads: await summaries(db, ids), pagination };
+  return { ads: await summaries(db, ids, new Date(now)), pagination };
 }
 
 /**
@@ -394,14 +396,14 @@ function inPageOrder<O>(
 }
 
 /** The listings of a page, in the order of `ids`. */
-async function summaries(db: DB, ids: number[]): Promise<ListingSummary[]> {
+async function summaries(db: DB, ids: number[], now: Date): Promise<ListingSummary[]> {
   if (ids.length === 0) return [];
   const [rows, photos] = await Promise.all([
-    db.selectFrom("listings").selectAll().where("id", "in", ids).execute(),
+    listingsWithChecks(db, now).where("listings.id", "in", ids).execute(),
     photosFor(db, ids),
   ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.map((id) => toSummary(byId.get(id)!, photos.get(id) ?? []));
+  return ids.map((id) => toSummary(byId.get(id)!, photos.get(id) ?? [], now));
 }
 
 /** Up to this many matches, 'Nearest first' sorts them all at once; more are found ring by ring. */

@@ -10,6 +10,7 @@ import type { Gender, PropertyType } from "~/schemas/browse-filters";
 import type { ListingFacts } from "~/schemas/listing-facts";
 import { LISTED_STATUS } from "~/schemas/listing-status";
 import type { ListingPhoto, ListingSummary } from "~/schemas/listing-view";
+import { checksOf, type ListingRowWithChecks } from "./listing-checks.server";
 
 /**
  * How a stored listing row and its photo rows become what pages show (a
@@ -41,7 +42,7 @@ function parseAmenities(json: string): string[] {
   }
 }
 
-export function toSummary(row: ListingRow, photos: PhotoRow[]): ListingSummary {
+export function toSummary(row: ListingRowWithChecks, photos: PhotoRow[], now: Date): ListingSummary {
   if (row.status === LISTED_STATUS) noteShownListing(row.expiresAt);
   const mapped = photos.map((p, i) => toPhoto(p, row.title, i));
   return {
@@ -74,6 +75,7 @@ export function toSummary(row: ListingRow, photos: PhotoRow[]): ListingSummary {
     updatedAt: row.updatedAt,
     expiresAt: row.expiresAt,
     availabilityUnconfirmed: row.unconfirmedSince !== null,
+    checks: checksOf(row, now),
   };
 }
 

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { notePageListing } from "~/cache/render-hints.server";
 import type { DB } from "~/db/db.server";
-import type { ListingRow, PhotoRow } from "~/db/schema";
+import type { PhotoRow } from "~/db/schema";
 import { currentTime } from "~/lib/clock";
 import { expiryFrom } from "~/lib/days-left";
 import { type ListingPlace, listingPlace } from "~/lib/geo/place";
@@ -11,19 +11,20 @@ import { adNumberFromSlug, MAX_AD_NUMBER, parseAdNumber, slugify } from "~/lib/s
 import type { NewListingInput } from "~/schemas/listing-form";
 import { EXPIRED_STATUS, LET_STATUS, LISTED_STATUS, PUBLIC_PAGE_STATUSES } from "~/schemas/listing-status";
 import type { ListingDetail } from "~/schemas/listing-view";
+import { type ListingRowWithChecks, listingsWithChecks } from "./listing-checks.server";
 import { isPublicNow, photosFor, toSummary } from "./listing-summary.server";
 
 export { photoUrl } from "~/lib/photo-urls";
 
-function toDetail(row: ListingRow, photos: PhotoRow[], now: Date): ListingDetail {
+function toDetail(row: ListingRowWithChecks, photos: PhotoRow[], now: Date): ListingDetail {
   notePageListing(row.id);
   return detailOf(row, photos, now);
 }
 
-function detailOf(row: ListingRow, photos: PhotoRow[], now: Date): ListingDetail {
+function detailOf(row: ListingRowWithChecks, photos: PhotoRow[], now: Date): ListingDetail {
   const isPublic = row.status === LISTED_STATUS && row.expiresAt > now.toISOString();
   return {
-    ...toSummary(row, photos),
+    ...toSummary(row, photos, now),
     contactName: row.contactName,
     contactPhone: row.contactPhone,
     uniqueViews: row.uniqueViews,
@@ -44,10 +45,8 @@ function detailOf(row: ListingRow, photos: PhotoRow[], now: Date): ListingDetail
 export async function findListingsByIds(db: DB, ids: readonly number[], now = currentTime()): Promise<ListingDetail[]> {
   if (ids.length === 0) return [];
   const [rows, photos] = await Promise.all([
-    db
-      .selectFrom("listings")
-      .selectAll()
-      .where("id", "in", [...ids])
+    listingsWithChecks(db, now)
+      .where("listings.id", "in", [...ids])
       .execute(),
     photosFor(db, [...ids]),
   ]);
@@ -65,13 +64,10 @@ export async function findListingById(db: DB, id: number, now = currentTime()): 
 
 /** The listing with this ad number or slug, with its photos, if its page is public. */
 async function publicListing(db: DB, key: { id: number } | { slug: string }, now: Date): Promise<ListingDetail | null> {
-  const query = db
-    .selectFrom("listings")
-    .selectAll()
-    .where("status", "in", [...PUBLIC_PAGE_STATUSES]);
+  const query = listingsWithChecks(db, now).where("listings.status", "in", [...PUBLIC_PAGE_STATUSES]);
   const row = await ("id" in key
-    ? query.where("id", "=", key.id)
-    : query.where("slug", "=", key.slug)
+    ? query.where("listings.id", "=", key.id)
+    : query.where("listings.slug", "=", key.slug)
   ).executeTakeFirst();
   if (!row) return null;
   const photos = await photosFor(db, [row.id]);

@@ -1,7 +1,10 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
+import type { ExpressionBuilder } from "kysely";
 import type { Logger } from "pino";
+import { invalidatePublicPages } from "~/cache/invalidation.server";
 import type { DB } from "~/db/db.server";
 import { lockName } from "~/db/locks.server";
+import type { Database } from "~/db/schema";
 import { currentTime } from "~/lib/clock";
 import { mobileE164, toE164 } from "~/lib/phone";
 import type { RateLimiter } from "~/limits/rate-limit.server";
@@ -88,6 +91,21 @@ function sameHash(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+/**
+ * What makes a confirmation stand at `now` (ADR 076): not taken over by another
+ * account, and made within the last `days`. The one rule for the post form, the
+ * listing page's checks and browse's 'Phone confirmed only' (listing-checks.server.ts),
+ * which match it to an owner and a number on the (userId, phone, confirmedAt) index.
+ */
+export function standsAt(
+  eb: ExpressionBuilder<Database, "phone_confirmations">,
+  now: Date,
+  days: number = PHONE_CODE_RULES.confirmationDays,
+) {
+  const since = new Date(now.getTime() - days * DAY_MS).toISOString();
+  return eb.and([eb("phone_confirmations.endedAt", "is", null), eb("phone_confirmations.confirmedAt", ">", since)]);
+}
+
 /** A standing confirmation of `phone` by `userId` at `now`, or null. */
 async function standingConfirmation(
   db: DB,
@@ -96,14 +114,12 @@ async function standingConfirmation(
   now: Date,
   days: number,
 ): Promise<Confirmation | null> {
-  const since = new Date(now.getTime() - days * DAY_MS).toISOString();
   const row = await db
     .selectFrom("phone_confirmations")
     .select("confirmedAt")
     .where("userId", "=", userId)
     .where("phone", "=", phone)
-    .where("endedAt", "is", null)
-    .where("confirmedAt", ">", since)
+    .where((eb) => standsAt(eb, now, days))
     .orderBy("confirmedAt", "desc")
     .limit(1)
     .executeTakeFirst();
@@ -189,6 +205,14 @@ export function createPhoneConfirmation(deps: PhoneConfirmationDeps): PhoneConfi
         .insertInto("phone_confirmations")
         .values({ id: randomUUID(), userId, phone, confirmedAt: at, endedAt: null })
         .execute();
+      // The ads with this number now say who confirmed it, and when (ADR 080): their pages, and browse.
+      const ads = await trx.selectFrom("listings").select("id").where("contactPhoneE164", "=", phone).execute();
+      if (ads.length > 0)
+        await invalidatePublicPages(
+          trx,
+          ads.map((ad) => ad.id),
+          now,
+        );
       return { ok: true, ...(await standingConfirmation(trx, userId, phone, now, rules.confirmationDays))! };
     });
   }

@@ -5,6 +5,7 @@ import { t } from "~/i18n";
 import { formatLkr, formatShortDate } from "~/lib/format";
 import { pageWindow } from "~/lib/pagination";
 import { breadcrumbJsonLd, jsonLdMeta, pageMeta } from "~/lib/seo";
+import { shownChecks } from "~/models/listing-checks.server";
 import { searchListings } from "~/models/listing-search.server";
 import {
   BROWSE_PAGE_SIZE,
@@ -16,6 +17,7 @@ import {
   GENDERS,
   MAX_MOVE_IN_OPTIONS,
   type PathFilters,
+  PHONE_CONFIRMED,
   PROPERTY_TYPES,
   parseBrowseFilters,
   WITHIN_OPTIONS,
@@ -24,6 +26,7 @@ import type { Choice, FilterChip, FilterFormView, PageNav, SelectView } from "~/
 import { activeFilterCount, type DraftField, draftFromFilters, type FilterDraft } from "~/schemas/filter-draft";
 import { FACT_FILTER_PARAMS, FACT_FILTER_VALUES, FREE_BEDS_OPTIONS } from "~/schemas/listing-facts";
 import type { ListingCardView, ListingSummary } from "~/schemas/listing-view";
+import { cardBadges } from "./checks.server";
 import { cityLabel, facultyLabel, universityChoices, universityLabel } from "./directory-labels.server";
 import { distanceLine } from "./distance.server";
 import { cardFacts } from "./facts.server";
@@ -211,6 +214,7 @@ function buildChips(filters: BrowseFilters): FilterChip[] {
     chips.push(chip("freeBeds", t("browseServer.chips.freeBeds", { count: filters.freeBeds })));
   if (filters.confirmed !== undefined)
     chips.push(chip("confirmed", t("browseServer.chips.confirmed", { days: filters.confirmed })));
+  if (filters.phone) chips.push(chip("phone", t("browseServer.filters.phoneConfirmed")));
   if (filters.propertyType) chips.push(chip("propertyType", t(`browse.propertyTypes.${filters.propertyType}`)));
   if (filters.gender) chips.push(chip("gender", t(`browse.genders.${filters.gender}`)));
   return chips;
@@ -245,10 +249,15 @@ type FormLists = {
   moveIn: Choice[];
   /** A university is chosen, so there is a distance to filter by. */
   measured: boolean;
+  /** Phone confirmation is on: 'Phone confirmed only' is offered. */
+  phonesEnabled: boolean;
 };
 
 /** The filter form, written out here so the browser gets no option lists, filter constants or their labels' code. */
-function filterFormView(form: FilterDraft, { universities, faculties, moveIn, measured }: FormLists): FilterFormView {
+function filterFormView(
+  form: FilterDraft,
+  { universities, faculties, moveIn, measured, phonesEnabled }: FormLists,
+): FilterFormView {
   // Each select starts with the empty choice: no filter.
   const select = (
     name: DraftField,
@@ -320,6 +329,16 @@ function filterFormView(form: FilterDraft, { universities, faculties, moveIn, me
           value: String(days),
           checked: form.confirmed === String(days),
         })),
+        ...(phonesEnabled
+          ? [
+              {
+                name: "phone",
+                label: t("browseServer.filters.phoneConfirmed"),
+                value: PHONE_CONFIRMED,
+                checked: form.phone === PHONE_CONFIRMED,
+              },
+            ]
+          : []),
       ],
     },
     freeBeds: select("freeBeds", t("browse.filters.facts.freeBeds"), t("browse.filters.facts.anyBeds"), freeBeds),
@@ -341,7 +360,11 @@ function sortView(form: FilterDraft, measured: boolean): SelectView {
 }
 
 /** A card's values and texts, written here; the rest of the listing (description, phone) stays on the server. */
-function toListingCard(listing: ListingSummary, origin: DistanceOrigin | null): ListingCardView {
+function toListingCard(
+  listing: ListingSummary,
+  origin: DistanceOrigin | null,
+  phonesEnabled: boolean,
+): ListingCardView {
   const photoCount = listing.photos.length;
   return {
     id: listing.id,
@@ -359,6 +382,7 @@ function toListingCard(listing: ListingSummary, origin: DistanceOrigin | null): 
     doubtLine: listing.availabilityUnconfirmed ? t("browseServer.card.unconfirmed") : null,
     distanceLine: origin ? distanceLine(listing, origin) : null,
     factChips: cardFacts(listing),
+    badges: cardBadges(shownChecks(listing.checks, phonesEnabled)),
     facultyTag: listing.faculty && listing.faculty !== DEFAULT_FACULTY ? facultyLabel(listing.faculty) : null,
     typeLabel: t(`browseServer.card.propertyType.${listing.propertyType}`),
     genderLabel: t(`browseServer.card.gender.${listing.gender}`),
@@ -389,8 +413,16 @@ function pageNav(page: number, totalPages: number, hrefFor: (page: number) => st
   };
 }
 
-export async function loadBrowsePage(db: DB, url: URL, path: PathFilters, site: Site): Promise<BrowsePage> {
+export async function loadBrowsePage(
+  db: DB,
+  url: URL,
+  path: PathFilters,
+  site: Site,
+  phonesEnabled = true,
+): Promise<BrowsePage> {
   const { filters, page, errors } = parseBrowseFilters(url.searchParams, path);
+  // Phone confirmation off: no phone badges, and 'Phone confirmed only' is neither offered nor applied (ADR 080).
+  if (!phonesEnabled) delete filters.phone;
 
   // A faculty left over from a previously chosen university (no-JS form) would match nothing.
   const university = filters.university ? findUniversity(filters.university) : undefined;
@@ -445,12 +477,13 @@ export async function loadBrowsePage(db: DB, url: URL, path: PathFilters, site: 
       faculties,
       moveIn: moveInChoices(filters.maxMoveIn),
       measured,
+      phonesEnabled,
     }),
     activeLabel: activeCount > 0 ? t("browseServer.activeCount", { count: activeCount }) : null,
     sort: sortView(form, measured),
     chips: buildChips(filters),
     notice: invalid.length > 0 ? t("browseServer.notice.detail", { params: invalid.join(", ") }) : null,
-    ads: ads.map((ad) => toListingCard(ad, origin)),
+    ads: ads.map((ad) => toListingCard(ad, origin, phonesEnabled)),
     pages: pageNav(page, totalPages, hrefFor),
     firstPageHref: outOfRange ? hrefFor(1) : null,
     alert: {

@@ -42,6 +42,13 @@ function detail(overrides: Partial<ListingDetail> = {}): ListingDetail {
     isExpired: false,
     isLet: false,
     availabilityUnconfirmed: false,
+    checks: {
+      phoneConfirmedAt: null,
+      emailConfirmed: false,
+      photosCheckedAt: null,
+      memberSince: null,
+      availabilityConfirmedAt: null,
+    },
     isPublic: true,
     ...overrides,
   };

@@ -7,8 +7,10 @@ import { formatAmount, formatLkr, formatShortDate } from "~/lib/format";
 import { locationLink } from "~/lib/location-link";
 import { breadcrumbJsonLd, jsonLdMeta, pageMeta } from "~/lib/seo";
 import { langAttribute, type TextLanguage, textLanguage } from "~/lib/text-language";
+import { shownChecks } from "~/models/listing-checks.server";
 import type { TypicalRent } from "~/models/price-context.server";
-import type { ListingDetail, ListingView } from "~/schemas/listing-view";
+import type { ListingDetail, ListingView, SafetyView } from "~/schemas/listing-view";
+import { checksView } from "./checks.server";
 import { cityLabel, facultyLabel, universityLabel } from "./directory-labels.server";
 import { distanceLine } from "./distance.server";
 import { factsView } from "./facts.server";
@@ -34,6 +36,9 @@ export function telHref(phone: string): string | null {
   return dialable.replace(/\D/g, "").length >= 7 ? `tel:${dialable}` : null;
 }
 
+/** The site's name and whether phone confirmation is on (`phones.enabled`): what the checks panel needs. */
+export type ChecksContext = { siteName: string; phonesEnabled: boolean };
+
 /**
  * What the page shows of a listing (no owner id or e-mail); `views` is the
  * count after this visit. The owner's text may be in another language than
@@ -44,6 +49,7 @@ export function toListingView(
   views: number,
   pageLanguage: TextLanguage = "en",
   typical: TypicalRent | null = null,
+  context: ChecksContext = { siteName: "Bodima", phonesEnabled: true },
 ): ListingView {
   return {
     adNumber: found.adNumber,
@@ -72,6 +78,7 @@ export function toListingView(
       ? t("listingServer.availability.unconfirmed")
       : t("listingServer.availability.confirmed", { days: daysSinceConfirmed(found.expiresAt) }),
     availabilityUnconfirmed: found.availabilityUnconfirmed,
+    notice: noticeOf(found),
     priceLine: t("listingServer.price.perMonth", { amount: formatLkr(found.price) }),
     keymoneyLine: found.keymoneyFee
       ? t("listingServer.price.keyMoney", { amount: formatLkr(found.keymoneyFee) })
@@ -79,6 +86,8 @@ export function toListingView(
     moveInLine: moveInLine(found),
     distanceLine: distanceLine(found),
     facts: factsView(found),
+    checks: checksView(shownChecks(found.checks, context.phonesEnabled), context.siteName),
+    safety: safetyView(context.siteName),
     typicalRentLine: typical ? typicalRentLine(found, typical) : null,
     postedText: formatShortDate(found.createdAt),
     viewsLine: t("listingServer.views", { count: views, formatted: views.toLocaleString("en-US") }),
@@ -91,6 +100,27 @@ export function toListingView(
     titleLang: langAttribute(found.title, pageLanguage),
     descriptionLang: langAttribute(found.description, pageLanguage),
   };
+}
+
+// 'Never pay before you have seen the place' stands beside every contact action instead (ADR 077).
+const SAFETY_ITEMS = ["visit", "meetOwner", "amenities", "terms", "scamSigns"] as const;
+
+function safetyView(siteName: string): SafetyView {
+  return {
+    heading: t("listing.safety.heading"),
+    intro: t("listing.safety.intro"),
+    items: SAFETY_ITEMS.map((item) => t(`listing.safety.items.${item}`)),
+    disclaimer: t("listing.safety.disclaimer", { siteName }),
+  };
+}
+
+/** The banner above the page: expired, no longer available (ADR 056), or students doubt it (ADR 057). */
+function noticeOf(found: ListingDetail): ListingView["notice"] {
+  if (found.isExpired) return { kind: "expired", title: t("listing.expired.title"), text: t("listing.expired.text") };
+  if (found.isLet) return { kind: "let", title: t("listing.let.title"), text: t("listing.let.text") };
+  if (found.availabilityUnconfirmed)
+    return { kind: "unconfirmed", title: t("listing.unconfirmed.title"), text: t("listing.unconfirmed.text") };
+  return null;
 }
 
 /** 'Most single rooms near University of Moratuwa: LKR 12,000–18,000': a range, no judgement words. */

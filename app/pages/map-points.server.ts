@@ -10,9 +10,11 @@ import type { MapPoint, MapPoints } from "~/schemas/browse-view";
 export const MAP_LIMIT = 50;
 
 /** The first MAP_LIMIT results of the same filters and order as the browse page, as map points. */
-export async function loadMapPoints(db: DB, url: URL): Promise<MapPoints> {
-  // Values the browse page would ignore with a notice are ignored here too.
+export async function loadMapPoints(db: DB, url: URL, phonesEnabled = true): Promise<MapPoints> {
+  // Values the browse page would ignore with a notice are ignored here too, and so is
+  // 'Phone confirmed only' while phone confirmation is off (ADR 080).
   const { filters } = parseBrowseFilters(url.searchParams);
+  if (!phonesEnabled) delete filters.phone;
   const { ads, pagination } = await searchListings(db, filters, { page: 1, limit: MAP_LIMIT });
   const points = ads.map((ad): MapPoint => {
     // The point distance counts from: the public position (already rounded unless shown exact), else the city's centre.

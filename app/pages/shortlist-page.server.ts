@@ -2,9 +2,11 @@ import type { MetaDescriptor } from "react-router";
 import { type MessageKey, t } from "~/i18n";
 import { daysSinceConfirmed } from "~/lib/days-left";
 import { formatLkr } from "~/lib/format";
+import { shownChecks } from "~/models/listing-checks.server";
 import { SHORTLIST_MAX } from "~/models/shortlist.server";
 import type { ListingDetail } from "~/schemas/listing-view";
 import type { ShortlistActionResult, ShortlistNotice, ShortlistRow } from "~/schemas/shortlist-view";
+import { cardBadges } from "./checks.server";
 import { universityLabel } from "./directory-labels.server";
 import { distanceLine } from "./distance.server";
 import { cardFacts } from "./facts.server";
@@ -17,7 +19,7 @@ import "virtual:catalogue/shortlist";
 // the browser gets finished strings, as on browse and the listing page.
 
 /** A saved place as the comparison shows it; a place no longer public keeps only its ad number. */
-export function toShortlistRow(listing: ListingDetail): ShortlistRow {
+export function toShortlistRow(listing: ListingDetail, phonesEnabled: boolean): ShortlistRow {
   if (!listing.isPublic) return { id: Number(listing.id), available: false };
   return {
     id: Number(listing.id),
@@ -32,6 +34,7 @@ export function toShortlistRow(listing: ListingDetail): ShortlistRow {
     typeLabel: t(`browseServer.card.propertyType.${listing.propertyType}`),
     genderLabel: t(`browseServer.card.gender.${listing.gender}`),
     facts: cardFacts(listing),
+    checked: cardBadges(shownChecks(listing.checks, phonesEnabled)),
     confirmed: listing.availabilityUnconfirmed
       ? t("listingServer.availability.unconfirmed")
       : t("listingServer.availability.confirmed", { days: daysSinceConfirmed(listing.expiresAt) }),

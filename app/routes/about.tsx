@@ -27,7 +27,10 @@ const VALUES = [
   { key: "community", Icon: UsersIcon },
 ] as const;
 
-const FAQ = ["what", "free", "verified", "landlords", "universities", "support", "report"] as const;
+const FAQ = ["what", "free", "verified", "badges", "landlords", "universities", "support", "report"] as const;
+
+/** What each line of a listing's 'What Bodima checked' panel means (ADR 080). */
+const CHECKS = ["phone", "email", "photos", "memberSince", "availability"] as const;
 
 export default function About({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -62,6 +65,16 @@ export default function About({ loaderData }: Route.ComponentProps) {
         </h2>
         <SiteStats figures={figures} />
       </section>
+
+      <Section id="checks-heading" look="page" className="mt-10" heading={t("info.about.checksHeading")}>
+        <p className="mt-3 text-slate-800">{t("info.about.checks.intro", vars)}</p>
+        <ul className="mt-3 list-disc space-y-2 pl-5 text-slate-800">
+          {CHECKS.map((key) => (
+            <li key={key}>{t(`info.about.checks.items.${key}`, vars)}</li>
+          ))}
+        </ul>
+        <p className="mt-3 font-medium text-slate-900">{t("info.about.checks.notMeaning", vars)}</p>
+      </Section>
 
       <Section id="faq-heading" look="page" className="mt-10" heading={t("info.about.faqHeading")}>
         {/* One open at a time: details sharing a name form an exclusive accordion, no JavaScript needed. */}

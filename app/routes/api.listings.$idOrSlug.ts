@@ -5,8 +5,8 @@ import type { Route } from "./+types/api.listings.$idOrSlug";
 
 // Serves /api/listings/{idOrSlug} and /getAdForSEO/{idOrSlug}.
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db } = context.get(requestContext);
-  return getAdResponse(db, params.idOrSlug);
+  const { db, phones } = context.get(requestContext);
+  return getAdResponse(db, params.idOrSlug, phones.enabled);
 }
 
 export function action({ request }: Route.ActionArgs) {

@@ -17,8 +17,8 @@ import "virtual:catalogue/browse";
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = context.get(requestContext);
-  return loadMapPoints(db, new URL(request.url));
+  const { db, phones } = context.get(requestContext);
+  return loadMapPoints(db, new URL(request.url), phones.enabled);
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {

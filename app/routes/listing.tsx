@@ -30,7 +30,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, default
   formAction?.endsWith("/report") || formAction?.endsWith("/shortlist") ? false : defaultShouldRevalidate;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db, env, locale } = context.get(requestContext);
+  const { db, env, locale, phones } = context.get(requestContext);
   const site = { siteName: env.SITE_NAME, siteUrl: env.siteUrl };
   const found = await findListingBySlug(db, params.slug);
   if (!found) {
@@ -46,7 +46,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // The view is counted around the render (server/pages.ts), so that a page
   // served from the page cache counts too; the count shown is at most seconds old.
   const typical = await typicalRent(db, found.university, found.propertyType);
-  const listing = toListingView(found, found.views, locale, typical);
+  const listing = toListingView(found, found.views, locale, typical, {
+    siteName: site.siteName,
+    phonesEnabled: phones.enabled,
+  });
   return {
     siteName: site.siteName,
     listing,
@@ -57,7 +60,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export default function ListingPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { listing, siteName, universityHref } = loaderData;
+  const { listing, universityHref } = loaderData;
   if (!listing) return <ListingNotFound />;
 
   const place = [listing.universityLabel, listing.facultyTag, listing.cityLabel].filter(Boolean).join(" · ");
@@ -86,24 +89,15 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
         </ol>
       </nav>
 
-      {listing.isExpired ? (
-        <Banner variant="warning" title={t("listing.expired.title")} className="mt-4">
-          {t("listing.expired.text")}
-        </Banner>
-      ) : null}
-      {listing.availabilityUnconfirmed && !listing.isLet && !listing.isExpired ? (
+      {/* Expired, let, or doubted by students: at most one, its words from the loader. */}
+      {listing.notice ? (
         <Banner
           variant="warning"
-          title={t("listing.unconfirmed.title")}
+          title={listing.notice.title}
           className="mt-4"
-          data-testid="listing-unconfirmed"
+          data-testid={`listing-${listing.notice.kind}`}
         >
-          {t("listing.unconfirmed.text")}
-        </Banner>
-      ) : null}
-      {listing.isLet ? (
-        <Banner variant="warning" title={t("listing.let.title")} className="mt-4" data-testid="listing-let">
-          {t("listing.let.text")}
+          {listing.notice.text}
         </Banner>
       ) : null}
 
@@ -151,10 +145,21 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
           <ListingFacts facts={listing.facts} />
           <AmenityList amenities={listing.amenities} />
           <PropertyDetails listing={listing} />
+          <section aria-labelledby="checks-heading">
+            <h2 id="checks-heading" className="text-lg font-semibold">
+              {listing.checks.heading}
+            </h2>
+            <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-800">
+              {listing.checks.lines.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+            <p className="mt-2 text-sm text-slate-600">{listing.checks.notChecked}</p>
+          </section>
         </div>
 
         <div className="min-w-0 space-y-4 lg:col-start-1">
-          <SafetyNotice siteName={siteName} />
+          <SafetyNotice safety={listing.safety} />
           <div>
             <ReportLink listing={listing} />
             {listing.isLet || listing.isExpired ? null : (

@@ -45,6 +45,7 @@ export const LIST_QUERY_PARAMS = [
   ...FACT_FILTER_PARAMS,
   "freeBeds",
   "confirmed",
+  "phone",
   "search",
   "q",
   "sort",
@@ -81,9 +82,14 @@ export type BrowseFilters = FactFilters & {
   gender?: GenderFilter;
   /** Availability confirmed within this many days (ADR 056: one of CONFIRMED_OPTIONS). */
   confirmed?: number;
+  /** Only listings whose owner confirmed the ad's phone number by SMS (`phone=confirmed`, ADR 080); ignored while phone confirmation is off. */
+  phone?: typeof PHONE_CONFIRMED;
   search?: string;
   sort?: Sort;
 };
+
+/** The one value of `phone`: 'Phone confirmed only' (ADR 080). */
+export const PHONE_CONFIRMED = "confirmed";
 
 /** 'Confirmed in the last 7 days': the one choice browse offers. */
 export const CONFIRMED_OPTIONS = [7] as const;
@@ -99,6 +105,7 @@ export type FilterParam =
   | FactFilterParam
   | "freeBeds"
   | "confirmed"
+  | "phone"
   | "sort"
   | "page";
 export type FilterError = { param: FilterParam; message: string };
@@ -233,6 +240,12 @@ export function parseBrowseFilters(
     else errors.push({ param: "confirmed", message: `confirmed must be ${CONFIRMED_OPTIONS.join(" or ")}` });
   }
 
+  const phone = get("phone");
+  if (phone !== undefined) {
+    if (phone === PHONE_CONFIRMED) filters.phone = PHONE_CONFIRMED;
+    else errors.push({ param: "phone", message: `phone must be ${PHONE_CONFIRMED}` });
+  }
+
   const search = get("search") ?? get("q");
   if (search) filters.search = search;
 
@@ -276,6 +289,7 @@ export function filtersToSearchParams(filters: BrowseFilters, page = 1): URLSear
     ...FACT_FILTER_PARAMS.map((param): [string, string | undefined] => [param, filters[param]]),
     ["freeBeds", filters.freeBeds],
     ["confirmed", filters.confirmed],
+    ["phone", filters.phone],
     ["sort", filters.sort],
   ];
   for (const [key, value] of entries) if (value !== undefined && value !== "") params.set(key, String(value));

@@ -19,6 +19,7 @@ export type FilterDraft = Record<FactFilterParam, string> & {
   gender: string;
   freeBeds: string;
   confirmed: string;
+  phone: string;
   sort: string;
 };
 
@@ -51,6 +52,7 @@ export const FIELD_ORDER: readonly DraftField[] = [
   "curfew",
   "freeBeds",
   "confirmed",
+  "phone",
   "sort",
 ];
 

@@ -5,11 +5,18 @@
 import type { LocationLink as LocationLinkParts } from "~/lib/location-link";
 import type { TextLanguage } from "~/lib/text-language";
 import type { Gender, PropertyType } from "~/schemas/browse-filters";
+import type { ListingChecks } from "./listing-checks";
 import type { ListingFacts } from "./listing-facts";
 import type { ListingStatus } from "./listing-status";
 
 /** A stated fact on the listing page, with the icon its kind shows. */
 export type FactLine = { kind: "bills" | "meals" | "bathroom" | "beds" | "curfew"; text: string };
+/** 'What Bodima checked' (app/pages/checks.server.ts): a dated line per check that is true, and what nobody checked. */
+export type ChecksView = { heading: string; lines: string[]; notChecked: string };
+
+/** The safety notice's words, written by the server (the page's JavaScript carries no keys for them). */
+export type SafetyView = { heading: string; intro: string; items: string[]; disclaimer: string };
+
 /** The facts students ask first, written by the server (app/pages/facts.server.ts). */
 export type FactsView = { lines: FactLine[]; rules: string[]; notStated: string | null };
 
@@ -68,6 +75,8 @@ export type ListingSummary = ListingTerms & {
   expiresAt: string;
   /** Students said it may already be let, and its owner has not confirmed since (ADR 057, 064): it sorts after the rest (ADR 059). */
   availabilityUnconfirmed: boolean;
+  /** What Bodima checked, with dates (ADR 080). */
+  checks: ListingChecks;
 };
 
 export type ListingDetail = ListingSummary & {
@@ -106,6 +115,8 @@ export type ListingCardView = Pick<ListingSummary, "id" | "slug" | "title" | "un
   distanceLine: string | null;
   /** 'Bills included', 'Attached bathroom', '2 beds free': up to three. */
   factChips: string[];
+  /** What Bodima checked, in a word or two ('Phone confirmed', 'Photos checked'): at most two (ADR 080). */
+  badges: string[];
   /** The faculty unless it is the main campus. */
   facultyTag: string | null;
   /** 'Single Room', 'Male preferred' */
@@ -149,6 +160,8 @@ export type ListingView = Pick<
   confirmedLine: string;
   /** Students said it may already be let: the page says so (ADR 057). */
   availabilityUnconfirmed: boolean;
+  /** The one banner the page shows, written by the server: expired, no longer available, or doubted by students. */
+  notice: { kind: "expired" | "let" | "unconfirmed"; title: string; text: string } | null;
   /** The university's and the city's names in the reader's language (the values stay English). */
   universityLabel: string;
   cityLabel: string;
@@ -163,6 +176,9 @@ export type ListingView = Pick<
   distanceLine: string | null;
   /** Bills, meals, bathroom, beds, curfew, the house rules, and what is not stated (ADR 051). */
   facts: FactsView;
+  /** What Bodima checked, and what nobody did (ADR 080). */
+  checks: ChecksView;
+  safety: SafetyView;
   /** 'Nov 22, 2026' */
   postedText: string;
   /** '1,204 views' */

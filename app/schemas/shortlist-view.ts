@@ -26,6 +26,8 @@ export type ShortlistRow =
       genderLabel: string;
       /** Up to three: 'Bills included', 'Attached bathroom', '2 beds free'. */
       facts: string[];
+      /** What Bodima checked, as cards say it (ADR 080): 'Phone confirmed', 'Photos checked'. */
+      checked: string[];
       /** 'Availability confirmed 3 days ago' */
       confirmed: string;
       /** tel: link, or null when the number is not dialable. */

@@ -173,15 +173,21 @@ test.describe("footer", () => {
 });
 
 test.describe("about", () => {
-  test("FAQ keeps one answer open at a time and says owners are not verified", async ({ page }) => {
+  test("FAQ keeps one answer open at a time and says what was checked and what was not (ADR 080)", async ({ page }) => {
     await page.goto("/about");
     const items = page.locator('details[name="faq"]');
-    await expect(items).toHaveCount(7);
+    await expect(items).toHaveCount(8);
     await expect(items.nth(0)).toHaveAttribute("open", "");
     await items.nth(2).locator("summary").click();
     await expect(items.nth(2)).toHaveAttribute("open", "");
     await expect(items.nth(0)).not.toHaveAttribute("open", "");
-    await expect(items.nth(2)).toContainText("does not verify owners or listings");
+    await expect(items.nth(2)).toContainText("Nobody from Bodima visits places or meets owners");
+    await items.nth(3).locator("summary").click();
+    await expect(items.nth(3)).toContainText("What do 'Phone confirmed' and 'Photos checked' mean?");
+    await expect(items.nth(3)).toContainText("Neither means anyone visited the place or met the owner");
+    const badges = page.getByRole("region", { name: "What the badges on a listing mean" });
+    await expect(badges).toContainText("Phone number confirmed by SMS: the owner entered a code we texted");
+    await expect(badges).toContainText("a badge does not mean the owner is honest");
     for (const value of ["Student-First Approach", "Quick and Easy", "Innovation", "Community"]) {
       await expect(page.getByRole("heading", { name: value })).toBeVisible();
     }

@@ -78,6 +78,10 @@ function useComparisonLines(): { label: string; cell: (row: Available) => ReactN
     { label: t("shortlist.rows.type"), cell: (row) => row.typeLabel },
     { label: t("shortlist.rows.suits"), cell: (row) => row.genderLabel },
     { label: t("shortlist.rows.facts"), cell: (row) => (row.facts.length > 0 ? row.facts.join(" · ") : notStated) },
+    {
+      label: t("shortlist.rows.checked"),
+      cell: (row) => (row.checked.length > 0 ? row.checked.join(" · ") : t("shortlist.nothingChecked")),
+    },
     { label: t("shortlist.rows.confirmed"), cell: (row) => row.confirmed },
     { label: t("shortlist.rows.contact"), cell: (row) => <CallLink href={row.phoneHref} /> },
   ];
