@@ -119,7 +119,7 @@ describeEachDatabase("editing a listing", (ctx) => {
       { files: [] },
       now,
     );
-    expect(result).toEqual({ ok: true, listing: { id: listing.id, slug: listing.slug } });
+    expect(result).toEqual({ ok: true, listing: { id: listing.id, slug: listing.slug }, held: false });
     const after = await snapshot(db, listing.id);
     expect(before.listing).toMatchObject({ advanceMonths: null, deposit: null });
     expect(after.listing).toMatchObject({
@@ -389,12 +389,15 @@ describeEachDatabase("editing a listing", (ctx) => {
     expect(after.listing.updatedAt > before.listing.updatedAt).toBe(true);
     // An edit is one more decision about the listing: emailed availability links from before stop working (ADR 063).
     expect(Number(after.listing.stateVersion)).toBe(Number(before.listing.stateVersion) + 1);
+    // The trust checks ran again on the edit and found the photos in no other owner's ad (ADR 080).
+    expect(after.listing.photosCheckedAt! > before.listing.photosCheckedAt!).toBe(true);
     // Everything else is as it was (PostgreSQL's search vector follows the new title).
     const unchanged = (row: typeof before.listing) => {
       const {
         title: _title,
         updatedAt: _updatedAt,
         stateVersion: _stateVersion,
+        photosCheckedAt: _photosCheckedAt,
         searchVector: _searchVector,
         ...rest
       } = row as typeof row & { searchVector?: unknown };
