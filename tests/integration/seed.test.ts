@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { UNIVERSITIES } from "../../app/directory/universities";
 import { slugify } from "../../app/lib/slug";
 import { countPublicListings } from "../../app/models/listing.server";
+import { checkListing } from "../../app/models/listing-checks.server";
 import { searchListings } from "../../app/models/listing-search.server";
 import type { PhotoVariant } from "../../app/models/listing-summary.server";
 import { findCopiedPhotos } from "../../app/models/photo-copies.server";
@@ -129,6 +130,23 @@ describeEachDatabase("demo seed", (ctx) => {
     const someone = photos.find((p) => p.userId !== fingerprints[0].userId)!;
     expect(await findCopiedPhotos(db, someone.userId, [fingerprints[0]], now)).toEqual([]);
     expect(await findCopiedPhotos(db, "a-new-owner", fingerprints.slice(0, 3), now)).toEqual([]);
+  });
+
+  it("trips no trust check, so a demo owner's edit keeps every demo ad live (ADR 080)", async () => {
+    const { db } = ctx();
+    const listings = await db.selectFrom("listings").select(["id", "userId"]).execute();
+    const held: number[] = [];
+    // Checked as an edit would check them, in a transaction that is then rolled back.
+    const rollBack = new Error("roll back");
+    await expect(
+      db.transaction().execute(async (trx) => {
+        for (const { id, userId } of listings)
+          if (await checkListing(trx, id, { id: userId }, { ip: "127.0.0.1" }, now)) held.push(id);
+        throw rollBack;
+      }),
+    ).rejects.toBe(rollBack);
+    expect(listings).toHaveLength(80);
+    expect(held).toEqual([]);
   });
 
   it("creates the three demo owners with working passwords, and no owner has more than 3 listings", async () => {
