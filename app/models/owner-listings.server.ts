@@ -28,7 +28,7 @@ import type { OwnerListing, OwnerListingStatus } from "~/schemas/my-listing-view
 import { type Failure, fail, type ListingFormCode, type MyListingCode, type Result } from "~/schemas/result";
 import { ownerReasonKeys } from "~/schemas/review-reasons";
 import type { PhotoStorage } from "~/storage/storage.server";
-import { findListingById, insertListing, listingColumns } from "./listing.server";
+import { findListingsByIds, insertListing, listingColumns } from "./listing.server";
 import { checkListing } from "./listing-checks.server";
 import { nextStateVersion } from "./listing-hide.server";
 import { openHoldSignals } from "./listing-review.server";
@@ -322,16 +322,14 @@ export type ListingEditForm = {
   photos: { id: string; url: string; alt: string }[];
 };
 
-/** The owner's listing as the edit form shows it, or null when it is not theirs (or gone). */
+/** The owner's listing as the edit form shows it (held or hidden too), or null when it is not theirs (or gone). */
 export async function findOwnerListingForm(db: DB, userId: string, id: number): Promise<ListingEditForm | null> {
-  const listing = await findListingById(db, id);
-  if (!listing || listing.userId !== userId) return null;
   // The exact position and the location as the owner gave it, which only they see (ADR 065).
-  const exact = await db
-    .selectFrom("listings")
+  const exact = await ownListing(db, userId, id)
     .select(["latitude", "longitude", "exactPosition", "ownerLocation"])
-    .where("id", "=", id)
     .executeTakeFirst();
+  const [listing] = exact ? await findListingsByIds(db, [id]) : [];
+  if (!listing) return null;
   const mapLink = exact?.ownerLocation && isMapLink(exact.ownerLocation) ? exact.ownerLocation : "";
   return {
     id,

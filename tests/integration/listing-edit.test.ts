@@ -297,6 +297,20 @@ describeEachDatabase("editing a listing", (ctx) => {
     expect((await snapshot(db, listing.id)).listing.title).toBe("Saved with JavaScript");
   });
 
+  it("an edit that asks for money before a viewing is saved and held, and the answer says so (ADR 080)", async () => {
+    const { db } = ctx();
+    const { storage } = await tempStorage();
+    const { owner, cookie } = await signedInAccount(db, "edit-held");
+    const listing = await postedListing(db, storage, owner);
+    const description = "A quiet room. Pay the booking fee before viewing to hold it.";
+    const answer = await postEdit(db, storage, listing.id, { ...form, description }, { cookie });
+    expect(answer).toMatchObject({ status: 302, location: "/dashboard?updated=held" });
+    expect((await snapshot(db, listing.id)).listing).toMatchObject({ description, status: "pending" });
+    // Held already: the next save says so too, with JavaScript.
+    const enhanced = await postEdit(db, storage, listing.id, { ...form, description, enhanced: "1" }, { cookie });
+    expect(enhanced).toMatchObject({ status: 200, body: { saved: true, held: true } });
+  });
+
   it("every tampering path answers 400, 403 or 404 and changes nothing", async () => {
     const { db } = ctx();
     const { storage, files } = await tempStorage();
