@@ -171,6 +171,17 @@ test("an ad asking for money before a viewing is held as it is posted, and the f
   await expect(page).toHaveURL(/\/dashboard$/);
   await expectHeldInMyAds(page, browser, title);
 
+  // The held ad can be edited; it is checked again and the form says it still waits.
+  await adRow(page, title)
+    .getByRole("link", { name: `Edit ${title}` })
+    .click();
+  await field(page, "Description").fill(`${SCAM_TEXT} WiFi included.`);
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(
+    page.getByRole("dialog").getByText("Your changes were saved and the ad is waiting for a check by our team."),
+  ).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText("Ad updated successfully!")).toHaveCount(0);
+
   const noJs = await (
     await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() })
   ).newPage();
