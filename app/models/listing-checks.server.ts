@@ -122,12 +122,13 @@ function checkedListing(db: DB, listingId: number, ownerId: string) {
 
 /**
  * Runs every check on `owner`'s listing as it is now written, in the caller's
- * transaction (`db`), under the owner's lock. Whatever any finds holds it for review, with all their
- * signals; an open hold gets the new signals instead (ADR 078). The photos'
- * date is set when they matched no other owner's ad, cleared when they did.
- * True when the listing is held for what was found (newly or again); a
- * listing that cannot be held (hidden, expired, let) or that nothing was
- * found in answers false.
+ * transaction (`db`), under the owner's lock. Whatever any finds holds it for
+ * review, with all their signals; an open hold gets the new signals instead
+ * (ADR 078). The photos' date is set when they matched no other owner's ad,
+ * cleared when they did. True when the listing is held for what was found
+ * (newly or again); a listing that cannot be held (hidden, expired, let) or
+ * that nothing was found in answers false. `checks`: the text checks to run
+ * (TEXT_CHECKS unless a test says otherwise).
  */
 export async function checkListing(
   db: DB,
