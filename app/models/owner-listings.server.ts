@@ -29,7 +29,6 @@ import { type Failure, fail, type ListingFormCode, type MyListingCode, type Resu
 import { ownerReasonKeys } from "~/schemas/review-reasons";
 import type { PhotoStorage } from "~/storage/storage.server";
 import { findListingsByIds, insertListing, listingColumns } from "./listing.server";
-import { checkListing } from "./listing-checks.server";
 import { nextStateVersion } from "./listing-hide.server";
 import { openHoldSignals } from "./listing-review.server";
 import {
@@ -41,6 +40,7 @@ import {
 } from "./photo.server";
 import { markFingerprintsRemoved } from "./photo-copies.server";
 import { attachUploads, countClaimableUploads } from "./photo-upload.server";
+import { checkListing } from "./trust-checks.server";
 
 /**
  * An owner's own listings: posting, editing, the My Ads list and deleting
@@ -68,7 +68,7 @@ export async function countOwnerListings(db: DB, userId: string): Promise<number
   return Number(row.n);
 }
 
-/** `ip`: the request's client address, for the trust checks (listing-checks.server.ts); null or left out when unknown. */
+/** `ip`: the request's client address, for the trust checks (trust-checks.server.ts); null or left out when unknown. */
 export type ListingOwner = { id: string; email: string; name: string; phone: string; ip?: string | null };
 
 /**

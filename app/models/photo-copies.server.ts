@@ -51,7 +51,7 @@ export type FingerprintOf = {
   listingId: number | null;
   userId: string;
   fingerprint: PhotoFingerprint;
-  /** Demo and synthetic photos (drawn from a dozen scenes): stored, never matched (as plain pictures: ADR 080). */
+  /** Demo and synthetic photos (drawn from a dozen scenes): stored, never matched (as plain pictures: ADR 082). */
   seeded?: boolean;
   now?: Date;
 };
@@ -111,7 +111,7 @@ export async function deleteUploadFingerprints(db: DB, photoIds: string[]): Prom
 /**
  * A listing's own photos' stored fingerprints, in no particular order (to
  * check a listing again without its files): those ever matched, so neither
- * demo photos nor plain pictures (ADR 080).
+ * demo photos nor plain pictures (ADR 082).
  */
 export async function listingFingerprints(
   db: DB,
@@ -151,7 +151,7 @@ const CHUNKS = ["chunk0", "chunk1", "chunk2", "chunk3"] as const;
  * pending or hidden, or removed within COPY_MEMORY_DAYS; never a demo one)
  * that the given photos copy, as they are or mirrored: nearest first. With
  * `ownerId` null, every owner's, theirs too (the trust checks ask who had a
- * picture first: listing-checks.server.ts).
+ * picture first: trust-checks.server.ts).
  * Candidates are read by chunk from the indexes alone (each of the four
  * 16-bit chunks of either hash, or one bit away from it: chunkProbes) and
  * kept when their full hash is within MATCH_DISTANCE; only those rows are

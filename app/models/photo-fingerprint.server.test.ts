@@ -49,7 +49,7 @@ describe("hashes", () => {
     expect(await fingerprintImage(Buffer.from("not a photo"))).toBeNull();
   });
 
-  test("a picture of one colour is plain, never to be matched (ADR 080); a photo is not", async () => {
+  test("a picture of one colour is plain, never to be matched (ADR 082); a photo is not", async () => {
     for (const background of [
       { r: 30, g: 140, b: 120 },
       { r: 200, g: 80, b: 40 },

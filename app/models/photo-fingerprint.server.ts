@@ -15,7 +15,7 @@ import sharp from "sharp";
  *   the same picture in another file format or with other metadata is equal.
  * - `plain`: the picture has next to no detail (one colour, a blank wall in
  *   fog): its hash is rounding noise, the same for many unrelated plain
- *   pictures, so it is stored never to be matched (ADR 080).
+ *   pictures, so it is stored never to be matched (ADR 082).
  */
 export type PhotoFingerprint = { hash: string; mirrored: string; exact: string; plain?: boolean };
 

@@ -37,7 +37,7 @@ const FLASHES: Flash[] = ["posted", "updated", "deleted", "renewed", "confirmed"
 /** Like the profile banner, the message goes after 3 seconds (a held ad's stays: it has more to read). */
 const FLASH_MS = 3000;
 
-/** `?posted=held` / `?updated=held`: saved, but held for review by the trust checks (ADR 080), so not live. */
+/** `?posted=held` / `?updated=held`: saved, but held for review by the trust checks (ADR 082), so not live. */
 function useFlash(): { flash: Flash; held: boolean } | null {
   const { search, key } = useLocation();
   const params = new URLSearchParams(search);

@@ -9,10 +9,10 @@ import { withServerDb } from "./server-db";
 // that copies the first one's photo is held, a moderator sees both photos
 // side by side in /admin/held and rejects it with a reason, and its owner
 // reads the reason in My Ads and in an email. An ad whose words trip the
-// scam rules is held as it is posted (ADR 080), and the form says so.
+// scam rules is held as it is posted (ADR 082), and the form says so.
 //
 // The browser tests post pictures of one colour, which the photo check never
-// takes for copies (ADR 080), so the first test holds the copy through the
+// takes for copies (ADR 082), so the first test holds the copy through the
 // model, on the server's own SQLite file.
 
 /** Posts a listing with one photo of `colour`; returns its ad number. */

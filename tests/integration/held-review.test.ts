@@ -22,7 +22,7 @@ import { describeEachDatabase } from "../test-db";
 
 // Held for review (ADR 078). These tests hold listings through the model
 // directly; the trust checks that hold them when an ad is posted or edited
-// are tested in listing-checks.test.ts (ADR 080).
+// are tested in trust-checks.test.ts (ADR 082).
 
 const SITE = { supportEmail: "support@example.lk", siteName: "Bodima", siteUrl: TEST_SITE };
 const DAY = 24 * 60 * 60 * 1000;

@@ -297,7 +297,7 @@ describeEachDatabase("editing a listing", (ctx) => {
     expect((await snapshot(db, listing.id)).listing.title).toBe("Saved with JavaScript");
   });
 
-  it("an edit that asks for money before a viewing is saved and held, and the answer says so (ADR 080)", async () => {
+  it("an edit that asks for money before a viewing is saved and held, and the answer says so (ADR 082)", async () => {
     const { db } = ctx();
     const { storage } = await tempStorage();
     const { owner, cookie } = await signedInAccount(db, "edit-held");
@@ -403,7 +403,7 @@ describeEachDatabase("editing a listing", (ctx) => {
     expect(after.listing.updatedAt > before.listing.updatedAt).toBe(true);
     // An edit is one more decision about the listing: emailed availability links from before stop working (ADR 063).
     expect(Number(after.listing.stateVersion)).toBe(Number(before.listing.stateVersion) + 1);
-    // The trust checks ran again on the edit and found the photos in no other owner's ad (ADR 080).
+    // The trust checks ran again on the edit and found the photos in no other owner's ad (ADR 082).
     expect(after.listing.photosCheckedAt! > before.listing.photosCheckedAt!).toBe(true);
     // Everything else is as it was (PostgreSQL's search vector follows the new title).
     const unchanged = (row: typeof before.listing) => {

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { UNIVERSITIES } from "../../app/directory/universities";
 import { slugify } from "../../app/lib/slug";
 import { countPublicListings } from "../../app/models/listing.server";
-import { checkListing } from "../../app/models/listing-checks.server";
 import { searchListings } from "../../app/models/listing-search.server";
 import type { PhotoVariant } from "../../app/models/listing-summary.server";
 import { findCopiedPhotos } from "../../app/models/photo-copies.server";
+import { checkListing } from "../../app/models/trust-checks.server";
 import { GENDERS, PROPERTY_TYPES } from "../../app/schemas/browse-filters";
 import { DEMO_OWNERS, DEMO_PASSWORD, seedDemo } from "../../app/seed/demo.server";
 import { createLocalPhotoStorage, type PhotoStorage } from "../../app/storage/storage.server";
@@ -132,7 +132,7 @@ describeEachDatabase("demo seed", (ctx) => {
     expect(await findCopiedPhotos(db, "a-new-owner", fingerprints.slice(0, 3), now)).toEqual([]);
   });
 
-  it("trips no trust check, so a demo owner's edit keeps every demo ad live (ADR 080)", async () => {
+  it("trips no trust check, so a demo owner's edit keeps every demo ad live (ADR 082)", async () => {
     const { db } = ctx();
     const listings = await db.selectFrom("listings").select(["id", "userId"]).execute();
     const held: number[] = [];

@@ -18,7 +18,7 @@ import { type Made, NOWHERE, publicView } from "../public-view";
 import { tempPhotoStorage } from "../temp-photo-storage";
 import { describeEachDatabase } from "../test-db";
 
-// The trust checks on posting and editing (ADR 080): a photo of another
+// The trust checks on posting and editing (ADR 082): a photo of another
 // owner's ad or a scam text holds the listing for review in the post's own
 // transaction; a clean post is live with its photos' check date.
 

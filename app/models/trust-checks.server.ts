@@ -7,7 +7,7 @@ import { gatherScamFacts } from "./scam-facts.server";
 import { type ScamSignal, scoreListing } from "./scam-signals";
 
 /**
- * The trust checks a new or edited listing goes through (ADR 080), run in the
+ * The trust checks a new or edited listing goes through (ADR 082), run in the
  * post's or edit's own transaction, after its row and photos are written, so
  * the listing and its hold commit together: its photos against other owners'
  * ads (ADR 074) and its words, rent and poster against the scam rules
