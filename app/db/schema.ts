@@ -173,7 +173,7 @@ export type PhotoFingerprintsTable = {
   /** Null while the photo is an upload no listing has claimed. */
   listingId: number | null;
   userId: string;
-  /** 1 for demo and synthetic photos: never matched. */
+  /** 1 for demo and synthetic photos and plain pictures (one colour, ADR 082): never matched. */
   seeded: number;
   /** The 64-bit pHash as 16 hex digits, and its four 16-bit chunks (each indexed). */
   hash: string;

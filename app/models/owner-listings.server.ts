@@ -28,7 +28,7 @@ import type { OwnerListing, OwnerListingStatus } from "~/schemas/my-listing-view
 import { type Failure, fail, type ListingFormCode, type MyListingCode, type Result } from "~/schemas/result";
 import { ownerReasonKeys } from "~/schemas/review-reasons";
 import type { PhotoStorage } from "~/storage/storage.server";
-import { findListingById, insertListing, listingColumns } from "./listing.server";
+import { findListingsByIds, insertListing, listingColumns } from "./listing.server";
 import { nextStateVersion } from "./listing-hide.server";
 import { openHoldSignals } from "./listing-review.server";
 import {
@@ -40,6 +40,7 @@ import {
 } from "./photo.server";
 import { markFingerprintsRemoved } from "./photo-copies.server";
 import { attachUploads, countClaimableUploads } from "./photo-upload.server";
+import { checkListing } from "./trust-checks.server";
 
 /**
  * An owner's own listings: posting, editing, the My Ads list and deleting
@@ -67,10 +68,19 @@ export async function countOwnerListings(db: DB, userId: string): Promise<number
   return Number(row.n);
 }
 
-export type ListingOwner = { id: string; email: string; name: string; phone: string };
+/** `ip`: the request's client address, for the trust checks (trust-checks.server.ts); null or left out when unknown. */
+export type ListingOwner = { id: string; email: string; name: string; phone: string; ip?: string | null };
 
-/** Posting or editing: the listing, or why not (the field is the form's, mostly "photos"). */
-export type SaveListingResult = Result<ListingFormCode, { listing: { id: number; slug: string } }, ListingFormField>;
+/**
+ * Posting or editing: the listing, and whether it is held for review (a trust
+ * check found something, or it was held already); or why not (the field is
+ * the form's, mostly "photos").
+ */
+export type SaveListingResult = Result<
+  ListingFormCode,
+  { listing: { id: number; slug: string }; held: boolean },
+  ListingFormField
+>;
 
 /**
  * The photos a post or an edit brings: files sent with the form (no
@@ -172,7 +182,8 @@ async function uploadsClaimable(db: DB, owner: ListingOwner, uploadIds: string[]
 /**
  * Creates an owner's listing with 1 to 3 photos. Validates again whatever the
  * browser checked, keeps at most 3 listings per owner even under concurrent
- * posts, and leaves no photo files behind when anything fails.
+ * posts, and leaves no photo files behind when anything fails. The trust
+ * checks run in the same transaction: a listing they hold is never public.
  */
 export async function createOwnerListing(
   db: DB,
@@ -200,11 +211,11 @@ export async function createOwnerListing(
     const created = await insertListing(trx, owner, parsed.data, now);
     await invalidatePublicPages(trx, [created.id], now);
     await addPhotos(trx, storage, owner, created.id, { processed, uploadIds }, 0, storedKeys, now);
-    return created;
+    return { listing: created, held: await checkListing(trx, created.id, owner, { ip: owner.ip ?? null }, now) };
   });
   if (listing === "uploadsGone") return PHOTO_GONE;
   if (!listing) return LIMIT;
-  return { ok: true, listing };
+  return { ok: true, ...listing };
 }
 
 export type ListingEdit = NewPhotos & { removePhotoIds?: string[] };
@@ -213,7 +224,9 @@ export type ListingEdit = NewPhotos & { removePhotoIds?: string[] };
  * Updates the owner's listing: its fields, and its photos (some removed, new
  * ones added, 1 to 3 in the end). The slug, ad number, status and expiry never
  * change here, so shared links keep working and a hidden or expired listing
- * stays so. Someone else's listing is "not found" and nothing changes.
+ * stays so, except that the trust checks, run again in the same transaction,
+ * hold a live listing they find something in (a held one stays held).
+ * Someone else's listing is "not found" and nothing changes.
  * Files of removed photos are deleted only once the change is committed.
  */
 export async function updateOwnerListing(
@@ -227,7 +240,7 @@ export async function updateOwnerListing(
 ): Promise<SaveListingResult> {
   const notFound: ListingFailure = fail("listing.not_found");
   const ownPhotos = async (trx: DB) => {
-    const listing = await ownListing(trx, owner.id, listingId).select(["id", "slug"]).executeTakeFirst();
+    const listing = await ownListing(trx, owner.id, listingId).select(["id", "slug", "status"]).executeTakeFirst();
     if (!listing) return null;
     const rows = await trx
       .selectFrom("listing_photos")
@@ -291,7 +304,9 @@ export async function updateOwnerListing(
       .where("userId", "=", owner.id)
       .execute();
     await invalidatePublicPages(trx, [listingId], now);
-    return { ok: true, listing: current.listing };
+    const held = await checkListing(trx, listingId, owner, { ip: owner.ip ?? null }, now);
+    const { id, slug, status } = current.listing;
+    return { ok: true, listing: { id, slug }, held: held || status === PENDING_STATUS };
   });
   if (outcome === "uploadsGone") return PHOTO_GONE;
   if (outcome.ok) await removePhotoFiles(storage, removedRows);
@@ -307,16 +322,14 @@ export type ListingEditForm = {
   photos: { id: string; url: string; alt: string }[];
 };
 
-/** The owner's listing as the edit form shows it, or null when it is not theirs (or gone). */
+/** The owner's listing as the edit form shows it (held or hidden too), or null when it is not theirs (or gone). */
 export async function findOwnerListingForm(db: DB, userId: string, id: number): Promise<ListingEditForm | null> {
-  const listing = await findListingById(db, id);
-  if (!listing || listing.userId !== userId) return null;
   // The exact position and the location as the owner gave it, which only they see (ADR 065).
-  const exact = await db
-    .selectFrom("listings")
+  const exact = await ownListing(db, userId, id)
     .select(["latitude", "longitude", "exactPosition", "ownerLocation"])
-    .where("id", "=", id)
     .executeTakeFirst();
+  const [listing] = exact ? await findListingsByIds(db, [id]) : [];
+  if (!listing) return null;
   const mapLink = exact?.ownerLocation && isMapLink(exact.ownerLocation) ? exact.ownerLocation : "";
   return {
     id,

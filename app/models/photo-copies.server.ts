@@ -51,7 +51,7 @@ export type FingerprintOf = {
   listingId: number | null;
   userId: string;
   fingerprint: PhotoFingerprint;
-  /** Demo and synthetic photos (drawn from a dozen scenes): stored, never matched. */
+  /** Demo and synthetic photos (drawn from a dozen scenes): stored, never matched (as plain pictures: ADR 082). */
   seeded?: boolean;
   now?: Date;
 };
@@ -62,7 +62,7 @@ export function fingerprintRow(input: FingerprintOf): PhotoFingerprintsTable {
     photoId: input.photoId,
     listingId: input.listingId,
     userId: input.userId,
-    seeded: input.seeded ? 1 : 0,
+    seeded: input.seeded || input.fingerprint.plain ? 1 : 0,
     ...fingerprintColumns(input.fingerprint),
     createdAt: (input.now ?? currentTime()).toISOString(),
     removedAt: null,
@@ -108,7 +108,11 @@ export async function deleteUploadFingerprints(db: DB, photoIds: string[]): Prom
   await db.deleteFrom("photo_fingerprints").where("photoId", "in", photoIds).where("listingId", "is", null).execute();
 }
 
-/** A listing's own photos' stored fingerprints, in no particular order (to check a listing again without its files). */
+/**
+ * A listing's own photos' stored fingerprints, in no particular order (to
+ * check a listing again without its files): those ever matched, so neither
+ * demo photos nor plain pictures (ADR 082).
+ */
 export async function listingFingerprints(
   db: DB,
   listingId: number,
@@ -118,6 +122,7 @@ export async function listingFingerprints(
     .select(["photoId", "hash", "mirrored", "exact"])
     .where("listingId", "=", listingId)
     .where("removedAt", "is", null)
+    .where(sql.ref("seeded"), "=", sql.lit(0))
     .execute();
 }
 
@@ -135,6 +140,8 @@ export type CopiedPhoto = {
   exact: boolean;
   /** The photo was removed (or its listing): when; null while it is up. */
   removedAt: string | null;
+  /** When the photo was stored: of two owners with the same picture, who had it first. */
+  createdAt: string;
 };
 
 const CHUNKS = ["chunk0", "chunk1", "chunk2", "chunk3"] as const;
@@ -142,7 +149,9 @@ const CHUNKS = ["chunk0", "chunk1", "chunk2", "chunk3"] as const;
 /**
  * The photos of listings of owners other than `ownerId` (up, expired, let,
  * pending or hidden, or removed within COPY_MEMORY_DAYS; never a demo one)
- * that the given photos copy, as they are or mirrored: nearest first.
+ * that the given photos copy, as they are or mirrored: nearest first. With
+ * `ownerId` null, every owner's, theirs too (the trust checks ask who had a
+ * picture first: trust-checks.server.ts).
  * Candidates are read by chunk from the indexes alone (each of the four
  * 16-bit chunks of either hash, or one bit away from it: chunkProbes) and
  * kept when their full hash is within MATCH_DISTANCE; only those rows are
@@ -150,7 +159,7 @@ const CHUNKS = ["chunk0", "chunk1", "chunk2", "chunk3"] as const;
  */
 export async function findCopiedPhotos(
   db: DB,
-  ownerId: string,
+  ownerId: string | null,
   photos: PhotoFingerprint[],
   now = currentTime(),
 ): Promise<CopiedPhoto[]> {
@@ -183,9 +192,9 @@ export async function findCopiedPhotos(
   const since = new Date(now.getTime() - COPY_MEMORY_DAYS * DAY_MS).toISOString();
   const rows = await db
     .selectFrom("photo_fingerprints")
-    .select(["photoId", "listingId", "userId", "exact", "removedAt"])
+    .select(["photoId", "listingId", "userId", "exact", "removedAt", "createdAt"])
     .where("photoId", "in", [...near.keys()])
-    .where("userId", "!=", ownerId)
+    .$if(ownerId !== null, (query) => query.where("userId", "!=", ownerId as string))
     .where("listingId", "is not", null)
     .where((eb) => eb.or([eb("removedAt", "is", null), eb("removedAt", ">=", since)]))
     .execute();
@@ -198,6 +207,7 @@ export async function findCopiedPhotos(
       distance,
       exact: row.exact === photos[photo].exact,
       removedAt: row.removedAt,
+      createdAt: row.createdAt,
     })),
   );
   return copies.sort((a, b) => a.distance - b.distance || a.photo - b.photo || a.photoId.localeCompare(b.photoId));

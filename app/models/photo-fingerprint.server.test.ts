@@ -48,6 +48,20 @@ describe("hashes", () => {
   test("what is no image has no fingerprint", async () => {
     expect(await fingerprintImage(Buffer.from("not a photo"))).toBeNull();
   });
+
+  test("a picture of one colour is plain, never to be matched (ADR 082); a photo is not", async () => {
+    for (const background of [
+      { r: 30, g: 140, b: 120 },
+      { r: 200, g: 80, b: 40 },
+    ]) {
+      const solid = await sharp({ create: { width: 640, height: 480, channels: 3, background } })
+        .jpeg({ quality: 60 })
+        .toBuffer();
+      expect((await fingerprintImage(solid))?.plain).toBe(true);
+    }
+    const [room] = await originalPhotos(1, 7402);
+    expect((await fingerprintImage(room.data))?.plain).toBe(false);
+  });
 });
 
 /**

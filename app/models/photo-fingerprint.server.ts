@@ -13,8 +13,11 @@ import sharp from "sharp";
  *   perceptual hash survives a mirror, so a lookup also tries this one.
  * - `exact`: SHA-256 of the decoded pixels (upright, RGB, with the size), so
  *   the same picture in another file format or with other metadata is equal.
+ * - `plain`: the picture has next to no detail (one colour, a blank wall in
+ *   fog): its hash is rounding noise, the same for many unrelated plain
+ *   pictures, so it is stored never to be matched (ADR 082).
  */
-export type PhotoFingerprint = { hash: string; mirrored: string; exact: string };
+export type PhotoFingerprint = { hash: string; mirrored: string; exact: string; plain?: boolean };
 
 /** Side of the greyscale square the pHash is computed from. */
 const SAMPLE = 32;
@@ -27,6 +30,13 @@ const KEPT = 8;
  * photo-fingerprint.server.test.ts, which also says how much room it leaves.
  */
 export const MATCH_DISTANCE = 10;
+
+/**
+ * A picture whose greyscale square's values spread (standard deviation) less
+ * than this, of 255, is plain. Solid colours saved as JPEG or WebP spread
+ * under 0.1; the least detailed photo of the labelled set, edited, about 15.
+ */
+export const PLAIN_SPREAD = 2;
 
 /**
  * The fingerprint of an image buffer (any format sharp reads), or null when
@@ -50,7 +60,12 @@ export async function fingerprintImage(input: Buffer): Promise<PhotoFingerprint 
       .update(`${pixels.info.width}x${pixels.info.height}x${pixels.info.channels}:`)
       .update(pixels.data)
       .digest("hex");
-    return { hash: perceptualHash(grey), mirrored: perceptualHash(mirror(grey, SAMPLE)), exact };
+    return {
+      hash: perceptualHash(grey),
+      mirrored: perceptualHash(mirror(grey, SAMPLE)),
+      exact,
+      plain: spread(grey) < PLAIN_SPREAD,
+    };
   } catch {
     return null;
   }
@@ -60,6 +75,12 @@ function greyValues(data: Buffer, channels: number): Float64Array {
   const values = new Float64Array(SAMPLE * SAMPLE);
   for (let i = 0; i < values.length; i++) values[i] = data[i * channels];
   return values;
+}
+
+/** The standard deviation of the values. */
+function spread(values: Float64Array): number {
+  const mean = values.reduce((sum, v) => sum + v, 0) / values.length;
+  return Math.sqrt(values.reduce((sum, v) => sum + (v - mean) ** 2, 0) / values.length);
 }
 
 /** The square flipped left to right. */

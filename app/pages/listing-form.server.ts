@@ -8,8 +8,10 @@ import { type ListingFormField, readListingForm } from "~/schemas/listing-form";
 import type { Failure, ListingFormCode } from "~/schemas/result";
 import "virtual:catalogue/listing-form";
 
-/** What the post and edit actions answer: a refusal for the form to show, or (with JavaScript) success. */
-export type ListingActionResult = (ListingFormState & { limitReached?: true; confirmFirst?: true }) | { saved: true };
+/** What the post and edit actions answer: a refusal for the form to show, or (with JavaScript) success, held for review or not. */
+export type ListingActionResult =
+  | (ListingFormState & { limitReached?: true; confirmFirst?: true })
+  | { saved: true; held?: true };
 
 /** A refusal before the form could be read: no values to keep, a first try. */
 export function refuse(
@@ -91,16 +93,22 @@ export async function submittedPhotos(submission: ListingSubmission): Promise<Li
   return { files, uploadIds: submission.uploadIds, removePhotoIds: submission.removePhotoIds };
 }
 
-/** The answer to a save: saved, or the model's refusal with what the owner typed kept (409 at the listing limit). */
-export function savedAnswer(submission: ListingSubmission, result: SaveListingResult, myAds: string) {
+/**
+ * The answer to a save: saved, or the model's refusal with what the owner
+ * typed kept (409 at the listing limit). `notice` names My Ads' notice.
+ */
+export function savedAnswer(submission: ListingSubmission, result: SaveListingResult, notice: "posted" | "updated") {
   if (!result.ok) return modelRefusal(submission, result, result.code === "listing.limit_reached" ? 409 : 400);
-  return listingSaved(submission, myAds);
+  return listingSaved(submission, notice, result.held);
 }
 
-/** Saved: without JavaScript, back to My Ads with its notice; the hydrated form shows success itself. */
-function listingSaved(submission: ListingSubmission, myAds: string) {
-  if (!submission.enhanced) return redirect(myAds);
-  return { saved: true } satisfies ListingActionResult;
+/**
+ * Saved: without JavaScript, back to My Ads with its notice (`?posted=held`
+ * when the checks held it: it is not live); the hydrated form says it itself.
+ */
+function listingSaved(submission: ListingSubmission, notice: "posted" | "updated", held: boolean) {
+  if (!submission.enhanced) return redirect(`/dashboard?${notice}=${held ? "held" : "1"}`);
+  return (held ? { saved: true, held: true } : { saved: true }) satisfies ListingActionResult;
 }
 
 /** The catalogue key that says why the model refused (ADR 026). */

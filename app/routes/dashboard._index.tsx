@@ -34,20 +34,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type Flash = "posted" | "updated" | "deleted" | "renewed" | "confirmed" | "let";
 const FLASHES: Flash[] = ["posted", "updated", "deleted", "renewed", "confirmed", "let"];
 
-/** Like the profile banner, the message goes after 3 seconds. */
+/** Like the profile banner, the message goes after 3 seconds (a held ad's stays: it has more to read). */
 const FLASH_MS = 3000;
 
-function useFlash(): Flash | null {
+/** `?posted=held` / `?updated=held`: saved, but held for review by the trust checks (ADR 082), so not live. */
+function useFlash(): { flash: Flash; held: boolean } | null {
   const { search, key } = useLocation();
   const params = new URLSearchParams(search);
   const flash = FLASHES.find((f) => params.has(f)) ?? null;
+  const held = flash !== null && params.get(flash) === "held";
   const [hiddenKey, setHiddenKey] = useState<string | null>(null);
   useEffect(() => {
-    if (!flash) return;
+    if (!flash || held) return;
     const timer = setTimeout(() => setHiddenKey(key), FLASH_MS);
     return () => clearTimeout(timer);
-  }, [flash, key]);
-  return hiddenKey === key ? null : flash;
+  }, [flash, held, key]);
+  return hiddenKey === key || !flash ? null : { flash, held };
 }
 
 /**
@@ -57,7 +59,8 @@ function useFlash(): Flash | null {
 export default function DashboardOverview({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { ads, limit } = loaderData;
-  const flash = useFlash();
+  const shown = useFlash();
+  const flash = shown?.held ? null : shown?.flash;
   return (
     <section aria-labelledby="my-ads-heading" className="rounded-xl border border-slate-200 p-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -74,6 +77,15 @@ export default function DashboardOverview({ loaderData }: Route.ComponentProps) 
         ) : null}
       </div>
       <div className="mt-4 space-y-3 empty:hidden" aria-live="polite">
+        {shown?.held ? (
+          <Banner
+            variant="warning"
+            title={t(shown.flash === "posted" ? "dashboard.myAds.postedHeld" : "dashboard.myAds.updatedHeld")}
+            data-testid="listing-held"
+          >
+            {t("dashboard.myAds.heldText")}
+          </Banner>
+        ) : null}
         {flash === "posted" ? <Banner variant="success" title={t("dashboard.myAds.postedSuccess")} /> : null}
         {flash === "updated" ? <Banner variant="success" title={t("dashboard.myAds.updated")} /> : null}
         {flash === "deleted" ? <Banner variant="success" title={t("dashboard.myAds.deleted")} /> : null}

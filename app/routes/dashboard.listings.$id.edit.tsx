@@ -40,7 +40,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { db, log, storage } = context.get(requestContext);
+  const { db, log, storage, clientIp } = context.get(requestContext);
   const write = await signedIn.write({ request, context });
   if (!write.ok) return refuse({ key: "listingForm.errors.saveOrigin" }, 403);
   const { user } = write;
@@ -53,14 +53,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
   let result: SaveListingResult;
   try {
-    result = await updateOwnerListing(db, storage, user, id, submission.values, await submittedPhotos(submission));
+    const poster = { ...user, ip: clientIp };
+    result = await updateOwnerListing(db, storage, poster, id, submission.values, await submittedPhotos(submission));
   } catch (error) {
     log.error({ err: error }, "updating a listing failed");
     return unavailable(submission, "listingForm.errors.saveUnavailable");
   }
   if (!result.ok && result.code === "listing.not_found") throw notFound();
-  if (result.ok) log.info({ listingId: id }, "listing updated");
-  return savedAnswer(submission, result, "/dashboard?updated=1");
+  if (result.ok) log.info({ listingId: id, held: result.held }, "listing updated");
+  return savedAnswer(submission, result, "updated");
 }
 
 /** The post form, filled in, as a dialog over My Ads. */

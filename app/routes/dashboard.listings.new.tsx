@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, log, storage } = context.get(requestContext);
+  const { db, log, storage, clientIp } = context.get(requestContext);
   const write = await signedIn.write({ request, context });
   if (!write.ok) return refuse({ key: "listingForm.errors.origin" }, 403);
   const { user } = write;
@@ -48,9 +48,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { submission } = read;
 
   try {
-    const result = await createOwnerListing(db, storage, user, submission.values, await submittedPhotos(submission));
-    if (result.ok) log.info({ listingId: result.listing.id }, "listing posted");
-    return savedAnswer(submission, result, "/dashboard?posted=1");
+    // The network it came from counts for the scam checks (ADR 077).
+    const poster = { ...user, ip: clientIp };
+    const result = await createOwnerListing(db, storage, poster, submission.values, await submittedPhotos(submission));
+    if (result.ok) log.info({ listingId: result.listing.id, held: result.held }, "listing posted");
+    return savedAnswer(submission, result, "posted");
   } catch (error) {
     log.error({ err: error }, "posting a listing failed");
     return unavailable(submission, "listingForm.errors.unavailable");

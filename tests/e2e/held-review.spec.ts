@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "@playwright/test";
 import { createDatabase } from "../../app/db/db.server";
 import { holdForReview } from "../../app/models/listing-review.server";
 import { waitForMail } from "./mail";
@@ -8,11 +8,12 @@ import { withServerDb } from "./server-db";
 // Held for review (ADR 078) through the real server: a second owner's ad
 // that copies the first one's photo is held, a moderator sees both photos
 // side by side in /admin/held and rejects it with a reason, and its owner
-// reads the reason in My Ads and in an email.
+// reads the reason in My Ads and in an email. An ad whose words trip the
+// scam rules is held as it is posted (ADR 082), and the form says so.
 //
-// Nothing in production holds a listing yet (the photo fingerprint and scam
-// checks that will call holdForReview are built separately), so the test
-// holds it through the model, on the server's own SQLite file.
+// The browser tests post pictures of one colour, which the photo check never
+// takes for copies (ADR 082), so the first test holds the copy through the
+// model, on the server's own SQLite file.
 
 /** Posts a listing with one photo of `colour`; returns its ad number. */
 async function post(page: Page, title: string, colour: { r: number; g: number; b: number }) {
@@ -124,4 +125,73 @@ test("a moderator sees a held ad's photo beside the one it copies, rejects it wi
   expect(mail.text).toContain(reason);
   expect((await visitor.request.get(slug)).status()).toBe(404);
   await visitor.close();
+});
+
+const HELD_TITLE = "Your ad was saved and is waiting for a check by our team.";
+const HELD_TEXT = "It is not public until then; we will email you when it is decided, usually within a day.";
+const SCAM_TEXT = "A quiet room near the gate. Send the advance by eZ Cash before viewing to reserve it.";
+
+/** Fills the post form with words that ask for money before a viewing, and one photo. */
+async function fillScamAd(page: Page, title: string) {
+  await page.goto("/dashboard/listings/new");
+  await fillListing(page, title);
+  await field(page, "Description").fill(SCAM_TEXT);
+  await field(page, "Photos").setInputFiles([await photo({ r: 150, g: 90, b: 40 }, "room.jpg")]);
+}
+
+async function expectHeldInMyAds(page: Page, browser: Browser, title: string) {
+  const row = adRow(page, title);
+  await expect(row.locator('[data-status="pending"]')).toHaveText("Pending");
+  await expect(row.getByText("It asks for money before a viewing.")).toBeVisible();
+  const slug = (await row.getByRole("link", { name: title, exact: true }).getAttribute("href"))!;
+  const visitor = await browser.newContext();
+  expect((await visitor.request.get(slug)).status()).toBe(404);
+  await visitor.close();
+}
+
+test("an ad asking for money before a viewing is held as it is posted, and the form says so, with and without JavaScript", async ({
+  browser,
+  page,
+}) => {
+  test.slow();
+  await signedInOwner(page, { name: "Held Poster" });
+  const title = `Held room ${uniqueWord()}`;
+  await fillScamAd(page, title);
+  const submit = page.getByRole("button", { name: "Post listing" });
+  await expect(submit).toBeEnabled({ timeout: 15_000 });
+  await submit.click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByText(HELD_TITLE)).toBeVisible({ timeout: 15_000 });
+  await expect(dialog.getByText(HELD_TEXT)).toBeVisible();
+  await expect(page.getByText("Your listing is now live")).toHaveCount(0);
+  // It stays until the owner has read it.
+  await page.waitForTimeout(2500);
+  await expect(dialog.getByText(HELD_TITLE)).toBeVisible();
+  await dialog.getByRole("link", { name: "Back to My Ads" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expectHeldInMyAds(page, browser, title);
+
+  // The held ad can be edited; it is checked again and the form says it still waits.
+  await adRow(page, title)
+    .getByRole("link", { name: `Edit ${title}` })
+    .click();
+  await field(page, "Description").fill(`${SCAM_TEXT} WiFi included.`);
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(
+    page.getByRole("dialog").getByText("Your changes were saved and the ad is waiting for a check by our team."),
+  ).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText("Ad updated successfully!")).toHaveCount(0);
+
+  const noJs = await (
+    await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() })
+  ).newPage();
+  const second = `Held room ${uniqueWord()}`;
+  await fillScamAd(noJs, second);
+  await noJs.getByRole("button", { name: "Post listing" }).click();
+  await expect(noJs).toHaveURL(/\/dashboard\?posted=held$/, { timeout: 15_000 });
+  await expect(noJs.getByTestId("listing-held")).toContainText(HELD_TITLE);
+  await expect(noJs.getByTestId("listing-held")).toContainText(HELD_TEXT);
+  await expect(noJs.getByText("Your listing is now live")).toHaveCount(0);
+  await expectHeldInMyAds(noJs, browser, second);
+  await noJs.context().close();
 });

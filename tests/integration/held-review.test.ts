@@ -20,9 +20,9 @@ import { TEST_SITE, testContext } from "../request-context";
 import { tempPhotoStorage } from "../temp-photo-storage";
 import { describeEachDatabase } from "../test-db";
 
-// Held for review (ADR 078). Nothing in production holds a listing yet: the
-// trust checks that will call holdForReview are built separately, so these
-// tests hold listings through the model directly.
+// Held for review (ADR 078). These tests hold listings through the model
+// directly; the trust checks that hold them when an ad is posted or edited
+// are tested in trust-checks.test.ts (ADR 082).
 
 const SITE = { supportEmail: "support@example.lk", siteName: "Bodima", siteUrl: TEST_SITE };
 const DAY = 24 * 60 * 60 * 1000;

@@ -119,7 +119,7 @@ describeEachDatabase("editing a listing", (ctx) => {
       { files: [] },
       now,
     );
-    expect(result).toEqual({ ok: true, listing: { id: listing.id, slug: listing.slug } });
+    expect(result).toEqual({ ok: true, listing: { id: listing.id, slug: listing.slug }, held: false });
     const after = await snapshot(db, listing.id);
     expect(before.listing).toMatchObject({ advanceMonths: null, deposit: null });
     expect(after.listing).toMatchObject({
@@ -297,6 +297,20 @@ describeEachDatabase("editing a listing", (ctx) => {
     expect((await snapshot(db, listing.id)).listing.title).toBe("Saved with JavaScript");
   });
 
+  it("an edit that asks for money before a viewing is saved and held, and the answer says so (ADR 082)", async () => {
+    const { db } = ctx();
+    const { storage } = await tempStorage();
+    const { owner, cookie } = await signedInAccount(db, "edit-held");
+    const listing = await postedListing(db, storage, owner);
+    const description = "A quiet room. Pay the booking fee before viewing to hold it.";
+    const answer = await postEdit(db, storage, listing.id, { ...form, description }, { cookie });
+    expect(answer).toMatchObject({ status: 302, location: "/dashboard?updated=held" });
+    expect((await snapshot(db, listing.id)).listing).toMatchObject({ description, status: "pending" });
+    // Held already: the next save says so too, with JavaScript.
+    const enhanced = await postEdit(db, storage, listing.id, { ...form, description, enhanced: "1" }, { cookie });
+    expect(enhanced).toMatchObject({ status: 200, body: { saved: true, held: true } });
+  });
+
   it("every tampering path answers 400, 403 or 404 and changes nothing", async () => {
     const { db } = ctx();
     const { storage, files } = await tempStorage();
@@ -389,12 +403,15 @@ describeEachDatabase("editing a listing", (ctx) => {
     expect(after.listing.updatedAt > before.listing.updatedAt).toBe(true);
     // An edit is one more decision about the listing: emailed availability links from before stop working (ADR 063).
     expect(Number(after.listing.stateVersion)).toBe(Number(before.listing.stateVersion) + 1);
+    // The trust checks ran again on the edit and found the photos in no other owner's ad (ADR 082).
+    expect(after.listing.photosCheckedAt! > before.listing.photosCheckedAt!).toBe(true);
     // Everything else is as it was (PostgreSQL's search vector follows the new title).
     const unchanged = (row: typeof before.listing) => {
       const {
         title: _title,
         updatedAt: _updatedAt,
         stateVersion: _stateVersion,
+        photosCheckedAt: _photosCheckedAt,
         searchVector: _searchVector,
         ...rest
       } = row as typeof row & { searchVector?: unknown };

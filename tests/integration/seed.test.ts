@@ -10,6 +10,7 @@ import { countPublicListings } from "../../app/models/listing.server";
 import { searchListings } from "../../app/models/listing-search.server";
 import type { PhotoVariant } from "../../app/models/listing-summary.server";
 import { findCopiedPhotos } from "../../app/models/photo-copies.server";
+import { checkListing } from "../../app/models/trust-checks.server";
 import { GENDERS, PROPERTY_TYPES } from "../../app/schemas/browse-filters";
 import { DEMO_OWNERS, DEMO_PASSWORD, seedDemo } from "../../app/seed/demo.server";
 import { createLocalPhotoStorage, type PhotoStorage } from "../../app/storage/storage.server";
@@ -144,6 +145,23 @@ describeEachDatabase("demo seed", (ctx) => {
     // A new owner posting a demo listing's very text: a real listing's would match, a seeded one does not.
     const longest = [...listings].sort((a, b) => b.description.length - a.description.length)[0];
     expect(await findSimilarDescriptions(db, "a-new-owner", longest.description, now)).toEqual([]);
+  });
+
+  it("trips no trust check, so a demo owner's edit keeps every demo ad live (ADR 082)", async () => {
+    const { db } = ctx();
+    const listings = await db.selectFrom("listings").select(["id", "userId"]).execute();
+    const held: number[] = [];
+    // Checked as an edit would check them, in a transaction that is then rolled back.
+    const rollBack = new Error("roll back");
+    await expect(
+      db.transaction().execute(async (trx) => {
+        for (const { id, userId } of listings)
+          if (await checkListing(trx, id, { id: userId }, { ip: "127.0.0.1" }, now)) held.push(id);
+        throw rollBack;
+      }),
+    ).rejects.toBe(rollBack);
+    expect(listings).toHaveLength(80);
+    expect(held).toEqual([]);
   });
 
   it("creates the three demo owners with working passwords, and no owner has more than 3 listings", async () => {

@@ -7,7 +7,7 @@ import { useEnhanced } from "~/components/forms/use-enhanced";
 import { useFormFailure } from "~/components/forms/use-form-failure";
 import { useWhenChanged } from "~/components/forms/use-when-changed";
 import { Banner } from "~/components/ui/banner";
-import { Button } from "~/components/ui/button";
+import { Button, ButtonLink } from "~/components/ui/button";
 import { type FieldControlProps, FormField, fieldsOf, inputClasses } from "~/components/ui/form-field";
 import { TextArea } from "~/components/ui/text-input";
 import { cityForFaculty, DEFAULT_FACULTY, findFaculty, findUniversity, UNIVERSITIES } from "~/directory/universities";
@@ -29,8 +29,8 @@ type Props = {
   tiles?: MapTileSource;
   /** The listing being edited. */
   initial?: { values: Partial<Record<ListingTextField, string>>; amenities: string[]; photos: ExistingPhoto[] };
-  /** The action's answer: a refusal, or success (with JavaScript). */
-  result?: ListingFormState | { saved: true };
+  /** The action's answer: a refusal, or success (with JavaScript), held for review or not. */
+  result?: ListingFormState | { saved: true; held?: true };
 };
 
 const selectClasses = `${inputClasses} appearance-auto`;
@@ -76,7 +76,8 @@ function photoTotal(form: FormData, existing: ExistingPhoto[]): { files: File[];
  * The post and edit form. Plain multipart POST, so it works without
  * JavaScript; with it, the faculty list follows the chosen university, the
  * city updates live, problems show before sending, and success closes the
- * dialog after 2 seconds.
+ * dialog after 2 seconds; an ad held for review says so and stays open until
+ * the owner has read it.
  */
 export function ListingForm({ mode, profile, initial, result, tiles }: Props) {
   const { t } = useTranslation();
@@ -86,6 +87,7 @@ export function ListingForm({ mode, profile, initial, result, tiles }: Props) {
   const posting = navigation.state === "submitting";
   const serverState = result && "errors" in result ? result : undefined;
   const saved = result !== undefined && "saved" in result;
+  const held = saved && result.held === true;
   const {
     failure: state,
     attempt,
@@ -104,9 +106,10 @@ export function ListingForm({ mode, profile, initial, result, tiles }: Props) {
     if (!saved) return;
     // The submit button is gone: focus stays in the dialog, on the message.
     successRef.current?.focus();
+    if (held) return;
     const timer = setTimeout(() => navigate(DASHBOARD_PATH, { preventScrollReset: true }), CLOSE_AFTER_MS);
     return () => clearTimeout(timer);
-  }, [saved, result, navigate]);
+  }, [saved, held, result, navigate]);
 
   const university = findUniversity(universityName);
   // Without a position given so far, the pin map opens at the chosen faculty.
@@ -121,11 +124,32 @@ export function ListingForm({ mode, profile, initial, result, tiles }: Props) {
     error: message,
     requiredLabel: t("common.form.required"),
   });
-  const words: Record<"submit" | "busy" | "done", MessageKey> =
+  const words: Record<"submit" | "busy" | "done" | "held", MessageKey> =
     mode === "create"
-      ? { submit: "listingForm.submit", busy: "listingForm.submitting", done: "listingForm.posted" }
-      : { submit: "listingForm.edit.submit", busy: "listingForm.edit.submitting", done: "listingForm.edit.updated" };
+      ? {
+          submit: "listingForm.submit",
+          busy: "listingForm.submitting",
+          done: "listingForm.posted",
+          held: "listingForm.held.title",
+        }
+      : {
+          submit: "listingForm.edit.submit",
+          busy: "listingForm.edit.submitting",
+          done: "listingForm.edit.updated",
+          held: "listingForm.edit.held",
+        };
 
+  if (held)
+    return (
+      <div className="space-y-4">
+        <Banner ref={successRef} tabIndex={-1} variant="warning" title={t(words.held)} data-testid="listing-held">
+          {t("listingForm.held.text")}
+        </Banner>
+        <ButtonLink to={DASHBOARD_PATH} variant="secondary" preventScrollReset>
+          {t("listingForm.back")}
+        </ButtonLink>
+      </div>
+    );
   if (saved) return <Banner ref={successRef} tabIndex={-1} variant="success" title={t(words.done)} />;
 
   // The same checks as the action, before anything is sent.

@@ -1,0 +1,153 @@
+import type { DB } from "~/db/db.server";
+import { currentTime } from "~/lib/clock";
+import type { HoldSignal } from "~/schemas/review-hold";
+import { holdForReview } from "./listing-review.server";
+import { findCopiedPhotos, listingFingerprints } from "./photo-copies.server";
+import { gatherScamFacts } from "./scam-facts.server";
+import { type ScamSignal, scoreListing } from "./scam-signals";
+
+/**
+ * The trust checks a new or edited listing goes through (ADR 082), run in the
+ * post's or edit's own transaction, after its row and photos are written, so
+ * the listing and its hold commit together: its photos against other owners'
+ * ads (ADR 074) and its words, rent and poster against the scam rules
+ * (ADR 077). Anything found holds it for review (ADR 078).
+ */
+
+/** What the checks read of the listing. */
+export type CheckedListing = {
+  id: number;
+  /** Its owner: their own other ads are never a copy. */
+  userId: string;
+  title: string;
+  description: string;
+  price: number;
+  keymoneyFee: number | null;
+  university: string;
+  propertyType: string;
+  contactPhone: string;
+};
+
+/** Who posted or edited it: the network the request came from (the request's client address), null when unknown. */
+export type Poster = { ip: string | null };
+
+/** A check of the listing's text and facts: the signals that hold it, none when it found nothing to hold it for. */
+export type ListingCheck = (db: DB, listing: CheckedListing, poster: Poster, now: Date) => Promise<HoldSignal[]>;
+
+/** A scam rule's finding as the hold stores it: the low rent is a price signal, the others scam signals. */
+function holdSignalOf(signal: ScamSignal): HoldSignal {
+  switch (signal.id) {
+    case "low-rent": {
+      const { rent, typicalLow, typicalHigh } = signal.price;
+      return { kind: "price", rent, typicalLow, typicalHigh };
+    }
+    case "shared-phone-or-network":
+      // The counts are no phrases of the text: the moderator reads the rule's label.
+      return { kind: "scam", id: signal.id, weight: signal.weight, evidence: [] };
+    default:
+      return { kind: "scam", id: signal.id, weight: signal.weight, evidence: signal.phrases };
+  }
+}
+
+/** The scam rules (ADR 077): all their signals when the score holds the listing (the price alone never does), else none. */
+export const scamCheck: ListingCheck = async (db, listing, poster, now) => {
+  const facts = await gatherScamFacts(db, listing, poster, now);
+  const score = scoreListing({
+    title: listing.title,
+    description: listing.description,
+    rent: listing.price,
+    keyMoney: listing.keymoneyFee,
+    ...facts,
+  });
+  return score.held ? score.signals.map(holdSignalOf) : [];
+};
+
+/**
+ * The checks of the listing's text and facts, in order. The near-duplicate
+ * description check plugs in here as one more entry: it finds the listing's
+ * description among other owners' (`findSimilarDescriptions`, then
+ * `recordDescriptionSketch` so later ads are compared with this one) and
+ * answers a `similar-description` signal per listing found.
+ */
+export const TEXT_CHECKS: readonly ListingCheck[] = [scamCheck];
+
+/**
+ * The photos' check (ADR 074): a `photo-match` signal per photo of the listing
+ * found in another owner's ad, with the nearest such photo. A picture its
+ * owner had in an ad of their own before the other owner had it is theirs:
+ * an owner reusing their photo is never held for a copier's ad of it.
+ */
+async function photoMatches(db: DB, listing: CheckedListing, now: Date): Promise<HoldSignal[]> {
+  const photos = await listingFingerprints(db, listing.id);
+  // Every owner's photos, theirs too (earlier ones of this listing included), less these.
+  const these = new Set(photos.map((p) => p.photoId));
+  const found = (await findCopiedPhotos(db, null, photos, now)).filter((m) => !these.has(m.photoId));
+  return photos.flatMap(({ photoId }, index) => {
+    const matches = found.filter((m) => m.photo === index);
+    // ISO times: the first in order is the earliest.
+    const firstOwn = matches.flatMap((m) => (m.ownerId === listing.userId ? [m.createdAt] : [])).sort()[0] ?? null;
+    // Nearest first (findCopiedPhotos' order).
+    const copied = matches.find((m) => m.ownerId !== listing.userId && (firstOwn === null || m.createdAt < firstOwn));
+    if (!copied) return [];
+    return [
+      {
+        kind: "photo-match" as const,
+        photoId,
+        otherListingId: copied.listingId,
+        otherPhotoId: copied.photoId,
+        distance: copied.distance,
+      },
+    ];
+  });
+}
+
+function checkedListing(db: DB, listingId: number, ownerId: string) {
+  return db
+    .selectFrom("listings")
+    .select([
+      "id",
+      "userId",
+      "title",
+      "description",
+      "price",
+      "keymoneyFee",
+      "university",
+      "propertyType",
+      "contactPhone",
+    ])
+    .where("id", "=", listingId)
+    .where("userId", "=", ownerId)
+    .executeTakeFirst();
+}
+
+/**
+ * Runs every check on `owner`'s listing as it is now written, in the caller's
+ * transaction (`db`), under the owner's lock. Whatever any finds holds it for
+ * review, with all their signals; an open hold gets the new signals instead
+ * (ADR 078). The photos' date is set when they matched no other owner's ad,
+ * cleared when they did. True when the listing is held for what was found
+ * (newly or again); a listing that cannot be held (hidden, expired, let) or
+ * that nothing was found in answers false. `checks`: the text checks to run
+ * (TEXT_CHECKS unless a test says otherwise).
+ */
+export async function checkListing(
+  db: DB,
+  listingId: number,
+  owner: { id: string },
+  poster: Poster,
+  now = currentTime(),
+  checks: readonly ListingCheck[] = TEXT_CHECKS,
+): Promise<boolean> {
+  const listing = await checkedListing(db, listingId, owner.id);
+  if (!listing) return false;
+  const photoSignals = await photoMatches(db, listing, now);
+  await db
+    .updateTable("listings")
+    .set({ photosCheckedAt: photoSignals.length === 0 ? now.toISOString() : null })
+    .where("id", "=", listingId)
+    .execute();
+  const signals = [...photoSignals];
+  for (const check of checks) signals.push(...(await check(db, listing, poster, now)));
+  if (signals.length === 0) return false;
+  return (await holdForReview(db, listingId, signals, now)) !== "not-holdable";
+}
