@@ -28,6 +28,7 @@ import type { OwnerListing, OwnerListingStatus } from "~/schemas/my-listing-view
 import { type Failure, fail, type ListingFormCode, type MyListingCode, type Result } from "~/schemas/result";
 import { ownerReasonKeys } from "~/schemas/review-reasons";
 import type { PhotoStorage } from "~/storage/storage.server";
+import { markDescriptionRemoved } from "./description-copies.server";
 import { findListingsByIds, insertListing, listingColumns } from "./listing.server";
 import { nextStateVersion } from "./listing-hide.server";
 import { openHoldSignals } from "./listing-review.server";
@@ -447,6 +448,8 @@ export async function deleteOwnerListing(
     await lockOwner(trx, userId);
     const row = await ownListing(trx, userId, id).select("status").executeTakeFirst();
     if (!row) return null;
+    // Up no more, whichever way it goes: its words still count for copies (ADR 079).
+    await markDescriptionRemoved(trx, id, now);
     const reported = await isNamedIn(trx, "reports", id);
     const softDelete = () =>
       trx

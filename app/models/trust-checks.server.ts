@@ -1,6 +1,7 @@
 import type { DB } from "~/db/db.server";
 import { currentTime } from "~/lib/clock";
 import type { HoldSignal } from "~/schemas/review-hold";
+import { findSimilarDescriptions, recordDescriptionSketch } from "./description-copies.server";
 import { holdForReview } from "./listing-review.server";
 import { findCopiedPhotos, listingFingerprints } from "./photo-copies.server";
 import { gatherScamFacts } from "./scam-facts.server";
@@ -63,13 +64,45 @@ export const scamCheck: ListingCheck = async (db, listing, poster, now) => {
 };
 
 /**
- * The checks of the listing's text and facts, in order. The near-duplicate
- * description check plugs in here as one more entry: it finds the listing's
- * description among other owners' (`findSimilarDescriptions`, then
- * `recordDescriptionSketch` so later ads are compared with this one) and
- * answers a `similar-description` signal per listing found.
+ * Near-duplicate descriptions (ADR 079): a `similar-description` signal per
+ * other owner's listing whose description this one nearly is, then this
+ * listing's sketch is stored so later ads are compared with it. As with
+ * photos, whoever had the text first is not the copier: a listing of another
+ * owner counts only when it is older (a smaller ad number) than this owner's
+ * first listing with the same text, so an owner editing or reposting their
+ * own words is never held for a copier's ad of them.
  */
-export const TEXT_CHECKS: readonly ListingCheck[] = [scamCheck];
+export const descriptionCheck: ListingCheck = async (db, listing, _poster, now) => {
+  // Every owner's listings with the text (theirs too): "" is nobody's id.
+  const similar = (await findSimilarDescriptions(db, "", listing.description, now)).filter(
+    (s) => s.listingId !== listing.id,
+  );
+  await recordDescriptionSketch(db, { listingId: listing.id, userId: listing.userId, text: listing.description }, now);
+  if (similar.length === 0) return [];
+  const owners = new Map(
+    (
+      await db
+        .selectFrom("description_sketches")
+        .select(["listingId", "userId"])
+        .where(
+          "listingId",
+          "in",
+          similar.map((s) => s.listingId),
+        )
+        .execute()
+    ).map((row) => [Number(row.listingId), row.userId]),
+  );
+  const firstOwn = Math.min(
+    listing.id,
+    ...similar.flatMap((s) => (owners.get(s.listingId) === listing.userId ? [s.listingId] : [])),
+  );
+  return similar
+    .filter((s) => owners.get(s.listingId) !== listing.userId && s.listingId < firstOwn)
+    .map((s) => ({ kind: "similar-description" as const, otherListingId: s.listingId, similarity: s.similarity }));
+};
+
+/** The checks of the listing's text and facts, in order. */
+export const TEXT_CHECKS: readonly ListingCheck[] = [scamCheck, descriptionCheck];
 
 /**
  * The photos' check (ADR 074): a `photo-match` signal per photo of the listing

@@ -5,6 +5,7 @@ import { insertListing } from "../../app/models/listing.server";
 import { openHoldSignals } from "../../app/models/listing-review.server";
 import {
   createOwnerListing,
+  deleteOwnerListing,
   type ListingOwner,
   listOwnerListings,
   updateOwnerListing,
@@ -291,5 +292,55 @@ describeEachDatabase("trust checks on posting and editing", (ctx) => {
     const second = await post(db, storage, await newOwner(db), [plain]);
     expect([first.held, second.held]).toEqual([false, false]);
     expect(await stateOf(db, second.id)).toMatchObject({ status: "active", signals: null });
+  });
+
+  it("holds another owner's ad whose description is nearly the same; the first owner's edit and repost are fine", async () => {
+    const { db } = ctx();
+    const { storage } = tempPhotoStorage();
+    // Rooms no other test here posts: only the words may match.
+    const rooms = await originalPhotos(4, 4242);
+    const text =
+      "Spacious single room for a female student with an attached bathroom, a study table, a wardrobe and a ceiling fan. " +
+      "Meals can be arranged. Five minutes walk from the main gate of the university, quiet neighbourhood, call after 5 pm.";
+    // The copier changes the rent, a phone number and a word or two.
+    const copied = text.replace("ceiling fan", "table fan").replace("call after 5 pm", "call after 6 pm");
+    const original = await newOwner(db);
+    const first = await post(db, storage, original, [rooms[0].data], { description: text });
+    expect(first.held).toBe(false);
+
+    const copier = await newOwner(db);
+    const copy = await post(db, storage, copier, [rooms[1].data], { description: copied });
+    expect(copy.held).toBe(true);
+    const held = await stateOf(db, copy.id);
+    expect(held.status).toBe("pending");
+    expect(held.signals).toHaveLength(1);
+    expect(held.signals![0]).toMatchObject({ kind: "similar-description", otherListingId: first.id });
+    expect((held.signals![0] as { similarity: number }).similarity).toBeGreaterThanOrEqual(0.8);
+    expect(await publicView(db, storage, copy)).toEqual(NOWHERE);
+
+    // The first owner edits their ad (same words) and posts a second one with them: the copy is younger, not theirs to answer for.
+    const edited = await updateOwnerListing(
+      db,
+      storage,
+      original,
+      first.id,
+      { ...LISTING_FORM, title: `Room ${first.word}`, description: text },
+      { files: [] },
+    );
+    expect(edited).toMatchObject({ ok: true, held: false });
+    const again = await post(db, storage, original, [rooms[2].data], { description: text });
+    expect(again.held).toBe(false);
+    expect((await stateOf(db, again.id)).status).toBe("active");
+
+    // Deleted, the first ad's words still count (ADR 079): a third owner's copy is held.
+    expect(await deleteOwnerListing(db, storage, original.id, first.id)).toEqual({ ok: true });
+    const third = await post(db, storage, await newOwner(db), [rooms[3].data], { description: copied });
+    expect(third.held).toBe(true);
+    const signals = (await stateOf(db, third.id)).signals!;
+    // Every older ad of other owners with those words: the deleted one, the first owner's second, the held copy.
+    expect(signals.every((signal) => signal.kind === "similar-description")).toBe(true);
+    expect(signals.map((signal) => (signal.kind === "similar-description" ? signal.otherListingId : 0)).sort()).toEqual(
+      [first.id, copy.id, again.id].sort(),
+    );
   });
 });
