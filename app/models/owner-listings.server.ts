@@ -31,6 +31,7 @@ import type { PhotoStorage } from "~/storage/storage.server";
 import { findListingById, insertListing, listingColumns } from "./listing.server";
 import { nextStateVersion } from "./listing-hide.server";
 import { openHoldSignals } from "./listing-review.server";
+import { phoneAtLimit, phoneFullForEdit, phoneFullUnderLock } from "./phone-limit.server";
 import {
   deleteListingPhotoRows,
   type ProcessedPhoto,
@@ -39,7 +40,6 @@ import {
   storeProcessedPhoto,
 } from "./photo.server";
 import { markFingerprintsRemoved } from "./photo-copies.server";
-import { phoneAtLimit, phoneFullForEdit, phoneFullUnderLock } from "./phone-limit.server";
 import { attachUploads, countClaimableUploads } from "./photo-upload.server";
 
 /**

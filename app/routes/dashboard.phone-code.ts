@@ -2,8 +2,8 @@ import { redirect } from "react-router";
 import { judgeRequest } from "~/auth/guard.server";
 import { localPhone } from "~/lib/phone";
 import type { PhoneCodeAnswer } from "~/schemas/phone-code-answer";
-import { readForm } from "~/security/read-form.server";
 import { noStore } from "~/security/no-store.server";
+import { readForm } from "~/security/read-form.server";
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/dashboard.phone-code";
 

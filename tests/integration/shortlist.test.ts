@@ -287,7 +287,15 @@ describeEachDatabase("shortlist", (ctx) => {
         [hidden, letGo, expired, deleted, ofSuspended].map((id) => ({ id, available: false })),
       );
       const text = JSON.stringify(shown.body);
-      for (const written of [...titles, edited.title, "annex", "0770000000", "0771234567", owner.phone, "A room for a student"])
+      for (const written of [
+        ...titles,
+        edited.title,
+        "annex",
+        "0770000000",
+        "0771234567",
+        owner.phone,
+        "A room for a student",
+      ])
         expect(text).not.toContain(written);
     }
   });
