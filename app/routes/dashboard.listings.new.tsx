@@ -17,6 +17,7 @@ import {
   unavailable,
 } from "~/pages/listing-form.server";
 import { holdForPhoneCode, phoneCheckFor } from "~/pages/listing-phone.server";
+import { fail } from "~/schemas/result";
 import { LISTING_FORM_BODY, readBody } from "~/security/body-limit.server";
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/dashboard.listings.new";
@@ -50,6 +51,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { submission } = read;
 
   try {
+    // An owner at 3 ads is told so before any code is texted (createOwnerListing counts again).
+    if ((await countOwnerListings(db, user.id)) >= MAX_LISTINGS_PER_OWNER)
+      return savedAnswer(submission, fail("listing.limit_reached", { field: "photos" }), "/dashboard?posted=1");
     // A number this owner has not confirmed by SMS waits for its code (ADR 076).
     const held = await holdForPhoneCode({ db, storage, phones, clientIp }, user, submission, "create");
     if (held) return held;
