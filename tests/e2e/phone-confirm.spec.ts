@@ -150,3 +150,35 @@ test("a second account cannot confirm a number the first one confirmed and has a
   expect(readTexts(first.phone)).toEqual([]);
   await context.close();
 });
+
+test("after 180 days My Ads asks to confirm the number again; without JavaScript one tap sends a code that confirms it", async ({
+  browser,
+  page,
+}) => {
+  const owner = await signedInOwner(page);
+  await postListing(page, `Room ${uniqueWord()}`);
+  // The confirmation signedInOwner wrote, 181 days old now.
+  const longAgo = new Date(Date.now() - 181 * 24 * 60 * 60 * 1000).toISOString();
+  await withProjectDatabase((db) =>
+    db.updateTable("phone_confirmations").set({ confirmedAt: longAgo }).where("userId", "=", owner.id).execute(),
+  );
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const noJs = await context.newPage();
+  await noJs.goto("/dashboard");
+  const title = `Confirm ${owner.phone} again to keep the Phone confirmed badge`;
+  await expect(noJs.getByText(title)).toBeVisible();
+  await noJs.getByRole("button", { name: "Send code" }).click();
+  await expect(noJs).toHaveURL(/\/dashboard\?phone=\d+&phoneCode=sent$/);
+  await expect(
+    noJs.getByText(`We sent a 6-digit code to ${owner.phone}. Enter it here within 10 minutes.`),
+  ).toBeVisible();
+  await noJs.getByLabel("Code from the SMS").fill(await waitForCode(owner.phone));
+  await noJs.getByRole("button", { name: "Confirm", exact: true }).click();
+  await expect(noJs).toHaveURL(/phoneCode=confirmed$/);
+  await expect(noJs.getByText(`${owner.phone} is confirmed again: your ads with it show the badge.`)).toBeVisible();
+  await expect(noJs.getByText(title)).toHaveCount(0);
+  await context.close();
+});
