@@ -5,6 +5,7 @@ import { FormField, inputClasses } from "~/components/ui/form-field";
 import { type MessageKey, useTranslation } from "~/i18n";
 import { PHONE_CODE_MESSAGES } from "~/schemas/phone-confirmation";
 import "virtual:catalogue/dashboard";
+import "virtual:catalogue/listing-form";
 
 /** Where the banner's forms go (app/routes/dashboard.phone-code.ts), and come back from. */
 const PHONE_CODE_URL = "/dashboard/phone-code";
