@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { SessionUser } from "~/auth/auth.server";
 import type { DB } from "~/db/db.server";
-import { localPhone, parseSriLankanPhone } from "~/lib/phone";
+import { localPhone, parseSriLankanPhone, toE164 } from "~/lib/phone";
 import type { PhoneConfirmation } from "~/models/phone-confirmation.server";
 import { phoneAtLimit } from "~/models/phone-limit.server";
 import { ownerPhones } from "~/models/phone-status.server";
@@ -92,8 +92,9 @@ async function held(
 
 /**
  * Whether the post or edit may go on as far as its contact phone goes: null,
- * or the answer to send instead. `keep` is the number (E.164) the listing has
- * (edit): keeping it needs no code. `mode` picks the notice's words.
+ * or the answer to send instead. `keep` is the number the listing has, as
+ * typed (edit): keeping it, however written, needs no code, even one that is no
+ * mobile (ads from before). `mode` picks the notice's words.
  */
 export async function holdForPhoneCode(
   services: PhoneHoldServices,
@@ -106,7 +107,7 @@ export async function holdForPhoneCode(
   if (!phones.enabled) return null;
   const typed = submission.values.contactPhone ?? "";
   const phone = parseSriLankanPhone(typed);
-  if (mode === "edit" && phone?.e164 === keep) return null;
+  if (keep !== null && (typed.trim() === keep.trim() || (phone !== null && phone.e164 === toE164(keep)))) return null;
   if (!phone?.mobile)
     return held(
       services,

@@ -64,7 +64,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   let result: SaveListingResult;
   try {
     // Moving the ad onto a number this owner has not confirmed by SMS waits for its code (ADR 076).
-    const keep = toE164(listing.values.contactPhone ?? "");
+    const keep = listing.values.contactPhone ?? "";
     const held = await holdForPhoneCode({ db, storage, phones, clientIp }, user, submission, "edit", keep);
     if (held) return held;
     result = await updateOwnerListing(db, storage, user, id, submission.values, await submittedPhotos(submission));

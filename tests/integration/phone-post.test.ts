@@ -185,6 +185,26 @@ describeEachDatabase("posting with the contact phone's SMS code", (ctx) => {
     );
     expect(saved.location).toBe("/dashboard?updated=1");
     expect(await listingsWith(db, phone)).toEqual([{ id, userId: owner.id }]);
+
+    // An ad from before with a landline keeps it through an edit of other fields, written another way too.
+    const old = await createOwnerListing(
+      db,
+      storage,
+      owner,
+      { ...LISTING_FORM, contactPhone: "011 234 5678" },
+      {
+        files: [await jpeg()],
+      },
+    );
+    if (!old.ok) throw new Error(old.code);
+    const landline = await post(
+      db,
+      storage,
+      cookie,
+      { ...LISTING_FORM, title: "Same landline", contactPhone: "011-2345678" },
+      { editId: old.listing.id },
+    );
+    expect(landline.location).toBe("/dashboard?updated=1");
   });
 
   it("no account gets a code for a number another account confirmed and has ads with", async () => {
