@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { SessionUser } from "~/auth/auth.server";
 import type { DB } from "~/db/db.server";
+import { currentTime } from "~/lib/clock";
 import { localPhone, parseSriLankanPhone, toE164 } from "~/lib/phone";
 import type { PhoneConfirmation } from "~/models/phone-confirmation.server";
 import { phoneAtLimit } from "~/models/phone-limit.server";
@@ -119,7 +120,7 @@ export async function holdForPhoneCode(
   if (await phones.isConfirmed(user, typed)) return null;
   const local = localPhone(phone.e164);
   // A number with 3 ads already gets no code: the post would be refused anyway.
-  if (await phoneAtLimit(services.db, typed, new Date()))
+  if (await phoneAtLimit(services.db, typed, currentTime()))
     return held(
       services,
       user,

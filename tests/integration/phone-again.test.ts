@@ -96,6 +96,11 @@ describeEachDatabase("confirming a number again after 180 days", (ctx) => {
     const sent = await call(TEST_SITE);
     expect(sent.status).toBe(200);
     expect(await sent.json()).toEqual({ ok: true, status: "sent", phone: toE164(phone) });
+    // 'Send a new code' past the number's 3 codes in 10 minutes answers with that limit's wait.
+    for (let i = 0; i < 2; i++) expect((await call(TEST_SITE)).status).toBe(200);
+    const limited = await call(TEST_SITE);
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toEqual({ ok: false, code: "phone.limited_number", values: { minutes: 10 } });
     const foreign = await call("https://evil.example");
     expect(foreign.status).toBe(403);
     expect(await foreign.json()).toEqual({ ok: false, code: "origin" });
