@@ -17,6 +17,11 @@ const withPostgres = !!process.env.TEST_DATABASE_URL;
 // tests/e2e/mail.ts reads what it wrote to SMTP_SINK_DIR.
 const smtpSinkPort = port + 5;
 process.env.SMTP_SINK_DIR ??= `${process.env.E2E_DATA_DIR}-mail`;
+// A real HTTP server speaking Notify.lk's protocol (tests/sms-gateway.ts) stands in for Notify.lk:
+// the sqlite server's SMS codes (ADR 075) go to it through the real adapter, and
+// tests/e2e/sms.ts reads what it wrote to SMS_GATEWAY_DIR.
+const smsGatewayPort = port + 6;
+process.env.SMS_GATEWAY_DIR ??= `${process.env.E2E_DATA_DIR}-sms`;
 
 // No NODE_ENV: the server runs exactly as `npm start` would (tests/e2e/production-mode.spec.ts).
 const serverEnv = (serverPort: number) => ({
@@ -27,7 +32,8 @@ const serverEnv = (serverPort: number) => ({
   // Every browser test comes from 127.0.0.1, so per-IP limits are raised here
   // (viewVisitor too: first visits without a cookie count per IP);
   // per-account limits stay as in production. Integration tests cover each limit.
-  RATE_LIMITS: "signupIp=1000,loginIp=1000,contactIp=1000,reportIp=1000,viewVisitor=1000,alertNetwork=1000",
+  RATE_LIMITS:
+    "signupIp=1000,loginIp=1000,contactIp=1000,reportIp=1000,viewVisitor=1000,alertNetwork=1000,smsCodeNetwork=1000",
   // As behind one reverse proxy: a test can then come from another network by
   // sending X-Forwarded-For (reports need independent networks, ADR 017);
   // requests without the header are still counted by their socket address.
@@ -67,13 +73,28 @@ export default defineConfig({
       env: { SMTP_SINK_PORT: String(smtpSinkPort), SMTP_SINK_DIR: process.env.SMTP_SINK_DIR },
     },
     {
+      command: "node --disable-warning=ExperimentalWarning tests/sms-gateway.ts",
+      port: smsGatewayPort,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { SMS_GATEWAY_PORT: String(smsGatewayPort), SMS_GATEWAY_DIR: process.env.SMS_GATEWAY_DIR },
+    },
+    {
       command: "node --disable-warning=ExperimentalWarning server.ts",
       url: `http://127.0.0.1:${port}/`,
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: "ignore",
       stderr: "pipe",
-      env: { ...serverEnv(port), DATA_DIR: process.env.E2E_DATA_DIR, SMTP_URL: `smtp://127.0.0.1:${smtpSinkPort}` },
+      env: {
+        ...serverEnv(port),
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        SMTP_URL: `smtp://127.0.0.1:${smtpSinkPort}`,
+        // The stand-in for Notify.lk above, through the real notifylk adapter.
+        SMS_URL: `notifylk://1234:test-key@Bodima?endpoint=http://127.0.0.1:${smsGatewayPort}/api/v1/send`,
+      },
     },
     ...(withPostgres
       ? [

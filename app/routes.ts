@@ -44,6 +44,8 @@ export default [
   // dashboard's login redirect: beside the layout, judged by the same guard (ADR 025).
   route("dashboard/photos", "routes/dashboard.photos.ts"),
   route("dashboard/photos/:id/delete", "routes/dashboard.photos.$id.delete.ts"),
+  // The post form's 'Send code' and 'Confirm' for the contact phone (ADR 076): JSON, or back to My Ads.
+  route("dashboard/phone-code", "routes/dashboard.phone-code.ts"),
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),
     route("reports/:id", "routes/admin.reports.$id.tsx"),

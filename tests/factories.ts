@@ -3,19 +3,24 @@ import { insertListing } from "../app/models/listing.server";
 import { NOT_STATED_FACTS } from "../app/schemas/listing-facts";
 import type { NewListingInput } from "../app/schemas/listing-form";
 import type { ReportInput } from "../app/schemas/report";
+import { insertPhoneConfirmation, uniquePhone } from "./owner-session";
 
 /** Test data builders: each test makes the rows it needs (docs/architecture.md). */
 
-export type TestOwner = { id: string; email: string };
+export type TestOwner = { id: string; email: string; phone: string };
 
-/** A users row for an owner (no credentials: for tests that only need listings). */
+/**
+ * A users row for an owner (no credentials: for tests that only need listings), with a phone of
+ * its own confirmed by SMS today (ADR 076), so its posts ask for no code and count for no one else.
+ */
 export async function insertTestOwner(
   db: DB,
   id: string,
-  overrides: Partial<{ email: string; name: string; createdAt: string }> = {},
+  overrides: Partial<{ email: string; name: string; createdAt: string; phone: string }> = {},
 ): Promise<TestOwner> {
   const createdAt = overrides.createdAt ?? new Date().toISOString();
   const email = overrides.email ?? `${id}@example.com`;
+  const phone = overrides.phone ?? uniquePhone();
   await db
     .insertInto("users")
     .values({
@@ -24,14 +29,15 @@ export async function insertTestOwner(
       email,
       emailVerified: 0,
       image: null,
-      phone: "0771234567",
+      phone,
       role: "owner",
       status: "active",
       createdAt,
       updatedAt: createdAt,
     })
     .execute();
-  return { id, email };
+  await insertPhoneConfirmation(db, id, phone);
+  return { id, email, phone };
 }
 
 /** A valid listing input; override what the test is about. */
@@ -66,7 +72,7 @@ let listingSeq = 0;
 export async function insertOwnedListing(db: DB, tag: string): Promise<number> {
   const n = ++listingSeq;
   const owner = await insertTestOwner(db, `${tag}-${n}-${Date.now()}`);
-  return (await insertListing(db, owner, listingInput({ title: `Room ${n} (${tag})` }))).id;
+  return (await insertListing(db, owner, listingInput({ title: `Room ${n} (${tag})`, contactPhone: owner.phone }))).id;
 }
 
 /** A report of a listing as spam, as the report form sends it. */

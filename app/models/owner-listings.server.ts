@@ -32,6 +32,7 @@ import { markDescriptionRemoved } from "./description-copies.server";
 import { findListingsByIds, insertListing, listingColumns } from "./listing.server";
 import { nextStateVersion } from "./listing-hide.server";
 import { openHoldSignals } from "./listing-review.server";
+import { phoneAtLimit, phoneFullForEdit, phoneFullUnderLock } from "./phone-limit.server";
 import {
   deleteListingPhotoRows,
   type ProcessedPhoto,
@@ -93,6 +94,8 @@ type ListingFailure = Failure<ListingFormCode, ListingFormField>;
 
 const LIMIT: ListingFailure = fail("listing.limit_reached", { field: "photos" });
 const PHOTO_GONE: ListingFailure = fail("photo.gone", { field: "photos" });
+/** 3 live ads with this number across all accounts already (phone-limit.server.ts). */
+const PHONE_LIMIT: ListingFailure = fail("listing.phone_limit", { field: "contactPhone" });
 
 function parseOwnerForm(
   owner: ListingOwner,
@@ -202,6 +205,7 @@ export async function createOwnerListing(
 
   // Cheap early answer; the count inside the transaction is the one that counts.
   if ((await countOwnerListings(db, owner.id)) >= MAX_LISTINGS_PER_OWNER) return LIMIT;
+  if (await phoneAtLimit(db, parsed.data.contactPhone, now)) return PHONE_LIMIT;
   if (!(await uploadsClaimable(db, owner, uploadIds))) return PHOTO_GONE;
   const processed = await processFiles(photos.files);
   if (!Array.isArray(processed)) return processed;
@@ -209,6 +213,7 @@ export async function createOwnerListing(
   const listing = await withStoredFiles(db, storage, async (trx, storedKeys) => {
     await lockOwner(trx, owner.id);
     if ((await countOwnerListings(trx, owner.id)) >= MAX_LISTINGS_PER_OWNER) return null;
+    if (await phoneFullUnderLock(trx, parsed.data.contactPhone, now)) return PHONE_LIMIT;
     const created = await insertListing(trx, owner, parsed.data, now);
     await invalidatePublicPages(trx, [created.id], now);
     await addPhotos(trx, storage, owner, created.id, { processed, uploadIds }, 0, storedKeys, now);
@@ -216,6 +221,7 @@ export async function createOwnerListing(
   });
   if (listing === "uploadsGone") return PHOTO_GONE;
   if (!listing) return LIMIT;
+  if ("ok" in listing) return listing;
   return { ok: true, ...listing };
 }
 
@@ -280,6 +286,7 @@ export async function updateOwnerListing(
     if (!current) return notFound;
     const checked = photoPlan(current.rows);
     if ("ok" in checked) return checked;
+    if (await phoneFullForEdit(trx, listingId, parsed.data.contactPhone, now)) return PHONE_LIMIT;
     if (checked.removed.length > 0) {
       await trx
         .deleteFrom("listing_photos")

@@ -54,6 +54,27 @@ export async function countClaimableUploads(db: DB, ownerId: string, uploadIds: 
   return Number(row.n);
 }
 
+/**
+ * The owner's unattached uploads among `ids`, in that order, as the picker shows
+ * them (thumbnail: the smallest variant); ids not theirs or claimed already are left out.
+ */
+export async function findOwnUploads(db: DB, ownerId: string, ids: string[]): Promise<UploadedPhoto[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const rows = await db
+    .selectFrom("listing_photos")
+    .select(["id", "width", "height", "variants"])
+    .where("id", "in", unique)
+    .where("userId", "=", ownerId)
+    .where("listingId", "is", null)
+    .execute();
+  return unique.flatMap((id) => {
+    const row = rows.find((r) => r.id === id);
+    const smallest = row ? (JSON.parse(row.variants) as { key: string }[])[0] : undefined;
+    return row && smallest ? [{ id, url: photoUrl(smallest.key), width: row.width, height: row.height }] : [];
+  });
+}
+
 /** Unattached uploads older than this are removed (ADR 009). */
 export const UPLOAD_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 const CLEAN_UP_BATCH = 200;

@@ -56,6 +56,8 @@ function listingSubmission(form: FormData, user: SessionUser) {
     files: form.getAll("photos").filter((f): f is File => typeof f !== "string" && (f.size > 0 || f.name !== "")),
     uploadIds: strings(form, "uploadIds"),
     removePhotoIds: strings(form, "removePhotos"),
+    /** The SMS code for the contact phone, when the form asked for one (ADR 076). */
+    phoneCode: strings(form, "phoneCode")[0]?.trim() ?? "",
     /** The try this is (the spec: failed attempts are counted in the banner). */
     attempt: nextAttempt(form),
     /** Sent by the hydrated form: it shows success itself, so no redirect. */
@@ -115,6 +117,7 @@ function listingSaved(submission: ListingSubmission, notice: "posted" | "updated
 const REFUSAL_KEYS: Record<ListingFormCode, MessageKey> = {
   "listing.not_found": "listingForm.errors.notFound",
   "listing.limit_reached": "listingForm.errors.limit",
+  "listing.phone_limit": "listingForm.errors.phoneLimit",
   // The action found no problem with the same rules first (submissionProblems).
   "listing.invalid": "listingForm.errors.required",
   "photo.required": "listingForm.errors.photoRequired",

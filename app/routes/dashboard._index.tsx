@@ -2,10 +2,13 @@ import { useEffect, useState } from "react";
 import { Link, Outlet, useLocation } from "react-router";
 import { signedIn } from "~/auth/guard.server";
 import { MyAdsList } from "~/components/dashboard/my-ads";
+import { PhoneAgainBanner } from "~/components/dashboard/phone-again-banner";
 import { Banner } from "~/components/ui/banner";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { useTranslation } from "~/i18n";
+import { localPhone } from "~/lib/phone";
 import { listOwnerListings, MAX_LISTINGS_PER_OWNER } from "~/models/owner-listings.server";
+import { ownerPhones } from "~/models/phone-status.server";
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/dashboard._index";
 import "virtual:catalogue/dashboard";
@@ -13,7 +16,7 @@ import "virtual:catalogue/dashboard";
 const NEW_AD_PATH = "/dashboard/listings/new";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = context.get(requestContext);
+  const { db, phones } = context.get(requestContext);
   const user = await signedIn.user({ request, context });
   const listings = await listOwnerListings(db, user.id);
   const ads = listings.map(({ id, slug, title, status, createdAt, daysLeft, views, hiddenReason, heldReasons }) => ({
@@ -27,7 +30,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     hiddenReason,
     heldReasons,
   }));
-  return { ads, limit: MAX_LISTINGS_PER_OWNER };
+  // Numbers of live ads whose 180 days of confirmation have passed: asked again (ADR 076).
+  const lapsed = phones.enabled ? (await ownerPhones(db, user.id)).lapsed.map(localPhone) : [];
+  return { ads, limit: MAX_LISTINGS_PER_OWNER, lapsedPhones: lapsed };
 }
 
 /** The outcome of a post, edit, delete or renew, carried in the URL so it also shows without JavaScript. */
@@ -58,7 +63,7 @@ function useFlash(): { flash: Flash; held: boolean } | null {
  */
 export default function DashboardOverview({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { ads, limit } = loaderData;
+  const { ads, limit, lapsedPhones } = loaderData;
   const shown = useFlash();
   const flash = shown?.held ? null : shown?.flash;
   return (
@@ -93,6 +98,7 @@ export default function DashboardOverview({ loaderData }: Route.ComponentProps) 
         {flash === "confirmed" ? <Banner variant="success" title={t("dashboard.myAds.confirmed")} /> : null}
         {flash === "let" ? <Banner variant="success" title={t("dashboard.myAds.let")} /> : null}
       </div>
+      <PhoneAgainBanner lapsed={lapsedPhones} />
       {ads.length >= limit ? (
         <Banner variant="warning" title={t("dashboard.myAds.limitReached")} className="mt-4" />
       ) : null}

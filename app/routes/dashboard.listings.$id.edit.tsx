@@ -5,6 +5,7 @@ import { ListingForm } from "~/components/listing-form/listing-form";
 import { Banner } from "~/components/ui/banner";
 import { useTranslation } from "~/i18n";
 import { mapTiles } from "~/lib/map-tiles";
+import { toE164 } from "~/lib/phone";
 import { privatePageMeta } from "~/lib/route-meta";
 import { parseAdNumber } from "~/lib/slug";
 import { findOwnerListingForm, type SaveListingResult, updateOwnerListing } from "~/models/owner-listings.server";
@@ -16,6 +17,7 @@ import {
   submittedPhotos,
   unavailable,
 } from "~/pages/listing-form.server";
+import { holdForPhoneCode, phoneCheckFor } from "~/pages/listing-phone.server";
 import { LISTING_FORM_BODY, readBody } from "~/security/body-limit.server";
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/dashboard.listings.$id.edit";
@@ -31,16 +33,24 @@ export const meta: Route.MetaFunction = privatePageMeta({
 const notFound = () => data(null, { status: 404 });
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { db } = context.get(requestContext);
+  const { db, phones } = context.get(requestContext);
   const user = await signedIn.user({ request, context });
   const id = parseAdNumber(params.id);
   const listing = id === null ? null : await findOwnerListingForm(db, user.id, id);
   if (!listing) throw notFound();
-  return { listing, profile: { name: user.name, phone: user.phone }, tiles: mapTiles() };
+  const profile = { name: user.name, phone: user.phone };
+  const phoneCheck = await phoneCheckFor({ db, phones }, user.id);
+  return {
+    listing,
+    profile,
+    tiles: mapTiles(),
+    phones: phoneCheck,
+    keepPhone: toE164(listing.values.contactPhone ?? ""),
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { db, log, storage, clientIp } = context.get(requestContext);
+  const { db, log, storage, phones, clientIp } = context.get(requestContext);
   const write = await signedIn.write({ request, context });
   if (!write.ok) return refuse({ key: "listingForm.errors.saveOrigin" }, 403);
   const { user } = write;
@@ -53,6 +63,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
   let result: SaveListingResult;
   try {
+    // Moving the ad onto a number this owner has not confirmed by SMS waits for its code (ADR 076).
+    const keep = listing.values.contactPhone ?? "";
+    const waiting = await holdForPhoneCode({ db, storage, phones, clientIp }, user, submission, "edit", keep);
+    if (waiting) return waiting;
     const poster = { ...user, ip: clientIp };
     result = await updateOwnerListing(db, storage, poster, id, submission.values, await submittedPhotos(submission));
   } catch (error) {
@@ -79,6 +93,8 @@ export default function EditListing({ loaderData, actionData }: Route.ComponentP
           initial={listing}
           result={actionData as ListingActionResult | undefined}
           tiles={loaderData.tiles}
+          phones={loaderData.phones}
+          keepPhone={loaderData.keepPhone}
         />
       </div>
     </DashboardDialog>

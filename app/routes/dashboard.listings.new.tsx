@@ -16,6 +16,8 @@ import {
   submittedPhotos,
   unavailable,
 } from "~/pages/listing-form.server";
+import { holdForPhoneCode, phoneCheckFor } from "~/pages/listing-phone.server";
+import { fail } from "~/schemas/result";
 import { LISTING_FORM_BODY, readBody } from "~/security/body-limit.server";
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/dashboard.listings.new";
@@ -28,16 +30,17 @@ export const meta: Route.MetaFunction = privatePageMeta({
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = context.get(requestContext);
+  const { db, phones } = context.get(requestContext);
   const user = await signedIn.user({ request, context });
   const atLimit = (await countOwnerListings(db, user.id)) >= MAX_LISTINGS_PER_OWNER;
   // An unconfirmed address may prepare but not post (ADR 066): the dialog says so instead of the form.
   const confirmEmail = confirmEmailBannerOf(user, request);
-  return { atLimit, confirmEmail, profile: { name: user.name, phone: user.phone }, tiles: mapTiles() };
+  const profile = { name: user.name, phone: user.phone };
+  return { atLimit, confirmEmail, profile, tiles: mapTiles(), phones: await phoneCheckFor({ db, phones }, user.id) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, log, storage, clientIp } = context.get(requestContext);
+  const { db, log, storage, phones, clientIp } = context.get(requestContext);
   const write = await signedIn.write({ request, context });
   if (!write.ok) return refuse({ key: "listingForm.errors.origin" }, 403);
   const { user } = write;
@@ -48,6 +51,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { submission } = read;
 
   try {
+    // An owner at 3 ads is told so before any code is texted (createOwnerListing counts again).
+    if ((await countOwnerListings(db, user.id)) >= MAX_LISTINGS_PER_OWNER)
+      return savedAnswer(submission, fail("listing.limit_reached", { field: "photos" }), "posted");
+    // A number this owner has not confirmed by SMS waits for its code (ADR 076).
+    const waiting = await holdForPhoneCode({ db, storage, phones, clientIp }, user, submission, "create");
+    if (waiting) return waiting;
     // The network it came from counts for the scam checks (ADR 077).
     const poster = { ...user, ip: clientIp };
     const result = await createOwnerListing(db, storage, poster, submission.values, await submittedPhotos(submission));
@@ -98,7 +107,13 @@ export default function NewListing({ loaderData, actionData }: Route.ComponentPr
         <>
           <p className="text-slate-700">{t("listingForm.intro")}</p>
           <div className="mt-4">
-            <ListingForm mode="create" profile={loaderData.profile} result={result} tiles={loaderData.tiles} />
+            <ListingForm
+              mode="create"
+              profile={loaderData.profile}
+              result={result}
+              tiles={loaderData.tiles}
+              phones={loaderData.phones}
+            />
           </div>
         </>
       )}

@@ -9,15 +9,31 @@ import {
 import "virtual:catalogue/listing-form";
 
 /** A catalogue key and its values, translated where it is shown. */
-export type FormMessage = { key: MessageKey; values?: Record<string, number> };
+export type FormMessage = { key: MessageKey; values?: Record<string, number | string> };
 
-/** What the action sends back after a refused post or edit: the values (never files), the messages and the try it was. */
+/** The fields a refusal can name: the form's, and the SMS code asked for the contact phone (ADR 076). */
+export type ListingFormErrorField = ListingFormField | "phoneCode";
+
+/** A photo stored for a post or edit not saved yet, as the photo picker shows an upload. */
+export type KeptUpload = { id: string; url: string };
+
+/**
+ * What the action sends back after a refused post or edit: the values, the messages and the try it
+ * was. Files are not sent back: a post held for its phone code keeps them as uploads instead.
+ */
 export type ListingFormState = {
-  errors: Partial<Record<ListingFormField, FormMessage>>;
+  errors: Partial<Record<ListingFormErrorField, FormMessage>>;
   first: FormMessage;
   values: Partial<Record<ListingTextField, string>>;
   amenities: string[];
   attempt: number;
+  /**
+   * The contact phone waits for its SMS code (ADR 076): the number in its local form, and whether
+   * a code went to it with this answer (then `first` says so, as a notice rather than an error).
+   */
+  phoneCode?: { phone: string; sent: boolean };
+  /** The photos of this post already stored as the owner's uploads (sent again as "uploadIds"). */
+  uploads?: KeptUpload[];
 };
 
 export type ListingProblems = { errors: Partial<Record<ListingFormField, FormMessage>>; first: FormMessage };

@@ -30,6 +30,8 @@ export type UploadCode = "photo.not_found";
 export type ListingFormCode =
   | "listing.not_found"
   | "listing.limit_reached"
+  /** The contact phone already has 3 live ads, across all accounts (ADR 076). */
+  | "listing.phone_limit"
   /** The form breaks a rule of app/schemas/listing-form.ts; the action checks the same rules first. */
   | "listing.invalid"
   | "photo.required"

@@ -53,7 +53,7 @@ async function remindedListing(db: DB) {
     if (!match) throw new Error(`no ${answer} link in: ${mail.text}`);
     return match[1];
   };
-  return { owner: { ...owner, name: "Owner", phone: "0771234567" }, listing, yes: link("yes"), no: link("no") };
+  return { owner: { ...owner, name: "Owner" }, listing, yes: link("yes"), no: link("no") };
 }
 
 /** Opens (GET) or answers (POST, from this site) a link, as the browser does. */

@@ -18,10 +18,10 @@ const jpeg = (width = 800, height = 600) =>
 
 let ownerSeq = 0;
 async function newOwner(db: Parameters<typeof insertTestOwner>[0]): Promise<ListingOwner> {
-  const { id, email } = await insertTestOwner(db, `create-owner-${++ownerSeq}-${Date.now()}`, {
+  const { id, email, phone } = await insertTestOwner(db, `create-owner-${++ownerSeq}-${Date.now()}`, {
     name: "Kamala Perera",
   });
-  return { id, email, name: "Kamala Perera", phone: "0771234567" };
+  return { id, email, name: "Kamala Perera", phone };
 }
 
 describeEachDatabase("createOwnerListing", (ctx) => {
@@ -47,7 +47,7 @@ describeEachDatabase("createOwnerListing", (ctx) => {
       userEmail: owner.email,
       status: "active",
       contactName: "Kamala Perera",
-      contactPhone: "0771234567",
+      contactPhone: owner.phone,
       price: 18000,
       keymoneyFee: 20000,
       city: "colombo-medical",

@@ -51,8 +51,8 @@ async function watch(db: DB) {
 
 let seq = 0;
 async function ownerWithListing(db: DB): Promise<{ owner: ListingOwner; listingId: number }> {
-  const { id, email } = await insertTestOwner(db, `invalidate-${++seq}-${Date.now()}`);
-  const owner = { id, email, name: "Kamala Perera", phone: "0771234567" };
+  const { id, email, phone } = await insertTestOwner(db, `invalidate-${++seq}-${Date.now()}`);
+  const owner = { id, email, name: "Kamala Perera", phone };
   const photo = await sharp({ create: { width: 200, height: 150, channels: 3, background: "#888" } })
     .jpeg()
     .toBuffer();

@@ -34,8 +34,8 @@ beforeAll(async () => {
 
 let ownerSeq = 0;
 async function newOwner(db: DB): Promise<ListingOwner> {
-  const { id, email } = await insertTestOwner(db, `copies-owner-${++ownerSeq}-${Date.now()}`);
-  return { id, email, name: "Nimal Perera", phone: "0771234567" };
+  const { id, email, phone } = await insertTestOwner(db, `copies-owner-${++ownerSeq}-${Date.now()}`);
+  return { id, email, name: "Nimal Perera", phone };
 }
 
 /** A copier's version of a photo: made half the size and saved again as a JPEG, as the upload pipeline would fingerprint it. */

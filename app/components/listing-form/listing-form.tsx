@@ -14,9 +14,10 @@ import { cityForFaculty, DEFAULT_FACULTY, findFaculty, findUniversity, UNIVERSIT
 import { type KeysBelow, type MessageKey, useTranslation } from "~/i18n";
 import { AMENITIES, GENDERS, PROPERTY_TYPES } from "~/schemas/browse-filters";
 import type { MapTileSource } from "~/schemas/browse-view";
-import { type ListingFormState, listingProblems } from "~/schemas/form-problems";
+import { type ListingFormErrorField, type ListingFormState, listingProblems } from "~/schemas/form-problems";
 import { LISTING_LIMITS, type ListingFormField, type ListingTextField, readListingForm } from "~/schemas/listing-form";
 import { ListingFactsFields } from "./listing-facts-fields";
+import { type PhoneCheck, PhoneCodeField } from "./phone-code-field";
 import { type ExistingPhoto, PhotoPicker, type PhotoPickerState } from "./photo-picker";
 import { PositionFields } from "./position-fields";
 import "virtual:catalogue/listing-form";
@@ -31,6 +32,10 @@ type Props = {
   initial?: { values: Partial<Record<ListingTextField, string>>; amenities: string[]; photos: ExistingPhoto[] };
   /** The action's answer: a refusal, or success (with JavaScript), held for review or not. */
   result?: ListingFormState | { saved: true; held?: true };
+  /** Phone confirmation by SMS (ADR 076): on or off, and the numbers this owner has confirmed. */
+  phones?: PhoneCheck;
+  /** The number (E.164) the listing being edited has: keeping it asks for no code. */
+  keepPhone?: string | null;
 };
 
 const selectClasses = `${inputClasses} appearance-auto`;
@@ -79,7 +84,7 @@ function photoTotal(form: FormData, existing: ExistingPhoto[]): { files: File[];
  * dialog after 2 seconds; an ad held for review says so and stays open until
  * the owner has read it.
  */
-export function ListingForm({ mode, profile, initial, result, tiles }: Props) {
+export function ListingForm({ mode, profile, initial, result, tiles, phones, keepPhone }: Props) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const navigate = useNavigate();
@@ -100,6 +105,7 @@ export function ListingForm({ mode, profile, initial, result, tiles }: Props) {
   const [facultyName, setFacultyName] = useState(values.faculty || DEFAULT_FACULTY);
   const [propertyType, setPropertyType] = useState(values.propertyType || "single");
   const [picker, setPicker] = useState<PhotoPickerState>({ uploading: false, hasErrors: false, count: 0 });
+  const [phoneTyped, setPhoneTyped] = useState(values.contactPhone ?? profile.phone);
   const successRef = useRef<HTMLDivElement>(null);
 
   useWhenChanged(() => {
@@ -116,8 +122,11 @@ export function ListingForm({ mode, profile, initial, result, tiles }: Props) {
   const faculty = university ? (findFaculty(university, facultyName) ?? university.faculties[0] ?? null) : null;
   // Places in the reader's language (the English names stay the values sent).
   const city = university ? t(`directory.cities.${cityForFaculty(university, facultyName)}` as MessageKey) : "";
-  const message = (field: ListingFormField) => (errors[field] ? t(errors[field].key, errors[field].values) : undefined);
-  const errorFields = Object.keys(errors) as ListingFormField[];
+  const message = (field: ListingFormErrorField) =>
+    errors[field] ? t(errors[field].key, errors[field].values) : undefined;
+  const errorFields = Object.keys(errors) as ListingFormErrorField[];
+  // Held for the phone's SMS code, with nothing wrong: the top says where the code went, as a notice.
+  const codeNotice = state?.phoneCode?.sent && errorFields.length === 0;
   const field = fieldsOf<LabelledField>({
     idPrefix: "listing",
     label: (name) => t(`listingForm.${name}`),
@@ -189,11 +198,15 @@ export function ListingForm({ mode, profile, initial, result, tiles }: Props) {
       {enhanced ? <input type="hidden" name="enhanced" value="1" /> : null}
       {state ? (
         <div id="listing-form-errors" ref={summaryRef} tabIndex={-1} className="space-y-2">
-          <AuthErrorBanner
-            message={t(state.first.key, state.first.values)}
-            kind={UNAVAILABLE.has(state.first.key) ? "network" : "auth"}
-            attempt={attempt}
-          />
+          {codeNotice ? (
+            <Banner variant="warning" title={t(state.first.key, state.first.values)} />
+          ) : (
+            <AuthErrorBanner
+              message={t(state.first.key, state.first.values)}
+              kind={UNAVAILABLE.has(state.first.key) ? "network" : "auth"}
+              attempt={attempt}
+            />
+          )}
           {errorFields.length > 1 ? (
             <ErrorLinks fields={errorFields} idPrefix="listing" text={message} className="list-disc pl-9" />
           ) : null}
@@ -377,9 +390,23 @@ export function ListingForm({ mode, profile, initial, result, tiles }: Props) {
           {textInput(LISTING_LIMITS.name, values.contactName ?? profile.name, { autoComplete: "name" })}
         </FormField>
         <FormField {...field("contactPhone", { required: true })}>
-          {textInput(LISTING_LIMITS.phone, values.contactPhone ?? profile.phone, { type: "tel", autoComplete: "tel" })}
+          {textInput(LISTING_LIMITS.phone, values.contactPhone ?? profile.phone, {
+            type: "tel",
+            autoComplete: "tel",
+            onChange: (event) => setPhoneTyped(event.currentTarget.value),
+          })}
         </FormField>
       </div>
+
+      <PhoneCodeField
+        enabled={phones?.enabled ?? false}
+        confirmed={phones?.confirmed ?? []}
+        typed={phoneTyped}
+        keep={keepPhone}
+        asked={state?.phoneCode}
+        error={message("phoneCode")}
+        enhanced={enhanced}
+      />
 
       <FormField {...field("photos", { hint: t("listingForm.photosHint"), required: true })}>
         {(control) => (
@@ -388,6 +415,7 @@ export function ListingForm({ mode, profile, initial, result, tiles }: Props) {
             describedBy={control["aria-describedby"]}
             invalid={control["aria-invalid"]}
             existing={initial?.photos}
+            uploaded={state?.uploads}
             onStateChange={setPicker}
           />
         )}

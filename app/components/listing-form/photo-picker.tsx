@@ -18,6 +18,11 @@ export type PhotoPickerProps = {
   invalid?: boolean;
   /** Photos already attached (edit). Each has a checkbox named "removePhotos" (value: photo id). */
   existing?: ExistingPhoto[];
+  /**
+   * Photos of this post stored already as the owner's uploads: the files of a post held for its
+   * phone code (ADR 076), sent again as "uploadIds" and shown as the picker's own uploads.
+   */
+  uploaded?: { id: string; url: string }[];
   /** Called whenever uploads start, finish or fail (JavaScript only). */
   onStateChange?: (state: PhotoPickerState) => void;
 };
@@ -120,10 +125,27 @@ let nextKey = 1;
  * With JavaScript, picked files are checked, resized and uploaded at once,
  * each with a progress bar; the file input then sends nothing itself.
  */
-export function PhotoPicker({ id, describedBy, invalid, existing = [], onStateChange }: PhotoPickerProps) {
+export function PhotoPicker({
+  id,
+  describedBy,
+  invalid,
+  existing = [],
+  uploaded = [],
+  onStateChange,
+}: PhotoPickerProps) {
   const { t } = useTranslation();
   const [enhanced, setEnhanced] = useState(false);
-  const [uploads, setUploads] = useState<Upload[]>([]);
+  const [uploads, setUploads] = useState<Upload[]>(() =>
+    uploaded.map((photo, i) => ({
+      // Keys of their own, below the picked files' (which count up from 1).
+      key: -(i + 1),
+      n: i + 1,
+      name: "",
+      status: "done",
+      progress: 100,
+      photo: { ...photo, width: 0, height: 0 },
+    })),
+  );
   const [pickErrors, setPickErrors] = useState<Message[]>([]);
   const [removing, setRemoving] = useState<string[]>([]);
   const [announcement, setAnnouncement] = useState("");
@@ -253,7 +275,12 @@ export function PhotoPicker({ id, describedBy, invalid, existing = [], onStateCh
       {uploads.length > 0 ? (
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
           {uploads.map((upload, index) => (
-            <UploadTile key={upload.key} upload={upload} position={kept + index + 1} onRemove={() => remove(upload)} />
+            <UploadTile
+              key={upload.key}
+              upload={upload}
+              position={kept + index + 1}
+              onRemove={enhanced ? () => remove(upload) : undefined}
+            />
           ))}
         </ul>
       ) : null}
@@ -269,7 +296,8 @@ export function PhotoPicker({ id, describedBy, invalid, existing = [], onStateCh
   );
 }
 
-function UploadTile({ upload, position, onRemove }: { upload: Upload; position: number; onRemove: () => void }) {
+/** One upload; without JavaScript (a kept upload shown by the server) it has no Remove button. */
+function UploadTile({ upload, position, onRemove }: { upload: Upload; position: number; onRemove?: () => void }) {
   const { t } = useTranslation();
   const busy = upload.status === "resizing" || upload.status === "uploading";
   const image = upload.status === "done" ? upload.photo?.url : upload.preview;
@@ -298,7 +326,7 @@ function UploadTile({ upload, position, onRemove }: { upload: Upload; position: 
           {t("photos.errors.file", { n: upload.n, error: upload.error })}
         </p>
       ) : null}
-      {busy ? null : (
+      {busy || !onRemove ? null : (
         <Button
           variant="secondary"
           className="mt-2 w-full"
