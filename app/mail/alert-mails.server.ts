@@ -104,8 +104,11 @@ export function alertManageLinkMail(site: AlertSite, email: string, locale: stri
   };
 }
 
-/** The ads of an alert's search posted after the ones it has seen, newest first, one more than shown. */
-async function newMatches(db: DB, alert: SearchAlert, now: Date): Promise<ListingSummary[]> {
+/**
+ * The ads of an alert's search posted after the ones it has seen, newest first,
+ * one more than shown: what its next email lists (the public view tests read it too).
+ */
+export async function newAlertMatches(db: DB, alert: SearchAlert, now: Date): Promise<ListingSummary[]> {
   const { filters } = parseBrowseFilters(new URLSearchParams(alert.query));
   const { ads } = await searchListings(
     db,
@@ -181,7 +184,7 @@ export async function sendSearchAlerts(db: DB, site: AlertSite, now = currentTim
     const newest = await newestAdNumber(db);
     for (const alert of due) {
       after = alert.id;
-      const places = await newMatches(db, alert, now);
+      const places = await newAlertMatches(db, alert, now);
       if (places.length === 0) continue;
       const seenUpTo = Math.max(newest, ...places.map((ad) => Number(ad.id)));
       if (!(await claimAlertDigest(db, alert, seenUpTo, now))) continue;

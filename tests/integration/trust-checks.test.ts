@@ -15,7 +15,7 @@ import type { PhotoStorage } from "../../app/storage/storage.server";
 import { insertTestOwner, listingInput } from "../factories";
 import { LISTING_FORM } from "../owner-fixtures";
 import { EDITS, type LabelledPhoto, originalPhotos } from "../photo-fixtures";
-import { type Made, NOWHERE, publicView } from "../public-view";
+import { type Made, NOWHERE, publicView, VISIBLE } from "../public-view";
 import { tempPhotoStorage } from "../temp-photo-storage";
 import { describeEachDatabase } from "../test-db";
 
@@ -85,8 +85,6 @@ async function stateOf(db: DB, id: number) {
     .executeTakeFirstOrThrow();
   return { ...row, signals: (await openHoldSignals(db, [id])).get(id) ?? null };
 }
-
-const VISIBLE = { page: 200, api: 200, inList: true, inSitemap: true, photo: 200 };
 
 describeEachDatabase("trust checks on posting and editing", (ctx) => {
   it("holds a second owner's ad with another owner's photo, resized and recompressed; the owner's own reuse is fine", async () => {
