@@ -20,7 +20,8 @@ process.env.SMTP_SINK_DIR ??= `${process.env.E2E_DATA_DIR}-mail`;
 // A real HTTP server speaking Notify.lk's protocol (tests/sms-gateway.ts) stands in for Notify.lk:
 // the sqlite server's SMS codes (ADR 075) go to it through the real adapter, and
 // tests/e2e/sms.ts reads what it wrote to SMS_GATEWAY_DIR.
-const smsGatewayPort = port + 6;
+// +2: +6 and +7 are production-mode.spec.ts's own servers.
+const smsGatewayPort = port + 2;
 process.env.SMS_GATEWAY_DIR ??= `${process.env.E2E_DATA_DIR}-sms`;
 
 // No NODE_ENV: the server runs exactly as `npm start` would (tests/e2e/production-mode.spec.ts).

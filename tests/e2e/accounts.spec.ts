@@ -320,6 +320,7 @@ test("signing in and out shows in the other open tabs", async ({ context }) => {
 });
 
 test("account pages have no serious accessibility problems", async ({ page }) => {
+  test.slow(); // axe runs over six pages and a sign-up, each after the network is idle
   const check = async (path: string) => {
     await page.goto(path);
     await page.waitForLoadState("networkidle");
