@@ -5,7 +5,8 @@ import { translatorFor } from "~/i18n/translator.server";
 import { currentTime } from "~/lib/clock";
 import { formatLkr } from "~/lib/format";
 import { issueManageLink } from "~/models/alert-manage-links.server";
-import { newestAdNumber, searchListings } from "~/models/listing-search.server";
+import { approvedSince } from "~/models/listing-review.server";
+import { matchingListings, newestAdNumber, searchListings } from "~/models/listing-search.server";
 import { enqueueMail, type OutgoingMail } from "~/models/outbox.server";
 import {
   ALERTS_PER_ADDRESS,
@@ -106,21 +107,23 @@ export function alertManageLinkMail(site: AlertSite, email: string, locale: stri
 
 /**
  * The ads of an alert's search posted after the ones it has seen, newest first,
- * one more than shown: what its next email lists (the public view tests read it too).
+ * then those approved after a hold since it last looked (their numbers are
+ * older, ADR 083); one more than shown: what its next email lists (the public
+ * view tests read it too).
  */
 export async function newAlertMatches(db: DB, alert: SearchAlert, now: Date): Promise<ListingSummary[]> {
+  const wanted = DIGEST_MAX_PLACES + 1;
   const { filters } = parseBrowseFilters(new URLSearchParams(alert.query));
   const { ads } = await searchListings(
     db,
     { ...filters, sort: "newest" },
-    {
-      page: 1,
-      limit: DIGEST_MAX_PLACES + 1,
-      countLimit: DIGEST_MAX_PLACES + 1,
-      now,
-    },
+    { page: 1, limit: wanted, countLimit: wanted, now },
   );
-  return ads.filter((ad) => Number(ad.id) > alert.seenUpTo);
+  const posted = ads.filter((ad) => Number(ad.id) > alert.seenUpTo);
+  const lookedAt = alert.lastSentAt ?? alert.confirmedAt;
+  if (posted.length >= wanted || !lookedAt) return posted;
+  const approved = await approvedSince(db, lookedAt, alert.seenUpTo, wanted);
+  return [...posted, ...(await matchingListings(db, filters, approved, now))].slice(0, wanted);
 }
 
 /** The daily email of an alert's new places, in its language, with the List-Unsubscribe headers (RFC 2369, RFC 8058). */

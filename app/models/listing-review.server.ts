@@ -218,6 +218,24 @@ export function rejectHeld(
   return decide(db, actor, listingId, "rejected", reason, compose, now);
 }
 
+/**
+ * Listings numbered up to `upTo` that a moderator approved after `since`:
+ * public only from then, so new to a search alert that had looked past their
+ * number while they were held (ADR 083). Read from the holds' decidedAt index.
+ */
+export async function approvedSince(db: DB, since: string, upTo: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom("listing_holds")
+    .select("listingId")
+    .where("decidedAt", ">", since)
+    .where("decision", "=", "approved")
+    .where("listingId", "<=", upTo)
+    .orderBy("decidedAt", "desc")
+    .limit(limit)
+    .execute();
+  return [...new Set(rows.map((row) => row.listingId))];
+}
+
 /** The signals of each listing's open hold, for its owner's My Ads. */
 export async function openHoldSignals(db: DB, listingIds: readonly number[]): Promise<Map<number, HoldSignal[]>> {
   if (listingIds.length === 0) return new Map();

@@ -140,6 +140,15 @@ function filterConditions(
   return conditions;
 }
 
+/** The search's words as the database matches them, narrowed by its university and faculty; null without words. */
+function filtersTextSearch(db: DB, filters: BrowseFilters) {
+  if (!filters.search) return null;
+  return textSearch(db, filters.search, {
+    university: distinctiveWords(filters.university, UNIVERSITY_NAMES),
+    faculty: distinctiveWords(filters.faculty, FACULTY_NAMES),
+  });
+}
+
 const UNIVERSITY_NAMES = UNIVERSITIES.map((u) => u.name);
 /** One entry per faculty, so 'Main Campus', which every university has, counts as common. */
 const FACULTY_NAMES = UNIVERSITIES.flatMap((u) => u.faculties.map((f) => f.name));
@@ -212,12 +221,7 @@ export async function searchListings(
   },
 ): Promise<SearchResult> {
   const now = (options.now ?? currentTime()).toISOString();
-  const search = filters.search
-    ? await textSearch(db, filters.search, {
-        university: distinctiveWords(filters.university, UNIVERSITY_NAMES),
-        faculty: distinctiveWords(filters.faculty, FACULTY_NAMES),
-      })
-    : null;
+  const search = await filtersTextSearch(db, filters);
   const where = (walk: Walk) => (eb: ExpressionBuilder<Database, "listings">) =>
     eb.and(filterConditions(db, eb, filters, now, walk));
   const offset = (options.page - 1) * options.limit;
@@ -343,6 +347,35 @@ export async function searchListings(
     }
   }
   return { ads: await summaries(db, ids, new Date(now)), pagination };
+}
+
+/**
+ * Of the listings numbered `ids`, the public ones a search matches, newest
+ * first: a search alert's places that went public long after they were posted
+ * (a listing held for review and approved later, ADR 083).
+ */
+export async function matchingListings(
+  db: DB,
+  filters: BrowseFilters,
+  ids: readonly number[],
+  now: Date,
+): Promise<ListingSummary[]> {
+  if (ids.length === 0) return [];
+  const at = now.toISOString();
+  const search = await filtersTextSearch(db, filters);
+  const from = db
+    .selectFrom("listings")
+    .select("listings.id")
+    .where("listings.id", "in", [...ids]);
+  const rows = await (search ? (search.checkEachRow ?? search.restrict)(from) : from)
+    .where((eb) => eb.and(filterConditions(db, eb, filters, at, "planner")))
+    .orderBy("listings.id", "desc")
+    .execute();
+  return summaries(
+    db,
+    rows.map((r) => r.id),
+    now,
+  );
 }
 
 /**

@@ -4,15 +4,18 @@ import type { DB } from "../../app/db/db.server";
 import { JOBS } from "../../app/jobs/jobs.server";
 import { currentTime, setClock } from "../../app/lib/clock";
 import { createMemoryStore, createRateLimiter } from "../../app/limits/rate-limit.server";
+import { approveHeldListing } from "../../app/mail/review-mails.server";
 import { deliverDueMail } from "../../app/mail/sender.server";
 import { createSmtpTransport } from "../../app/mail/transport.server";
 import { insertListing } from "../../app/models/listing.server";
+import { holdForReview } from "../../app/models/listing-review.server";
 import { ALERTS_PER_ADDRESS, requestSearchAlert } from "../../app/models/search-alerts.server";
 import * as confirmRoute from "../../app/routes/alerts.confirm.$token";
 import * as manageRoute from "../../app/routes/alerts.manage.$token";
 import * as newRoute from "../../app/routes/alerts.new";
 import * as stopRoute from "../../app/routes/alerts.stop.$token";
 import * as unsubscribeRoute from "../../app/routes/alerts.unsubscribe.$token";
+import type { HoldSignal } from "../../app/schemas/review-hold";
 import { alertToken } from "../../app/security/alert-token.server";
 import { isForeignRequest, isLinkSignedWrite } from "../../app/security/origin.server";
 import { requestContext } from "../../app/services.server";
@@ -219,6 +222,39 @@ describeEachDatabase("search alerts", (ctx) => {
     expect(digest.subject).toMatch(/^\[Bodima\] නව ස්ථාන 1ක්: /);
     expect(digest.text).toContain(`${TEST_SITE}/si/alerts/stop/`);
     expect(digest.headers["list-unsubscribe"]).toContain(`${TEST_SITE}/si/alerts/unsubscribe/`);
+  });
+
+  it("emails a place held for review once a moderator approves it, though newer places were sent first", async () => {
+    const { db } = ctx();
+    const word = uniqueWord();
+    const email = `${word}@example.lk`;
+    setClock(at(0).toISOString());
+    await ask(db, email, `search=${word}`);
+    await deliver(db);
+    expect((await confirm(db, linkIn(mailsTo(email)[0], "confirm"))).body).toMatchObject({ done: true });
+
+    // Posted and held (a copied photo, ADR 082): not public, so not in the first email…
+    const held = await postListing(db, `Held annex ${word}`, at(0, 1));
+    const signal: HoldSignal = { kind: "scam", id: "advance-before-viewing", weight: 3, evidence: ["advance"] };
+    expect(await holdForReview(db, held.id, [signal], at(0, 1))).toBe("held");
+    const later = await postListing(db, `Later room ${word}`, at(0, 2));
+    expect(await runJob(db, "search-alerts", at(0, 3))).toEqual({ emailed: 1 });
+    const first = mailsTo(email).at(-1)!;
+    expect(first.text).toContain(later.slug);
+    expect(first.text).not.toContain(held.slug);
+
+    // …approved a day later: the next email has it, though the first looked past its number.
+    const moderator = { id: "mod-alerts", email: "mod-alerts@example.com" };
+    const site = { supportEmail: "support@example.lk", siteName: "Bodima", siteUrl: TEST_SITE };
+    expect(await approveHeldListing(db, site, moderator, held.id, null, at(1, 1))).toEqual({ ok: true });
+    expect(await runJob(db, "search-alerts", at(1, 4))).toEqual({ emailed: 1 });
+    const second = mailsTo(email).at(-1)!;
+    expect(second.subject).toBe(`[Bodima] 1 new place: “${word}”`);
+    expect(second.text).toContain(`Held annex ${word}`);
+    expect(second.text).toContain(`${TEST_SITE}/listing/${held.slug}`);
+    expect(second.text).not.toContain(later.slug);
+    // Once only.
+    expect(await runJob(db, "search-alerts", at(3))).toEqual({ emailed: 0 });
   });
 
   it("stops in one click from the link, and by the List-Unsubscribe-Post header from a mail service", async () => {
