@@ -110,7 +110,7 @@ export type SimilarDescription = {
 };
 
 /**
- * The listings of owners other than `ownerId` (whatever their state, or
+ * The listings of owners other than `ownerId` (every owner's when null; whatever their state, or
  * removed within COPY_MEMORY_DAYS; never a seeded one) whose description
  * `text` nearly is: exact Jaccard of the shingle sets at least
  * SIMILAR_JACCARD, most similar first. Candidates, those sharing
@@ -120,7 +120,7 @@ export type SimilarDescription = {
  */
 export async function findSimilarDescriptions(
   db: DB,
-  ownerId: string,
+  ownerId: string | null,
   text: string,
   now = currentTime(),
 ): Promise<SimilarDescription[]> {
@@ -142,11 +142,12 @@ export async function findSimilarDescriptions(
   const since = sinceFor(now);
   const similar: SimilarDescription[] = [];
   for (let at = 0; at < candidates.length; at += ID_BATCH) {
-    const rows = await db
+    let query = db
       .selectFrom("description_sketches")
       .select(["listingId", "shingles"])
-      .where("listingId", "in", candidates.slice(at, at + ID_BATCH))
-      .where("userId", "!=", ownerId)
+      .where("listingId", "in", candidates.slice(at, at + ID_BATCH));
+    if (ownerId !== null) query = query.where("userId", "!=", ownerId);
+    const rows = await query
       .where("seeded", "=", 0)
       .where((eb) => eb.or([eb("removedAt", "is", null), eb("removedAt", ">=", since)]))
       .execute();

@@ -64,17 +64,31 @@ export const scamCheck: ListingCheck = async (db, listing, poster, now) => {
 };
 
 /**
+ * Whoever had a photo or the words first is not the copier (ADR 082): of what
+ * other owners' ads share with `ownerId`'s listing, only what they had before
+ * the owner's own first ad with it (`age`: earlier is smaller), in the order
+ * given. So an owner editing or reposting their own ad is never held for a
+ * copier's ad of it.
+ */
+function copiedFrom<T extends { ownerId: string }>(
+  found: readonly T[],
+  ownerId: string,
+  age: (item: T) => string | number,
+) {
+  const own = found.filter((item) => item.ownerId === ownerId).map(age);
+  const firstOwn = own.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))[0] ?? null;
+  return found.filter((item) => item.ownerId !== ownerId && (firstOwn === null || age(item) < firstOwn));
+}
+
+/**
  * Near-duplicate descriptions (ADR 079): a `similar-description` signal per
  * other owner's listing whose description this one nearly is, then this
- * listing's sketch is stored so later ads are compared with it. As with
- * photos, whoever had the text first is not the copier: a listing of another
- * owner counts only when it is older (a smaller ad number) than this owner's
- * first listing with the same text, so an owner editing or reposting their
- * own words is never held for a copier's ad of them.
+ * listing's sketch is stored so later ads are compared with it; the older
+ * ad (smaller number) had the words first (`copiedFrom`).
  */
 export const descriptionCheck: ListingCheck = async (db, listing, _poster, now) => {
-  // Every owner's listings with the text (theirs too): "" is nobody's id.
-  const similar = (await findSimilarDescriptions(db, "", listing.description, now)).filter(
+  // Every owner's listings with the text (theirs too).
+  const similar = (await findSimilarDescriptions(db, null, listing.description, now)).filter(
     (s) => s.listingId !== listing.id,
   );
   await recordDescriptionSketch(db, { listingId: listing.id, userId: listing.userId, text: listing.description }, now);
@@ -92,13 +106,15 @@ export const descriptionCheck: ListingCheck = async (db, listing, _poster, now) 
         .execute()
     ).map((row) => [Number(row.listingId), row.userId]),
   );
-  const firstOwn = Math.min(
-    listing.id,
-    ...similar.flatMap((s) => (owners.get(s.listingId) === listing.userId ? [s.listingId] : [])),
-  );
-  return similar
-    .filter((s) => owners.get(s.listingId) !== listing.userId && s.listingId < firstOwn)
-    .map((s) => ({ kind: "similar-description" as const, otherListingId: s.listingId, similarity: s.similarity }));
+  const found = [
+    { listingId: listing.id, ownerId: listing.userId, similarity: 1 },
+    ...similar.map((s) => ({ ...s, ownerId: owners.get(s.listingId) ?? "" })),
+  ];
+  return copiedFrom(found, listing.userId, (s) => s.listingId).map((s) => ({
+    kind: "similar-description" as const,
+    otherListingId: s.listingId,
+    similarity: s.similarity,
+  }));
 };
 
 /** The checks of the listing's text and facts, in order. */
@@ -106,9 +122,8 @@ export const TEXT_CHECKS: readonly ListingCheck[] = [scamCheck, descriptionCheck
 
 /**
  * The photos' check (ADR 074): a `photo-match` signal per photo of the listing
- * found in another owner's ad, with the nearest such photo. A picture its
- * owner had in an ad of their own before the other owner had it is theirs:
- * an owner reusing their photo is never held for a copier's ad of it.
+ * found in another owner's ad, with the nearest such photo; the photo
+ * uploaded earlier had the picture first (`copiedFrom`).
  */
 async function photoMatches(db: DB, listing: CheckedListing, now: Date): Promise<HoldSignal[]> {
   const photos = await listingFingerprints(db, listing.id);
@@ -116,11 +131,12 @@ async function photoMatches(db: DB, listing: CheckedListing, now: Date): Promise
   const these = new Set(photos.map((p) => p.photoId));
   const found = (await findCopiedPhotos(db, null, photos, now)).filter((m) => !these.has(m.photoId));
   return photos.flatMap(({ photoId }, index) => {
-    const matches = found.filter((m) => m.photo === index);
-    // ISO times: the first in order is the earliest.
-    const firstOwn = matches.flatMap((m) => (m.ownerId === listing.userId ? [m.createdAt] : [])).sort()[0] ?? null;
-    // Nearest first (findCopiedPhotos' order).
-    const copied = matches.find((m) => m.ownerId !== listing.userId && (firstOwn === null || m.createdAt < firstOwn));
+    // Nearest first (findCopiedPhotos' order); ISO times compare in time order.
+    const [copied] = copiedFrom(
+      found.filter((m) => m.photo === index),
+      listing.userId,
+      (m) => m.createdAt,
+    );
     if (!copied) return [];
     return [
       {

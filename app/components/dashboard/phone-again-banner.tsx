@@ -1,7 +1,8 @@
 import { useLocation } from "react-router";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
-import { FormField, inputClasses } from "~/components/ui/form-field";
+import { CodeInput } from "~/components/ui/code-input";
+import { FormField } from "~/components/ui/form-field";
 import { type MessageKey, useTranslation } from "~/i18n";
 import { PHONE_CODE_MESSAGES } from "~/schemas/phone-confirmation";
 import "virtual:catalogue/dashboard";
@@ -68,16 +69,7 @@ export function PhoneAgainBanner({ lapsed }: { lapsed: string[] }) {
                   label={t("dashboard.phoneAgain.codeLabel")}
                   error={here?.problem ? t(here.problem, here.values) : undefined}
                 >
-                  {(control) => (
-                    <input
-                      {...control}
-                      type="text"
-                      inputMode="numeric"
-                      autoComplete="one-time-code"
-                      maxLength={6}
-                      className={`${inputClasses} max-w-40 tracking-widest`}
-                    />
-                  )}
+                  {(control) => <CodeInput {...control} />}
                 </FormField>
                 <Button type="submit">{t("dashboard.phoneAgain.confirm")}</Button>
               </form>

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
-import { FormField, inputClasses } from "~/components/ui/form-field";
+import { CodeInput } from "~/components/ui/code-input";
+import { FormField } from "~/components/ui/form-field";
 import { type MessageKey, useTranslation } from "~/i18n";
 import { localPhone, mobileE164 } from "~/lib/phone";
 import type { PhoneCodeAnswer } from "~/schemas/phone-code-answer";
@@ -118,14 +119,9 @@ export function PhoneCodeField({ enabled, confirmed, typed, keep, asked, error, 
           error={shownError}
         >
           {(control) => (
-            <input
+            <CodeInput
               {...control}
-              type="text"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
               {...(enhanced ? { value: code, onChange: (event) => setCode(event.currentTarget.value) } : {})}
-              className={`${inputClasses} max-w-40 tracking-widest`}
             />
           )}
         </FormField>
