@@ -49,6 +49,7 @@ export function searchShapes(): SearchShape[] {
     },
     { name: "3 beds free, one university", path: "/browse?university=University%20of%20Peradeniya&freeBeds=3" },
     { name: "availability confirmed in the last 7 days", path: "/browse?confirmed=7" },
+    { name: "phone confirmed only", path: "/browse?phone=confirmed" },
     { name: "nearest first", path: "/browse?university=University%20of%20Moratuwa&sort=nearest" },
     { name: "nearest first, deep page", path: "/browse?university=University%20of%20Moratuwa&sort=nearest&page=200" },
     { name: "within 2 km", path: "/browse?university=University%20of%20Colombo&within=2" },

@@ -1,9 +1,10 @@
-import { randomBytes, randomInt, randomUUID } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 import { SESSION_COOKIE_NAME, SESSION_DAYS } from "../app/auth/session-cookie";
 import { signedSessionToken } from "../app/auth/session-signature.server";
 import type { DB } from "../app/db/db.server";
 import { toE164 } from "../app/lib/phone";
 import { createOwnerAccount } from "../app/models/account.server";
+import { recordConfirmation } from "../app/models/phone-confirmation.server";
 
 // Imports nothing that needs Vite (message catalogues): Playwright loads this too (tests/e2e/owners.ts).
 
@@ -44,10 +45,7 @@ export async function insertPhoneConfirmation(
   phone: string,
   confirmedAt = new Date(),
 ): Promise<void> {
-  await db
-    .insertInto("phone_confirmations")
-    .values({ id: randomUUID(), userId, phone: toE164(phone)!, confirmedAt: confirmedAt.toISOString(), endedAt: null })
-    .execute();
+  await recordConfirmation(db, userId, toE164(phone)!, confirmedAt);
 }
 
 /**

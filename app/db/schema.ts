@@ -111,6 +111,11 @@ export type ListingsTable = {
   contactPhoneE164: Generated<string | null>;
   /** When the trust checks last found the photos in no other owner's ad; null: not checked (migration 037). */
   photosCheckedAt: Generated<string | null>;
+  /**
+   * When the owner's standing confirmation of the ad's number lapses (confirmedAt + 180 days);
+   * null: none. Browse's 'Phone confirmed only' reads it (migration 039, ADR 084).
+   */
+  phoneConfirmedUntil: Generated<string | null>;
   /** Typed so a comparison with a word that is no status fails to compile (ADR 063). */
   status: ListingStatus;
   views: Generated<number>;

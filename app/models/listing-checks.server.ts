@@ -11,6 +11,8 @@ import { standsAt } from "./phone-confirmation.server";
  * in the same query as the listing: its owner joined by primary key, and the
  * owner's standing confirmation of the ad's number from the
  * (userId, phone, confirmedAt) index of phone_confirmations (migration 033).
+ * Browse's 'Phone confirmed only' reads the same fact from the listing's own
+ * `phoneConfirmedUntil` instead (ADR 084, listing-search.server.ts).
  */
 
 /** The owner's standing confirmations of the listing's own number (ADR 076): another owner's never count. */
@@ -20,11 +22,6 @@ function confirmationsOfNumber(eb: ExpressionBuilder<Database, "listings">, now:
     .whereRef("phone_confirmations.userId", "=", "listings.userId")
     .whereRef("phone_confirmations.phone", "=", "listings.contactPhoneE164")
     .where((inner) => standsAt(inner, now));
-}
-
-/** Listings whose owner's confirmation of the ad's number stands: browse's 'Phone confirmed only'. */
-export function phoneConfirmed(eb: ExpressionBuilder<Database, "listings">, now: Date) {
-  return eb.exists(confirmationsOfNumber(eb, now).select("phone_confirmations.id"));
 }
 
 /** Listing rows with what their checks need; callers add the conditions (columns named with `listings.`). */

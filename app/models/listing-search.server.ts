@@ -18,7 +18,7 @@ import { type BrowseFilters, type DistanceOrigin, distanceOrigin } from "~/schem
 import { FACT_FILTER_PARAMS, type FactFilterParam } from "~/schemas/listing-facts";
 import { LISTED_STATUS } from "~/schemas/listing-status";
 import type { ListingSummary } from "~/schemas/listing-view";
-import { listingsWithChecks, phoneConfirmed } from "./listing-checks.server";
+import { listingsWithChecks } from "./listing-checks.server";
 import { isPublicNow, photosFor, toSummary } from "./listing-summary.server";
 
 /*
@@ -72,7 +72,8 @@ type FilterColumn =
   | "placeBand"
   | "placeLongitude"
   | FactFilterParam
-  | "bedsFree";
+  | "bedsFree"
+  | "phoneConfirmedUntil";
 
 /**
  * A filter's column: open to its indexes when the planner picks the plan, or
@@ -106,7 +107,8 @@ function filterConditions(
     if (value !== undefined) conditions.push(eb(column(param), "=", value));
   }
   if (filters.freeBeds !== undefined) conditions.push(eb(column("bedsFree"), ">=", filters.freeBeds));
-  if (filters.phone) conditions.push(phoneConfirmed(eb, new Date(now)));
+  // The owner's standing confirmation of the ad's number: it lapses by itself (ADR 084).
+  if (filters.phone) conditions.push(eb(column("phoneConfirmedUntil"), ">", now));
   // Confirmed within N days: its expiry is less than 30 - N days away (ADR 056).
   if (filters.confirmed !== undefined)
     conditions.push(

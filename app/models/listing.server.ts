@@ -13,6 +13,7 @@ import { EXPIRED_STATUS, LET_STATUS, LISTED_STATUS, PUBLIC_PAGE_STATUSES } from 
 import type { ListingDetail } from "~/schemas/listing-view";
 import { type ListingRowWithChecks, listingsWithChecks } from "./listing-checks.server";
 import { isPublicNow, photosFor, toSummary } from "./listing-summary.server";
+import { confirmedUntil } from "./phone-confirmation.server";
 
 export { photoUrl } from "~/lib/photo-urls";
 
@@ -166,7 +167,8 @@ export function listingColumns<
 
 /**
  * Inserts a listing and gives it its slug (which needs the ad number the
- * database assigns). Run inside a transaction by callers that check limits.
+ * database assigns), with the lapse of its owner's standing confirmation of
+ * its number (ADR 084). Run inside a transaction by callers that check limits.
  */
 export async function insertListing(
   db: DB,
@@ -180,6 +182,7 @@ export async function insertListing(
     .insertInto("listings")
     .values({
       ...listingColumns(input),
+      phoneConfirmedUntil: await confirmedUntil(db, owner.id, toE164(input.contactPhone), now),
       slug: placeholder,
       userId: owner.id,
       userEmail: owner.email,

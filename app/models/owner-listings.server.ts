@@ -5,6 +5,7 @@ import { currentTime } from "~/lib/clock";
 import { daysLeft } from "~/lib/days-left";
 import { coordinatesFromMapLink } from "~/lib/geo/coordinates";
 import { isMapLink } from "~/lib/location-link";
+import { toE164 } from "~/lib/phone";
 import { FACT_FIELDS } from "~/schemas/listing-facts";
 import {
   LISTING_LIMITS,
@@ -32,6 +33,7 @@ import { markDescriptionRemoved } from "./description-copies.server";
 import { findListingsByIds, insertListing, listingColumns } from "./listing.server";
 import { nextStateVersion } from "./listing-hide.server";
 import { openHoldSignals } from "./listing-review.server";
+import { confirmedUntil } from "./phone-confirmation.server";
 import { phoneAtLimit, phoneFullForEdit, phoneFullUnderLock } from "./phone-limit.server";
 import {
   deleteListingPhotoRows,
@@ -300,11 +302,14 @@ export async function updateOwnerListing(
       await trx.updateTable("listing_photos").set({ position }).where("id", "=", id).execute();
     }
     await addPhotos(trx, storage, owner, listingId, { processed, uploadIds }, checked.kept.length, storedKeys, now);
+    // The number may have changed: browse's 'Phone confirmed only' follows the owner's confirmation of the new one (ADR 084).
+    const until = await confirmedUntil(trx, owner.id, toE164(parsed.data.contactPhone), now);
     await trx
       .updateTable("listings")
       // An edit decides what the listing offers: emailed availability links from before stop working (ADR 063).
       .set((eb) => ({
         ...listingColumns(parsed.data),
+        phoneConfirmedUntil: until,
         stateVersion: nextStateVersion(eb),
         updatedAt: now.toISOString(),
       }))

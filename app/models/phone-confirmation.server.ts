@@ -128,6 +128,63 @@ async function standingConfirmation(
   return { phone, confirmedAt: row.confirmedAt, lapsesAt };
 }
 
+/**
+ * When `userId`'s standing confirmation of `phone` (E.164) lapses, or null:
+ * what their listing with that number stores as `phoneConfirmedUntil` for
+ * browse's 'Phone confirmed only' (ADR 084) when it is posted or edited.
+ */
+export async function confirmedUntil(
+  db: DB,
+  userId: string,
+  phone: string | null,
+  now: Date,
+  days: number = PHONE_CODE_RULES.confirmationDays,
+): Promise<string | null> {
+  if (phone === null) return null;
+  return (await standingConfirmation(db, userId, phone, now, days))?.lapsesAt ?? null;
+}
+
+/**
+ * Records that `userId` confirmed `phone` (E.164) at `at`, as a right code
+ * does (ADR 076): another account's confirmation of the number ends, and the
+ * listings with the number follow for browse's filter (ADR 084): the
+ * confirming owner's lapse `days` later, every other owner's have none.
+ * Callers hold the number's lock (claim).
+ */
+export async function recordConfirmation(
+  trx: DB,
+  userId: string,
+  phone: string,
+  at: Date,
+  days: number = PHONE_CODE_RULES.confirmationDays,
+): Promise<void> {
+  const confirmedAt = at.toISOString();
+  await trx
+    .updateTable("phone_confirmations")
+    .set({ endedAt: confirmedAt })
+    .where("phone", "=", phone)
+    .where("userId", "!=", userId)
+    .where("endedAt", "is", null)
+    .execute();
+  await trx
+    .insertInto("phone_confirmations")
+    .values({ id: randomUUID(), userId, phone, confirmedAt, endedAt: null })
+    .execute();
+  const lapsesAt = new Date(at.getTime() + days * DAY_MS).toISOString();
+  await trx
+    .updateTable("listings")
+    .set({ phoneConfirmedUntil: lapsesAt })
+    .where("contactPhoneE164", "=", phone)
+    .where("userId", "=", userId)
+    .execute();
+  await trx
+    .updateTable("listings")
+    .set({ phoneConfirmedUntil: null })
+    .where("contactPhoneE164", "=", phone)
+    .where("userId", "!=", userId)
+    .execute();
+}
+
 export function createPhoneConfirmation(deps: PhoneConfirmationDeps): PhoneConfirmation {
   const { db, sms, limiter, secret } = deps;
   const rules = { ...PHONE_CODE_RULES, ...deps.rules };
@@ -194,17 +251,7 @@ export function createPhoneConfirmation(deps: PhoneConfirmationDeps): PhoneConfi
       const standing = await standingConfirmation(trx, userId, phone, now, rules.confirmationDays);
       // The same code sent twice at once (a double tap): the first one recorded it.
       if (standing) return { ok: true, ...standing };
-      await trx
-        .updateTable("phone_confirmations")
-        .set({ endedAt: at })
-        .where("phone", "=", phone)
-        .where("userId", "!=", userId)
-        .where("endedAt", "is", null)
-        .execute();
-      await trx
-        .insertInto("phone_confirmations")
-        .values({ id: randomUUID(), userId, phone, confirmedAt: at, endedAt: null })
-        .execute();
+      await recordConfirmation(trx, userId, phone, now, rules.confirmationDays);
       // The ads with this number now say who confirmed it, and when (ADR 080): their pages, and browse.
       const ads = await trx.selectFrom("listings").select("id").where("contactPhoneE164", "=", phone).execute();
       if (ads.length > 0)

@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { insertListing } from "../../app/models/listing.server";
+import { recordConfirmation } from "../../app/models/phone-confirmation.server";
 import { listingInput } from "../factories";
 import { newOwner, uniqueWord } from "./owners";
 import { withProjectDatabase } from "./server-db";
@@ -32,10 +32,7 @@ async function twoListings(): Promise<{ checked: Placed; plain: Placed; word: st
       .where("id", "=", checked.id)
       .executeTakeFirstOrThrow();
     const at = new Date(Date.now() - 2 * DAY).toISOString();
-    await db
-      .insertInto("phone_confirmations")
-      .values({ id: randomUUID(), userId: owner.id, phone: contactPhoneE164!, confirmedAt: at, endedAt: null })
-      .execute();
+    await recordConfirmation(db, owner.id, contactPhoneE164!, new Date(at));
     await db.updateTable("listings").set({ photosCheckedAt: at }).where("id", "=", checked.id).execute();
     return {
       checked: { slug: checked.slug, title: checkedTitle },

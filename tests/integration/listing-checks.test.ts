@@ -4,6 +4,7 @@ import { getAd, listAds } from "../../app/api/listings.server";
 import type { DB } from "../../app/db/db.server";
 import { findListingBySlug, insertListing } from "../../app/models/listing.server";
 import { searchListings } from "../../app/models/listing-search.server";
+import { recordConfirmation } from "../../app/models/phone-confirmation.server";
 import { loadBrowsePage } from "../../app/pages/browse-page.server";
 import { toListingView } from "../../app/pages/listing-page.server";
 import { parseBrowseFilters } from "../../app/schemas/browse-filters";
@@ -35,12 +36,16 @@ async function listingWithPhone(db: DB, word: string, ownerDaysAgo = 40, emailVe
   return { id, slug, title, ownerId, phone: row.contactPhoneE164! };
 }
 
+/** A confirmation as a right code records it (ADR 076, 084), or one ended at once (taken over since). */
 async function confirm(db: DB, userId: string, phone: string, daysAgo: number, ended = false) {
-  const confirmedAt = new Date(Date.now() - daysAgo * DAY).toISOString();
-  await db
-    .insertInto("phone_confirmations")
-    .values({ id: randomUUID(), userId, phone, confirmedAt, endedAt: ended ? confirmedAt : null })
-    .execute();
+  const at = new Date(Date.now() - daysAgo * DAY);
+  const confirmedAt = at.toISOString();
+  if (ended)
+    await db
+      .insertInto("phone_confirmations")
+      .values({ id: randomUUID(), userId, phone, confirmedAt, endedAt: confirmedAt })
+      .execute();
+  else await recordConfirmation(db, userId, phone, at);
   return confirmedAt;
 }
 

@@ -2,8 +2,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { browseQueryFromPath } from "../../app/bench/search-shapes.server";
 import { CITIES } from "../../app/directory/universities";
 import { searchArea } from "../../app/lib/geo/nearby";
+import { toE164 } from "../../app/lib/phone";
 import { insertListing } from "../../app/models/listing.server";
 import { searchListings } from "../../app/models/listing-search.server";
+import { recordConfirmation } from "../../app/models/phone-confirmation.server";
 import { type BrowseFilters, distanceOrigin, GENDERS, PROPERTY_TYPES } from "../../app/schemas/browse-filters";
 import { FACT_FILTER_PARAMS } from "../../app/schemas/listing-facts";
 import { generateListing } from "../../app/seed/listing-text";
@@ -49,6 +51,8 @@ type Row = {
   expiresAt: string;
   /** Set when students said it may be let (ADR 057): it sinks below the rest (ADR 059). */
   unconfirmedSince: string | null;
+  /** Its owner's standing confirmation of its number, read from phone_confirmations (ADR 080). */
+  phoneConfirmed: boolean;
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -91,6 +95,7 @@ function reference(rows: Row[], filters: BrowseFilters, page: number, limit: num
       (filters.within === undefined || km2(r) <= filters.within * filters.within) &&
       FACT_FILTER_PARAMS.every((param) => !filters[param] || r[param] === filters[param]) &&
       (filters.freeBeds === undefined || (r.bedsFree !== null && r.bedsFree >= filters.freeBeds)) &&
+      (!filters.phone || r.phoneConfirmed) &&
       // Confirmed within N days: confirmation is the expiry less 30 days (ADR 056).
       (filters.confirmed === undefined ||
         new Date(r.expiresAt).getTime() - 30 * DAY_MS > NOW.getTime() - filters.confirmed * DAY_MS) &&
@@ -156,6 +161,10 @@ const EXTRA_SHAPES = [
   // ADR 056: availability confirmed in the last 7 days, with a price order and a university.
   "/browse?confirmed=7&sort=price_asc",
   "/browse?confirmed=7&university=University%20of%20Moratuwa",
+  // ADR 080, 084: phone confirmed only, with another filter, a search and a price order.
+  "/browse?phone=confirmed&propertyType=single",
+  "/browse?phone=confirmed&search=room",
+  "/browse?phone=confirmed&sort=price_asc",
 ];
 const SHAPES = [...searchShapes().map((s) => s.path), ...EXTRA_SHAPES];
 /** A quote in the location is matched literally: no listing has one. */
@@ -188,6 +197,7 @@ describe("the reference", () => {
       createdAt,
       expiresAt: "2027-01-01T00:00:00.000Z",
       unconfirmedSince: null,
+      phoneConfirmed: false,
     });
     const rows = [
       row(1, "2026-11-30T00:00:00.000Z", "Room"),
@@ -214,6 +224,20 @@ describeEachDatabase("search shapes against a plain reference", (ctx) => {
   beforeAll(async () => {
     const { db } = ctx();
     const owner = await insertTestOwner(db, "shapes-owner", { createdAt: NOW.toISOString() });
+    // Owners with numbers of their own (ADR 080): one confirmed it, one long ago (lapsed before NOW),
+    // one had it taken over by another account after posting; the rest of the ads carry the first
+    // owner's number, which it never confirmed.
+    const phoneOwner = async (tag: string, phone: string, daysAgo: number) => {
+      const made = await insertTestOwner(db, `shapes-${tag}`, { createdAt: NOW.toISOString() });
+      await recordConfirmation(db, made.id, toE164(phone)!, new Date(NOW.getTime() - daysAgo * DAY_MS));
+      return { owner: made, phone };
+    };
+    const byShare = [
+      { owner, phone: "0771234567" },
+      await phoneOwner("confirmed", "0712345671", 30),
+      await phoneOwner("lapsed", "0712345672", 190),
+      await phoneOwner("taken-over", "0712345673", 30),
+    ];
     const rand = createRandom(20261123);
     const campuses = allCampuses();
     const peradeniya = campuses.find((c) => c.university.id === "university-of-peradeniya")!;
@@ -228,10 +252,12 @@ describeEachDatabase("search shapes against a plain reference", (ctx) => {
       if (narrow) text.price = 12_000 + i * 1_000;
       // Whole hours apart, many at the same hour: ties must fall back to the ad number.
       const created = new Date(NOW.getTime() - rand.int(0, 24 * 20) * HOUR);
+      // A share of the ads is each phone owner's: one in six confirmed, lapsed or taken over.
+      const by = byShare[i % 6 < 4 ? i % 6 : 0];
       const { id } = await insertListing(
         db,
-        owner,
-        { ...text, contactName: "Owner", contactPhone: "0771234567" },
+        by.owner,
+        { ...text, contactName: "Owner", contactPhone: by.phone },
         created,
       );
       // Some never listed publicly: expired, hidden, or past expiresAt while still 'active'.
@@ -251,7 +277,17 @@ describeEachDatabase("search shapes against a plain reference", (ctx) => {
           .where("id", "=", id)
           .execute();
     }
-    rows = await db
+    // Another account confirms the taken-over number: its first owner's ads lose the badge.
+    const taker = await insertTestOwner(db, "shapes-taker", { createdAt: NOW.toISOString() });
+    await recordConfirmation(db, taker.id, toE164("0712345673")!, new Date(NOW.getTime() - HOUR));
+    const standing = await db
+      .selectFrom("phone_confirmations")
+      .select(["userId", "phone"])
+      .where("endedAt", "is", null)
+      .where("confirmedAt", ">", new Date(NOW.getTime() - 180 * DAY_MS).toISOString())
+      .execute();
+    const confirmedKeys = new Set(standing.map((c) => `${c.userId} ${c.phone}`));
+    const listed = await db
       .selectFrom("listings")
       .select([
         "id",
@@ -273,8 +309,16 @@ describeEachDatabase("search shapes against a plain reference", (ctx) => {
         "createdAt",
         "expiresAt",
         "unconfirmedSince",
+        "userId",
+        "contactPhoneE164",
       ])
       .execute();
+    rows = listed.map(({ userId, contactPhoneE164, ...row }) => ({
+      ...row,
+      phoneConfirmed: confirmedKeys.has(`${userId} ${contactPhoneE164}`),
+    }));
+    // Each kind of owner is in the data: the filter is checked against all of them.
+    expect(rows.filter((r) => r.phoneConfirmed).length).toBeGreaterThan(SMALL_LIMIT);
   });
 
   it.each(SHAPES)("%s gives the reference's listings, order and count", async (path) => {

@@ -36,6 +36,7 @@ import * as listingPhoneE164 from "./2026-11-28-034-listing-phone-e164";
 import * as listingHolds from "./2026-11-28-036-listing-holds";
 import * as listingPhotosChecked from "./2026-11-28-037-listing-photos-checked";
 import * as descriptionSketches from "./2026-11-28-038-description-sketches";
+import * as phoneConfirmedUntil from "./2026-11-28-039-phone-confirmed-until";
 
 /** Every migration, listed explicitly and in order (names sort by date). */
 export const migrations: Record<string, Migration> = {
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-036-listing-holds": listingHolds,
   "2026-11-28-037-listing-photos-checked": listingPhotosChecked,
   "2026-11-28-038-description-sketches": descriptionSketches,
+  "2026-11-28-039-phone-confirmed-until": phoneConfirmedUntil,
 };
