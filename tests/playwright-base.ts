@@ -12,7 +12,12 @@ export const baseConfig = {
   expect: { timeout: 7_000 },
 } satisfies PlaywrightTestConfig;
 
-/** Debian's Chromium, as both configs launch it; Playwright never downloads a browser here. */
+/**
+ * Debian's Chromium headless shell (package chromium-headless-shell), as both configs launch it;
+ * Playwright never downloads a browser here. The shell is the same Blink without the full browser's
+ * user interface, Playwright's own choice for headless runs: the browser tier needed about half the CPU
+ * it took with the full `/usr/bin/chromium` in headless mode (ADR 085).
+ */
 export const chromium = {
   ...devices["Desktop Chrome"],
   channel: undefined,
@@ -22,7 +27,7 @@ export const chromium = {
   // (ADR 073), and the snapshots show the page as it was.
   trace: { mode: "retain-on-failure" as const, screenshots: false },
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/lib/chromium/chromium-headless-shell",
     args: [
       "--no-sandbox",
       "--disable-gpu",
