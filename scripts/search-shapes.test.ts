@@ -45,6 +45,7 @@ describe("searchShapes", () => {
       "meals",
       "minPrice",
       "page",
+      "phone",
       "propertyType",
       "search",
       "sort",
