@@ -205,9 +205,11 @@ export async function createOwnerListing(
   const countProblem = photoCountProblem(photos.files.length + uploadIds.length);
   if (countProblem) return countProblem;
 
-  // Cheap early answer; the count inside the transaction is the one that counts.
-  if ((await countOwnerListings(db, owner.id)) >= MAX_LISTINGS_PER_OWNER) return LIMIT;
-  if (await phoneAtLimit(db, parsed.data.contactPhone, now)) return PHONE_LIMIT;
+  // Cheap early answer; the count inside the transaction is the one that counts. The owner's own
+  // ads, posted meanwhile, can fill the number too: then the account's limit is the reason to give.
+  const ownerFull = async () => (await countOwnerListings(db, owner.id)) >= MAX_LISTINGS_PER_OWNER;
+  if (await ownerFull()) return LIMIT;
+  if (await phoneAtLimit(db, parsed.data.contactPhone, now)) return (await ownerFull()) ? LIMIT : PHONE_LIMIT;
   if (!(await uploadsClaimable(db, owner, uploadIds))) return PHOTO_GONE;
   const processed = await processFiles(photos.files);
   if (!Array.isArray(processed)) return processed;
