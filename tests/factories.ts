@@ -53,6 +53,8 @@ export function listingInput(overrides: Partial<NewListingInput> = {}): NewListi
     latitude: null,
     longitude: null,
     exactPosition: false,
+    whatsapp: false,
+    viber: false,
     university: "University of Moratuwa",
     faculty: "Main Campus",
     city: "moratuwa",

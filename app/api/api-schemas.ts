@@ -143,6 +143,8 @@ export const ListingSummarySchema = z
 export const ListingDetailExtraSchema = z.object({
   contactName: z.string(),
   contactPhone: z.string(),
+  whatsapp: z.boolean().meta({ description: "Its owner said the contact number is on WhatsApp." }),
+  viber: z.boolean().meta({ description: "Its owner said the contact number is on Viber." }),
   uniqueViews: z.int(),
   lastViewed: date().nullable(),
   isExpired: z.boolean(),

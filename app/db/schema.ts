@@ -83,6 +83,9 @@ export type ListingsTable = {
   longitude: number | null;
   /** 1: the owner shows the exact point; 0: the public sees it rounded to about 100 m (migration 020). */
   exactPosition: Generated<number>;
+  /** The contact number is on WhatsApp / Viber, as its owner said (ADR 087): 0 or 1. */
+  whatsapp: Generated<number>;
+  viber: Generated<number>;
   /** Where distance counts from: the position rounded as shown in public, else the city's centre (ADR 050). */
   placeLatitude: number;
   placeLongitude: number;

@@ -13,7 +13,7 @@ const root = path.resolve(__dirname, "../..");
 const i18nDir = path.join(root, "app/i18n");
 
 /** Parts of an English message that stay as they are in every language. */
-const UNTRANSLATED_NAMES = ["Bodima", "LKR", "WhatsApp", "Google Maps", "reCAPTCHA", "SLIIT", "KDU"];
+const UNTRANSLATED_NAMES = ["Bodima", "LKR", "WhatsApp", "Viber", "Google Maps", "reCAPTCHA", "SLIIT", "KDU"];
 
 /**
  * Keys whose value may equal the English although the English has words, with the reason.

@@ -28,6 +28,8 @@ function detailOf(row: ListingRowWithChecks, photos: PhotoRow[], now: Date): Lis
     ...toSummary(row, photos, now),
     contactName: row.contactName,
     contactPhone: row.contactPhone,
+    whatsapp: row.whatsapp === 1,
+    viber: row.viber === 1,
     uniqueViews: row.uniqueViews,
     lastViewed: row.lastViewed,
     userId: row.userId,
@@ -145,14 +147,16 @@ export function listingColumns<
   T extends Omit<NewListingInput, "contactName" | "contactPhone"> & { contactPhone?: string },
 >(
   input: T,
-): Omit<T, "amenities" | "exactPosition"> &
+): Omit<T, "amenities" | "exactPosition" | "whatsapp" | "viber"> &
   ListingPlace & {
     amenities: string;
     exactPosition: number;
+    whatsapp: number;
+    viber: number;
     ownerLocation: string | null;
     contactPhoneE164?: string | null;
   } {
-  const { amenities, exactPosition, ...rest } = input;
+  const { amenities, exactPosition, whatsapp, viber, ...rest } = input;
   return {
     ...rest,
     ...listingPlace(input),
@@ -160,6 +164,8 @@ export function listingColumns<
     ownerLocation: input.location,
     amenities: JSON.stringify(amenities),
     exactPosition: exactPosition ? 1 : 0,
+    whatsapp: whatsapp ? 1 : 0,
+    viber: viber ? 1 : 0,
     // The phone as typed stays what the page shows; its E.164 form counts ads per phone (ADR 076).
     ...(input.contactPhone === undefined ? {} : { contactPhoneE164: toE164(input.contactPhone) }),
   };

@@ -367,6 +367,8 @@ export async function findOwnerListingForm(db: DB, userId: string, id: number): 
       location: mapLink ? "" : (exact?.ownerLocation ?? ""),
       contactName: listing.contactName,
       contactPhone: listing.contactPhone,
+      whatsapp: listing.whatsapp ? "1" : "",
+      viber: listing.viber ? "1" : "",
       ...Object.fromEntries(FACT_FIELDS.map((field) => [field, String(listing[field] ?? "")])),
     },
     amenities: listing.amenities,

@@ -1,4 +1,8 @@
 import { describe, expect, it } from "vitest";
+import en from "~/i18n/en/listing-server.json";
+import { inLocale } from "~/i18n/request-locale.server";
+import si from "~/i18n/si/listing-server.json";
+import ta from "~/i18n/ta/listing-server.json";
 import { formatShortDate } from "~/lib/format";
 import { NOT_STATED_FACTS } from "~/schemas/listing-facts";
 import type { ListingDetail } from "~/schemas/listing-view";
@@ -36,6 +40,8 @@ function detail(overrides: Partial<ListingDetail> = {}): ListingDetail {
     expiresAt: "2026-12-22T08:00:00.000Z",
     contactName: "Mr Perera",
     contactPhone: "077 123 4567",
+    whatsapp: false,
+    viber: false,
     uniqueViews: 3,
     lastViewed: null,
     userId: "owner-1",
@@ -121,5 +127,52 @@ describe("listing page values", () => {
   it("links the university's browse page by its directory id", () => {
     expect(universityPath("University of Moratuwa")).toBe("/university/university-of-moratuwa");
     expect(universityPath("Unknown College")).toBe("/university/Unknown%20College");
+  });
+
+  describe("WhatsApp and Viber beside 'Call Now' (ADR 087)", () => {
+    const context = { siteName: "Bodima", phonesEnabled: true, siteUrl: "https://bodima.example" };
+    const ticked = detail({ title: "Quiet room", whatsapp: true, viber: true });
+    // The catalogue's words, filled in by hand: the link carries exactly them.
+    const expected = (message: string, url: string) =>
+      message.replace("{title}", "Quiet room").replace("{siteName}", "Bodima").replace("{url}", url);
+
+    for (const [locale, catalogue, path] of [
+      ["en", en, "/listing/quiet-room-1042"],
+      ["si", si, "/si/listing/quiet-room-1042"],
+      ["ta", ta, "/ta/listing/quiet-room-1042"],
+    ] as const) {
+      it(`links wa.me with the message in ${locale} and Viber's chat, as the owner ticked them`, () => {
+        const view = inLocale(locale, () => toListingView(ticked, 1, locale, null, context));
+        const [whatsapp, viber] = view.chatLinks;
+        expect(whatsapp.kind).toBe("whatsapp");
+        expect(whatsapp.label).toBe(catalogue.chat.whatsapp);
+        const href = new URL(whatsapp.href);
+        expect(`${href.origin}${href.pathname}`).toBe("https://wa.me/94771234567");
+        const text = expected(catalogue.chat.message, `https://bodima.example${path}`);
+        expect(whatsapp.href).toBe(`https://wa.me/94771234567?text=${encodeURIComponent(text)}`);
+        expect(decodeURIComponent(whatsapp.href.split("?text=")[1])).toBe(text);
+        expect(viber).toEqual({
+          kind: "viber",
+          label: catalogue.chat.viber,
+          href: "viber://chat?number=%2B94771234567",
+          hint: catalogue.chat.viberHint,
+        });
+      });
+    }
+
+    it("shows only what the owner ticked", () => {
+      expect(toListingView(detail(), 1, "en", null, context).chatLinks).toEqual([]);
+      expect(toListingView(detail({ viber: true }), 1, "en", null, context).chatLinks.map((l) => l.kind)).toEqual([
+        "viber",
+      ]);
+      expect(toListingView(detail({ whatsapp: true }), 1, "en", null, context).chatLinks.map((l) => l.kind)).toEqual([
+        "whatsapp",
+      ]);
+    });
+
+    it("gives no chat links for a landline or a number that is no Sri Lankan one", () => {
+      for (const contactPhone of ["011 234 5678", "+44 20 7946 0958", "Not provided"])
+        expect(toListingView(detail({ ...ticked, contactPhone }), 1, "en", null, context).chatLinks).toEqual([]);
+    });
   });
 });

@@ -5,11 +5,12 @@ import { localePath } from "~/i18n/locales";
 import { daysSinceConfirmed } from "~/lib/days-left";
 import { formatAmount, formatLkr, formatShortDate } from "~/lib/format";
 import { locationLink } from "~/lib/location-link";
+import { mobileE164 } from "~/lib/phone";
 import { breadcrumbJsonLd, jsonLdMeta, pageMeta } from "~/lib/seo";
 import { langAttribute, type TextLanguage, textLanguage } from "~/lib/text-language";
 import { shownChecks } from "~/models/listing-checks.server";
 import type { TypicalRent } from "~/models/price-context.server";
-import type { ListingDetail, ListingView, SafetyView } from "~/schemas/listing-view";
+import type { ChatLink, ListingDetail, ListingView, SafetyView } from "~/schemas/listing-view";
 import { checksView } from "./checks.server";
 import { cityLabel, facultyLabel, universityLabel } from "./directory-labels.server";
 import { distanceLine } from "./distance.server";
@@ -36,8 +37,11 @@ export function telHref(phone: string): string | null {
   return dialable.replace(/\D/g, "").length >= 7 ? `tel:${dialable}` : null;
 }
 
-/** The site's name and whether phone confirmation is on (`phones.enabled`): what the checks panel needs. */
-export type ChecksContext = { siteName: string; phonesEnabled: boolean };
+/**
+ * The site's name and whether phone confirmation is on (`phones.enabled`): what the checks panel needs;
+ * the site's address for the listing's link in a chat message (ADR 087).
+ */
+export type ChecksContext = { siteName: string; phonesEnabled: boolean; siteUrl?: string };
 
 /**
  * What the page shows of a listing (no owner id or e-mail); `views` is the
@@ -49,7 +53,7 @@ export function toListingView(
   views: number,
   pageLanguage: TextLanguage = "en",
   typical: TypicalRent | null = null,
-  context: ChecksContext = { siteName: "Bodima", phonesEnabled: true },
+  context: ChecksContext = { siteName: "Bodima", phonesEnabled: true, siteUrl: "" },
 ): ListingView {
   return {
     adNumber: found.adNumber,
@@ -95,11 +99,46 @@ export function toListingView(
     genderLabel: t(`listingServer.gender.${found.gender}`),
     facultyTag: found.faculty && found.faculty !== DEFAULT_FACULTY ? facultyLabel(found.faculty) : null,
     phoneHref: telHref(found.contactPhone),
+    chatLinks: chatLinks(found, context.siteName, context.siteUrl ?? ""),
     locationLink: locationLink(found.location, found),
     textLanguage: textLanguage(`${found.title}\n${found.description}`),
     titleLang: langAttribute(found.title, pageLanguage),
     descriptionLang: langAttribute(found.description, pageLanguage),
   };
+}
+
+/**
+ * WhatsApp and Viber beside 'Call Now' (ADR 087), as the owner ticked them and
+ * only for a mobile number: wa.me with a message in the page's language naming
+ * the place and its address, and Viber's chat link (a phone without Viber does
+ * nothing for it, so its hint says what to do instead).
+ */
+export function chatLinks(
+  found: Pick<ListingDetail, "contactPhone" | "whatsapp" | "viber" | "title" | "slug">,
+  siteName: string,
+  siteUrl: string,
+): ChatLink[] {
+  const e164 = mobileE164(found.contactPhone);
+  if (!e164) return [];
+  const links: ChatLink[] = [];
+  if (found.whatsapp) {
+    const url = `${siteUrl}${localePath(activeLocale(), `/listing/${found.slug}`)}`;
+    const text = t("listingServer.chat.message", { title: found.title, siteName, url });
+    links.push({
+      kind: "whatsapp",
+      label: t("listingServer.chat.whatsapp"),
+      href: `https://wa.me/${e164.slice(1)}?text=${encodeURIComponent(text)}`,
+      hint: null,
+    });
+  }
+  if (found.viber)
+    links.push({
+      kind: "viber",
+      label: t("listingServer.chat.viber"),
+      href: `viber://chat?number=${encodeURIComponent(e164)}`,
+      hint: t("listingServer.chat.viberHint"),
+    });
+  return links;
 }
 
 // 'Never pay before you have seen the place' stands beside every contact action instead (ADR 077).

@@ -39,6 +39,7 @@ function listing(overrides: Partial<ListingView> = {}): ListingView {
     createdAt: "2026-11-22T08:00:00.000Z",
     contactName: "Mr Perera",
     contactPhone: "0771234567",
+    chatLinks: [],
     isExpired: false,
     isLet: false,
     availabilityUnconfirmed: false,

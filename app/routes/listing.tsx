@@ -2,6 +2,7 @@ import { data, Link, redirect, type ShouldRevalidateFunction } from "react-route
 import {
   AmenityList,
   CallNowLink,
+  ChatLinks,
   ContactCard,
   PriceLine,
   PropertyDetails,
@@ -49,6 +50,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const listing = toListingView(found, found.views, locale, typical, {
     siteName: site.siteName,
     phonesEnabled: phones.enabled,
+    siteUrl: site.siteUrl,
   });
   return {
     siteName: site.siteName,
@@ -121,8 +123,9 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
               {listing.confirmedLine}
             </p>
             {listing.typicalRentLine ? <p className="text-sm text-slate-600">{listing.typicalRentLine}</p> : null}
-            <div className="hidden lg:block">
+            <div className="hidden gap-2 lg:grid">
               <CallNowLink href={listing.phoneHref} className="w-full" />
+              <ChatLinks links={listing.chatLinks} />
             </div>
             {listing.isExpired || listing.isLet ? null : <SaveButton id={listing.adNumber} title={listing.title} />}
             <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">{t("common.payAfterVisit")}</p>
@@ -187,6 +190,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
       >
         <PriceLine priceLine={listing.priceLine} keymoneyLine={null} compact />
         <CallNowLink href={listing.phoneHref} size="md" className="shrink-0" />
+        <ChatLinks links={listing.chatLinks} />
         <p className="w-full rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">{t("common.payAfterVisit")}</p>
       </div>
     </div>

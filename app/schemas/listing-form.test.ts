@@ -201,4 +201,18 @@ describe("parseListingForm", () => {
     expect(raw.amenities).toEqual(["WiFi", "AC"]);
     expect("userId" in raw).toBe(false);
   });
+
+  it("takes the WhatsApp and Viber boxes, off unless ticked (ADR 087)", () => {
+    const off = parseListingForm(valid);
+    if (!off.ok) throw new Error(JSON.stringify(off.errors));
+    expect(off.data).toMatchObject({ whatsapp: false, viber: false });
+    const on = parseListingForm({ ...valid, whatsapp: "1", viber: "1" });
+    if (!on.ok) throw new Error(JSON.stringify(on.errors));
+    expect(on.data).toMatchObject({ whatsapp: true, viber: true });
+    const form = new FormData();
+    form.set("whatsapp", "1");
+    expect(readListingForm(form)).toMatchObject({ whatsapp: "1", viber: "" });
+    expect(errorsOf({ ...valid, whatsapp: "yes" }).errors.whatsapp).toBe("listingForm.errors.choice");
+    expect(errorsOf({ ...valid, viber: "true" }).errors.viber).toBe("listingForm.errors.choice");
+  });
 });

@@ -42,6 +42,9 @@ export const LISTING_TEXT_FIELDS = [
   "location",
   "contactName",
   "contactPhone",
+  // Boxes: the contact number is on WhatsApp, on Viber (ADR 087).
+  "whatsapp",
+  "viber",
 ] as const;
 export type ListingTextField = (typeof LISTING_TEXT_FIELDS)[number];
 export type ListingFormField = ListingTextField | "amenities" | "photos";
@@ -145,6 +148,8 @@ const listingTextSchema = z.object({
     z.maxLength(LISTING_LIMITS.phone, TOO_LONG),
     z.refine((v) => PHONE_PATTERN.test(v), "listingForm.errors.phone"),
   ),
+  whatsapp: choice(["1"]),
+  viber: choice(["1"]),
 });
 
 /**
@@ -159,6 +164,9 @@ export type NewListingInput = ListingTerms & {
   exactPosition: boolean;
   contactName: string;
   contactPhone: string;
+  /** The owner said the contact number is on WhatsApp / on Viber: the page links to a chat (ADR 087). */
+  whatsapp: boolean;
+  viber: boolean;
 };
 
 export type ListingFormResult =
@@ -276,6 +284,8 @@ export function parseListingForm(raw: RawListingForm): ListingFormResult {
       exactPosition: v.exactPosition === "1",
       contactName: v.contactName,
       contactPhone: v.contactPhone,
+      whatsapp: v.whatsapp === "1",
+      viber: v.viber === "1",
       bills: (v.bills || null) as ListingFacts["bills"],
       meals: (v.meals || null) as ListingFacts["meals"],
       bathroom: (v.bathroom || null) as ListingFacts["bathroom"],

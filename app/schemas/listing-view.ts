@@ -14,6 +14,9 @@ export type FactLine = { kind: "bills" | "meals" | "bathroom" | "beds" | "curfew
 /** 'What Bodima checked' (app/pages/checks.server.ts): a dated line per check that is true, and what nobody checked. */
 export type ChecksView = { heading: string; lines: string[]; notChecked: string };
 
+/** A chat with the owner beside 'Call Now' (ADR 087): its words and link written by the server. */
+export type ChatLink = { kind: "whatsapp" | "viber"; label: string; href: string; hint: string | null };
+
 /** The safety notice's words, written by the server (the page's JavaScript carries no keys for them). */
 export type SafetyView = { heading: string; intro: string; items: string[]; disclaimer: string };
 
@@ -82,6 +85,9 @@ export type ListingSummary = ListingTerms & {
 export type ListingDetail = ListingSummary & {
   contactName: string;
   contactPhone: string;
+  /** The owner said the contact number is on WhatsApp / on Viber (ADR 087). */
+  whatsapp: boolean;
+  viber: boolean;
   uniqueViews: number;
   lastViewed: string | null;
   userId: string;
@@ -190,6 +196,8 @@ export type ListingView = Pick<
   facultyTag: string | null;
   /** A dialable tel: link, or null ('Not provided'). */
   phoneHref: string | null;
+  /** WhatsApp and Viber, as the owner ticked them, for a mobile number only (ADR 087). */
+  chatLinks: ChatLink[];
   locationLink: LocationLinkParts;
   /** The language of the title and description together, by script (JSON-LD inLanguage). */
   textLanguage: TextLanguage;

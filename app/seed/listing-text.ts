@@ -370,6 +370,8 @@ export function generateListing(rand: Random, place: Campus, options: GenerateOp
     location,
     ...position(location, place, rent, title),
     exactPosition: false,
+    whatsapp: false,
+    viber: false,
     ...facts(type, gender, rent, sentences.join(" ")),
     university: place.university.name,
     faculty: place.faculty.name,

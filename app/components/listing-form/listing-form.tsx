@@ -398,6 +398,23 @@ export function ListingForm({ mode, profile, initial, result, tiles, phones, kee
         </FormField>
       </div>
 
+      {/* The chat apps the number is on: the page links to them beside 'Call Now' (ADR 087). */}
+      <div>
+        {(["whatsapp", "viber"] as const).map((app) => (
+          <label key={app} className="flex min-h-11 items-center gap-2">
+            <input
+              type="checkbox"
+              name={app}
+              value="1"
+              defaultChecked={values[app] === "1"}
+              className="h-5 w-5 accent-brand-700"
+            />
+            {t(`listingForm.${app}`)}
+          </label>
+        ))}
+        <p className="text-sm text-slate-600">{t("listingForm.chatAppsHint")}</p>
+      </div>
+
       <PhoneCodeField
         enabled={phones?.enabled ?? false}
         confirmed={phones?.confirmed ?? []}

@@ -2,7 +2,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { PhoneIcon } from "~/components/ui/icons";
 import { useTranslation } from "~/i18n";
 import type { LocationLink as LocationLinkParts } from "~/lib/location-link";
-import type { ListingView } from "~/schemas/listing-view";
+import type { ChatLink, ListingView } from "~/schemas/listing-view";
 import "virtual:catalogue/listing";
 
 export function PriceLine({
@@ -48,6 +48,15 @@ export function CallNowLink({
       {t("listing.callNow")}
     </a>
   );
+}
+
+/** WhatsApp and Viber beside 'Call Now' (ADR 087): plain links, their words from the server. */
+export function ChatLinks({ links }: { links: ChatLink[] }) {
+  return links.map((link) => (
+    <a key={link.kind} href={link.href} title={link.hint ?? undefined} className={buttonClasses("secondary")}>
+      {link.label}
+    </a>
+  ));
 }
 
 export function LocationLink({ link }: { link: LocationLinkParts }) {

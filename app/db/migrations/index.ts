@@ -37,6 +37,7 @@ import * as listingHolds from "./2026-11-28-036-listing-holds";
 import * as listingPhotosChecked from "./2026-11-28-037-listing-photos-checked";
 import * as descriptionSketches from "./2026-11-28-038-description-sketches";
 import * as phoneConfirmedUntil from "./2026-11-28-039-phone-confirmed-until";
+import * as chatApps from "./2026-11-28-040-chat-apps";
 
 /** Every migration, listed explicitly and in order (names sort by date). */
 export const migrations: Record<string, Migration> = {
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-037-listing-photos-checked": listingPhotosChecked,
   "2026-11-28-038-description-sketches": descriptionSketches,
   "2026-11-28-039-phone-confirmed-until": phoneConfirmedUntil,
+  "2026-11-28-040-chat-apps": chatApps,
 };
