@@ -1,5 +1,8 @@
+import { randomUUID } from "node:crypto";
+import sharp from "sharp";
 import type { DB } from "../app/db/db.server";
 import { insertListing } from "../app/models/listing.server";
+import type { ListingOwner } from "../app/models/owner-listings.server";
 import { NOT_STATED_FACTS } from "../app/schemas/listing-facts";
 import type { NewListingInput } from "../app/schemas/listing-form";
 import type { ReportInput } from "../app/schemas/report";
@@ -38,6 +41,19 @@ export async function insertTestOwner(
     .execute();
   await insertPhoneConfirmation(db, id, phone);
   return { id, email, phone };
+}
+
+/** An owner as createOwnerListing takes one (with a name), its id `tag` and a random part. */
+export async function insertListingOwner(db: DB, tag: string, name = "Nimali"): Promise<ListingOwner> {
+  const { id, email, phone } = await insertTestOwner(db, `${tag}-${randomUUID().slice(0, 8)}`, { name });
+  return { id, email, name, phone };
+}
+
+/** A real JPEG of one colour, 640 × 480, as a phone would send it. */
+export function testJpeg(): Promise<Buffer> {
+  return sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 30, g: 140, b: 120 } } })
+    .jpeg()
+    .toBuffer();
 }
 
 /** A valid listing input; override what the test is about. */

@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import sharp from "sharp";
 import { expect, it } from "vitest";
 import { getAdResponse, listAdsResponse } from "../../app/api/listings.server";
 import type { DB } from "../../app/db/db.server";
@@ -18,7 +17,7 @@ import { loader as shortlistLoader } from "../../app/routes/shortlist";
 import { loader as sitemapLoader } from "../../app/routes/sitemap[.]xml";
 import type { RawListingForm } from "../../app/schemas/listing-form";
 import { signVisitorId } from "../../app/security/visitor-id.server";
-import { insertTestOwner } from "../factories";
+import { insertListingOwner, testJpeg } from "../factories";
 import { LISTING_FORM } from "../owner-fixtures";
 import { TEST_SITE, testContext, unwrapResult } from "../request-context";
 import { tempPhotoStorage } from "../temp-photo-storage";
@@ -45,18 +44,9 @@ function expectNoExactPoint(label: string, body: string) {
   expect(body, label).not.toMatch(FINE);
 }
 
-const jpeg = () =>
-  sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 30, g: 140, b: 120 } } })
-    .jpeg()
-    .toBuffer();
+const jpeg = testJpeg;
 
-let ownerSeq = 0;
-async function newOwner(db: DB): Promise<ListingOwner> {
-  const { id, email, phone } = await insertTestOwner(db, `exact-point-${++ownerSeq}-${Date.now()}`, {
-    name: "Nimali",
-  });
-  return { id, email, name: "Nimali", phone };
-}
+const newOwner = (db: DB) => insertListingOwner(db, "exact-point");
 
 /** A word of its own in each listing's title, so the lists below show that listing alone. */
 const uniqueWord = () => Array.from(randomBytes(8), (b) => String.fromCharCode(97 + (b % 26))).join("");

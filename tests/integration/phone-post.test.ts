@@ -1,7 +1,6 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import sharp from "sharp";
 import { afterAll, expect, it } from "vitest";
 import type { DB } from "../../app/db/db.server";
 import { toE164 } from "../../app/lib/phone";
@@ -11,7 +10,7 @@ import { action as editAction } from "../../app/routes/dashboard.listings.$id.ed
 import { action as newAction } from "../../app/routes/dashboard.listings.new";
 import { requestContext } from "../../app/services.server";
 import { createLocalPhotoStorage, type PhotoStorage } from "../../app/storage/storage.server";
-import { insertTestOwner } from "../factories";
+import { insertTestOwner, testJpeg } from "../factories";
 import { LISTING_FORM, signedInAccount } from "../owner-fixtures";
 import { insertPhoneConfirmation, uniquePhone } from "../owner-session";
 import { TEST_SITE, testContext, unwrapResult } from "../request-context";
@@ -31,10 +30,7 @@ async function tempStorage(): Promise<PhotoStorage> {
   return createLocalPhotoStorage(dir);
 }
 
-const jpeg = () =>
-  sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 30, g: 140, b: 120 } } })
-    .jpeg()
-    .toBuffer();
+const jpeg = testJpeg;
 
 type Fields = Record<string, string | string[] | Buffer>;
 

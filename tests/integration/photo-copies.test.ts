@@ -1,12 +1,7 @@
 import sharp from "sharp";
 import { beforeAll, expect, it } from "vitest";
 import type { DB } from "../../app/db/db.server";
-import {
-  createOwnerListing,
-  deleteOwnerListing,
-  type ListingOwner,
-  updateOwnerListing,
-} from "../../app/models/owner-listings.server";
+import { createOwnerListing, deleteOwnerListing, updateOwnerListing } from "../../app/models/owner-listings.server";
 import { processPhoto, storeProcessedPhoto } from "../../app/models/photo.server";
 import {
   COPY_MEMORY_DAYS,
@@ -16,7 +11,7 @@ import {
 } from "../../app/models/photo-copies.server";
 import { fingerprintImage, type PhotoFingerprint } from "../../app/models/photo-fingerprint.server";
 import { uploadPhoto } from "../../app/models/photo-upload.server";
-import { insertTestOwner } from "../factories";
+import { insertListingOwner } from "../factories";
 import { LISTING_FORM } from "../owner-fixtures";
 import { EDITS, type LabelledPhoto, originalPhotos } from "../photo-fixtures";
 import { tempPhotoStorage } from "../temp-photo-storage";
@@ -32,11 +27,7 @@ beforeAll(async () => {
   photos = await originalPhotos(11, 9001);
 });
 
-let ownerSeq = 0;
-async function newOwner(db: DB): Promise<ListingOwner> {
-  const { id, email, phone } = await insertTestOwner(db, `copies-owner-${++ownerSeq}-${Date.now()}`);
-  return { id, email, name: "Nimal Perera", phone };
-}
+const newOwner = (db: DB) => insertListingOwner(db, "copies-owner", "Nimal Perera");
 
 /** A copier's version of a photo: made half the size and saved again as a JPEG, as the upload pipeline would fingerprint it. */
 async function copyOf(photo: Buffer, edit = "half size"): Promise<PhotoFingerprint> {
