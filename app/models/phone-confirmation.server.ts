@@ -173,15 +173,10 @@ export async function recordConfirmation(
   const lapsesAt = new Date(at.getTime() + days * DAY_MS).toISOString();
   await trx
     .updateTable("listings")
-    .set({ phoneConfirmedUntil: lapsesAt })
+    .set((eb) => ({
+      phoneConfirmedUntil: eb.case().when("userId", "=", userId).then(lapsesAt).else(null).end(),
+    }))
     .where("contactPhoneE164", "=", phone)
-    .where("userId", "=", userId)
-    .execute();
-  await trx
-    .updateTable("listings")
-    .set({ phoneConfirmedUntil: null })
-    .where("contactPhoneE164", "=", phone)
-    .where("userId", "!=", userId)
     .execute();
 }
 
