@@ -20,6 +20,7 @@ import { SiteHeader } from "./components/site-header";
 import { Stylesheet } from "./components/stylesheet";
 import { LocaleContext, translatorOf, useTranslation } from "./i18n";
 import { isLocale, localeOfPath } from "./i18n/locales";
+import { dataSaverSwitch } from "./pages/data-saver.server";
 import { requestContext } from "./services.server";
 
 // Fallback for pages without their own meta. On errors the ErrorBoundary sets the title.
@@ -31,7 +32,7 @@ export const meta: Route.MetaFunction = ({ loaderData, error }) => {
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env, requestId, locale } = context.get(requestContext);
+  const { env, requestId, locale, dataSaver = false } = context.get(requestContext);
   const user = await getSessionUser(request, context);
   return {
     locale,
@@ -40,6 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     supportEmail: env.SUPPORT_EMAIL,
     requestId,
     user: user ? { name: user.name } : null,
+    dataSaver: dataSaverSwitch(dataSaver),
   };
 }
 
@@ -97,7 +99,12 @@ function Shell({ children }: { children: React.ReactNode }) {
       <main id="main" className="flex-1">
         {children}
       </main>
-      <SiteFooter siteName={siteName} supportEmail={root?.supportEmail ?? ""} signedIn={user !== null} />
+      <SiteFooter
+        siteName={siteName}
+        supportEmail={root?.supportEmail ?? ""}
+        signedIn={user !== null}
+        dataSaver={root?.dataSaver}
+      />
       <LanguageSuggestionSlot />
     </>
   );

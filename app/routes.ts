@@ -62,6 +62,7 @@ export default [
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("language/:locale", "routes/language.$locale.ts"),
+  route("data-saver", "routes/data-saver.ts"),
   route("api/listings", "routes/api.listings.ts"),
   route("api/listings/:idOrSlug", "routes/api.listings.$idOrSlug.ts"),
   route("api/universities", "routes/api.universities.ts"),

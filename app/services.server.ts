@@ -58,6 +58,8 @@ export type RequestInfo = Services & {
   log: Logger;
   /** This response's CSP nonce for inline scripts (app/security/headers.server.ts); absent outside HTTP. */
   nonce?: string;
+  /** Data saver is on for this request (Save-Data or the footer's switch, ADR 090); absent outside HTTP. */
+  dataSaver?: boolean;
   /** Adds a Set-Cookie header to this request's response (a refreshed session cookie); absent outside HTTP. */
   setCookie?: (cookie: string) => void;
 };

@@ -10,6 +10,7 @@ import { sharedPages } from "../app/lib/metrics.server";
 import { clientIpFrom, expressTrustProxy } from "../app/limits/client-ip.server";
 import { countOutboxBacklog } from "../app/models/outbox.server";
 import { startViewCounter } from "../app/models/view-tracking.server";
+import { dataSaverOn } from "../app/security/data-saver.server";
 import { securityHeaders } from "../app/security/headers.server";
 import { errorHandler, securityMiddleware } from "../app/security/middleware.server";
 import { keepCookieResponsesPrivate } from "../app/security/private-cookies.server";
@@ -114,6 +115,7 @@ const pages = createPages({
       requestId,
       clientIp,
       locale: localeOfPath(req.path),
+      dataSaver: dataSaverOn(req.headers.cookie, req.get("save-data")),
       nonce,
       setCookie,
       log: logger.child({ requestId }),

@@ -22,13 +22,18 @@ import {
 import { type RenderHints, withRenderHints } from "../app/cache/render-hints.server";
 import { clientIpFrom } from "../app/limits/client-ip.server";
 import { queueListingView, type ViewCounter, type ViewRequest } from "../app/models/view-tracking.server";
+import { dataSaverOn } from "../app/security/data-saver.server";
 import { contentSecurityPolicy, cspHeaderName } from "../app/security/headers.server";
 import { inlineHashes } from "../app/security/inline-hashes.server";
 import type { Services } from "../app/services.server";
 import { createTurns } from "./turns";
 import { sendFetchResponse, toFetchRequest } from "./web-adapter";
 
-type Target = { key: string; kind: PageKind; pathname: string; sameForEveryone: boolean };
+/** `url` is the normalised URL rendered; `key` is it, with data saver's mark when on (ADR 090). */
+type Target = { key: string; url: string; kind: PageKind; pathname: string; sameForEveryone: boolean };
+
+/** Ends the key of a page rendered with data saver on: never a URL's end (a URL has no NUL). */
+const SAVER_KEY = "\u0000saver";
 
 /**
  * Headers of a rendered response that the cache sets itself or must not keep.
@@ -98,11 +103,16 @@ export function createPages({
    * made-up one would make any page skip the cache, a cheap way to force renders. The API, the
    * sitemap and robots.txt read no session, so no cookie takes them past the cache.
    */
-  function target(method: string | undefined, url: string, cookie: string | undefined): Target | null {
+  function target(method: string | undefined, url: string, headers: IncomingMessage["headers"]): Target | null {
     if (!cache.enabled || (method !== "GET" && method !== "HEAD")) return null;
     const found = targetOf(url);
-    if (!found || found.sameForEveryone || !hasSessionCookie(cookie)) return found;
-    return hasSignedSessionCookie(cookie, services.secrets.sessionSecret) ? null : found;
+    if (!found || found.sameForEveryone) return found;
+    const { cookie } = headers;
+    if (hasSessionCookie(cookie) && hasSignedSessionCookie(cookie, services.secrets.sessionSecret)) return null;
+    // A page with data saver on is another page (ADR 090): its own copy, under its own key.
+    return dataSaverOn(cookie, headers["save-data"] as string | undefined)
+      ? { ...found, key: found.url + SAVER_KEY }
+      : found;
   }
 
   function targetOf(url: string): Target | null {
@@ -111,8 +121,10 @@ export function createPages({
     const query = url.indexOf("?");
     const pathname = query === -1 ? url : url.slice(0, query);
     const kind = cacheablePageKind(pathname);
+    const normalised = kind && normalisePageUrl(pathname, query === -1 ? "" : url.slice(query));
     const found = kind && {
-      key: normalisePageUrl(pathname, query === -1 ? "" : url.slice(query)),
+      key: normalised as string,
+      url: normalised as string,
       kind,
       pathname,
       sameForEveryone: isSameForEveryone(pathname),
@@ -149,7 +161,7 @@ export function createPages({
 
   /** Before Express: a page the cache has, or false. */
   function serveHit(req: IncomingMessage, res: ServerResponse): boolean {
-    const found = target(req.method, req.url ?? "/", req.headers.cookie);
+    const found = target(req.method, req.url ?? "/", req.headers);
     if (!found) return false;
     const entry = cache.get(found.key);
     if (!entry) return false;
@@ -181,6 +193,7 @@ export function createPages({
     return {
       key: found.key,
       kind: found.kind,
+      saverVaries: !found.sameForEveryone,
       listingId: hints.listingId,
       headers: kept,
       etag: etagOf(body),
@@ -201,8 +214,8 @@ export function createPages({
   async function render(req: ExpressRequest, res: ExpressResponse, next: NextFunction): Promise<void> {
     try {
       await turns.next();
-      const found = target(req.method, req.originalUrl, req.headers.cookie);
-      const request = toFetchRequest(req, res, found?.key ?? req.originalUrl);
+      const found = target(req.method, req.originalUrl, req.headers);
+      const request = toFetchRequest(req, res, found?.url ?? req.originalUrl);
       const hints: RenderHints = {};
       const epoch = cache.epoch;
       const seen = invalidationsSeen();

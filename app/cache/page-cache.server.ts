@@ -20,6 +20,11 @@ export type CachedPage = {
   kind: PageKind;
   /** The listing the page is about (listing pages and one ad in the API). */
   listingId?: number;
+  /**
+   * The page differs with data saver (ADR 090; its key says which copy this is): Vary names
+   * Save-Data and Cookie, so no shared cache or browser hands one copy to the other reader.
+   */
+  saverVaries?: boolean;
   /** Headers of the rendered response worth keeping (Content-Type, the CSP with inline hashes...). */
   headers: [string, string][];
   etag: string;
@@ -306,7 +311,7 @@ function pageHeaders(
   // A route that says how long clients may keep its answer (the API, the sitemap) is taken at its word.
   put("Cache-Control", PUBLIC_CACHE_CONTROL);
   for (const [name, value] of entry.headers) put(name, value);
-  put("Vary", "Accept-Encoding");
+  put("Vary", entry.saverVaries ? "Accept-Encoding, Save-Data, Cookie" : "Accept-Encoding");
   put("ETag", entry.etag);
   put("X-Page-Cache", status);
   if (encoding && encoding !== "identity") put("Content-Encoding", encoding);

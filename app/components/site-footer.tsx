@@ -1,11 +1,17 @@
-import { Link } from "react-router";
+import { Link, useHref, useLocation } from "react-router";
 import { useTranslation } from "~/i18n";
 import { LanguageSwitcher } from "./language-switcher";
 import { MailIcon } from "./ui/icons";
 
-type SiteFooterProps = { siteName: string; supportEmail: string; signedIn: boolean };
+type SiteFooterProps = {
+  siteName: string;
+  supportEmail: string;
+  signedIn: boolean;
+  /** The data saver switch's state and words, written by the root loader (ADR 090). */
+  dataSaver?: { on: boolean; label: string; hint: string };
+};
 
-export function SiteFooter({ siteName, supportEmail, signedIn }: SiteFooterProps) {
+export function SiteFooter({ siteName, supportEmail, signedIn, dataSaver }: SiteFooterProps) {
   const { t } = useTranslation();
   const quickLinks = [
     { to: "/browse", label: t("common.footer.browseListings") },
@@ -45,6 +51,7 @@ export function SiteFooter({ siteName, supportEmail, signedIn }: SiteFooterProps
       <div className="border-t border-slate-200">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-2">
           <p className="py-2 text-sm text-slate-700">{t("common.footer.copyright", { siteName })}</p>
+          {dataSaver ? <DataSaverSwitch {...dataSaver} /> : null}
           <LanguageSwitcher className="text-sm" landmark={false} />
         </div>
       </div>
@@ -70,5 +77,22 @@ function FooterNav({ id, heading, links }: { id: string; heading: string; links:
         ))}
       </ul>
     </nav>
+  );
+}
+
+/**
+ * A plain form post, with or without JavaScript (ADR 090): the route remembers
+ * the other choice and sends the reader back to this page, in its language.
+ */
+function DataSaverSwitch({ on, label, hint }: { on: boolean; label: string; hint: string }) {
+  const { pathname, search } = useLocation();
+  return (
+    <form method="post" action="/data-saver" className="saver">
+      <input type="hidden" name="next" value={useHref(pathname + search)} />
+      <button type="submit" name="saver" value={on ? "off" : "on"}>
+        {label}
+      </button>
+      {hint}
+    </form>
   );
 }

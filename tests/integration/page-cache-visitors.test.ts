@@ -1,18 +1,13 @@
 import { randomBytes } from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import express from "express";
-import { afterEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { cookieHeaders, getAuth } from "../../app/auth/auth.server";
-import { createPageCache } from "../../app/cache/page-cache.server";
 import { isListingPage } from "../../app/cache/page-key";
 import { notePageListing } from "../../app/cache/render-hints.server";
 import type { DB } from "../../app/db/db.server";
 import { createOwnerAccount } from "../../app/models/account.server";
-import type { ViewCounter } from "../../app/models/view-tracking.server";
 import { keepCookieResponsesPrivate } from "../../app/security/private-cookies.server";
-import { requestContext, type Services } from "../../app/services.server";
-import { createPages } from "../../server/pages";
+import { requestContext } from "../../app/services.server";
+import { startPageCacheSite } from "../page-cache-site";
 import { TEST_SITE, testContext } from "../request-context";
 import { describeEachDatabase } from "../test-db";
 
@@ -23,30 +18,12 @@ import { describeEachDatabase } from "../test-db";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36";
 const PASSWORD = "Secret-pass1";
-const noViews: ViewCounter = {
-  seen: () => false,
-  add: () => undefined,
-  track: () => undefined,
-  flush: async () => undefined,
-  stop: async () => undefined,
-};
-
-let server: http.Server | null = null;
-afterEach(async () => {
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  server = null;
-});
-
-/** server/app.ts's request path: a hit before Express, else Express ending in the page renderer. */
+/** server/app.ts's request path (tests/page-cache-site.ts), with a stand-in for React Router that counts its renders. */
 async function startSite(db: DB) {
-  const context = testContext({ db });
-  const services = context.get(requestContext) as unknown as Services;
   const renders: string[] = [];
-  const pages = createPages({
-    services,
-    cache: createPageCache({ maxBytes: 8 * 1024 * 1024 }),
-    views: noViews,
-    async handleRequest(request) {
+  const base = await startPageCacheSite(
+    db,
+    async (request) => {
       const { pathname } = new URL(request.url);
       renders.push(pathname);
       if (isListingPage(pathname)) notePageListing(1001);
@@ -59,19 +36,8 @@ async function startSite(db: DB) {
         return Response.json({ ads: [] }, { headers: { "Cache-Control": "public, max-age=60" } });
       return new Response(`<p>${pathname}</p>`, { headers: { "Content-Type": "text/html; charset=utf-8" } });
     },
-    getLoadContext: () => context,
-    headers: {},
-    invalidationsSeen: () => 0,
-    share: () => undefined,
-  });
-  const app = express();
-  app.use(keepCookieResponsesPrivate());
-  app.use(pages.render);
-  server = http.createServer((req, res) => {
-    if (!pages.serveHit(req, res)) app(req, res);
-  });
-  await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
-  const base = `http://127.0.0.1:${(server!.address() as AddressInfo).port}`;
+    [keepCookieResponsesPrivate()],
+  );
   const get = (path: string, cookie?: string) =>
     fetch(`${base}${path}`, { headers: { "User-Agent": BROWSER, ...(cookie ? { Cookie: cookie } : {}) } });
   return { get, renders };
