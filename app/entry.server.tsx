@@ -86,7 +86,7 @@ export default function handleRequest(
 
     // The CSP nonce (app/security/headers.server.ts): ServerRouter hands it to
     // <Scripts>, <ScrollRestoration> and the streamed data; React to its own inline scripts.
-    const { nonce, locale } = loadContext.get(requestContext);
+    const { nonce, locale, dataSaver } = loadContext.get(requestContext);
     const css = inlineStylesheetText();
     // Read-only pages fetch their scripts and message files after the first paint (ADR 035).
     const messageFiles = messageFilesFor(routerContext, locale);
@@ -114,7 +114,8 @@ export default function handleRequest(
           responseHeaders.set("Content-Type", "text/html");
 
           if (afterPaint) {
-            const rewrite = scriptsAfterPaint({ nonce, fetches: messageFiles });
+            // Data saver: these pages work without JavaScript, so they are sent without it (ADR 090).
+            const rewrite = scriptsAfterPaint({ nonce, fetches: messageFiles, scriptless: dataSaver === true });
             rewrite.pipe(body);
             pipe(rewrite);
           } else {

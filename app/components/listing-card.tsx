@@ -2,6 +2,7 @@ import { preload } from "react-dom";
 import { Link } from "react-router";
 import { SaveButton } from "~/components/shortlist/save-button";
 import { MapPinIcon, NoPhotoIcon } from "~/components/ui/icons";
+import { tapPhoto } from "~/components/ui/tap-photo";
 import { useTranslation } from "~/i18n";
 import type { ListingCardView } from "~/schemas/listing-view";
 import "virtual:catalogue/browse";
@@ -28,7 +29,9 @@ export function ListingCard({ listing, eager = false, sizes = DEFAULT_SIZES, hea
   const { photo, facultyTag } = listing;
   const Heading = headingLevel;
   // The first screenful's photos are the largest paint: hinted in <head>, before the parser reaches them.
-  if (eager && photo)
+  // A photo on a tap (data saver) is neither hinted nor loaded at once.
+  const atOnce = eager && !photo?.tapToShow;
+  if (atOnce && photo)
     preload(photo.url, {
       as: "image",
       imageSrcSet: photo.srcSet || undefined,
@@ -40,18 +43,21 @@ export function ListingCard({ listing, eager = false, sizes = DEFAULT_SIZES, hea
     <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md">
       <div className="relative aspect-[4/3] bg-slate-100">
         {photo ? (
-          <img
-            src={photo.url}
-            srcSet={photo.srcSet || undefined}
-            sizes={sizes}
-            width={photo.width}
-            height={photo.height}
-            alt={photo.alt}
-            loading={eager ? "eager" : "lazy"}
-            fetchPriority={eager ? "high" : undefined}
-            decoding="async"
-            className="h-full w-full object-cover"
-          />
+          tapPhoto(
+            photo.tapToShow,
+            <img
+              src={photo.url}
+              srcSet={photo.srcSet || undefined}
+              sizes={sizes}
+              width={photo.width}
+              height={photo.height}
+              alt={photo.alt}
+              loading={atOnce ? "eager" : "lazy"}
+              fetchPriority={atOnce ? "high" : undefined}
+              decoding="async"
+              className="h-full w-full object-cover"
+            />,
+          )
         ) : (
           <div className="flex h-full w-full flex-col items-center justify-center gap-2 text-slate-500">
             <NoPhotoIcon />

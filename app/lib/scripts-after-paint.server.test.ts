@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  type AfterPaintOptions,
   deferScripts,
   MODULE_AFTER_PAINT_TYPE,
   PAGES_HYDRATED_AFTER_PAINT,
@@ -9,7 +10,8 @@ import {
 const OPTIONS = { nonce: "N0nce==", fetches: ["/assets/common-x.si.json"] };
 
 /** deferScripts on text, as text. */
-const defer = (html: string, options = OPTIONS) => deferScripts(Buffer.from(html), options).toString("utf8");
+const defer = (html: string, options: AfterPaintOptions = OPTIONS) =>
+  deferScripts(Buffer.from(html), options).toString("utf8");
 
 async function through(chunks: Buffer[]): Promise<string> {
   const stream = scriptsAfterPaint(OPTIONS);
@@ -32,6 +34,15 @@ const SHELL =
 const REST = '<div hidden id="S:0"><script nonce="N0nce==">$RC("B:0","S:0")</script></div></body></html>';
 
 describe("deferScripts", () => {
+  it("with data saver, drops the module preloads and the module script and adds no boot script (ADR 090)", () => {
+    const out = defer(SHELL + REST, { ...OPTIONS, scriptless: true });
+    expect(out).not.toContain("modulepreload");
+    expect(out).not.toContain("/assets/root.js");
+    expect(out).not.toContain("(function(m,f)");
+    expect(out).toContain("<p>කාමර</p>");
+    expect(out).toContain(REST);
+  });
+
   it("drops the module preloads, makes the module script inert and puts the boot script after it", () => {
     const out = defer(SHELL);
     expect(out).not.toContain('rel="modulepreload"');

@@ -64,6 +64,8 @@ export type AfterPaintOptions = {
   nonce: string | undefined;
   /** The page's message files (ADR 030), hinted beside the modules. */
   fetches: readonly string[];
+  /** Data saver (ADR 090): the module preloads and the module script go, and no boot script comes. */
+  scriptless?: boolean;
 };
 
 /** JSON for an inline script: a '<' can never close it. */
@@ -98,10 +100,14 @@ export function deferScripts(head: Buffer, options: AfterPaintOptions): Buffer {
     from = close + 1;
   }
   parts.push(head.subarray(from, open));
+  const after = end + SCRIPT_END.length;
+  if (options.scriptless) {
+    parts.push(head.subarray(after));
+    return Buffer.concat(parts);
+  }
   const inert = tag.replace(/\stype="module"(?:\s+async="")?/, ` type="${MODULE_AFTER_PAINT_TYPE}"`);
   const nonce = options.nonce === undefined ? "" : ` nonce="${options.nonce}"`;
   const boot = `<script${nonce}>${BOOT}(${scriptJson(modules)},${scriptJson(options.fetches)})</script>`;
-  const after = end + SCRIPT_END.length;
   parts.push(Buffer.from(inert, "latin1"), head.subarray(openEnd + 1, after), Buffer.from(boot), head.subarray(after));
   return Buffer.concat(parts);
 }

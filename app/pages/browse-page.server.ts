@@ -27,6 +27,7 @@ import { activeFilterCount, type DraftField, draftFromFilters, type FilterDraft 
 import { FACT_FILTER_PARAMS, FACT_FILTER_VALUES, FREE_BEDS_OPTIONS } from "~/schemas/listing-facts";
 import type { ListingCardView, ListingSummary } from "~/schemas/listing-view";
 import { cardBadges } from "./checks.server";
+import { photosForSaver } from "./data-saver.server";
 import { cityLabel, facultyLabel, universityChoices, universityLabel } from "./directory-labels.server";
 import { distanceLine } from "./distance.server";
 import { cardFacts } from "./facts.server";
@@ -364,15 +365,17 @@ function toListingCard(
   listing: ListingSummary,
   origin: DistanceOrigin | null,
   phonesEnabled: boolean,
+  dataSaver: boolean,
 ): ListingCardView {
   const photoCount = listing.photos.length;
+  const [photo] = photosForSaver(listing.photos.slice(0, 1), dataSaver);
   return {
     id: listing.id,
     slug: listing.slug,
     title: listing.title,
     university: listing.university,
     universityLabel: universityLabel(listing.university),
-    photo: listing.photos[0] ?? null,
+    photo: photo ?? null,
     photosBadge: photoCount > 1 ? t("browseServer.card.photos", { count: photoCount }) : null,
     priceLine: t("browseServer.card.pricePerMonth", { price: formatLkr(listing.price) }),
     keymoneyLine: listing.keymoneyFee
@@ -419,6 +422,8 @@ export async function loadBrowsePage(
   path: PathFilters,
   site: Site,
   phonesEnabled = true,
+  /** Data saver (ADR 090): each card's photo on a tap, at its smallest size. */
+  dataSaver = false,
 ): Promise<BrowsePage> {
   const { filters, page, errors } = parseBrowseFilters(url.searchParams, path);
   // Phone confirmation off: no phone badges, and 'Phone confirmed only' is neither offered nor applied (ADR 080).
@@ -483,7 +488,7 @@ export async function loadBrowsePage(
     sort: sortView(form, measured),
     chips: buildChips(filters),
     notice: invalid.length > 0 ? t("browseServer.notice.detail", { params: invalid.join(", ") }) : null,
-    ads: ads.map((ad) => toListingCard(ad, origin, phonesEnabled)),
+    ads: ads.map((ad) => toListingCard(ad, origin, phonesEnabled, dataSaver)),
     pages: pageNav(page, totalPages, hrefFor),
     firstPageHref: outOfRange ? hrefFor(1) : null,
     alert: {

@@ -7,6 +7,7 @@ import { SHORTLIST_MAX } from "~/models/shortlist.server";
 import type { ListingDetail } from "~/schemas/listing-view";
 import type { ShortlistActionResult, ShortlistNotice, ShortlistRow } from "~/schemas/shortlist-view";
 import { cardBadges } from "./checks.server";
+import { photosForSaver } from "./data-saver.server";
 import { universityLabel } from "./directory-labels.server";
 import { distanceLine } from "./distance.server";
 import { cardFacts } from "./facts.server";
@@ -19,14 +20,14 @@ import "virtual:catalogue/shortlist";
 // the browser gets finished strings, as on browse and the listing page.
 
 /** A saved place as the comparison shows it; a place no longer public keeps only its ad number. */
-export function toShortlistRow(listing: ListingDetail, phonesEnabled: boolean): ShortlistRow {
+export function toShortlistRow(listing: ListingDetail, phonesEnabled: boolean, dataSaver = false): ShortlistRow {
   if (!listing.isPublic) return { id: Number(listing.id), available: false };
   return {
     id: Number(listing.id),
     slug: listing.slug,
     title: listing.title,
     available: true,
-    photo: listing.photos[0] ?? null,
+    photo: photosForSaver(listing.photos.slice(0, 1), dataSaver)[0] ?? null,
     universityLabel: universityLabel(listing.university),
     priceLine: t("browseServer.card.pricePerMonth", { price: formatLkr(listing.price) }),
     moveIn: listing.moveInCost === null ? null : formatLkr(listing.moveInCost),

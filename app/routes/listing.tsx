@@ -17,6 +17,7 @@ import { Banner } from "~/components/ui/banner";
 import { useTranslation } from "~/i18n";
 import { findListingBySlug } from "~/models/listing.server";
 import { typicalRent } from "~/models/price-context.server";
+import { photosForSaver } from "~/pages/data-saver.server";
 import { listingMeta, listingNotFoundMeta, toListingView, universityPath } from "~/pages/listing-page.server";
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/listing";
@@ -31,7 +32,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, default
   formAction?.endsWith("/report") || formAction?.endsWith("/shortlist") ? false : defaultShouldRevalidate;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db, env, locale, phones } = context.get(requestContext);
+  const { db, env, locale, phones, dataSaver = false } = context.get(requestContext);
   const site = { siteName: env.SITE_NAME, siteUrl: env.siteUrl };
   const found = await findListingBySlug(db, params.slug);
   if (!found) {
@@ -47,7 +48,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // The view is counted around the render (server/pages.ts), so that a page
   // served from the page cache counts too; the count shown is at most seconds old.
   const typical = await typicalRent(db, found.university, found.propertyType);
-  const listing = toListingView(found, found.views, locale, typical, {
+  const shown = { ...found, photos: photosForSaver(found.photos, dataSaver) };
+  const listing = toListingView(shown, found.views, locale, typical, {
     siteName: site.siteName,
     phonesEnabled: phones.enabled,
     siteUrl: site.siteUrl,

@@ -19,12 +19,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? 
 export const middleware: Route.MiddlewareFunction[] = [noStore];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db, env, phones } = context.get(requestContext);
+  const { db, env, phones, dataSaver } = context.get(requestContext);
   const meta = sharedShortlistMeta(env.SITE_NAME);
   const ids = await sharedShortlistIds(db, params.code);
   if (!ids) return data({ rows: null, meta }, { status: 404 });
   const listings = await findListingsByIds(db, ids);
-  return { rows: listings.map((listing) => toShortlistRow(listing, phones.enabled)), meta };
+  return { rows: listings.map((listing) => toShortlistRow(listing, phones.enabled, dataSaver)), meta };
 }
 
 export default function SharedShortlistPage({ loaderData }: Route.ComponentProps) {

@@ -69,14 +69,14 @@ function backPath(value: FormDataEntryValue | null): string | null {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, env, secrets, locale, phones } = context.get(requestContext);
+  const { db, env, secrets, locale, phones, dataSaver } = context.get(requestContext);
   const visitorId = context.get(issuedVisitor) ?? visitorIdFrom(request.headers.get("cookie"), secrets.sessionSecret);
   const visitorKey = visitorId ? hashViewerId(secrets.visitorSalt, "visitor", visitorId) : null;
   const [ids, code] = visitorKey
     ? await Promise.all([shortlistIds(db, visitorKey), shareCodeOf(db, visitorKey)])
     : [[], null];
   const listings = await findListingsByIds(db, ids);
-  const rows: ShortlistRow[] = listings.map((listing) => toShortlistRow(listing, phones.enabled));
+  const rows: ShortlistRow[] = listings.map((listing) => toShortlistRow(listing, phones.enabled, dataSaver));
   // The shared link speaks the sharer's language: a parent most likely reads the same.
   const shareUrl = code ? `${env.siteUrl}${localePath(locale, `/s/${code}`)}` : null;
   return data(

@@ -32,6 +32,12 @@ export type ListingPhoto = {
   url: string;
   srcSet: string;
   variants: { url: string; width: number; height: number }[];
+  /**
+   * With data saver on (ADR 090): the words of the tap that shows the photo,
+   * which waits in a closed <details>; `url` is then its smallest size and
+   * `srcSet` empty.
+   */
+  tapToShow?: string;
 };
 
 /**

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { preload } from "react-dom";
+import { tapPhoto } from "~/components/ui/tap-photo";
 import { useTranslation } from "~/i18n";
 import type { ListingPhoto } from "~/schemas/listing-view";
 import { ChevronIcon, useSwipe } from "./gallery-controls";
@@ -30,7 +31,7 @@ export function ListingGallery({ photos, title }: { photos: ListingPhoto[]; titl
   const photo = photos[index];
   // The first photo is the page's largest paint: hinted in <head>, before the parser reaches it.
   const first = photos[0];
-  if (first)
+  if (first && !first.tapToShow)
     preload(first.url, { as: "image", imageSrcSet: first.srcSet, imageSizes: MAIN_SIZES, fetchPriority: "high" });
   if (!photo) {
     return (
@@ -46,28 +47,32 @@ export function ListingGallery({ photos, title }: { photos: ListingPhoto[]; titl
   return (
     <section aria-label={t("listing.gallery.label")}>
       <div className="relative aspect-[4/3] overflow-hidden rounded-xl bg-slate-100" {...swipe}>
-        <a
-          ref={openerRef}
-          href={photo.url}
-          aria-label={t("listing.gallery.openFullScreen", { number: index + 1 })}
-          // Inset focus ring: the rounded frame clips anything outside it.
-          className="block h-full w-full focus-visible:outline-4 focus-visible:-outline-offset-4"
-          onClick={(event) => {
-            event.preventDefault();
-            setLightboxOpen(true);
-          }}
-        >
-          <img
-            src={photo.url}
-            srcSet={photo.srcSet}
-            sizes={MAIN_SIZES}
-            width={photo.width}
-            height={photo.height}
-            alt={photo.alt}
-            fetchPriority={index === 0 ? "high" : "auto"}
-            className="h-full w-full object-contain"
-          />
-        </a>
+        {tapPhoto(
+          photo.tapToShow,
+          <a
+            ref={openerRef}
+            href={photo.url}
+            aria-label={t("listing.gallery.openFullScreen", { number: index + 1 })}
+            // Inset focus ring: the rounded frame clips anything outside it.
+            className="block h-full w-full focus-visible:outline-4 focus-visible:-outline-offset-4"
+            onClick={(event) => {
+              event.preventDefault();
+              setLightboxOpen(true);
+            }}
+          >
+            <img
+              src={photo.url}
+              srcSet={photo.srcSet}
+              sizes={MAIN_SIZES}
+              width={photo.width}
+              height={photo.height}
+              alt={photo.alt}
+              fetchPriority={index === 0 ? "high" : "auto"}
+              loading={photo.tapToShow ? "lazy" : undefined}
+              className="h-full w-full object-contain"
+            />
+          </a>,
+        )}
         {enhanced && total > 1 ? (
           <>
             <button
@@ -116,15 +121,20 @@ export function ListingGallery({ photos, title }: { photos: ListingPhoto[]; titl
                   }}
                   className={`block h-16 w-20 overflow-hidden rounded-lg border-2 ${selected ? "border-brand-700" : "border-transparent opacity-80 hover:opacity-100"}`}
                 >
-                  <img
-                    src={small.url}
-                    width={small.width}
-                    height={small.height}
-                    alt=""
-                    loading="lazy"
-                    decoding="async"
-                    className="h-full w-full object-cover"
-                  />
+                  {/* Data saver: the photo's number, a link to its smallest size (ADR 090). */}
+                  {thumb.tapToShow ? (
+                    i + 1
+                  ) : (
+                    <img
+                      src={small.url}
+                      width={small.width}
+                      height={small.height}
+                      alt=""
+                      loading="lazy"
+                      decoding="async"
+                      className="h-full w-full object-cover"
+                    />
+                  )}
                 </a>
               </li>
             );

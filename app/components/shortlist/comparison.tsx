@@ -103,16 +103,20 @@ function ComparisonTable({ rows, actions }: ComparisonProps) {
             {rows.map((row) => (
               <th key={row.id} scope="col" className="w-60 max-w-60 p-3 align-top font-normal">
                 {row.available && row.photo ? (
-                  <img
-                    src={row.photo.url}
-                    srcSet={row.photo.srcSet || undefined}
-                    sizes="240px"
-                    width={row.photo.width}
-                    height={row.photo.height}
-                    alt=""
-                    loading="lazy"
-                    className="mb-2 aspect-[4/3] w-full rounded-lg object-cover"
-                  />
+                  // Data saver (ADR 090): a lazy image in a closed <details> is fetched once it is opened.
+                  <details className="tap" open={!row.photo.tapToShow}>
+                    <summary>{row.photo.tapToShow}</summary>
+                    <img
+                      src={row.photo.url}
+                      srcSet={row.photo.srcSet || undefined}
+                      sizes="240px"
+                      width={row.photo.width}
+                      height={row.photo.height}
+                      alt=""
+                      loading="lazy"
+                      className="mb-2 aspect-[4/3] w-full rounded-lg object-cover"
+                    />
+                  </details>
                 ) : null}
                 <TitleLink row={row} />
                 {row.available ? <p className="mt-1 text-slate-600">{row.universityLabel}</p> : null}
