@@ -12,6 +12,7 @@ export default [
   route("browse/map", "routes/browse.map.tsx"),
   route("listing/:slug", "routes/listing.tsx"),
   route("listing/:slug/report", "routes/listing.report.tsx"),
+  route("listing/:slug/photos", "routes/listing.photos.tsx"),
   route("listing/:slug/already-let", "routes/listing.already-let.tsx"),
   route("shortlist", "routes/shortlist.tsx"),
   route("s/:code", "routes/shared-shortlist.tsx"),

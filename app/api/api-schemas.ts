@@ -145,6 +145,9 @@ export const ListingDetailExtraSchema = z.object({
   contactPhone: z.string(),
   whatsapp: z.boolean().meta({ description: "Its owner said the contact number is on WhatsApp." }),
   viber: z.boolean().meta({ description: "Its owner said the contact number is on Viber." }),
+  whatsappPhone: z.string().nullable().meta({
+    description: "The mobile number WhatsApp opens when it is not the contact number; null: the contact number.",
+  }),
   uniqueViews: z.int(),
   lastViewed: date().nullable(),
   isExpired: z.boolean(),

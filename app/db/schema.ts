@@ -86,6 +86,8 @@ export type ListingsTable = {
   /** The contact number is on WhatsApp / Viber, as its owner said (ADR 087): 0 or 1. */
   whatsapp: Generated<number>;
   viber: Generated<number>;
+  /** The number WhatsApp opens when it is not the contact number, as typed; null: the contact number (ADR 092). */
+  whatsappPhone: Generated<string | null>;
   /** Where distance counts from: the position rounded as shown in public, else the city's centre (ADR 050). */
   placeLatitude: number;
   placeLongitude: number;

@@ -30,6 +30,7 @@ function detailOf(row: ListingRowWithChecks, photos: PhotoRow[], now: Date): Lis
     contactPhone: row.contactPhone,
     whatsapp: row.whatsapp === 1,
     viber: row.viber === 1,
+    whatsappPhone: row.whatsappPhone,
     uniqueViews: row.uniqueViews,
     lastViewed: row.lastViewed,
     userId: row.userId,

@@ -369,6 +369,7 @@ export async function findOwnerListingForm(db: DB, userId: string, id: number): 
       contactPhone: listing.contactPhone,
       whatsapp: listing.whatsapp ? "1" : "",
       viber: listing.viber ? "1" : "",
+      whatsappPhone: listing.whatsappPhone ?? "",
       ...Object.fromEntries(FACT_FIELDS.map((field) => [field, String(listing[field] ?? "")])),
     },
     amenities: listing.amenities,

@@ -42,6 +42,7 @@ function detail(overrides: Partial<ListingDetail> = {}): ListingDetail {
     contactPhone: "077 123 4567",
     whatsapp: false,
     viber: false,
+    whatsappPhone: null,
     uniqueViews: 3,
     lastViewed: null,
     userId: "owner-1",
@@ -168,6 +169,16 @@ describe("listing page values", () => {
       expect(toListingView(detail({ whatsapp: true }), 1, "en", null, context).chatLinks.map((l) => l.kind)).toEqual([
         "whatsapp",
       ]);
+    });
+
+    it("opens WhatsApp on its own number when the owner gave one, Viber on the contact number", () => {
+      const own = detail({ ...ticked, whatsappPhone: "+94 76 555 1234" });
+      const [whatsapp, viber] = toListingView(own, 1, "en", null, context).chatLinks;
+      expect(whatsapp.href).toMatch(/^https:\/\/wa\.me\/94765551234\?text=/);
+      expect(viber.href).toBe("viber://chat?number=%2B94771234567");
+      // A landline for calls, WhatsApp on a mobile: only the WhatsApp link.
+      const landline = detail({ ...ticked, contactPhone: "011 234 5678", whatsappPhone: "076 555 1234" });
+      expect(toListingView(landline, 1, "en", null, context).chatLinks.map((l) => l.kind)).toEqual(["whatsapp"]);
     });
 
     it("gives no chat links for a landline or a number that is no Sri Lankan one", () => {

@@ -114,24 +114,25 @@ export function toListingView(
  * nothing for it, so its hint says what to do instead).
  */
 export function chatLinks(
-  found: Pick<ListingDetail, "contactPhone" | "whatsapp" | "viber" | "title" | "slug">,
+  found: Pick<ListingDetail, "contactPhone" | "whatsapp" | "whatsappPhone" | "viber" | "title" | "slug">,
   siteName: string,
   siteUrl: string,
 ): ChatLink[] {
   const e164 = mobileE164(found.contactPhone);
-  if (!e164) return [];
+  // WhatsApp may be on a number of its own (ADR 092), confirmed like the contact number.
+  const whatsappE164 = found.whatsappPhone ? mobileE164(found.whatsappPhone) : e164;
   const links: ChatLink[] = [];
-  if (found.whatsapp) {
+  if (found.whatsapp && whatsappE164) {
     const url = `${siteUrl}${localePath(activeLocale(), `/listing/${found.slug}`)}`;
     const text = t("listingServer.chat.message", { title: found.title, siteName, url });
     links.push({
       kind: "whatsapp",
       label: t("listingServer.chat.whatsapp"),
-      href: `https://wa.me/${e164.slice(1)}?text=${encodeURIComponent(text)}`,
+      href: `https://wa.me/${whatsappE164.slice(1)}?text=${encodeURIComponent(text)}`,
       hint: null,
     });
   }
-  if (found.viber)
+  if (found.viber && e164)
     links.push({
       kind: "viber",
       label: t("listingServer.chat.viber"),

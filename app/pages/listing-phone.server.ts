@@ -91,69 +91,84 @@ async function held(
   return data(state, { status });
 }
 
+/** The numbers a post may have to confirm: the contact number, and WhatsApp's own (ADR 092). */
+type PhoneField = "contactPhone" | "whatsappPhone";
+
+/** The numbers the listing has, as typed (edit): keeping one, however written, needs no code. */
+export type KeptPhones = { contactPhone?: string | null; whatsappPhone?: string | null };
+
 /**
- * Whether the post or edit may go on as far as its contact phone goes: null,
- * or the answer to send instead. `keep` is the number the listing has, as
- * typed (edit): keeping it, however written, needs no code, even one that is no
- * mobile (ads from before). `mode` picks the notice's words.
+ * Whether the post or edit may go on as far as its phones go: null, or the
+ * answer to send instead. The contact number first, then WhatsApp's own number
+ * when the owner gave one; one code at a time, so a code the contact number
+ * used is not tried on the next. Keeping a number (edit), however written,
+ * needs no code, even one that is no mobile (ads from before). `mode` picks the notice's words.
  */
 export async function holdForPhoneCode(
   services: PhoneHoldServices,
   user: SessionUser,
   submission: ListingSubmission,
   mode: "create" | "edit",
-  keep: string | null = null,
+  keep: KeptPhones = {},
 ): Promise<Held | null> {
+  if (!services.phones.enabled) return null;
+  const contact = await holdFor(services, user, submission, mode, "contactPhone", keep.contactPhone ?? null);
+  if (contact.answer) return contact.answer;
+  const next = contact.usedCode ? { ...submission, phoneCode: "" } : submission;
+  return (await holdFor(services, user, next, mode, "whatsappPhone", keep.whatsappPhone ?? null)).answer;
+}
+
+type HoldAnswer = { answer: Held | null; usedCode: boolean };
+const GO_ON: HoldAnswer = { answer: null, usedCode: false };
+
+async function holdFor(
+  services: PhoneHoldServices,
+  user: SessionUser,
+  submission: ListingSubmission,
+  mode: "create" | "edit",
+  field: PhoneField,
+  keep: string | null,
+): Promise<HoldAnswer> {
   const { phones } = services;
-  if (!phones.enabled) return null;
-  const typed = submission.values.contactPhone ?? "";
+  const typed = submission.values[field] ?? "";
   const phone = parseSriLankanPhone(typed);
-  if (keep !== null && (typed.trim() === keep.trim() || (phone !== null && phone.e164 === toE164(keep)))) return null;
-  if (!phone?.mobile)
-    return held(
-      services,
-      user,
-      submission,
-      { field: "contactPhone", first: messageOf({ ok: false, code: "phone.not_mobile" }) },
-      400,
-    );
-  if (await phones.isConfirmed(user, typed)) return null;
+  if (field === "whatsappPhone") {
+    // None of its own: WhatsApp is on the contact number, confirmed above.
+    if (typed.trim() === "" || phone?.e164 === toE164(submission.values.contactPhone ?? "")) return GO_ON;
+  }
+  if (keep !== null && (typed.trim() === keep.trim() || (phone !== null && phone.e164 === toE164(keep)))) return GO_ON;
+  const hold = async (answer: Parameters<typeof held>[3], status: number): Promise<HoldAnswer> => ({
+    answer: await held(services, user, submission, answer, status),
+    usedCode: false,
+  });
+  if (!phone?.mobile) return hold({ field, first: messageOf({ ok: false, code: "phone.not_mobile" }) }, 400);
+  if (await phones.isConfirmed(user, typed)) return GO_ON;
   const local = localPhone(phone.e164);
   // A number with 3 ads already gets no code: the post would be refused anyway.
-  if (await phoneAtLimit(services.db, typed, currentTime()))
-    return held(
-      services,
-      user,
-      submission,
-      { field: "contactPhone", first: { key: "listingForm.errors.phoneLimit" } },
-      409,
-    );
+  if (field === "contactPhone" && (await phoneAtLimit(services.db, typed, currentTime())))
+    return hold({ field, first: { key: "listingForm.errors.phoneLimit" } }, 409);
 
   if (submission.phoneCode) {
     const confirmed = await phones.confirmCode(user, typed, submission.phoneCode);
-    if (confirmed.ok) return null;
-    const field = confirmed.code === "phone.taken" ? "contactPhone" : "phoneCode";
-    return held(
-      services,
-      user,
-      submission,
-      { field, first: messageOf(confirmed), phoneCode: { phone: local, sent: false } },
+    if (confirmed.ok) return { answer: null, usedCode: true };
+    return hold(
+      {
+        field: confirmed.code === "phone.taken" ? field : "phoneCode",
+        first: messageOf(confirmed),
+        phoneCode: { phone: local, sent: false },
+      },
       statusOf(confirmed.code),
     );
   }
 
   const requested = await phones.requestCode(user, typed, services.clientIp, user.locale);
-  if (requested.ok && requested.status === "alreadyConfirmed") return null;
+  if (requested.ok && requested.status === "alreadyConfirmed") return GO_ON;
   if (!requested.ok) {
     // A wait (a limit, the gateway) leaves the code field: a code sent a moment ago may still be good.
-    const field =
-      requested.code === "phone.taken" || requested.code === "phone.not_mobile" ? "contactPhone" : "phoneCode";
-    const phoneCode = field === "phoneCode" ? { phone: local, sent: false } : undefined;
-    return held(
-      services,
-      user,
-      submission,
-      { field, first: messageOf(requested), phoneCode },
+    const onNumber = requested.code === "phone.taken" || requested.code === "phone.not_mobile";
+    const phoneCode = onNumber ? undefined : { phone: local, sent: false };
+    return hold(
+      { field: onNumber ? field : "phoneCode", first: messageOf(requested), phoneCode },
       statusOf(requested.code),
     );
   }
@@ -161,5 +176,5 @@ export async function holdForPhoneCode(
     key: mode === "create" ? "listingForm.phoneConfirm.sentPost" : "listingForm.phoneConfirm.sentEdit",
     values: { phone: local },
   };
-  return held(services, user, submission, { first, phoneCode: { phone: local, sent: true } }, 200);
+  return hold({ first, phoneCode: { phone: local, sent: true } }, 200);
 }

@@ -64,7 +64,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   let result: SaveListingResult;
   try {
     // Moving the ad onto a number this owner has not confirmed by SMS waits for its code (ADR 076).
-    const keep = listing.values.contactPhone ?? "";
+    const keep = {
+      contactPhone: listing.values.contactPhone ?? "",
+      whatsappPhone: listing.values.whatsappPhone || null,
+    };
     const waiting = await holdForPhoneCode({ db, storage, phones, clientIp }, user, submission, "edit", keep);
     if (waiting) return waiting;
     const poster = { ...user, ip: clientIp };

@@ -5,6 +5,7 @@ import { cityForFaculty, DEFAULT_FACULTY, findFaculty, findUniversity } from "~/
 import type { MessageKey } from "~/i18n/keys.generated";
 import { coordinatesFromMapLink, isInSriLanka, type LatLng, parseCoordinatePair } from "~/lib/geo/coordinates";
 import { isMapLink } from "~/lib/location-link";
+import { mobileE164, toE164 } from "~/lib/phone";
 import { AMENITIES, GENDERS, type Gender, PROPERTY_TYPES, type PropertyType } from "./browse-filters";
 import { parseWith } from "./form-errors";
 import {
@@ -44,6 +45,8 @@ export const LISTING_TEXT_FIELDS = [
   "contactPhone",
   // Boxes: the contact number is on WhatsApp, on Viber (ADR 087).
   "whatsapp",
+  // WhatsApp on a number of its own (ADR 092).
+  "whatsappPhone",
   "viber",
 ] as const;
 export type ListingTextField = (typeof LISTING_TEXT_FIELDS)[number];
@@ -149,6 +152,11 @@ const listingTextSchema = z.object({
     z.refine((v) => PHONE_PATTERN.test(v), "listingForm.errors.phone"),
   ),
   whatsapp: choice(["1"]),
+  whatsappPhone: z.string().check(
+    z.trim(),
+    z.maxLength(LISTING_LIMITS.phone, TOO_LONG),
+    z.refine((v) => v === "" || mobileE164(v) !== null, "listingForm.errors.whatsappPhone"),
+  ),
   viber: choice(["1"]),
 });
 
@@ -167,6 +175,8 @@ export type NewListingInput = ListingTerms & {
   /** The owner said the contact number is on WhatsApp / on Viber: the page links to a chat (ADR 087). */
   whatsapp: boolean;
   viber: boolean;
+  /** The mobile WhatsApp opens when it is not the contact number, as typed; null: the contact number (ADR 092). */
+  whatsappPhone?: string | null;
 };
 
 export type ListingFormResult =
@@ -286,6 +296,7 @@ export function parseListingForm(raw: RawListingForm): ListingFormResult {
       contactPhone: v.contactPhone,
       whatsapp: v.whatsapp === "1",
       viber: v.viber === "1",
+      whatsappPhone: ownWhatsappNumber(v.whatsappPhone, v.contactPhone),
       bills: (v.bills || null) as ListingFacts["bills"],
       meals: (v.meals || null) as ListingFacts["meals"],
       bathroom: (v.bathroom || null) as ListingFacts["bathroom"],
@@ -296,4 +307,9 @@ export function parseListingForm(raw: RawListingForm): ListingFormResult {
       cooking: (v.cooking || null) as ListingFacts["cooking"],
     },
   };
+}
+
+/** A WhatsApp number typed apart from the contact number, or null when none (or the same number) was typed. */
+function ownWhatsappNumber(typed: string, contactPhone: string): string | null {
+  return typed === "" || mobileE164(typed) === toE164(contactPhone) ? null : typed;
 }

@@ -94,6 +94,8 @@ export type ListingDetail = ListingSummary & {
   /** The owner said the contact number is on WhatsApp / on Viber (ADR 087). */
   whatsapp: boolean;
   viber: boolean;
+  /** The mobile WhatsApp opens when it is not the contact number (ADR 092); null: the contact number. */
+  whatsappPhone: string | null;
   uniqueViews: number;
   lastViewed: string | null;
   userId: string;

@@ -203,6 +203,71 @@ describeEachDatabase("posting with the contact phone's SMS code", (ctx) => {
     expect(landline.location).toBe("/dashboard?updated=1");
   });
 
+  it("WhatsApp on a number of its own waits for its own code after the contact number's; an edit keeps or clears it", async () => {
+    const { db } = ctx();
+    const storage = await tempStorage();
+    const { owner, cookie } = await signedInAccount(db, "code-whatsapp");
+    const [contact, whatsapp] = [uniquePhone(), uniquePhone()];
+    const form = { ...LISTING_FORM, title: "Room on two numbers", contactPhone: contact, whatsapp: "1" };
+    const local = (phone: string) => `0${toE164(phone)!.slice(3)}`;
+
+    // A landline is no WhatsApp number: refused on its field before anything is sent.
+    const landline = await post(db, storage, cookie, { ...form, whatsappPhone: "011 234 5678", photos: await jpeg() });
+    expect(landline.status).toBe(400);
+    expect(landline.body).toMatchObject({ errors: { whatsappPhone: { key: "listingForm.errors.whatsappPhone" } } });
+
+    const first = await post(db, storage, cookie, { ...form, whatsappPhone: whatsapp, photos: await jpeg() });
+    expect(first.body).toMatchObject({ phoneCode: { phone: local(contact), sent: true } });
+    const uploadIds = (first.body.uploads as { id: string }[]).map((u) => u.id);
+    // The contact number's code confirms it; the same code is not tried on the WhatsApp number, which gets its own.
+    const second = await post(db, storage, cookie, {
+      ...form,
+      whatsappPhone: whatsapp,
+      uploadIds,
+      phoneCode: await lastCode(db, contact),
+    });
+    expect(second.status).toBe(200);
+    expect(second.body).toMatchObject({ phoneCode: { phone: local(whatsapp), sent: true } });
+    expect(second.body.errors).toEqual({});
+    expect(await listingsWith(db, contact)).toEqual([]);
+
+    const posted = await post(db, storage, cookie, {
+      ...form,
+      whatsappPhone: whatsapp,
+      uploadIds,
+      phoneCode: await lastCode(db, whatsapp),
+    });
+    expect(posted.location).toBe("/dashboard?posted=1");
+    const [listing] = await listingsWith(db, contact);
+    const stored = await db
+      .selectFrom("listings")
+      .select("whatsappPhone")
+      .where("id", "=", listing.id)
+      .executeTakeFirst();
+    expect(stored?.whatsappPhone).toBe(whatsapp);
+
+    // Editing: keeping both numbers asks nothing; typing the contact number again clears WhatsApp's own.
+    const kept = await post(
+      db,
+      storage,
+      cookie,
+      { ...form, whatsappPhone: whatsapp, title: "Kept" },
+      {
+        editId: listing.id,
+      },
+    );
+    expect(kept.location).toBe("/dashboard?updated=1");
+    const same = await post(db, storage, cookie, { ...form, whatsappPhone: contact }, { editId: listing.id });
+    expect(same.location).toBe("/dashboard?updated=1");
+    const cleared = await db
+      .selectFrom("listings")
+      .select("whatsappPhone")
+      .where("id", "=", listing.id)
+      .executeTakeFirst();
+    expect(cleared?.whatsappPhone).toBeNull();
+    expect(owner.id).toBe(listing.userId);
+  });
+
   it("no account gets a code for a number another account confirmed and has ads with", async () => {
     const { db } = ctx();
     const storage = await tempStorage();

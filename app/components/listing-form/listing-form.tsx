@@ -12,10 +12,12 @@ import { type FieldControlProps, FormField, fieldsOf, inputClasses } from "~/com
 import { TextArea } from "~/components/ui/text-input";
 import { cityForFaculty, DEFAULT_FACULTY, findFaculty, findUniversity, UNIVERSITIES } from "~/directory/universities";
 import { type KeysBelow, type MessageKey, useTranslation } from "~/i18n";
+import { mobileE164 } from "~/lib/phone";
 import { AMENITIES, GENDERS, PROPERTY_TYPES } from "~/schemas/browse-filters";
 import type { MapTileSource } from "~/schemas/browse-view";
 import { type ListingFormErrorField, type ListingFormState, listingProblems } from "~/schemas/form-problems";
 import { LISTING_LIMITS, type ListingFormField, type ListingTextField, readListingForm } from "~/schemas/listing-form";
+import { ChatAppFields } from "./chat-app-fields";
 import { ListingFactsFields } from "./listing-facts-fields";
 import { type PhoneCheck, PhoneCodeField } from "./phone-code-field";
 import { type ExistingPhoto, PhotoPicker, type PhotoPickerState } from "./photo-picker";
@@ -125,6 +127,10 @@ export function ListingForm({ mode, profile, initial, result, tiles, phones, kee
   const message = (field: ListingFormErrorField) =>
     errors[field] ? t(errors[field].key, errors[field].values) : undefined;
   const errorFields = Object.keys(errors) as ListingFormErrorField[];
+  const phoneCheck = { enabled: phones?.enabled ?? false, confirmed: phones?.confirmed ?? [] };
+  // The code the server asked for is WhatsApp's own number's (ADR 092), not the contact number's.
+  const askedFor = state?.phoneCode ? mobileE164(state.phoneCode.phone) : null;
+  const askedWhatsapp = askedFor !== null && askedFor !== mobileE164(values.contactPhone ?? "");
   // Held for the phone's SMS code, with nothing wrong: the top says where the code went, as a notice.
   const codeNotice = state?.phoneCode?.sent && errorFields.length === 0;
   const field = fieldsOf<LabelledField>({
@@ -398,30 +404,23 @@ export function ListingForm({ mode, profile, initial, result, tiles, phones, kee
         </FormField>
       </div>
 
-      {/* The chat apps the number is on: the page links to them beside 'Call Now' (ADR 087). */}
-      <div>
-        {(["whatsapp", "viber"] as const).map((app) => (
-          <label key={app} className="flex min-h-11 items-center gap-2">
-            <input
-              type="checkbox"
-              name={app}
-              value="1"
-              defaultChecked={values[app] === "1"}
-              className="h-5 w-5 accent-brand-700"
-            />
-            {t(`listingForm.${app}`)}
-          </label>
-        ))}
-        <p className="text-sm text-slate-600">{t("listingForm.chatAppsHint")}</p>
-      </div>
-
       <PhoneCodeField
-        enabled={phones?.enabled ?? false}
-        confirmed={phones?.confirmed ?? []}
+        {...phoneCheck}
         typed={phoneTyped}
         keep={keepPhone}
-        asked={state?.phoneCode}
-        error={message("phoneCode")}
+        asked={askedWhatsapp ? undefined : state?.phoneCode}
+        error={askedWhatsapp ? undefined : message("phoneCode")}
+        enhanced={enhanced}
+      />
+
+      <ChatAppFields
+        values={values}
+        whatsappField={field("whatsappPhone", { hint: t("listingForm.whatsappPhoneHint") })}
+        phones={phoneCheck}
+        contactTyped={phoneTyped}
+        keepWhatsapp={mobileE164(initial?.values.whatsappPhone ?? "")}
+        asked={askedWhatsapp ? state?.phoneCode : undefined}
+        codeError={askedWhatsapp ? message("phoneCode") : undefined}
         enhanced={enhanced}
       />
 

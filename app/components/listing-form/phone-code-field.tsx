@@ -28,6 +28,8 @@ type Props = PhoneCheck & {
   asked?: { phone: string; sent: boolean };
   error?: string;
   enhanced: boolean;
+  /** Set on the second field of a form (WhatsApp's own number, ADR 092), so that ids stay unique. */
+  idSuffix?: string;
 };
 
 type Message = { key: MessageKey; values?: Record<string, number | string> };
@@ -53,7 +55,7 @@ async function ask(body: Record<string, string>): Promise<PhoneCodeAnswer | null
  * gets 'Send code', then a code field and 'Confirm', then 'Confirmed ✓'; the
  * server still checks everything on submit.
  */
-export function PhoneCodeField({ enabled, confirmed, typed, keep, asked, error, enhanced }: Props) {
+export function PhoneCodeField({ enabled, confirmed, typed, keep, asked, error, enhanced, idSuffix }: Props) {
   const { t } = useTranslation();
   const [confirmedHere, setConfirmedHere] = useState<string[]>([]);
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -112,7 +114,7 @@ export function PhoneCodeField({ enabled, confirmed, typed, keep, asked, error, 
       ) : null}
       {codeShown ? (
         <FormField
-          id="listing-phoneCode"
+          id={idSuffix ? `listing-phoneCode-${idSuffix}` : "listing-phoneCode"}
           name="phoneCode"
           label={t("listingForm.phoneConfirm.codeLabel")}
           hint={enhanced ? undefined : t("listingForm.phoneConfirm.codeHint")}
