@@ -1,4 +1,4 @@
-import { Link, useHref, useLocation } from "react-router";
+import { Link } from "react-router";
 import { useTranslation } from "~/i18n";
 import { LanguageSwitcher } from "./language-switcher";
 import { MailIcon } from "./ui/icons";
@@ -82,13 +82,11 @@ function FooterNav({ id, heading, links }: { id: string; heading: string; links:
 
 /**
  * A plain form post, with or without JavaScript (ADR 090): the route remembers
- * the other choice and sends the reader back to this page, in its language.
+ * the other choice and sends the reader back to the page (its Referer).
  */
 function DataSaverSwitch({ on, label, hint }: { on: boolean; label: string; hint: string }) {
-  const { pathname, search } = useLocation();
   return (
     <form method="post" action="/data-saver" className="saver">
-      <input type="hidden" name="next" value={useHref(pathname + search)} />
       <button type="submit" name="saver" value={on ? "off" : "on"}>
         {label}
       </button>

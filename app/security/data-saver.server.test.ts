@@ -5,17 +5,22 @@ import { dataSaverOn, switchDataSaver } from "./data-saver.server";
 
 const env = { siteUrl: "https://bodima.lk", SITE_NAME: "Bodima" };
 
-function post(fields: Record<string, string>, origin: string | null = "https://bodima.lk") {
+function post(fields: Record<string, string>, origin: string | null = "https://bodima.lk", referer?: string) {
   return new Request("https://bodima.lk/data-saver", {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", ...(origin ? { Origin: origin } : {}) },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      ...(origin ? { Origin: origin } : {}),
+      ...(referer ? { Referer: referer } : {}),
+    },
     body: new URLSearchParams(fields).toString(),
   });
 }
 
 describe("the data saver switch", () => {
   it("remembers the choice for a year and sends the reader back to the page, in its language", async () => {
-    const answer = await switchDataSaver(post({ saver: "on", next: "/si/listing/room-1?x=1" }), env);
+    const from = "https://bodima.lk/si/listing/room-1?x=1";
+    const answer = await switchDataSaver(post({ saver: "on" }, "https://bodima.lk", from), env);
     expect(answer.status).toBe(303);
     expect(answer.headers.get("location")).toBe("https://bodima.lk/si/listing/room-1?x=1");
     expect(answer.headers.get("set-cookie")).toBe(
@@ -23,14 +28,16 @@ describe("the data saver switch", () => {
     );
   });
 
-  it("sends a page of another site home instead", async () => {
-    const answer = await switchDataSaver(post({ saver: "off", next: "//evil.example/x" }), env);
-    expect(answer.headers.get("location")).toBe("https://bodima.lk/");
+  it("sends the reader home when the browser names no page of ours", async () => {
+    for (const referer of [undefined, "https://evil.example/x"]) {
+      const answer = await switchDataSaver(post({ saver: "off" }, "https://bodima.lk", referer), env);
+      expect(answer.headers.get("location")).toBe("https://bodima.lk/");
+    }
   });
 
   it("refuses a post from another site, or naming none, with words", async () => {
     for (const origin of ["https://evil.example", null]) {
-      const answer = await switchDataSaver(post({ saver: "on", next: "/" }, origin), env);
+      const answer = await switchDataSaver(post({ saver: "on" }, origin), env);
       expect(answer.status).toBe(403);
       expect(answer.headers.get("set-cookie")).toBeNull();
       expect(await answer.text()).toContain("sent from another website");

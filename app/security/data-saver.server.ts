@@ -39,9 +39,12 @@ const PLAIN = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "n
 
 /**
  * The footer switch's answer (app/routes/data-saver.ts): the choice remembered
- * in a cookie and a 303 to the page it was sent from (`next`, only a path of
- * our own, on SITE_URL: ADR 062); a plain 403 for a post from another site's
- * page (or none named), a plain 400 for anything but on or off.
+ * in a cookie and a 303 back to the page that posted it, its Referer (a path
+ * of ours, on SITE_URL: ADR 062; the home page when there is none). Not a
+ * field of the form: a cached page is rendered at its normalised URL, and a
+ * field holding the address would not match the one the browser shows (the
+ * shortlist's 'Back' does the same). A plain 403 for a post from another
+ * site's page (or naming none), a plain 400 for anything but on or off.
  */
 export async function switchDataSaver(
   request: Request,
@@ -53,11 +56,11 @@ export async function switchDataSaver(
   const form = await readForm(request);
   const choice = form.get("saver");
   if (!isSaverChoice(choice)) return new Response(t("saverServer.badChoice"), { status: 400, headers: PLAIN });
-  const next = safeRedirect(form.get("next"), "/", env.siteUrl);
+  const back = safeRedirect(request.headers.get("referer"), "/", env.siteUrl);
   return new Response(null, {
     status: 303,
     headers: {
-      Location: new URL(next, env.siteUrl).href,
+      Location: new URL(back, env.siteUrl).href,
       "Set-Cookie": dataSaverCookieHeader(choice, { secure: env.siteUrl.startsWith("https:") }),
       "Cache-Control": "no-store",
     },
