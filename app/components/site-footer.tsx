@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useTranslation } from "~/i18n";
+import { useLocalePath, useTranslation } from "~/i18n";
 import { LanguageSwitcher } from "./language-switcher";
 import { MailIcon } from "./ui/icons";
 
@@ -86,7 +86,7 @@ function FooterNav({ id, heading, links }: { id: string; heading: string; links:
  */
 function DataSaverSwitch({ on, label, hint }: { on: boolean; label: string; hint: string }) {
   return (
-    <form method="post" action="/data-saver" className="saver">
+    <form method="post" action={useLocalePath()("/data-saver")} className="saver">
       <button type="submit" name="saver" value={on ? "off" : "on"}>
         {label}
       </button>

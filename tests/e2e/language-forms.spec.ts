@@ -18,7 +18,7 @@ async function fillBadSignUp(page: Page) {
   await page.locator("input[name='phone']").fill("12");
   await page.locator("input[name='password']").fill("short");
   await page.locator("input[name='confirmPassword']").fill("other");
-  await page.locator("form button[type='submit']").click();
+  await page.locator("main form button[type='submit']").click();
 }
 
 async function expectSignUpErrors(page: Page, language: string) {
@@ -62,7 +62,7 @@ test("the listing form's errors in Sinhala, from the server without JavaScript",
   await expect(noJs).toHaveURL(/\/si\/dashboard\/listings\/new$/);
   await expect(noJs.locator("html")).toHaveAttribute("lang", "si");
   await noJs.locator("textarea[name='description']").fill("A room near the campus.");
-  await noJs.locator("form[method='post'] button[type='submit']").last().click();
+  await noJs.locator("main form[method='post'] button[type='submit']").last().click();
   await expect(noJs).toHaveURL(/\/si\/dashboard\/listings\/new/);
   const own = messages("si", "listing-form.json", ["errors"]);
   const english = messages("en", "listing-form.json", ["errors"]);

@@ -53,7 +53,7 @@ test("an account made on a Sinhala page prefers Sinhala; a made-up language is r
   await page.locator("input[name='password']").fill(PASSWORD);
   await page.locator("input[name='confirmPassword']").fill(PASSWORD);
   await page.locator("input[type='checkbox']").check();
-  await page.locator("form button[type='submit']").click();
+  await page.locator("main form button[type='submit']").click();
   await expect(page).toHaveURL(/\/si\/dashboard$/, { timeout: 10_000 });
 
   await page.goto("/si/dashboard/settings");

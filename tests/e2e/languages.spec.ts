@@ -252,7 +252,7 @@ test.describe("the chosen language is remembered (ADR 036)", () => {
     await page.locator("input[name='password']").fill(PASSWORD);
     await page.locator("input[name='confirmPassword']").fill(PASSWORD);
     await page.locator("input[type='checkbox']").check();
-    await page.locator("form button[type='submit']").click();
+    await page.locator("main form button[type='submit']").click();
     await expect(page).toHaveURL(/\/ta\/dashboard$/, { timeout: 10_000 });
     // Nothing chosen in this browser: only the account's language speaks.
     expect((await context.cookies()).find((c) => c.name === "bodima_lang")).toBeUndefined();
