@@ -12,6 +12,7 @@ export default [
   route("browse/map", "routes/browse.map.tsx"),
   route("listing/:slug", "routes/listing.tsx"),
   route("listing/:slug/report", "routes/listing.report.tsx"),
+  route("listing/:slug/photos", "routes/listing.photos.tsx"),
   route("listing/:slug/already-let", "routes/listing.already-let.tsx"),
   // Counts a tap on the page's 'Call Now', WhatsApp or Viber link: ping or beacon (ADR 089).
   route("listing/:slug/contact/:kind", "routes/listing.contact.$kind.ts"),

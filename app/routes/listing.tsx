@@ -105,7 +105,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-8">
         <div className="min-w-0 space-y-4 lg:col-start-1">
-          <ListingGallery photos={listing.photos} title={listing.title} />
+          <ListingGallery photos={listing.photos} title={listing.title} slug={listing.slug} />
           <div>
             <h1 lang={listing.titleLang ?? undefined} className="text-2xl font-bold break-words sm:text-3xl">
               {listing.title}

@@ -22,6 +22,7 @@ import * as photos from "../../app/routes/dashboard.photos";
 import * as deletePhoto from "../../app/routes/dashboard.photos.$id.delete";
 import * as settings from "../../app/routes/dashboard.settings";
 import * as listingPage from "../../app/routes/listing";
+import * as photoViewer from "../../app/routes/listing.photos";
 import * as report from "../../app/routes/listing.report";
 import * as login from "../../app/routes/login";
 import * as resetPassword from "../../app/routes/reset-password";
@@ -814,6 +815,12 @@ describeEachDatabase("fuzz: hostile input never breaks the server", (ctx) => {
         expectNo5xx(
           await call(report.loader as Handler, get(`/listing/${encodeURIComponent(slug)}/report`), context(), { slug }),
           `report page ${slug.slice(0, 40)}`,
+        );
+        expectNo5xx(
+          await call(photoViewer.loader as Handler, get(`/listing/${encodeURIComponent(slug)}/photos`), context(), {
+            slug,
+          }),
+          `photo viewer ${slug.slice(0, 40)}`,
         );
       }),
       { ...settingsFor(40), examples: BIG_IDS.map((id) => [`room-${id}`] as [string]) },

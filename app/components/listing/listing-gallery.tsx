@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from "react";
+import { type ComponentType, useEffect, useRef, useState } from "react";
 import { preload } from "react-dom";
+import { useFetcher } from "react-router";
 import { useTranslation } from "~/i18n";
 import type { ListingPhoto } from "~/schemas/listing-view";
 import { ChevronIcon, useSwipe } from "./gallery-controls";
-import { PhotoLightbox } from "./photo-lightbox";
+import type { PhotoLightboxProps } from "./photo-lightbox";
 import "virtual:catalogue/listing";
 
 // The photo column is at most about 46rem wide (app/routes/listing.tsx).
@@ -13,8 +14,10 @@ const MAIN_SIZES = "(min-width: 1024px) 46rem, 100vw";
  * Photo gallery: previous/next that wrap around, thumbnails, an 'i / n'
  * counter and a full-screen lightbox. Without JavaScript the first photo
  * shows and every photo (thumbnails, main photo) is a link to its full image.
+ * The lightbox's module comes from the listing's photos route (ADR 091) once the
+ * page is idle, or at the first tap of the photo, whichever is first.
  */
-export function ListingGallery({ photos, title }: { photos: ListingPhoto[]; title: string }) {
+export function ListingGallery({ photos, title, slug }: { photos: ListingPhoto[]; title: string; slug: string }) {
   const { t } = useTranslation();
   const [index, setIndex] = useState(0);
   const [lightboxOpen, setLightboxOpen] = useState(false);
@@ -25,7 +28,23 @@ export function ListingGallery({ photos, title }: { photos: ListingPhoto[]; titl
   const step = (delta: number) => setIndex((i) => (i + delta + total) % total);
   const swipe = useSwipe(step);
 
-  useEffect(() => setEnhanced(true), []);
+  const viewer = useFetcher<{ PhotoLightbox?: ComponentType<PhotoLightboxProps> }>();
+  const Lightbox = viewer.data?.PhotoLightbox;
+  const loadViewer = () => {
+    if (!Lightbox && viewer.state === "idle") viewer.load(`/listing/${slug}/photos`);
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, after hydration
+  useEffect(() => {
+    setEnhanced(true);
+    if (!photos.length) return;
+    if (typeof requestIdleCallback !== "function") {
+      const timer = setTimeout(loadViewer, 2000);
+      return () => clearTimeout(timer);
+    }
+    const id = requestIdleCallback(loadViewer, { timeout: 5000 });
+    return () => cancelIdleCallback(id);
+  }, []);
 
   const photo = photos[index];
   // The first photo is the page's largest paint: hinted in <head>, before the parser reaches it.
@@ -54,6 +73,7 @@ export function ListingGallery({ photos, title }: { photos: ListingPhoto[]; titl
           className="block h-full w-full focus-visible:outline-4 focus-visible:-outline-offset-4"
           onClick={(event) => {
             event.preventDefault();
+            loadViewer();
             setLightboxOpen(true);
           }}
         >
@@ -132,13 +152,15 @@ export function ListingGallery({ photos, title }: { photos: ListingPhoto[]; titl
         </ul>
       ) : null}
 
-      {enhanced ? (
-        <PhotoLightbox
+      {enhanced && Lightbox ? (
+        <Lightbox
           photos={photos}
           title={title}
           index={index}
           open={lightboxOpen}
           onStep={step}
+          swipe={swipe}
+          Chevron={ChevronIcon}
           onClose={() => {
             setLightboxOpen(false);
             openerRef.current?.focus();

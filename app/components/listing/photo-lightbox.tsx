@@ -2,15 +2,21 @@ import { type KeyboardEvent, useEffect, useRef } from "react";
 import { CloseIcon } from "~/components/ui/icons";
 import { useTranslation } from "~/i18n";
 import type { ListingPhoto } from "~/schemas/listing-view";
-import { ChevronIcon, useSwipe } from "./gallery-controls";
-import "virtual:catalogue/listing";
+import type { ChevronIcon, useSwipe } from "./gallery-controls";
+// Its messages are the listing page's, already loaded by the page that lends it its controls.
 
-type PhotoLightboxProps = {
+export type PhotoLightboxProps = {
   photos: ListingPhoto[];
   title: string;
   index: number;
   open: boolean;
   onStep: (delta: number) => void;
+  /**
+   * The gallery's swipe handlers and chevron, lent so that they stay in the listing
+   * page's own chunk instead of a third one shared with this on-demand module (ADR 091).
+   */
+  swipe: ReturnType<typeof useSwipe>;
+  Chevron: typeof ChevronIcon;
   onClose: () => void;
 };
 
@@ -21,10 +27,9 @@ const FOCUSABLE = "button:not([disabled]), [href], [tabindex]:not([tabindex='-1'
  * inert, Escape closes it, and Tab wraps inside it. The gallery returns
  * focus to the photo that opened it.
  */
-export function PhotoLightbox({ photos, title, index, open, onStep, onClose }: PhotoLightboxProps) {
+export function PhotoLightbox({ photos, title, index, open, onStep, onClose, swipe, Chevron }: PhotoLightboxProps) {
   const { t } = useTranslation();
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const swipe = useSwipe(onStep);
   const total = photos.length;
   const photo = photos[index];
 
@@ -118,7 +123,7 @@ export function PhotoLightbox({ photos, title, index, open, onStep, onClose }: P
                   className={`${buttonClass} absolute left-3 top-1/2 -translate-y-1/2`}
                   aria-label={t("listing.gallery.previous")}
                 >
-                  <ChevronIcon direction="left" />
+                  <Chevron direction="left" />
                 </button>
                 <button
                   type="button"
@@ -126,7 +131,7 @@ export function PhotoLightbox({ photos, title, index, open, onStep, onClose }: P
                   className={`${buttonClass} absolute right-3 top-1/2 -translate-y-1/2`}
                   aria-label={t("listing.gallery.next")}
                 >
-                  <ChevronIcon direction="right" />
+                  <Chevron direction="right" />
                 </button>
               </>
             ) : null}
