@@ -63,7 +63,8 @@ export function adInsightsView(listing: { id: number; title: string }, days: rea
     table: {
       summary: t("insightsServer.figures"),
       caption: t("insightsServer.caption", { title: listing.title }),
-      columns: [t("insightsServer.columns.day"), ...series.map((s) => s.label)],
+      // Short headings: five columns fit a 360 px phone.
+      columns: [t("insightsServer.columns.day"), ...SERIES.map(({ name }) => t(`insightsServer.columns.${name}`))],
       // Newest first: the day an owner asks about most is today.
       rows: days.map((day) => ({ day: dayLabel(day.day), cells: SERIES.map(({ of }) => of(day)) })).reverse(),
     },

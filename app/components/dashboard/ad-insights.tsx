@@ -48,24 +48,29 @@ function AdInsights({ ad }: { ad: AdInsightsView }) {
         <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium text-brand-700">
           {ad.table.summary}
         </summary>
-        <table className="mt-2 w-full text-left tabular-nums">
-          <caption className="sr-only">{ad.table.caption}</caption>
-          <TableHead className="border-b border-slate-300 text-slate-700" columns={ad.table.columns} />
-          <tbody>
-            {ad.table.rows.map((row) => (
-              <tr key={row.day} className="border-b border-slate-100">
-                <th scope="row" className="py-1 pr-3 font-normal whitespace-nowrap">
-                  {row.day}
-                </th>
-                {row.cells.map((cell, i) => (
-                  <td key={ad.table.columns[i + 1]} className={i === row.cells.length - 1 ? "py-1 pl-3" : "px-3 py-1"}>
-                    {cell}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div className="mt-2 overflow-x-auto">
+          <table className="w-full text-left tabular-nums">
+            <caption className="sr-only">{ad.table.caption}</caption>
+            <TableHead className="border-b border-slate-300 text-slate-700" columns={ad.table.columns} />
+            <tbody>
+              {ad.table.rows.map((row) => (
+                <tr key={row.day} className="border-b border-slate-100">
+                  <th scope="row" className="py-1 pr-2 font-normal whitespace-nowrap">
+                    {row.day}
+                  </th>
+                  {row.cells.map((cell, i) => (
+                    <td
+                      key={ad.table.columns[i + 1]}
+                      className={i === row.cells.length - 1 ? "py-1 pl-2" : "px-2 py-1"}
+                    >
+                      {cell}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </details>
     </li>
   );
