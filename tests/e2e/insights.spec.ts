@@ -54,7 +54,9 @@ async function tapCallNow(browser: Browser, slug: string, javaScriptEnabled: boo
   const call = page.locator("aside").getByRole("link", { name: "Call Now" });
   // The link goes straight to the phone, whatever counts the tap.
   await expect(call).toHaveAttribute("href", /^tel:/);
-  const counted = page.waitForRequest((r) => r.url().endsWith(`/listing/${slug}/contact/call`) && r.method() === "POST");
+  const counted = page.waitForRequest(
+    (r) => r.url().endsWith(`/listing/${slug}/contact/call`) && r.method() === "POST",
+  );
   await call.click();
   await counted;
   return { context, page, call };
@@ -91,8 +93,9 @@ test("a tap on Call Now counts once per visitor and shows in My Ads the next day
     await run.started;
 
     // The next day, on a phone: the owner's chart has yesterday's two calls.
-    const secret = (JSON.parse(fs.readFileSync(path.join(dataDir, "secrets.json"), "utf8")) as { sessionSecret: string })
-      .sessionSecret;
+    const secret = (
+      JSON.parse(fs.readFileSync(path.join(dataDir, "secrets.json"), "utf8")) as { sessionSecret: string }
+    ).sessionSecret;
     const cookie = await withDb(dataDir, (db) => insertSession(db, owner.id, secret));
     const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
     await context.addCookies([{ name: cookie.name, value: cookie.value, url: base, httpOnly: true, sameSite: "Lax" }]);
