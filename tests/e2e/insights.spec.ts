@@ -101,7 +101,7 @@ test("a tap on Call Now counts once per visitor and shows in My Ads the next day
     await context.addCookies([{ name: cookie.name, value: cookie.value, url: base, httpOnly: true, sameSite: "Lax" }]);
     const page: Page = await context.newPage();
     await page.goto(`${base}/dashboard`);
-    const chart = page.locator(`[data-testid="ad-insights"][data-ad-id="${listing.id}"]`);
+    const chart = page.locator(`[data-testid="ad-insights"][data-insights-for="${listing.id}"]`);
     await expect(chart).toContainText("Last 30 days: 1 Nov 2026 to 30 Nov 2026");
     await expect(chart.locator('[data-series="calls"]')).toContainText("Calls: 2");
     await expect(chart.locator('[data-series="calls"] rect')).toHaveCount(1);

@@ -19,7 +19,7 @@ const FILLS: Record<InsightSeriesName, string> = {
  */
 function AdInsights({ ad }: { ad: AdInsightsView }) {
   return (
-    <li data-testid="ad-insights" data-ad-id={ad.listingId} className="rounded-xl border border-slate-200 p-4">
+    <li data-testid="ad-insights" data-insights-for={ad.listingId} className="rounded-xl border border-slate-200 p-4">
       <h3 className="font-semibold break-words">{ad.title}</h3>
       <p className="text-sm text-slate-700">{ad.period}</p>
       <div className="mt-3 grid gap-3 sm:grid-cols-2">
