@@ -1,5 +1,5 @@
 import { t } from "~/i18n";
-import { formatDayDate } from "~/lib/format";
+import { formatDayDate, formatDayMonth } from "~/lib/format";
 import type { DailyCounts } from "~/models/listing-daily-counts.server";
 import type { AdInsightsView, AdInsightsWords, InsightSeriesName } from "~/schemas/ad-insights-view";
 import "virtual:catalogue/insights-server";
@@ -19,9 +19,8 @@ const SERIES: readonly { name: InsightSeriesName; of: (day: DailyCounts) => numb
 ];
 
 /** A day (YYYY-MM-DD, Colombo) in the reader's language: midday there, so no zone moves it. */
-function dayLabel(day: string): string {
-  return formatDayDate(`${day}T12:00:00+05:30`);
-}
+const midday = (day: string) => `${day}T12:00:00+05:30`;
+const dayLabel = (day: string) => formatDayDate(midday(day));
 
 /** Rounded to a tenth: the SVG stays short and the bars line up. */
 const tenth = (value: number) => Math.round(value * 10) / 10;
@@ -66,7 +65,10 @@ export function adInsightsView(listing: { id: number; title: string }, days: rea
       // Short headings: five columns fit a 360 px phone.
       columns: [t("insightsServer.columns.day"), ...SERIES.map(({ name }) => t(`insightsServer.columns.${name}`))],
       // Newest first: the day an owner asks about most is today.
-      rows: days.map((day) => ({ day: dayLabel(day.day), cells: SERIES.map(({ of }) => of(day)) })).reverse(),
+      // '30 Nov' without the year (the period line above has it): five columns fit a 360 px phone.
+      rows: days
+        .map((day) => ({ day: formatDayMonth(midday(day.day)), cells: SERIES.map(({ of }) => of(day)) }))
+        .reverse(),
     },
   };
 }

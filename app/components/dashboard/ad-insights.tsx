@@ -1,4 +1,3 @@
-import { TableHead } from "~/components/ui/table-head";
 import type { AdInsightsView, AdInsightsWords, InsightSeriesName } from "~/schemas/ad-insights-view";
 
 /** The charts' units, as app/pages/ad-insights.server.ts draws them. */
@@ -19,7 +18,11 @@ const FILLS: Record<InsightSeriesName, string> = {
  */
 function AdInsights({ ad }: { ad: AdInsightsView }) {
   return (
-    <li data-testid="ad-insights" data-insights-for={ad.listingId} className="rounded-xl border border-slate-200 p-4">
+    <li
+      data-testid="ad-insights"
+      data-insights-for={ad.listingId}
+      className="rounded-xl border border-slate-200 p-3 sm:p-4"
+    >
       <h3 className="font-semibold break-words">{ad.title}</h3>
       <p className="text-sm text-slate-700">{ad.period}</p>
       <div className="mt-3 grid gap-3 sm:grid-cols-2">
@@ -49,20 +52,26 @@ function AdInsights({ ad }: { ad: AdInsightsView }) {
           {ad.table.summary}
         </summary>
         <div className="mt-2 overflow-x-auto">
-          <table className="w-full text-left tabular-nums">
+          {/* Small type and tight cells: five columns fit a 360 px phone; a longer word scrolls here. */}
+          <table className="w-full text-left text-xs tabular-nums sm:text-sm">
             <caption className="sr-only">{ad.table.caption}</caption>
-            <TableHead className="border-b border-slate-300 text-slate-700" columns={ad.table.columns} />
+            <thead className="border-b border-slate-300 text-slate-700">
+              <tr>
+                {ad.table.columns.map((column) => (
+                  <th key={column} scope="col" className="px-1 py-1 font-semibold first:pl-0 last:pr-0">
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
             <tbody>
               {ad.table.rows.map((row) => (
                 <tr key={row.day} className="border-b border-slate-100">
-                  <th scope="row" className="py-1 pr-2 font-normal whitespace-nowrap">
+                  <th scope="row" className="py-1 pr-1 font-normal whitespace-nowrap">
                     {row.day}
                   </th>
                   {row.cells.map((cell, i) => (
-                    <td
-                      key={ad.table.columns[i + 1]}
-                      className={i === row.cells.length - 1 ? "py-1 pl-2" : "px-2 py-1"}
-                    >
+                    <td key={ad.table.columns[i + 1]} className="px-1 py-1 last:pr-0">
                       {cell}
                     </td>
                   ))}
