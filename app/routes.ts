@@ -14,6 +14,8 @@ export default [
   route("listing/:slug/report", "routes/listing.report.tsx"),
   route("listing/:slug/photos", "routes/listing.photos.tsx"),
   route("listing/:slug/already-let", "routes/listing.already-let.tsx"),
+  // Counts a tap on the page's 'Call Now', WhatsApp or Viber link: ping or beacon (ADR 089).
+  route("listing/:slug/contact/:kind", "routes/listing.contact.$kind.ts"),
   route("shortlist", "routes/shortlist.tsx"),
   route("s/:code", "routes/shared-shortlist.tsx"),
   route("availability/:token", "routes/availability.$token.tsx"),
@@ -67,6 +69,7 @@ export default [
   route("api/listings", "routes/api.listings.ts"),
   route("api/listings/:idOrSlug", "routes/api.listings.$idOrSlug.ts"),
   route("api/universities", "routes/api.universities.ts"),
+  route("api/my/listings/:id/insights", "routes/api.my.listings.$id.insights.ts"),
   route("api/openapi.json", "routes/api.openapi[.]json.ts"),
   // Compatible aliases of the original cloud-function paths.
   route("getAdsForSEO", "routes/api.listings.ts", { id: "compat-getAdsForSEO" }),

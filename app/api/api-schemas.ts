@@ -167,6 +167,23 @@ export const ViewStatsSchema = z.object({
   counted: z.boolean(),
 });
 
+const dayCounts = {
+  views: z.int().min(0),
+  saves: z.int().min(0).meta({ description: "Saves to a shortlist, once per browser a day." }),
+  calls: z.int().min(0).meta({ description: "Taps on 'Call Now', once per browser a day." }),
+  whatsapp: z.int().min(0).meta({ description: "Taps on 'WhatsApp', once per browser a day." }),
+  viber: z.int().min(0).meta({ description: "Taps on 'Viber', once per browser a day." }),
+};
+
+/** An owner's own ad, per day in Sri Lanka's time zone (ADR 089). */
+export const ListingInsightsSchema = z.object({
+  listingId: z.int().meta({ description: "The ad number." }),
+  days: z
+    .array(z.object({ day: z.string().meta({ format: "date", description: "A day in Asia/Colombo." }), ...dayCounts }))
+    .meta({ description: "The last 30 days, oldest first, today last; a day with nothing has zeros." }),
+  totals: z.object(dayCounts).meta({ description: "The 30 days together." }),
+});
+
 export const CitySchema = z.object({
   code: z.string(),
   name: z.string(),

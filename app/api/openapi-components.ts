@@ -24,6 +24,7 @@ import {
   FacultySchema,
   ListingChecksSchema,
   ListingDetailExtraSchema,
+  ListingInsightsSchema,
   ListingPageSchema,
   ListingPhotoSchema,
   ListingSummarySchema,
@@ -90,6 +91,7 @@ function generatedSchemas(): Record<string, JsonSchema> & {
     ListingChecks: ListingChecksSchema,
     ListingSummary: ListingSummarySchema,
     ViewStats: ViewStatsSchema,
+    ListingInsights: ListingInsightsSchema,
     City: CitySchema,
     Faculty: FacultySchema,
     University: UniversitySchema,
@@ -248,4 +250,13 @@ export const OPENAPI_COMPONENTS = {
     },
   },
   schemas: generatedSchemas(),
+  securitySchemes: {
+    session: {
+      type: "apiKey",
+      in: "cookie",
+      // SESSION_COOKIE_NAME (app/auth/session-cookie.ts), which this layer may not import: a test holds them equal.
+      name: "bodima.session_token",
+      description: "The session cookie of a signed-in owner (sign in on the site).",
+    },
+  },
 };

@@ -51,7 +51,8 @@ export function openApiDocument(siteUrl: string) {
       version: "1.0.0",
       summary: "Read-only access to boarding-place listings near Sri Lankan universities.",
       description:
-        "Public, read-only JSON. No authentication. List responses never contain phone numbers. " +
+        "Public, read-only JSON, no authentication, except an owner's own figures under /api/my (the site's session cookie). " +
+        "List responses never contain phone numbers. " +
         "The /getAdsForSEO, /getAdForSEO and /getAdsByUniversity paths are kept for clients of the original backend.",
     },
     servers: [{ url: siteUrl }],
@@ -80,6 +81,34 @@ export function openApiDocument(siteUrl: string) {
             "200": {
               description: "The directory.",
               content: jsonContent(ref("UniversityDirectory")),
+            },
+            "405": { $ref: "#/components/responses/MethodNotAllowed" },
+          },
+        },
+      },
+      "/api/my/listings/{id}/insights": {
+        get: {
+          operationId: "getMyListingInsights",
+          summary: "Your own ad's views, saves, calls and messages per day, the last 30 days",
+          security: [{ session: [] }],
+          parameters: [
+            {
+              name: "id",
+              in: "path",
+              required: true,
+              description: "The ad number of one of your ads.",
+              schema: { type: "integer", minimum: 1 },
+            },
+          ],
+          responses: {
+            "200": {
+              description: "The ad's figures per day in Sri Lanka's time zone. Never cached.",
+              content: jsonContent(ref("ListingInsights")),
+            },
+            "404": {
+              description:
+                "No ad of yours has this number: signed out, another owner's ad, a suspended account or no such ad all answer alike.",
+              content: jsonContent({ ...ref("Error"), examples: [{ error: "Ad not found" }] }),
             },
             "405": { $ref: "#/components/responses/MethodNotAllowed" },
           },

@@ -211,6 +211,17 @@ export type ListingViewsTable = {
   viewedAt: string;
 };
 
+/** What an ad did per day in Asia/Colombo (YYYY-MM-DD): counts only (migration 041, ADR 089). */
+export type ListingDailyCountsTable = {
+  listingId: number;
+  day: string;
+  views: Generated<number>;
+  saves: Generated<number>;
+  calls: Generated<number>;
+  whatsapp: Generated<number>;
+  viber: Generated<number>;
+};
+
 export type ReportsTable = {
   id: string;
   listingId: number;
@@ -426,6 +437,7 @@ export type Database = {
   description_sketches: DescriptionSketchesTable;
   description_bands: DescriptionBandsTable;
   listing_views: ListingViewsTable;
+  listing_daily_counts: ListingDailyCountsTable;
   reports: ReportsTable;
   contact_messages: ContactMessagesTable;
   outbox: OutboxTable;

@@ -39,6 +39,15 @@ export function formatDayDate(iso: string, locale: Locale = activeLocale()): str
   return dateFormat(dayDates, locale, options, "en-GB").format(new Date(iso));
 }
 
+const dayMonths = new Map<Locale, Intl.DateTimeFormat>();
+
+/** '12 Nov' in English (a row of a table whose heading names the year), the same in Sinhala or Tamil. */
+export function formatDayMonth(iso: string, locale: Locale = activeLocale()): string {
+  return dateFormat(dayMonths, locale, { day: "numeric", month: "short", timeZone: COLOMBO }, "en-GB").format(
+    new Date(iso),
+  );
+}
+
 /** 'October 2026' in English, the same month in Sinhala or Tamil. */
 export function formatMonthYear(iso: string, locale: Locale = activeLocale()): string {
   return dateFormat(months, locale, { month: "long", year: "numeric", timeZone: COLOMBO }, "en-GB").format(

@@ -27,7 +27,8 @@ type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) exten
  * - account: an email address (`account`), whether or not an account has it;
  * - user: a signed-in user's id (`user`);
  * - visitor: a signed visitor id (`visitor`), else the address as for ip: a new cookie proves nothing;
- * - listing: a listing's id (`listing`).
+ * - listing: a listing's id (`listing`);
+ * - tap: one act on one listing on one day (`tap`, e.g. "1001:call:2026-11-29", ADR 089).
  */
 type KeyInputs = {
   ip: { ip: string };
@@ -36,6 +37,7 @@ type KeyInputs = {
   user: { user: string };
   visitor: { visitor: string | null; ip: string };
   listing: { listing: number };
+  tap: { tap: string };
 };
 export type KeyPart = keyof KeyInputs;
 type AnyKeyInput = UnionToIntersection<KeyInputs[KeyPart]>;
@@ -47,6 +49,7 @@ const KEY_PARTS: Record<KeyPart, (input: AnyKeyInput) => string> = {
   user: ({ user }) => `user=${user}`,
   visitor: ({ visitor, ip }) => (visitor ? `visitor=${visitor}` : `ip=${ipLimitKey(ip)}`),
   listing: ({ listing }) => `listing=${listing}`,
+  tap: ({ tap }) => `tap=${tap}`,
 };
 
 /**
@@ -131,6 +134,17 @@ export const DEFAULT_LIMITS = {
     // its 60 views it is refused from memory, not with two store round trips a page (ADR 014).
     remembersRefusals: true,
   },
+  /**
+   * A tap on 'Call Now', WhatsApp or Viber, or a save, counts once per visitor (signed
+   * cookie, else IP) per listing, kind and Colombo day: the key names the day, so a
+   * day's window is enough and the hashed key is gone by the next (ADR 089).
+   */
+  tapVisitor: { max: 1, windowSeconds: 24 * 60 * 60, per: [["visitor", "tap"]] },
+  /**
+   * The same taps from one network (IPv4 /24, IPv6 /64): a script with many addresses
+   * or collected cookies adds at most this many a listing, kind and day (ADR 089).
+   */
+  tapNetwork: { max: 10, windowSeconds: 24 * 60 * 60, per: [["network", "tap"]] },
 } as const satisfies Record<string, LimitDefinition>;
 
 export type LimitName = keyof typeof DEFAULT_LIMITS;

@@ -15,7 +15,8 @@ import { inTransaction } from "./in-transaction.server";
 export const SHORTLIST_MAX = 50;
 
 export type SaveOutcome =
-  | { ok: true; ids: number[] }
+  /** `added`: the place was not in the list before (a save its owner's figures count, ADR 089). */
+  | { ok: true; ids: number[]; added: boolean }
   /** The list holds SHORTLIST_MAX places already. */
   | { ok: false; code: "full" }
   /** The listing is not public now (expired, hidden, deleted, unknown): it cannot be saved. */
@@ -91,14 +92,14 @@ export async function saveToShortlist(
       .select("listingId")
       .where("shortlistId", "=", list.id)
       .execute();
-    if (items.some((item) => item.listingId === listingId)) return { ok: true, ids: [] };
+    if (items.some((item) => item.listingId === listingId)) return { ok: true, ids: [], added: false };
     if (items.length >= SHORTLIST_MAX) return { ok: false, code: "full" };
     if (!(await isSavable(trx, listingId, now))) return { ok: false, code: "unavailable" };
     await trx.insertInto("shortlist_items").values({ shortlistId: list.id, listingId, addedAt: now }).execute();
     await trx.updateTable("shortlists").set({ updatedAt: now }).where("id", "=", list.id).execute();
-    return { ok: true, ids: [] };
+    return { ok: true, ids: [], added: true };
   });
-  return outcome.ok ? { ok: true, ids: await shortlistIds(db, visitorKey) } : outcome;
+  return outcome.ok ? { ...outcome, ids: await shortlistIds(db, visitorKey) } : outcome;
 }
 
 /** Takes a place out of the visitor's list (nothing happens when it is not in it); the ids left. */

@@ -5,6 +5,7 @@ import { invalidateViewCounts } from "~/cache/invalidation.server";
 import type { DB } from "~/db/db.server";
 import { currentTime } from "~/lib/clock";
 import type { LimitSubject, RateLimiter } from "~/limits/rate-limit.server";
+import { addDailyCounts, colomboDay } from "~/models/listing-daily-counts.server";
 import { ID_PATTERN, newRandomId, readCookie, VISITOR_COOKIE, visitorIdentity } from "~/security/visitor-id.server";
 
 /**
@@ -27,8 +28,9 @@ const VIEW_CHUNK = 200;
  * Writes a batch of views in one transaction (the page-view buffer flushes
  * once a second, startViewCounter below): a view counts once per
  * browser session (sessionKey) and listing, a unique view once per visitor
- * (visitorKey). Views of listings deleted meanwhile are dropped. Returns the
- * views that counted.
+ * (visitorKey). Views of listings deleted meanwhile are dropped. Each counted
+ * view also adds to its listing's figure for the day it was seen (ADR 089), in
+ * the same transaction. Returns the views that counted.
  */
 export async function recordListingViews(db: DB, views: readonly ListingView[]): Promise<ListingView[]> {
   if (views.length === 0) return [];
@@ -59,6 +61,10 @@ export async function recordListingViews(db: DB, views: readonly ListingView[]):
         .where("id", "=", listingId)
         .execute();
     }
+    await addDailyCounts(
+      trx,
+      counted.map(({ view }) => ({ listingId: view.listingId, day: colomboDay(new Date(view.viewedAt)), views: 1 })),
+    );
     await invalidateViewCounts(trx, [...perListing.keys()]);
     return counted.map(({ view }) => view);
   });

@@ -73,6 +73,7 @@ describe("listing page values", () => {
       genderLabel: "Female Only",
       facultyTag: null,
       phoneHref: "tel:0771234567",
+      callPing: "/listing/quiet-room-1042/contact/call",
       locationLink: { kind: "search", label: "Katubedda" },
     });
     expect(toListingView(detail({ keymoneyFee: null, faculty: "Faculty of Medicine" }), 1)).toMatchObject({
@@ -157,6 +158,7 @@ describe("listing page values", () => {
           label: catalogue.chat.viber,
           href: "viber://chat?number=%2B94771234567",
           hint: catalogue.chat.viberHint,
+          ping: "/listing/quiet-room-1042/contact/viber",
         });
       });
     }

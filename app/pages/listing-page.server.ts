@@ -99,6 +99,7 @@ export function toListingView(
     genderLabel: t(`listingServer.gender.${found.gender}`),
     facultyTag: found.faculty && found.faculty !== DEFAULT_FACULTY ? facultyLabel(found.faculty) : null,
     phoneHref: telHref(found.contactPhone),
+    callPing: telHref(found.contactPhone) ? tapPing(found.slug, "call") : null,
     chatLinks: chatLinks(found, context.siteName, context.siteUrl ?? ""),
     locationLink: locationLink(found.location, found),
     textLanguage: textLanguage(`${found.title}\n${found.description}`),
@@ -130,6 +131,7 @@ export function chatLinks(
       label: t("listingServer.chat.whatsapp"),
       href: `https://wa.me/${whatsappE164.slice(1)}?text=${encodeURIComponent(text)}`,
       hint: null,
+      ping: tapPing(found.slug, "whatsapp"),
     });
   }
   if (found.viber && e164)
@@ -138,8 +140,17 @@ export function chatLinks(
       label: t("listingServer.chat.viber"),
       href: `viber://chat?number=${encodeURIComponent(e164)}`,
       hint: t("listingServer.chat.viberHint"),
+      ping: tapPing(found.slug, "viber"),
     });
   return links;
+}
+
+/**
+ * The count endpoint a contact link names in its `ping` attribute (ADR 089): one
+ * path for every language, since it answers no page.
+ */
+function tapPing(slug: string, kind: "call" | "whatsapp" | "viber"): string {
+  return `/listing/${slug}/contact/${kind}`;
 }
 
 // 'Never pay before you have seen the place' stands beside every contact action instead (ADR 077).

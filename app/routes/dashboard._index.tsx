@@ -1,14 +1,17 @@
 import { useEffect, useState } from "react";
 import { Link, Outlet, useLocation } from "react-router";
 import { signedIn } from "~/auth/guard.server";
+import { AdInsightsList } from "~/components/dashboard/ad-insights";
 import { MyAdsList } from "~/components/dashboard/my-ads";
 import { PhoneAgainBanner } from "~/components/dashboard/phone-again-banner";
 import { Banner } from "~/components/ui/banner";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { useTranslation } from "~/i18n";
 import { localPhone } from "~/lib/phone";
+import { dailyCountsOf } from "~/models/listing-daily-counts.server";
 import { listOwnerListings, MAX_LISTINGS_PER_OWNER } from "~/models/owner-listings.server";
 import { ownerPhones } from "~/models/phone-status.server";
+import { adInsightsView, adInsightsWords } from "~/pages/ad-insights.server";
 import { requestContext } from "~/services.server";
 import type { Route } from "./+types/dashboard._index";
 import "virtual:catalogue/dashboard";
@@ -32,7 +35,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }));
   // Numbers of live ads whose 180 days of confirmation have passed: asked again (ADR 076).
   const lapsed = phones.enabled ? (await ownerPhones(db, user.id)).lapsed.map(localPhone) : [];
-  return { ads, limit: MAX_LISTINGS_PER_OWNER, lapsedPhones: lapsed };
+  // Each ad's last 30 days, drawn here so the page carries no chart code (ADR 089).
+  const daily = await dailyCountsOf(
+    db,
+    listings.map((listing) => listing.id),
+  );
+  const insights = listings.map((listing) => adInsightsView(listing, daily.get(listing.id) ?? []));
+  return { ads, limit: MAX_LISTINGS_PER_OWNER, lapsedPhones: lapsed, insights, insightsWords: adInsightsWords() };
 }
 
 /** The outcome of a post, edit, delete or renew, carried in the URL so it also shows without JavaScript. */
@@ -63,7 +72,7 @@ function useFlash(): { flash: Flash; held: boolean } | null {
  */
 export default function DashboardOverview({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { ads, limit, lapsedPhones } = loaderData;
+  const { ads, limit, lapsedPhones, insights, insightsWords } = loaderData;
   const shown = useFlash();
   const flash = shown?.held ? null : shown?.flash;
   return (
@@ -115,6 +124,7 @@ export default function DashboardOverview({ loaderData }: Route.ComponentProps) 
           <MyAdsList ads={ads} />
         </div>
       )}
+      <AdInsightsList ads={insights} words={insightsWords} />
       <Outlet />
     </section>
   );

@@ -68,6 +68,7 @@ function listing(overrides: Partial<ListingView> = {}): ListingView {
     genderLabel: "Any Gender",
     facultyTag: null,
     phoneHref: "tel:0771234567",
+    callPing: "/listing/test/contact/call",
     locationLink: {
       href: "https://www.google.com/maps/search/?api=1&query=Katubedda",
       label: "Katubedda",

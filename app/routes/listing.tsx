@@ -126,7 +126,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
             </p>
             {listing.typicalRentLine ? <p className="text-sm text-slate-600">{listing.typicalRentLine}</p> : null}
             <div className="hidden gap-2 lg:grid">
-              <CallNowLink href={listing.phoneHref} className="w-full" />
+              <CallNowLink href={listing.phoneHref} ping={listing.callPing} className="w-full" />
               <ChatLinks links={listing.chatLinks} />
             </div>
             {listing.isExpired || listing.isLet ? null : <SaveButton id={listing.adNumber} title={listing.title} />}
@@ -191,7 +191,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
         className="sticky bottom-0 z-10 -mx-4 mt-6 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-2px_8px_rgba(0,0,0,0.06)] lg:hidden"
       >
         <PriceLine priceLine={listing.priceLine} keymoneyLine={null} compact />
-        <CallNowLink href={listing.phoneHref} size="md" className="shrink-0" />
+        <CallNowLink href={listing.phoneHref} ping={listing.callPing} size="md" className="shrink-0" />
         <ChatLinks links={listing.chatLinks} />
         <p className="w-full rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">{t("common.payAfterVisit")}</p>
       </div>

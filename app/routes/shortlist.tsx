@@ -9,6 +9,7 @@ import { localePath, withoutLocale } from "~/i18n/locales";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { parseAdNumber } from "~/lib/slug";
 import { findListingsByIds } from "~/models/listing.server";
+import { countListingTap } from "~/models/listing-taps.server";
 import {
   removeFromShortlist,
   SHORTLIST_MAX,
@@ -139,6 +140,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     mayCreate: async () => (await limiter.consume("shortlistNew", { ip: clientIp })).ok,
   });
   if (saved.ok) {
+    // Once per browser (else address), listing and day in the owner's figures (ADR 089).
+    const saver = { visitorKey: visitor.issued ? null : visitorKey, clientIp };
+    if (saved.added && !visitor.forged) await countListingTap(db, limiter, { listingId, kind: "save" }, saver);
     headers.append("Set-Cookie", savedCookieHeader(saved.ids, { secure }));
     return done("saved", saved.ids, headers);
   }

@@ -15,7 +15,8 @@ export type FactLine = { kind: "bills" | "meals" | "bathroom" | "beds" | "curfew
 export type ChecksView = { heading: string; lines: string[]; notChecked: string };
 
 /** A chat with the owner beside 'Call Now' (ADR 087): its words and link written by the server. */
-export type ChatLink = { kind: "whatsapp" | "viber"; label: string; href: string; hint: string | null };
+/** `ping`: where a tap on it is counted for the owner's figures (ADR 089). */
+export type ChatLink = { kind: "whatsapp" | "viber"; label: string; href: string; hint: string | null; ping: string };
 
 /** The safety notice's words, written by the server (the page's JavaScript carries no keys for them). */
 export type SafetyView = { heading: string; intro: string; items: string[]; disclaimer: string };
@@ -204,6 +205,8 @@ export type ListingView = Pick<
   facultyTag: string | null;
   /** A dialable tel: link, or null ('Not provided'). */
   phoneHref: string | null;
+  /** Where a tap on 'Call Now' is counted (ADR 089); null without a phone. */
+  callPing: string | null;
   /** WhatsApp and Viber, as the owner ticked them, for a mobile number only (ADR 087). */
   chatLinks: ChatLink[];
   locationLink: LocationLinkParts;

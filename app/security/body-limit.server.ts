@@ -67,6 +67,16 @@ function isFormType(contentType: string): boolean {
   return mime === "multipart/form-data" && params.some((p) => /^boundary=.+/.test(p));
 }
 
+/**
+ * The listing page's contact links name the tap counter in their `ping` attribute (ADR 089):
+ * browsers POST it the body "PING" as text/ping, which that route never reads.
+ */
+const PING_PATH = /^\/(?:(?:si|ta)\/)?listing\/[^/]+\/contact\/[a-z]+$/;
+
+function isPing(contentType: string, path: string): boolean {
+  return contentType.toLowerCase().split(";")[0].trim() === "text/ping" && PING_PATH.test(path);
+}
+
 export type BodyHeaders = {
   path?: string;
   contentLength?: string | null;
@@ -80,7 +90,9 @@ export function checkBody(method: string, headers: BodyHeaders): BodyLimitVerdic
   // Page actions read forms: anything else would fail inside request.formData() as a 500.
   if (!isApiPath(headers.path ?? "")) {
     const hasBody = Number(headers.contentLength ?? 0) > 0 || !!headers.transferEncoding;
-    if (headers.contentType ? !isFormType(headers.contentType) : hasBody) return { ok: false, status: 415 };
+    const { contentType } = headers;
+    const accepted = contentType ? isFormType(contentType) || isPing(contentType, headers.path ?? "") : !hasBody;
+    if (!accepted) return { ok: false, status: 415 };
   }
   const multipart = (headers.contentType ?? "").toLowerCase().trimStart().startsWith("multipart/");
   if (multipart && !acceptsMultipart(headers.path ?? "")) return { ok: false, status: 415, reason: "multipart" };

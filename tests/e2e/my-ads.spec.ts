@@ -27,9 +27,14 @@ async function ownerPage(browser: Browser, email: string, javaScriptEnabled = tr
   return { context, page };
 }
 
+/** The My Ads table, not the tables of figures under each ad's chart (ADR 089). */
+function myAdsTable(page: Page) {
+  return page.locator("table", { has: page.locator("caption", { hasText: "Your ads" }) });
+}
+
 /** The My Ads table rows (the desktop viewport shows the table, not the cards). */
 function rows(page: Page) {
-  return page.locator("table tbody tr");
+  return myAdsTable(page).locator("tbody tr");
 }
 
 async function firstAd(page: Page) {
@@ -85,7 +90,7 @@ test("owner2 (3 ads) sees the posting limit instead of Post New Ad", async ({ br
 
   // A phone gets cards instead of the table.
   await page.setViewportSize({ width: 375, height: 800 });
-  await expect(page.locator("table")).toBeHidden();
+  await expect(myAdsTable(page)).toBeHidden();
   const cards = page.locator("li[data-ad-id]");
   await expect(cards).toHaveCount(3);
   await expect(cards.first().getByText(/^(Active|Expired|Pending|Hidden)$/)).toBeVisible();

@@ -1,6 +1,9 @@
 import { spawn } from "node:child_process";
 
-/** server.ts as `npm start` runs it, without NODE_ENV, on a data folder of its own; resolves with its start line. */
+/**
+ * server.ts as `npm start` runs it, without NODE_ENV (unless `env` sets one: NOW needs "test"), on a
+ * data folder of its own; resolves with its start line.
+ */
 export function startServer(
   dataDir: string,
   seedDemo: "auto" | "never",
@@ -15,7 +18,7 @@ export function startServer(
     LOG_LEVEL: "warn",
     ...options.env,
   };
-  delete env.NODE_ENV;
+  if (!options.env?.NODE_ENV) delete env.NODE_ENV;
   if (!options.env?.DATABASE_URL) delete env.DATABASE_URL;
   if (!options.env?.SMTP_URL) delete env.SMTP_URL;
   if (!options.env?.SMS_URL) delete env.SMS_URL;

@@ -31,19 +31,35 @@ export function PriceLine({
   );
 }
 
+/**
+ * A tap on a contact link, counted for its owner (ADR 089): the link's `ping`
+ * attribute names the count endpoint, which browsers without this script ping
+ * themselves where they can. Here it goes as a beacon (every browser), and the
+ * attribute is dropped so the same tap is not sent twice.
+ */
+function countTap({ currentTarget: link }: { currentTarget: HTMLAnchorElement }) {
+  const url = link.getAttribute("ping");
+  if (url) {
+    link.removeAttribute("ping");
+    navigator.sendBeacon(url);
+  }
+}
+
 export function CallNowLink({
   href,
+  ping,
   size = "lg",
   className = "",
 }: {
   href: string | null;
+  ping: string | null;
   size?: "md" | "lg";
   className?: string;
 }) {
   const { t } = useTranslation();
   if (!href) return <p className={`text-sm text-slate-600 ${className}`}>{t("listing.phoneNotProvided")}</p>;
   return (
-    <a href={href} className={buttonClasses("primary", size, className)}>
+    <a href={href} ping={ping ?? undefined} onClick={countTap} className={buttonClasses("primary", size, className)}>
       <PhoneIcon className="h-5 w-5" />
       {t("listing.callNow")}
     </a>
@@ -53,7 +69,14 @@ export function CallNowLink({
 /** WhatsApp and Viber beside 'Call Now' (ADR 087): plain links, their words from the server. */
 export function ChatLinks({ links }: { links: ChatLink[] }) {
   return links.map((link) => (
-    <a key={link.kind} href={link.href} title={link.hint ?? undefined} className={buttonClasses("secondary")}>
+    <a
+      key={link.kind}
+      href={link.href}
+      ping={link.ping}
+      onClick={countTap}
+      title={link.hint ?? undefined}
+      className={buttonClasses("secondary")}
+    >
       {link.label}
     </a>
   ));

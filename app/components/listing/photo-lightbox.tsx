@@ -3,7 +3,8 @@ import { CloseIcon } from "~/components/ui/icons";
 import { useTranslation } from "~/i18n";
 import type { ListingPhoto } from "~/schemas/listing-view";
 import type { ChevronIcon, useSwipe } from "./gallery-controls";
-// Its messages are the listing page's, already loaded by the page that lends it its controls.
+// The catalogue "listing" comes with the page that renders this: an import here would split it
+// into a chunk of its own on that page's first load (ADR 091).
 
 export type PhotoLightboxProps = {
   photos: ListingPhoto[];

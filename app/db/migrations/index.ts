@@ -38,6 +38,7 @@ import * as listingPhotosChecked from "./2026-11-28-037-listing-photos-checked";
 import * as descriptionSketches from "./2026-11-28-038-description-sketches";
 import * as phoneConfirmedUntil from "./2026-11-28-039-phone-confirmed-until";
 import * as chatApps from "./2026-11-28-040-chat-apps";
+import * as listingDailyCounts from "./2026-11-29-041-listing-daily-counts";
 import * as whatsappNumber from "./2026-11-29-042-whatsapp-number";
 
 /** Every migration, listed explicitly and in order (names sort by date). */
@@ -80,5 +81,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-038-description-sketches": descriptionSketches,
   "2026-11-28-039-phone-confirmed-until": phoneConfirmedUntil,
   "2026-11-28-040-chat-apps": chatApps,
+  "2026-11-29-041-listing-daily-counts": listingDailyCounts,
   "2026-11-29-042-whatsapp-number": whatsappNumber,
 };
