@@ -34,9 +34,14 @@ describe("the service worker's build-time injection (ADR 088)", () => {
   ])
     write(file);
 
-  it("lists the browser build's hashed scripts, styles and fonts, and nothing of the server", () => {
+  it("lists the browser build's hashed scripts, styles, fonts and messages, and nothing of the server", () => {
     const list = precacheList(path.join(build, "client"));
-    expect(list).toEqual(["/assets/app-Cd34.css", "/assets/root-Ab12.js", "/assets/sub/font-Gh78.woff2"]);
+    expect(list).toEqual([
+      "/assets/app-Cd34.css",
+      "/assets/common-Ef56.si.json",
+      "/assets/root-Ab12.js",
+      "/assets/sub/font-Gh78.woff2",
+    ]);
   });
 
   it("puts the list, the icons and the three languages' texts into the worker, under a version of its contents", () => {

@@ -28,13 +28,17 @@ export function manifestPath(locale: string): string {
 /** The placeholder in scripts/pwa/service-worker.js that the build's values replace. */
 const PLACEHOLDER = "self.__BODIMA_BUILD__";
 
-/** Hashed scripts, styles and fonts of the browser build (URL paths): what a page of this build loads. */
+/**
+ * Hashed scripts, styles, fonts and message files of the browser build (URL paths): what a page of
+ * this build loads. The message files too: a route module waits for its messages (ADR 030), and
+ * React Router reloads the page when a module cannot load, so an offline 'Save' needs them.
+ */
 export function precacheList(clientDir: string): string[] {
   const assets = path.join(clientDir, "assets");
   if (!fs.existsSync(assets)) return [];
   return fs
     .readdirSync(assets, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.(?:js|css|woff2)$/.test(entry.name))
+    .filter((entry) => entry.isFile() && /\.(?:js|css|woff2|json)$/.test(entry.name))
     .map((entry) => `/${path.relative(clientDir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`)
     .sort();
 }

@@ -27,6 +27,8 @@ const NEVER_KEPT =
 const SHORTLIST = /^(?:\/(?:si|ta))?\/shortlist\/?$/;
 const LISTING = /^(?:\/(?:si|ta))?\/listing\/[^/]+\/?$/;
 const PHOTO = /\/[0-9a-f-]{36}-(\d{2,4})\.webp$/;
+/** The worker's own page for a form a page's script could not send (toOfflinePost); never asked of the server. */
+const OFFLINE_POST = /^(?:\/(?:si|ta))?\/offline-post$/;
 
 function localeOf(pathname) {
   const match = LOCALE.exec(pathname);
@@ -58,10 +60,16 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (request.method !== "GET") {
     if (request.mode === "navigate") event.respondWith(fetch(request).catch(() => offlinePage(url, "post")));
+    else if (url.origin === location.origin && url.pathname.endsWith(".data"))
+      event.respondWith(fetch(request).catch(() => toOfflinePost()));
     return;
   }
   if (request.mode === "navigate") {
     if (url.origin !== location.origin) return;
+    if (OFFLINE_POST.test(url.pathname)) {
+      event.respondWith(offlinePage(url, "post"));
+      return;
+    }
     if (NEVER_KEPT.test(url.pathname)) event.respondWith(fetch(request).catch(() => offlinePage(url, "page")));
     else event.respondWith(navigate(event, url));
     return;
@@ -242,6 +250,22 @@ function offlinePage(url, kind) {
     status: 503,
     headers: offlineHeaders("default-src 'self'; img-src 'self'; base-uri 'none'; form-action 'self'"),
   });
+}
+
+/**
+ * A form posted by the page's script (a React Router fetcher: 'Save', a report) that could not be sent:
+ * React Router's single-fetch redirect headers make the page load OFFLINE_POST as a document, which
+ * says, in the page's language, that nothing was sent. If React Router stops reading these headers,
+ * the page shows its error screen instead, as it would without the worker.
+ */
+function toOfflinePost() {
+  const headers = {
+    // React Router puts the page's language (its basename) in front.
+    "X-Remix-Redirect": "/offline-post",
+    "X-Remix-Status": "303",
+    "X-Remix-Reload-Document": "true",
+  };
+  return new Response(null, { status: 204, headers });
 }
 
 function escapeHtml(text) {

@@ -121,6 +121,17 @@ test("offline, the shortlist and its places open with their photos and the date 
   await expect(page.getByText(/nothing was sent/)).toBeVisible();
 });
 
+test("offline, 'Save' pressed on a page loaded before says that nothing was sent", async ({ page, context }) => {
+  await underWorker(page, "/si/browse");
+  const save = page.locator("main article").first().locator('form:has(input[name="enhanced"]) button');
+  // Hydrated: the form posts through React Router's script, not as a navigation.
+  await expect(save).toBeVisible();
+  await context.setOffline(true);
+  await save.click();
+  await expect(page).toHaveURL(/^[^?]+:\d+\/si\/offline-post$/);
+  await expect(page.getByText("මෙය යැවීමට සම්බන්ධතාවක් අවශ්‍යයි; කිසිවක් යැව්වේ නැහැ.", { exact: false })).toBeVisible();
+});
+
 test("20 saved places fit in 5 MB, and 10 open offline within a second on a slow phone", async ({ page, context }) => {
   test.setTimeout(90_000);
   const places = await listings(page, 20);
