@@ -15,6 +15,14 @@ import { requestContext } from "./services.server";
 
 export const streamTimeout = 5_000;
 
+/**
+ * Registers the service worker once the page has loaded (ADR 088): inline, written by the server,
+ * so it is no part of any page's first-load JavaScript (the budget, ADR 035), and the page's nonce
+ * (or its hash, from the page cache) lets it run. Old browsers without workers skip it.
+ */
+const REGISTER_WORKER =
+  'if("serviceWorker"in navigator)addEventListener("load",function(){navigator.serviceWorker.register("/sw.js").catch(function(){})})';
+
 let stylesheetText: string | null | undefined;
 
 /**
@@ -95,10 +103,13 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <InlineStylesheetContext value={css === null ? null : { css, nonce }}>
         {afterPaint ? null : <MessagePreloads files={messageFiles} />}
+        {/* React puts it in the head: the installable app in the page's language (ADR 088). */}
+        <link rel="manifest" href={`/manifest.${locale}.webmanifest`} />
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </InlineStylesheetContext>,
       {
         nonce,
+        bootstrapScriptContent: REGISTER_WORKER,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

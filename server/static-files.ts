@@ -31,6 +31,13 @@ const TYPES: Record<string, string> = {
 /** Hashed file names under /assets/ never change; anything else may, within an hour. */
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const SHORT = "public, max-age=3600";
+/** The service worker is asked again on every check, so a new build replaces it at once (ADR 088). */
+const ALWAYS_ASKED = new Set(["/sw.js"]);
+
+function cacheControlOf(urlPath: string): string {
+  if (ALWAYS_ASKED.has(urlPath)) return "no-cache";
+  return urlPath.startsWith("/assets/") ? IMMUTABLE : SHORT;
+}
 
 type StaticFile = {
   etag: string;
@@ -50,7 +57,7 @@ export function loadStaticFiles(clientDir: string, securityHeaders: Record<strin
     const common = {
       ...securityHeaders,
       "Content-Type": TYPES[path.extname(entry.name).toLowerCase()] ?? "application/octet-stream",
-      "Cache-Control": urlPath.startsWith("/assets/") ? IMMUTABLE : SHORT,
+      "Cache-Control": cacheControlOf(urlPath),
       ETag: etag,
       Vary: "Accept-Encoding",
     };

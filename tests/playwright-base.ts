@@ -26,6 +26,9 @@ export const chromium = {
   // but no screencast: recording screenshots for every test cost about 9% of the browser tier's CPU
   // (ADR 073), and the snapshots show the page as it was.
   trace: { mode: "retain-on-failure" as const, screenshots: false },
+  // Each test is a first visit: no service worker (ADR 088) answers for the server. The spec of the
+  // installable app (tests/e2e/offline.spec.ts) allows it.
+  serviceWorkers: "block" as const,
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/lib/chromium/chromium-headless-shell",
     args: [

@@ -1,4 +1,5 @@
 import { createContext, data, Form, Link, redirect, useActionData } from "react-router";
+import { thisBrowserOnly } from "~/auth/this-browser-only.server";
 import { useEnhanced } from "~/components/forms/use-enhanced";
 import { Comparison, NothingSaved, placeName } from "~/components/shortlist/comparison";
 import { SharePanel } from "~/components/shortlist/share-panel";
@@ -22,7 +23,6 @@ import {
 import { hashViewerId } from "~/models/view-tracking.server";
 import { shortlistMeta, shortlistResult, toShortlistRow } from "~/pages/shortlist-page.server";
 import type { ShortlistActionResult, ShortlistNotice, ShortlistRow } from "~/schemas/shortlist-view";
-import { noStore } from "~/security/no-store.server";
 import { isSameOrigin } from "~/security/origin.server";
 import { readForm } from "~/security/read-form.server";
 import { savedCookieHeader } from "~/security/saved-cookie.server";
@@ -32,8 +32,8 @@ import type { Route } from "./+types/shortlist";
 import "virtual:catalogue/shortlist";
 
 // The shortlist (ADR 054): one browser's saved places, side by side.
-// Personal, so never cached (the page cache only keeps the public kinds of page).
-export const middleware: Route.MiddlewareFunction[] = [noStore];
+// Personal: never in the page cache or a shared cache; this browser's worker keeps it offline (ADR 088).
+export const middleware: Route.MiddlewareFunction[] = [thisBrowserOnly];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 

@@ -1,5 +1,17 @@
 import type { MiddlewareFunction } from "react-router";
 
+/** The response with this Cache-Control (a Response with immutable headers, such as a redirect, is copied). */
+export function withCacheControl(response: Response, value: string): Response {
+  try {
+    response.headers.set("Cache-Control", value);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    copy.headers.set("Cache-Control", value);
+    return copy;
+  }
+}
+
 /**
  * Route middleware for private pages (ADR 016): the dashboard, admin,
  * login, sign-up and password-reset pages answer `Cache-Control: no-store`,
@@ -8,15 +20,4 @@ import type { MiddlewareFunction } from "react-router";
  * URL patterns, so every spelling of a URL that reaches the route is covered;
  * the anonymous page cache refuses no-store responses too (server/pages.ts).
  */
-export const noStore: MiddlewareFunction<Response> = async (_args, next) => {
-  const response = await next();
-  try {
-    response.headers.set("Cache-Control", "no-store");
-    return response;
-  } catch {
-    // A Response with immutable headers (Response.redirect): copy it.
-    const copy = new Response(response.body, response);
-    copy.headers.set("Cache-Control", "no-store");
-    return copy;
-  }
-};
+export const noStore: MiddlewareFunction<Response> = async (_args, next) => withCacheControl(await next(), "no-store");

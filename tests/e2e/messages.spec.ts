@@ -87,6 +87,8 @@ test("a listing page hydrates with its messages: the report dialog's texts are E
   const problems: string[] = [];
   page.on("pageerror", (e) => problems.push(String(e)));
   page.on("console", (m) => {
+    // Playwright's own word that it blocked the service worker (tests/playwright-base.ts), not the page's.
+    if (/blocked by Playwright/.test(m.text())) return;
     if (m.type() === "error" || m.type() === "warning") problems.push(m.text());
   });
 
