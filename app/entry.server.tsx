@@ -109,7 +109,8 @@ export default function handleRequest(
       </InlineStylesheetContext>,
       {
         nonce,
-        bootstrapScriptContent: REGISTER_WORKER,
+        // Data saver: no worker, whose install fetches every precached file in the background (ADR 090).
+        bootstrapScriptContent: dataSaver ? undefined : REGISTER_WORKER,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

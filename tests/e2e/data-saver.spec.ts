@@ -87,6 +87,8 @@ test("the browser's Save-Data header turns data saver on; the switch can still t
   await expect(page.getByText("புகைப்படத்தைக் காட்டுக").first()).toBeVisible();
   await page.waitForLoadState("networkidle");
   expect(scripts, "a read-only page with data saver loads no scripts").toEqual([]);
+  // Nor installs the service worker, whose install would fetch every precached file (ADR 088).
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) ?? null)).toBeNull();
 
   await page.getByRole("button", { name: "தரவுச் சேமிப்பு: இயக்கத்தில்" }).click();
   await expect(page).toHaveURL(new RegExp(`/ta${path}$`));
