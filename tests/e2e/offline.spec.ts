@@ -134,6 +134,16 @@ test("offline, 'Save' pressed on a page loaded before says that nothing was sent
   await expect(page.getByText("මෙය යැවීමට සම්බන්ධතාවක් අවශ්‍යයි; කිසිවක් යැව්වේ නැහැ.", { exact: false })).toBeVisible();
 });
 
+test("offline, 'Report This Listing' on a page loaded before says it needs a connection", async ({ page, context }) => {
+  const [place] = await listings(page, 1);
+  await underWorker(page, `/ta${place.path}`);
+  // Hydrated: the link would open the report dialog, which the network must bring.
+  await expect(page.locator('button[aria-controls="site-menu"]')).toBeAttached();
+  await context.setOffline(true);
+  await page.getByRole("link", { name: "இந்த விளம்பரம் பற்றி முறைப்பாடு செய்க" }).click();
+  await expect(page.getByRole("heading", { name: "நீங்கள் இணைப்பில் இல்லை" })).toBeVisible();
+});
+
 test("20 saved places fit in 5 MB, and 10 open offline within a second on a slow phone", async ({ page, context }) => {
   test.setTimeout(90_000);
   const places = await listings(page, 20);

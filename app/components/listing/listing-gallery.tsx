@@ -75,6 +75,8 @@ export function ListingGallery({ photos, title, slug }: { photos: ListingPhoto[]
             // Inset focus ring: the rounded frame clips anything outside it.
             className="block h-full w-full focus-visible:outline-4 focus-visible:-outline-offset-4"
             onClick={(event) => {
+              // Offline before the viewer came: the link to the photo is followed instead (ADR 091).
+              if (!Lightbox && !navigator.onLine) return;
               event.preventDefault();
               loadViewer();
               setLightboxOpen(true);

@@ -26,7 +26,9 @@ export function ReportLink({ listing }: { listing: ReportDialogProps["listing"] 
   }, [open, fetcher.state, fetcher.data, Dialog, href]);
 
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    // Offline, the dialog cannot come: the link is followed, and the worker says a connection is needed (ADR 088).
+    if (!navigator.onLine || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+      return;
     event.preventDefault();
     setOpen(true);
     if (!Dialog) fetcher.load(route);
