@@ -28,6 +28,14 @@ export function lastDays(days: number, now = currentTime()): string[] {
   return Array.from({ length: days }, (_, i) => new Date(today - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10));
 }
 
+/** A day's counts, each from `count` (zero by default). */
+function countsOn(day: string, count: (kind: DailyCountKind) => number = () => 0): DailyCounts {
+  return {
+    day,
+    ...(Object.fromEntries(DAILY_COUNT_KINDS.map((kind) => [kind, count(kind)])) as Record<DailyCountKind, number>),
+  };
+}
+
 /** Rows per statement: seven bound values a row, well under both databases' limits. */
 const UPSERT_CHUNK = 100;
 
@@ -40,15 +48,7 @@ export async function addDailyCounts(db: DB, increments: readonly DailyIncrement
   const merged = new Map<string, DailyCounts & { listingId: number }>();
   for (const increment of increments) {
     const key = `${increment.listingId}:${increment.day}`;
-    const row = merged.get(key) ?? {
-      listingId: increment.listingId,
-      day: increment.day,
-      views: 0,
-      saves: 0,
-      calls: 0,
-      whatsapp: 0,
-      viber: 0,
-    };
+    const row = merged.get(key) ?? { listingId: increment.listingId, ...countsOn(increment.day) };
     for (const kind of DAILY_COUNT_KINDS) row[kind] += increment[kind] ?? 0;
     merged.set(key, row);
   }
@@ -103,14 +103,8 @@ export async function dailyCountsOf(
       listingId,
       calendar.map((day) => {
         const row = byKey.get(`${listingId}:${day}`);
-        return {
-          day,
-          views: Number(row?.views ?? 0),
-          saves: Number(row?.saves ?? 0),
-          calls: Number(row?.calls ?? 0),
-          whatsapp: Number(row?.whatsapp ?? 0),
-          viber: Number(row?.viber ?? 0),
-        };
+        // PostgreSQL may answer integers as strings: Number() either way.
+        return countsOn(day, (kind) => Number(row?.[kind] ?? 0));
       }),
     );
   }

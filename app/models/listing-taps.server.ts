@@ -75,8 +75,8 @@ export type ContactTapOptions = {
 /**
  * A ping or beacon from a listing page's contact link: counted when it comes
  * from a browser on our own pages (not another site's, not a crawler or a
- * prefetch) for a public listing. Null when there is no such listing; else
- * whether it counted.
+ * prefetch) for a public listing. False when it cannot count (checked before
+ * any lookup); null when there is no such listing; else whether it counted.
  */
 export async function countContactTap(
   db: DB,
@@ -84,10 +84,11 @@ export async function countContactTap(
   tap: { slug: string; kind: (typeof CONTACT_TAP_KINDS)[number] },
   options: ContactTapOptions,
 ): Promise<boolean | null> {
-  const listing = await findListingBySlug(db, tap.slug);
-  if (!listing) return null;
+  // What needs no database first: another site's page, a crawler or a made-up cookie costs no lookup.
   if (isCrossSite(request, options.siteUrl) || !isCountableViewRequest(request)) return false;
   const who = tapperOf(request.headers.get("cookie"), options);
   if (!who) return false;
+  const listing = await findListingBySlug(db, tap.slug);
+  if (!listing) return null;
   return countListingTap(db, options.limiter, { listingId: Number(listing.id), kind: tap.kind }, who);
 }
