@@ -3,17 +3,18 @@
 // with wrk; prints a table, the ratios and the budgets (docs/performance.md).
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { createRandom } from "../app/seed/random.ts";
 import { BENCH_USAGE, type BenchOptions, parseBenchArgs } from "./bench/args.ts";
 import { loadCatalogue } from "./bench/catalogue.ts";
 import { BROWSER_HEADERS, findStylesheetPath, getRaw, uncachedHeaders } from "./bench/http.ts";
 import { requestEach, runLoad, timeShape } from "./bench/load.ts";
-import { buildApp, type Service, seed, startService, tail, waitUntilUp } from "./bench/processes.ts";
+import { runOverloadBench } from "./bench/overload-run.ts";
+import { buildApp, seed, startService, tail, waitUntilUp } from "./bench/processes.ts";
 import { appendRecord, BENCHMARKS_FILE, currentCommit, describeMachine, formatRecord } from "./bench/record.ts";
 import { formatReport } from "./bench/report.ts";
 import { type BenchResults, checkBudgets, harnessProblems, ratios } from "./bench/results.ts";
+import { prepareRun } from "./bench/setup.ts";
 import { buildUrlSets } from "./bench/urls.ts";
 import { createZipfSampler } from "./bench/zipf.ts";
 import { searchShapes } from "./search-shapes.ts";
@@ -40,44 +41,14 @@ if ("error" in parsed) {
 }
 const args: BenchOptions = parsed;
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bodima-bench-"));
-const base = `http://127.0.0.1:${args.port}`;
-const bareBase = `http://127.0.0.1:${args.port + 1}`;
 // Known here, so the search shapes can carry a session cookie the server takes as signed.
 const sessionSecret = process.env.SESSION_SECRET ?? randomBytes(32).toString("hex");
-const env: NodeJS.ProcessEnv = {
-  ...process.env,
-  // React and React Router pick their production builds from this when first imported.
-  NODE_ENV: "production",
-  DATA_DIR: dataDir,
-  PORT: String(args.port),
-  HOST: "127.0.0.1",
-  SITE_URL: base,
-  SEED_DEMO: "never",
-  // Production's level: one log line per request is part of the cost of a request.
-  LOG_LEVEL: "info",
-  WEB_CONCURRENCY: String(args.workers),
-  SESSION_SECRET: sessionSecret,
-};
-delete env.DATABASE_URL;
-if (args.databaseUrl) env.DATABASE_URL = args.databaseUrl;
-
-const services: Service[] = [];
-function cleanUp() {
-  for (const service of services) service.stop();
-  if (args.keep) console.log(`Data folder kept: ${dataDir}`);
-  else fs.rmSync(dataDir, { recursive: true, force: true });
-}
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    cleanUp();
-    process.exit(130);
-  });
-}
+if (args.overload) process.exit(await runOverloadBench(args, prepareRun(args, sessionSecret)));
+const { dataDir, base, env, serverLog, services, cleanUp } = prepareRun(args, sessionSecret);
+const bareBase = `http://127.0.0.1:${args.port + 1}`;
 
 const seconds = (started: number) => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 const started = performance.now();
-const serverLog = path.join(dataDir, "server.log");
 try {
   console.log("Building the app (npm run build): a stale build would measure old code...");
   buildApp(env);

@@ -156,7 +156,8 @@ export function createHandler(clientDir: string): (req: IncomingMessage, res: Se
       return;
     }
     metrics.time(req, res);
-    app(req, res);
+    // Waits for its turn to render, or is told at once to come back (ADR 093).
+    pages.admit(req, res, () => app(req, res));
   };
 }
 

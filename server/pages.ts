@@ -20,13 +20,15 @@ import {
   type PageKind,
 } from "../app/cache/page-key";
 import { type RenderHints, withRenderHints } from "../app/cache/render-hints.server";
-import { clientIpFrom } from "../app/limits/client-ip.server";
+import { measureRenderQueueWith, rendersRefused } from "../app/lib/metrics.server";
+import { clientIpFrom, networkOrigin } from "../app/limits/client-ip.server";
 import { queueListingView, type ViewCounter, type ViewRequest } from "../app/models/view-tracking.server";
 import { dataSaverOn } from "../app/security/data-saver.server";
 import { contentSecurityPolicy, cspHeaderName } from "../app/security/headers.server";
 import { inlineHashes } from "../app/security/inline-hashes.server";
 import type { Services } from "../app/services.server";
-import { createTurns } from "./turns";
+import { createBusyAnswers } from "./busy";
+import { createRenderGate, type Lane, type RenderGateOptions } from "./render-gate";
 import { sendFetchResponse, toFetchRequest } from "./web-adapter";
 
 /** `url` is the normalised URL rendered; `key` is it, with data saver's mark when on (ADR 090). */
@@ -53,6 +55,16 @@ const NOT_KEPT = new Set([
   "x-request-id",
 ]);
 
+/**
+ * Four renders under way per process at most; a request that would wait more than a second
+ * for its render is told to come back (ADR 093).
+ */
+const RENDER_GATE = { slots: 4, budgetMs: 1000 };
+const REFUSALS_LOG_EVERY_MS = 10_000;
+
+/** Photos (app/routes/photos.$key.ts) are read from storage, not rendered. */
+const isPhotoPath = (url: string) => url.startsWith("/photos/");
+
 /** How many URLs' targets are remembered; a flood of made-up URLs only empties the memo now and then. */
 const TARGETS_KEPT = 20_000;
 /** Longer URLs are worked out every time, so the memo stays within a few megabytes. */
@@ -70,6 +82,8 @@ export type PagesOptions = {
   invalidationsSeen: () => number;
   /** Hands a page just kept to the other workers of the machine (ADR 061); nothing on a lone process. */
   share: (entry: CachedPage, seen: number) => void;
+  /** Other limits for the render queue than RENDER_GATE's (tests). */
+  renderGate?: Partial<RenderGateOptions>;
 };
 
 /**
@@ -87,12 +101,18 @@ export function createPages({
   headers,
   invalidationsSeen,
   share,
+  renderGate,
 }: PagesOptions) {
   const { env } = services;
   const trustProxy = env.TRUST_PROXY;
   const secure = env.siteUrl.startsWith("https:");
-  // One render per turn of the event loop, in arrival order (ADR 031).
-  const turns = createTurns();
+  // One render starting per turn of the event loop, in arrival order (ADR 031), a few at once,
+  // and a request that would wait too long told to come back (ADR 093).
+  const gate = createRenderGate({ ...RENDER_GATE, ...renderGate });
+  measureRenderQueueWith(() => gate.waiting);
+  const sendBusy = createBusyAnswers({ siteName: env.SITE_NAME, headers });
+  const refusals = { busy: 0, network: 0, late: 0 };
+  let refusalsLogged = 0;
 
   // The target of each URL asked for lately: popular pages skip the patterns and the parameter sorting.
   const targets = new Map<string, Target | null>();
@@ -197,6 +217,8 @@ export function createPages({
       listingId: hints.listingId,
       headers: kept,
       etag: etagOf(body),
+      // HTTP dates have whole seconds: a page rendered at 12:00:00.700 is not modified since 12:00:00.
+      modifiedAt: Math.floor(Date.now() / 1000) * 1000,
       variants: { [encoding]: variant },
       draft: encoding !== "identity",
       expiresAt,
@@ -210,10 +232,58 @@ export function createPages({
     return !/no-store|private/.test(control) && response.headers.has("content-type");
   }
 
-  /** The last Express handler: renders with React Router. */
+  /**
+   * Before Express, for every request a page-cache hit did not answer: waits for its turn to
+   * render (`next`), or is answered 503 at once when it would wait too long (ADR 093).
+   * A photo is read from storage, not rendered: it never waits behind pages.
+   */
+  function admit(req: IncomingMessage, res: ServerResponse, next: () => void): void {
+    if (isPhotoPath(req.url ?? "/")) {
+      next();
+      return;
+    }
+    const clientIp = clientIpFrom({
+      socketAddress: req.socket.remoteAddress,
+      forwardedFor: req.headers["x-forwarded-for"],
+      trustProxy,
+    });
+    void gate.enter(networkOrigin(clientIp), laneOf(req.headers.cookie)).then((admission) => {
+      if (!admission.ok) {
+        noteRefusal(admission.reason);
+        sendBusy(req, res, admission.retryAfterSeconds);
+        return;
+      }
+      // Freed once the answer is written, or at once by a visitor who hung up (even while waiting).
+      if (res.closed || req.destroyed) {
+        admission.release();
+        return;
+      }
+      res.once("close", admission.release);
+      next();
+    });
+  }
+
+  /** Signed-in people go first: their pages are theirs alone, and an owner's write must not wait behind a crowd. */
+  function laneOf(cookie: string | undefined): Lane {
+    return hasSessionCookie(cookie) && hasSignedSessionCookie(cookie, services.secrets.sessionSecret)
+      ? "priority"
+      : "public";
+  }
+
+  /** Counts a refusal; the log gets one line every ten seconds at most, not one per request. */
+  function noteRefusal(reason: "busy" | "network" | "late") {
+    rendersRefused.labels(reason).inc();
+    refusals[reason] += 1;
+    const now = Date.now();
+    if (now - refusalsLogged < REFUSALS_LOG_EVERY_MS) return;
+    services.logger.warn({ refused: { ...refusals }, waiting: gate.waiting }, "too busy: renders refused with 503");
+    refusals.busy = refusals.network = refusals.late = 0;
+    refusalsLogged = now;
+  }
+
+  /** The last Express handler: renders with React Router, keeps what the cache may keep, and answers. */
   async function render(req: ExpressRequest, res: ExpressResponse, next: NextFunction): Promise<void> {
     try {
-      await turns.next();
       const found = target(req.method, req.originalUrl, req.headers);
       const request = toFetchRequest(req, res, found?.url ?? req.originalUrl);
       const hints: RenderHints = {};
@@ -239,5 +309,5 @@ export function createPages({
     }
   }
 
-  return { serveHit, render };
+  return { serveHit, admit, render, renderQueue: gate };
 }

@@ -1,13 +1,17 @@
+import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach } from "vitest";
+import { cookieHeaders, getAuth } from "../app/auth/auth.server";
 import { createPageCache } from "../app/cache/page-cache.server";
 import type { DB } from "../app/db/db.server";
+import { createOwnerAccount } from "../app/models/account.server";
 import type { ViewCounter } from "../app/models/view-tracking.server";
 import { requestContext, type Services } from "../app/services.server";
 import { createPages } from "../server/pages";
-import { testContext } from "./request-context";
+import type { RenderGateOptions } from "../server/render-gate";
+import { TEST_SITE, testContext } from "./request-context";
 
 /**
  * server/app.ts's request path for the page cache's integration tests: a hit
@@ -33,7 +37,17 @@ export async function startPageCacheSite(
   render: (request: Request) => Promise<Response>,
   middleware: express.RequestHandler[] = [],
 ): Promise<string> {
-  const context = testContext({ db });
+  return (await startPageSite(db, render, middleware)).base;
+}
+
+/** As startPageCacheSite, with other settings, and the page renderer itself to look into. */
+export async function startPageSite(
+  db: DB,
+  render: (request: Request) => Promise<Response>,
+  middleware: express.RequestHandler[] = [],
+  options: { renderGate?: Partial<RenderGateOptions>; env?: Record<string, string> } = {},
+): Promise<{ base: string; pages: ReturnType<typeof createPages> }> {
+  const context = testContext({ db, env: options.env });
   const services = context.get(requestContext) as unknown as Services;
   const pages = createPages({
     services,
@@ -44,14 +58,36 @@ export async function startPageCacheSite(
     headers: {},
     invalidationsSeen: () => 0,
     share: () => undefined,
+    renderGate: options.renderGate,
   });
   const app = express();
   for (const handler of middleware) app.use(handler);
   app.use(pages.render);
   const server = http.createServer((req, res) => {
-    if (!pages.serveHit(req, res)) app(req, res);
+    if (!pages.serveHit(req, res)) pages.admit(req, res, () => app(req, res));
   });
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, pages };
+}
+
+/** The name=value pairs a response sets, as a browser would send them back. */
+export function cookiesOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+/** The Cookie header of a new owner just signed in: a session this site signed. */
+export async function signedInCookie(db: DB): Promise<string> {
+  const password = "Secret-pass1";
+  const email = `cache-${randomBytes(4).toString("hex")}@example.lk`;
+  await createOwnerAccount(db, { name: "Cache Owner", email, phone: "0771234567", password });
+  const { headers } = await getAuth(testContext({ db }).get(requestContext)).api.signInEmail({
+    body: { email, password },
+    headers: new Headers({ origin: TEST_SITE }),
+    returnHeaders: true,
+  });
+  return cookiesOf(new Response(null, { headers: cookieHeaders(headers) }));
 }

@@ -28,6 +28,8 @@ export type CachedPage = {
   /** Headers of the rendered response worth keeping (Content-Type, the CSP with inline hashes...). */
   headers: [string, string][];
   etag: string;
+  /** When the page was rendered, in whole seconds (ms since 1970): its Last-Modified, for crawlers that revalidate by date. */
+  modifiedAt?: number;
   variants: Partial<Record<Encoding, Buffer>>;
   /**
    * The variants were compressed at the fast level of a miss (`encode(…, "fast")`):
@@ -281,6 +283,19 @@ export function variantOf(cache: PageCache, entry: CachedPage, encoding: Encodin
   return made;
 }
 
+/**
+ * Whether the client already has this page: its ETag, or, from a client that sends no ETag
+ * (many crawlers), a date at or after the page was rendered. An ETag wins over a date (RFC 9110 13.2.2).
+ */
+export function notModifiedFor(headers: IncomingMessage["headers"], entry: CachedPage): boolean {
+  const ifNoneMatch = headers["if-none-match"];
+  if (ifNoneMatch) return etagMatches(ifNoneMatch, entry.etag);
+  const since = headers["if-modified-since"];
+  if (!since || entry.modifiedAt === undefined) return false;
+  const date = Date.parse(since);
+  return Number.isFinite(date) && date >= entry.modifiedAt;
+}
+
 export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   if (ifNoneMatch.trim() === "*") return true;
@@ -313,6 +328,7 @@ function pageHeaders(
   for (const [name, value] of entry.headers) put(name, value);
   put("Vary", entry.saverVaries ? "Accept-Encoding, Save-Data, Cookie" : "Accept-Encoding");
   put("ETag", entry.etag);
+  if (entry.modifiedAt !== undefined) put("Last-Modified", new Date(entry.modifiedAt).toUTCString());
   put("X-Page-Cache", status);
   if (encoding && encoding !== "identity") put("Content-Encoding", encoding);
   if (length !== null) put("Content-Length", length);
@@ -373,7 +389,7 @@ export function sendCachedPage(
 ): void {
   const cookies = options.cookies ?? [];
   const encoding = preferredEncoding(req.headers["accept-encoding"]);
-  const notModified = etagMatches(req.headers["if-none-match"], entry.etag);
+  const notModified = notModifiedFor(req.headers, entry);
   if (options.status === "HIT") {
     const hit = preparedHit(cache, entry, encoding, options.headers);
     res.writeHead(notModified ? 304 : 200, withCookies(notModified ? hit.notModified : hit.head, cookies));

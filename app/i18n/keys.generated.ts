@@ -1418,6 +1418,8 @@ export type MessageKey =
   | "security.filesNotAccepted.text"
   | "security.badRequest.title"
   | "security.badRequest.text"
+  | "security.busy.title"
+  | "security.busy.text"
   | "security.backHome"
   | "security.unreadableForm"
   | "shortlist.meta.title"

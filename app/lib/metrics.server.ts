@@ -187,3 +187,32 @@ export function routeLabel(url: string): string {
 }
 
 export { register as metricsRegistry };
+
+/** Requests told to come back later (503) because the renders were too far behind (ADR 093). */
+export const rendersRefused = once(
+  "bodima_renders_refused_total",
+  () =>
+    new Counter({
+      name: "bodima_renders_refused_total",
+      help: "Requests answered 503 with Retry-After instead of waiting for a render: busy, network over its share, or late",
+      labelNames: ["reason"] as const,
+    }),
+);
+
+/** Set by the server with a function that says how many requests wait for a render (ADR 093). */
+let rendersWaiting: (() => number) | null = null;
+export function measureRenderQueueWith(count: () => number): void {
+  rendersWaiting = count;
+}
+
+once(
+  "bodima_renders_waiting",
+  () =>
+    new Gauge({
+      name: "bodima_renders_waiting",
+      help: "Requests waiting for a render slot",
+      collect() {
+        if (rendersWaiting) this.set(rendersWaiting());
+      },
+    }),
+);

@@ -3,7 +3,7 @@ import type { ErrorRequestHandler, Request, RequestHandler, Response } from "exp
 import type { Logger } from "pino";
 import type { TrustProxy } from "~/env.server";
 import { activeLocale, t } from "~/i18n";
-import { localePath } from "~/i18n/locales";
+import { type Locale, localePath } from "~/i18n/locales";
 import { fromTrustedProxy } from "~/limits/client-ip.server";
 import { checkBody, isApiPath } from "./body-limit.server";
 import { createNonce, nonceSources, securityHeaders } from "./headers.server";
@@ -45,14 +45,17 @@ export function requestIdOf(res: Response): string {
 }
 
 /** API clients and fetches that asked for JSON get JSON; browsers get a small page. */
-function wantsJson(req: Request): boolean {
-  if (isApiPath(req.path)) return true;
-  const accept = String(req.headers.accept ?? "");
-  const contentType = String(req.headers["content-type"] ?? "");
+export function wantsJson(path: string, headers: { accept?: string; "content-type"?: string }): boolean {
+  if (isApiPath(path)) return true;
+  const accept = String(headers.accept ?? "");
+  const contentType = String(headers["content-type"] ?? "");
   return (
     contentType.includes("application/json") || (accept.includes("application/json") && !accept.includes("text/html"))
   );
 }
+
+const PROBLEM_STYLE =
+  "body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#0f172a;line-height:1.5}a{color:#0d5f54}.ref{color:#475569;font-size:.875rem}";
 
 /** A short answer with no detail beyond the message and the request id (never a stack). */
 export function sendProblem(
@@ -63,22 +66,51 @@ export function sendProblem(
   const requestId = requestIdOf(res);
   res.status(status);
   res.setHeader("Cache-Control", "no-store");
-  if (wantsJson(req)) {
+  if (wantsJson(req.path, req.headers)) {
     res.json({ error: text, requestId });
     return;
   }
-  const reference = `<p class="ref">${escapeHtml(t("common.errors.requestId", { requestId }))}</p>`;
-  const locale = activeLocale();
-  const nonce = String(res.locals.cspNonce ?? "");
-  res
-    .type("html")
-    .send(
-      `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-        `<title>${escapeHtml(title)} | ${escapeHtml(siteName)}</title>` +
-        `<style nonce="${escapeHtml(nonce)}">body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#0f172a;line-height:1.5}a{color:#0d5f54}.ref{color:#475569;font-size:.875rem}</style>` +
-        `</head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>${reference}` +
-        `<p><a href="${localePath(locale, "/")}">${escapeHtml(t("security.backHome"))}</a></p></main></body></html>`,
-    );
+  res.type("html").send(
+    problemHtml({
+      locale: activeLocale(),
+      title,
+      text,
+      siteName,
+      nonce: String(res.locals.cspNonce ?? ""),
+      reference: t("common.errors.requestId", { requestId }),
+    }),
+  );
+}
+
+/**
+ * The short page of a refusal or an error in the active language: a title, a sentence, maybe a
+ * reference to quote, and the way home. Its one inline style carries `nonce`, or none (a page
+ * prepared once, allowed by its hash).
+ */
+export function problemHtml({
+  locale,
+  title,
+  text,
+  siteName,
+  nonce,
+  reference,
+}: {
+  locale: string;
+  title: string;
+  text: string;
+  siteName: string;
+  nonce?: string;
+  reference?: string;
+}): string {
+  const ref = reference ? `<p class="ref">${escapeHtml(reference)}</p>` : "";
+  const nonceAttribute = nonce ? ` nonce="${escapeHtml(nonce)}"` : "";
+  return (
+    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<title>${escapeHtml(title)} | ${escapeHtml(siteName)}</title>` +
+    `<style${nonceAttribute}>${PROBLEM_STYLE}</style>` +
+    `</head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>${ref}` +
+    `<p><a href="${localePath(locale as Locale, "/")}">${escapeHtml(t("security.backHome"))}</a></p></main></body></html>`
+  );
 }
 
 /**

@@ -15,10 +15,21 @@ describe("parseBenchArgs", () => {
       keep: false,
       check: false,
       record: false,
+      overload: false,
       hotUrls: 5_000,
       shapeRequests: 50,
       workers: os.availableParallelism(),
     });
+  });
+
+  it("--overload measures the crowd: 400 connections for 40 s unless told otherwise", () => {
+    expect(parseBenchArgs(["--overload"])).toMatchObject({ overload: true, connections: 400, duration: 40 });
+    expect(parseBenchArgs(["--overload", "--connections=200", "--duration", "10"])).toMatchObject({
+      overload: true,
+      connections: 200,
+      duration: 10,
+    });
+    expect(parseBenchArgs(["--overload=yes"])).toEqual({ error: "--overload takes no value" });
   });
 
   it("reads every option in both forms; --short changes defaults, not explicit values", () => {
@@ -48,6 +59,7 @@ describe("parseBenchArgs", () => {
       keep: true,
       check: true,
       record: false,
+      overload: false,
       hotUrls: 500,
       shapeRequests: 10,
       workers: 1,

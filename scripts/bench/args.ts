@@ -22,8 +22,12 @@ export type BenchOptions = {
   shapeRequests: number;
   /** The app's worker processes (WEB_CONCURRENCY); default one per core, as `npm start`. */
   workers: number;
+  /** Measure the start-of-term crowd instead (scripts/bench/overload.ts): --connections and --duration are the burst's. */
+  overload: boolean;
 };
 
+/** The crowd of --overload: never-cached pages on 400 connections for 40 s. */
+const OVERLOAD = { duration: 40, connections: 400 };
 const FULL = { listings: 100_000, duration: 20, hotUrls: 5_000, shapeRequests: 50 };
 // Enough to prove every phase works in a few seconds each, not to measure anything.
 const SHORT = { listings: 3_000, duration: 3, hotUrls: 500, shapeRequests: 10 };
@@ -48,6 +52,9 @@ unmeasured pass over them), (d) a cold mix of URLs never requested before, and
   --json FILE          also write the results as JSON
   --keep               keep the temporary data folder
   --check              exit 1 when a budget fails (budgets are always printed)
+  --overload           measure the start-of-term crowd instead: a baseline at 8 connections
+                       of never-cached pages, then ${OVERLOAD.connections} connections of them for ${OVERLOAD.duration} s
+                       while a cached page is asked for on new connections (docs/performance.md)
   --record             append the figures, the machine and the commit to docs/benchmarks.md
                        (not with --short, which measures nothing)`;
 
@@ -78,13 +85,13 @@ function wholeNumber(raw: string | undefined, name: string, min: number, max: nu
 /** Reads the options above (`--name value` or `--name=value`); --short changes the defaults, not explicit values. */
 export function parseBenchArgs(argv: readonly string[]): BenchArgs {
   const raw: Raw = {};
-  const flags = { short: false, keep: false, check: false, record: false };
+  const flags = { short: false, keep: false, check: false, record: false, overload: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--help" || arg === "-h") return { help: true };
     if (!arg.startsWith("--")) return { error: `Unknown argument: ${arg}` };
     const [name, inline] = arg.slice(2).split(/=(.*)/s, 2);
-    if (name === "short" || name === "keep" || name === "check" || name === "record") {
+    if (name === "short" || name === "keep" || name === "check" || name === "record" || name === "overload") {
       if (inline !== undefined) return { error: `--${name} takes no value` };
       flags[name] = true;
     } else if (VALUE_FLAGS.has(name as keyof Raw)) {
@@ -102,8 +109,9 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
   const defaults = flags.short ? SHORT : FULL;
   const numbers = {
     listings: wholeNumber(raw.listings, "listings", 1, MAX_SEED_LISTINGS) ?? defaults.listings,
-    duration: wholeNumber(raw.duration, "duration", 1, 3_600) ?? defaults.duration,
-    connections: wholeNumber(raw.connections, "connections", 1, 1_000) ?? 50,
+    duration:
+      wholeNumber(raw.duration, "duration", 1, 3_600) ?? (flags.overload ? OVERLOAD.duration : defaults.duration),
+    connections: wholeNumber(raw.connections, "connections", 1, 1_000) ?? (flags.overload ? OVERLOAD.connections : 50),
     port: wholeNumber(raw.port, "port", 1, 65_534) ?? 3299,
     workers: wholeNumber(raw.workers, "workers", 1, 64) ?? os.availableParallelism(),
   };

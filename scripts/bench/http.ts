@@ -23,8 +23,16 @@ export function uncachedHeaders(sessionSecret: string) {
 
 export type RawResponse = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 
-/** A GET whose body stays as sent (still compressed), unlike fetch, which decodes it. */
-export function getRaw(url: string, headers: Record<string, string>, agent?: http.Agent): Promise<RawResponse> {
+/**
+ * A GET whose body stays as sent (still compressed), unlike fetch, which decodes it.
+ * Fails after `timeoutMs` without an answer: a harness must not wait for ever.
+ */
+export function getRaw(
+  url: string,
+  headers: Record<string, string>,
+  agent?: http.Agent,
+  timeoutMs = 30_000,
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const request = http.get(url, { headers, agent }, (response) => {
       const chunks: Buffer[] = [];
@@ -35,6 +43,7 @@ export function getRaw(url: string, headers: Record<string, string>, agent?: htt
       response.on("error", reject);
     });
     request.on("error", reject);
+    request.setTimeout(timeoutMs, () => request.destroy(new Error(`no answer from ${url} within ${timeoutMs} ms`)));
   });
 }
 

@@ -1,6 +1,6 @@
 -- Load script for wrk (scripts/bench/load.ts). Requests the paths of the
 -- file named by the first argument in order (wrapping round), tallies status
--- codes and the page cache's X-Page-Cache answers, and prints one JSON line
+-- codes (a 503 without Retry-After apart) and the page cache's X-Page-Cache answers, and prints one JSON line
 -- when done.
 local paths = {}
 local n = 0
@@ -22,7 +22,10 @@ function request()
 end
 
 function response(status, headers, body)
-  counts[status] = (counts[status] or 0) + 1
+  local key = status
+  -- A 503 must say when to come back (server/render-gate.ts): one without Retry-After is counted apart.
+  if status == 503 and not (headers["Retry-After"] or headers["retry-after"]) then key = "503 without Retry-After" end
+  counts[key] = (counts[key] or 0) + 1
   local state = headers["X-Page-Cache"] or headers["x-page-cache"] or "none"
   cache[state] = (cache[state] or 0) + 1
 end

@@ -1,14 +1,9 @@
-import { randomBytes } from "node:crypto";
 import { expect, it } from "vitest";
-import { cookieHeaders, getAuth } from "../../app/auth/auth.server";
 import { isListingPage } from "../../app/cache/page-key";
 import { notePageListing } from "../../app/cache/render-hints.server";
 import type { DB } from "../../app/db/db.server";
-import { createOwnerAccount } from "../../app/models/account.server";
 import { keepCookieResponsesPrivate } from "../../app/security/private-cookies.server";
-import { requestContext } from "../../app/services.server";
-import { startPageCacheSite } from "../page-cache-site";
-import { TEST_SITE, testContext } from "../request-context";
+import { cookiesOf, signedInCookie, startPageCacheSite } from "../page-cache-site";
 import { describeEachDatabase } from "../test-db";
 
 // The page cache (server/pages.ts, ADR 012) seen through HTTP, with a stand-in for React Router
@@ -17,7 +12,6 @@ import { describeEachDatabase } from "../test-db";
 // - only a session cookie this site signed takes a page past the cache, and never the API.
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36";
-const PASSWORD = "Secret-pass1";
 /** server/app.ts's request path (tests/page-cache-site.ts), with a stand-in for React Router that counts its renders. */
 async function startSite(db: DB) {
   const renders: string[] = [];
@@ -41,25 +35,6 @@ async function startSite(db: DB) {
   const get = (path: string, cookie?: string) =>
     fetch(`${base}${path}`, { headers: { "User-Agent": BROWSER, ...(cookie ? { Cookie: cookie } : {}) } });
   return { get, renders };
-}
-
-/** The name=value pairs a response sets, as a browser would send them back. */
-function cookiesOf(response: Response): string {
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
-
-async function signedInCookie(db: DB): Promise<string> {
-  const email = `cache-${randomBytes(4).toString("hex")}@example.lk`;
-  await createOwnerAccount(db, { name: "Cache Owner", email, phone: "0771234567", password: PASSWORD });
-  const { headers } = await getAuth(testContext({ db }).get(requestContext)).api.signInEmail({
-    body: { email, password: PASSWORD },
-    headers: new Headers({ origin: TEST_SITE }),
-    returnHeaders: true,
-  });
-  return cookiesOf(new Response(null, { headers: cookieHeaders(headers) }));
 }
 
 describeEachDatabase("the page cache and visitors' cookies", (ctx) => {

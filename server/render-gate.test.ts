@@ -1,0 +1,193 @@
+import { describe, expect, it } from "vitest";
+import { type Admission, createRenderGate, type RenderGateOptions } from "./render-gate";
+
+/** Counts turns of the event loop: a setImmediate that schedules itself runs once per turn. */
+function loopTurns() {
+  let turns = 0;
+  let stopped = false;
+  const tick = () => {
+    turns += 1;
+    if (!stopped) setImmediate(tick);
+  };
+  setImmediate(tick);
+  return {
+    get now() {
+      return turns;
+    },
+    stop() {
+      stopped = true;
+    },
+  };
+}
+
+const roomy: RenderGateOptions = { slots: 100, budgetMs: 1_000 };
+
+function admitted(admission: Admission) {
+  if (!admission.ok) throw new Error(`refused: ${admission.reason}`);
+  return admission;
+}
+
+/** A gate with a clock the test moves. */
+function clocked(options: Partial<RenderGateOptions> = {}) {
+  let now = 0;
+  const gate = createRenderGate({ ...roomy, now: () => now, ...options });
+  return {
+    gate,
+    advance(ms: number) {
+      now += ms;
+    },
+  };
+}
+
+describe("render gate: turns", () => {
+  it("serves callers in the order they asked", async () => {
+    const gate = createRenderGate(roomy);
+    const order: number[] = [];
+    await Promise.all([1, 2, 3, 4].map((n) => gate.enter("net", "public").then(() => order.push(n))));
+    expect(order).toEqual([1, 2, 3, 4]);
+  });
+
+  it("lets one caller go per turn of the event loop, so the loop gets back to its sockets in between", async () => {
+    const gate = createRenderGate(roomy);
+    const loop = loopTurns();
+    const seen: number[] = [];
+    await Promise.all(Array.from({ length: 5 }, () => gate.enter("net", "public").then(() => seen.push(loop.now))));
+    loop.stop();
+    // Five callers asking in the same turn go in five different turns.
+    expect(new Set(seen).size).toBe(5);
+    expect([...seen].sort((a, b) => a - b)).toEqual(seen);
+  });
+
+  it("never lets a caller go in the turn it asked in, even when nobody else waits", async () => {
+    const gate = createRenderGate(roomy);
+    const loop = loopTurns();
+    const asked = loop.now;
+    await gate.enter("net", "public");
+    const went = loop.now;
+    loop.stop();
+    expect(went).toBeGreaterThan(asked);
+    expect(gate.waiting).toBe(0);
+  });
+});
+
+describe("render gate: slots and lanes", () => {
+  it("lets no more renders run at once than it has slots; the next starts when one ends", async () => {
+    const gate = createRenderGate({ ...roomy, slots: 2 });
+    const first = admitted(await gate.enter("a", "public"));
+    admitted(await gate.enter("b", "public"));
+    let thirdStarted = false;
+    const third = gate.enter("c", "public").then((admission) => {
+      thirdStarted = true;
+      return admission;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(thirdStarted).toBe(false);
+    expect(gate.running).toBe(2);
+    first.release();
+    admitted(await third);
+    expect(gate.running).toBe(2);
+  });
+
+  it("starts a signed-in person's request before the public ones waiting ahead of it", async () => {
+    const gate = createRenderGate({ ...roomy, slots: 1 });
+    const running = admitted(await gate.enter("crowd", "public"));
+    const order: string[] = [];
+    const publicOnes = [1, 2, 3].map((n) =>
+      gate.enter("crowd", "public").then((a) => {
+        order.push(`public ${n}`);
+        admitted(a).release();
+      }),
+    );
+    const owner = gate.enter("home", "priority").then((a) => {
+      order.push("owner");
+      admitted(a).release();
+    });
+    running.release();
+    await Promise.all([...publicOnes, owner]);
+    expect(order[0]).toBe("owner");
+  });
+
+  it("a release called twice frees one slot only", async () => {
+    const gate = createRenderGate({ ...roomy, slots: 1 });
+    const a = admitted(await gate.enter("n", "public"));
+    a.release();
+    a.release();
+    expect(gate.running).toBe(0);
+    admitted(await gate.enter("n", "public"));
+    expect(gate.running).toBe(1);
+  });
+});
+
+describe("render gate: overload", () => {
+  it("refuses at once a request that would wait longer than the budget, with a Retry-After", async () => {
+    // 50 ms a render and one slot: a second's budget holds the render under way and 19 waiting; the 20th waits a second.
+    const { gate } = clocked({ slots: 1, initialIntervalMs: 50 });
+    admitted(await gate.enter("net-0", "public"));
+    const waiting = Array.from({ length: 20 }, (_, i) => gate.enter(`net-${i + 1}`, "public"));
+    const refused = await gate.enter("late", "public");
+    expect(refused).toMatchObject({ ok: false, reason: "busy" });
+    if (!refused.ok) expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(2);
+    expect(gate.waiting).toBe(20);
+    void waiting;
+  });
+
+  it("still admits a signed-in person's request while the public lane is full", async () => {
+    const { gate } = clocked({ slots: 1, initialIntervalMs: 50 });
+    admitted(await gate.enter("net-0", "public"));
+    for (let i = 0; i < 20; i++) void gate.enter(`net-${i + 1}`, "public");
+    expect(await gate.enter("late", "public")).toMatchObject({ ok: false });
+    // The priority lane is empty: its wait is the render under way, not the crowd.
+    const owner = gate.enter("home", "priority");
+    expect(gate.waiting).toBe(21);
+    void owner;
+  });
+
+  it("lets one network fill the queue while nobody else waits, but a visitor from another network takes its newest place", async () => {
+    const { gate } = clocked({ slots: 1, initialIntervalMs: 50 });
+    admitted(await gate.enter("bot", "public"));
+    const bot: Promise<Admission>[] = [];
+    for (let i = 0; i < 20; i++) bot.push(gate.enter("bot", "public"));
+    // A second's budget at 50 ms a render: the bot has the whole queue, and is refused past it.
+    expect(await gate.enter("bot", "public")).toMatchObject({ ok: false, reason: "busy" });
+    expect(gate.waiting).toBe(20);
+    // A student on another network gets in; the bot's newest request is told to come back instead.
+    let studentAnswered = false;
+    void gate.enter("student", "public").then(() => {
+      studentAnswered = true;
+    });
+    expect(await bot[19]).toMatchObject({ ok: false, reason: "network" });
+    expect(gate.waiting).toBe(20);
+    expect(studentAnswered).toBe(false);
+    // Two networks with one waiting each are even: a third visitor is refused rather than take a place.
+    const { gate: even } = clocked({ slots: 1, initialIntervalMs: 600 });
+    admitted(await even.enter("a", "public"));
+    void even.enter("b", "public");
+    expect(await even.enter("c", "public")).toMatchObject({ ok: false, reason: "busy" });
+  });
+
+  it("refuses, when its turn comes, a request that waited past twice the budget all the same", async () => {
+    const { gate, advance } = clocked({ slots: 1, initialIntervalMs: 1 });
+    const first = admitted(await gate.enter("a", "public"));
+    const second = gate.enter("b", "public");
+    advance(2_500);
+    first.release();
+    expect(await second).toMatchObject({ ok: false, reason: "late" });
+    expect(gate.running).toBe(0);
+  });
+
+  it("learns how long the queue takes per render from renders ending while others wait", async () => {
+    const { gate, advance } = clocked({ slots: 1, initialIntervalMs: 10 });
+    let current = admitted(await gate.enter("n", "public"));
+    for (let i = 0; i < 40; i++) {
+      const next = gate.enter("m", "public");
+      advance(100);
+      current.release();
+      current = admitted(await next);
+    }
+    expect(gate.intervalMs).toBeGreaterThan(90);
+    // Ten waiting at 100 ms a render is a second: the eleventh is refused.
+    for (let i = 0; i < 10; i++) void gate.enter(`w${i}`, "public");
+    expect(await gate.enter("x", "public")).toMatchObject({ ok: false, reason: "busy" });
+  });
+});
