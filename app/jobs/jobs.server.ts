@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { DB } from "~/db/db.server";
 import type { Env } from "~/env.server";
 import { currentTime } from "~/lib/clock";
+import { untilIdle, workerIsIdle } from "~/lib/idle.server";
 import { jobRuns } from "~/lib/metrics.server";
 import { sendSearchAlerts } from "~/mail/alert-mails.server";
 import { sendAvailabilityReminders } from "~/mail/availability-mails.server";
@@ -159,6 +160,12 @@ export async function runJobs(
   return done;
 }
 
+/**
+ * How long a look for due jobs waits for the worker to be idle (ADR 095): jobs
+ * yield to visitors, but run within this much of falling due however busy it is.
+ */
+export const JOB_IDLE_WAIT_MS = 5 * 60 * 1000;
+
 /** How long a timed job's lease lasts unless renewed (renewed every third of it while the job runs). */
 export const JOB_LEASE_MS = 10 * 60 * 1000;
 
@@ -168,6 +175,7 @@ export const JOB_LEASE_MS = 10 * 60 * 1000;
  * database exactly one runs it (a lease in `job_leases`, app/jobs/lease.server.ts,
  * ADR 039); the next run falls due `everyMs` after that run started. A database
  * that has never run a job runs it `firstRunMs` (a minute) after start-up.
+ * A look first waits until the worker is idle, at most JOB_IDLE_WAIT_MS.
  * Failures are logged and never escape, and timers never keep the process alive.
  */
 export function startJobs(
@@ -181,6 +189,8 @@ export function startJobs(
   // A look while the last one still runs (a long job) is skipped, not queued behind it.
   const tick = () => {
     running ??= (async () => {
+      // Visitors first: a look waits (skipping the ones that fall meanwhile) until the worker is idle.
+      await untilIdle({ maxWaitMs: JOB_IDLE_WAIT_MS, isIdle: () => stopped || workerIsIdle() });
       for (const name of JOB_NAMES) {
         const job: Job = JOBS[name];
         if (job.everyMs === null || stopped) continue;
