@@ -18,7 +18,7 @@ export const IDLE_LOAD = 0.25;
 let inFlight = 0;
 /** Milliseconds spent in background tasks so far: not counted as load (they stop when it rises). */
 let backgroundMs = 0;
-let window = { at: performance.now(), elu: performance.eventLoopUtilization(), backgroundMs: 0 };
+let loadWindow = { at: performance.now(), elu: performance.eventLoopUtilization(), backgroundMs: 0 };
 let load = 1;
 
 /** A request entered Express (server/app.ts); markRequestEnd when it is answered or its connection closed. */
@@ -32,7 +32,7 @@ export function markRequestEnd(): void {
 
 /** The share of the last window the event loop spent on anything but background work (0 to 1). */
 function recentLoad(now: number): number {
-  const elapsed = now - window.at;
+  const elapsed = now - loadWindow.at;
   if (elapsed < LOAD_WINDOW_MS) return load;
   const elu = performance.eventLoopUtilization();
   if (elapsed > 2 * LOAD_WINDOW_MS) {
@@ -40,10 +40,10 @@ function recentLoad(now: number): number {
     // Start a fresh window, and count as busy until it is full.
     load = 1;
   } else {
-    const active = performance.eventLoopUtilization(elu, window.elu).active;
-    load = Math.max(0, active - (backgroundMs - window.backgroundMs)) / elapsed;
+    const active = performance.eventLoopUtilization(elu, loadWindow.elu).active;
+    load = Math.max(0, active - (backgroundMs - loadWindow.backgroundMs)) / elapsed;
   }
-  window = { at: now, elu, backgroundMs };
+  loadWindow = { at: now, elu, backgroundMs };
   return load;
 }
 
