@@ -127,11 +127,13 @@ try {
   // a page's first hits (compressing it smaller, ADR 045) runs during the measurement, as it would
   // during a start-of-term burst; waiting for it to finish first hid its cost (ADR 095). With
   // several workers, a page one renders reaches the others through the primary (ADR 061).
+  // Drawn before the warm-up, so that nothing but starting wrk comes between the two.
+  const rank = createZipfSampler(hot.length, ZIPF_EXPONENT, () => random.next());
+  const hotPaths = Array.from({ length: HOT_SEQUENCE }, () => hot[rank()]);
   console.log(`    warm-up: each of the ${hot.length} hot URLs once (not measured)...`);
   const warmUp = await requestEach(base, hot, args.connections, BROWSER_HEADERS);
   console.log(`(c) hot mix: ${hot.length} URLs, Zipf-like popularity, right after the warm-up (${perPhase})...`);
-  const rank = createZipfSampler(hot.length, ZIPF_EXPONENT, () => random.next());
-  const hotPhase = await runLoad({ ...load, base, paths: Array.from({ length: HOT_SEQUENCE }, () => hot[rank()]) });
+  const hotPhase = await runLoad({ ...load, base, paths: hotPaths });
   const waitingAfterHot = await compressionsWaiting(base);
   console.log(`    ${waitingAfterHot} pages waited to be compressed smaller when (c) ended`);
   console.log(`(d) cold mix: every request a URL not asked for before (${perPhase})...`);

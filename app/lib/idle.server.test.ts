@@ -72,6 +72,15 @@ describe("whether the worker is idle", () => {
     expect(await untilIdle({ maxWaitMs: 150, isIdle: () => true })).toBe(true);
   });
 
+  it("waits for a quiet stretch when asked: a busy moment in it starts the count again", async () => {
+    const looks = [true, true, false, true, true, true, true, true];
+    let seen = 0;
+    const idle = () => looks[Math.min(seen++, looks.length - 1)];
+    expect(await untilIdle({ quietMs: 60, retryMs: 20, isIdle: idle })).toBe(true);
+    // Idle from the fourth look on: it took at least three more 20 ms looks after that to see 60 ms of quiet.
+    expect(seen).toBeGreaterThanOrEqual(7);
+  });
+
   it("is not while the event loop is kept busy, though no request is under way (a stream of cache hits)", async () => {
     expect(await untilIdle({ maxWaitMs: 5_000 })).toBe(true);
     // Turns of 20 ms of work back to back for 400 ms: what a loop answering hit after hit looks like.

@@ -78,24 +78,33 @@ const sleep = (ms: number) =>
   });
 
 /**
- * Resolves once the worker is idle, asking every `retryMs`, or after
+ * Resolves once the worker has been idle for `quietMs` (every look in that
+ * span found it idle; 0: one look), asking every `retryMs`, or after
  * `maxWaitMs` in any case (work that must happen some time: a timed job).
  * Resolves with whether it found the worker idle.
  */
 export async function untilIdle({
   maxWaitMs = Number.POSITIVE_INFINITY,
+  quietMs = 0,
   retryMs = LOAD_WINDOW_MS,
   isIdle = workerIsIdle,
 }: {
   maxWaitMs?: number;
+  quietMs?: number;
   retryMs?: number;
   isIdle?: () => boolean;
 } = {}): Promise<boolean> {
   const deadline = performance.now() + maxWaitMs;
+  let idleSince: number | null = null;
   for (;;) {
-    if (isIdle()) return true;
-    if (performance.now() >= deadline) return false;
-    await sleep(Math.min(retryMs, Math.max(0, deadline - performance.now())));
+    const now = performance.now();
+    if (!isIdle()) idleSince = null;
+    else {
+      idleSince ??= now;
+      if (now - idleSince >= quietMs) return true;
+    }
+    if (now >= deadline) return false;
+    await sleep(Math.min(retryMs, Math.max(0, deadline - now)));
   }
 }
 
