@@ -6,6 +6,7 @@ import { watchPageInvalidations } from "../app/cache/invalidation.server";
 import { createPageCache } from "../app/cache/page-cache.server";
 import { basenameOf, LOCALES, type Locale, localeOfPath } from "../app/i18n/locales";
 import { inLocale } from "../app/i18n/request-locale.server";
+import { markRequestEnd, markRequestStart } from "../app/lib/idle.server";
 import { sharedPages } from "../app/lib/metrics.server";
 import { clientIpFrom, expressTrustProxy } from "../app/limits/client-ip.server";
 import { countOutboxBacklog } from "../app/models/outbox.server";
@@ -156,6 +157,9 @@ export function createHandler(clientDir: string): (req: IncomingMessage, res: Se
       return;
     }
     metrics.time(req, res);
+    // Background work waits while a request is waiting or under way here (ADR 095).
+    markRequestStart();
+    res.once("close", markRequestEnd);
     // Waits for its turn to render, or is told at once to come back (ADR 093).
     pages.admit(req, res, () => app(req, res));
   };

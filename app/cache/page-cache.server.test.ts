@@ -1,14 +1,18 @@
-import http from "node:http";
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { markRequestEnd, markRequestStart } from "~/lib/idle.server";
 import {
   type CachedPage,
   compressionsSettled,
+  compressionsWaiting,
   createPageCache,
   encode,
   etagMatches,
   etagOf,
+  KEEP_WAITING,
+  type PageCache,
   preferredEncoding,
   sendCachedPage,
   VIEW_COUNT_LAG_MS,
@@ -174,6 +178,67 @@ describe("the page cache store", () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe("compressing pages smaller yields to requests (ADR 095)", () => {
+  const hit = (cache: PageCache, entry: CachedPage) =>
+    sendCachedPage(
+      { method: "GET", headers: { "accept-encoding": "br" } } as IncomingMessage,
+      { writeHead: () => undefined, end: () => undefined } as unknown as ServerResponse,
+      cache,
+      entry,
+      { headers: {}, status: "HIT" },
+    );
+  const words = ["room", "annex", "Moratuwa", "near", "campus", "LKR", "furnished", "girls", "kitchen", "bus"];
+  const draft = (key: string) => {
+    let seed = key.length;
+    const cards = Array.from({ length: 100 }, (_, i) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return `<li data-id="${i * 37}">${words[seed % 10]} ${words[(seed >> 8) % 10]} ${seed % 90_000}</li>`;
+    });
+    const fast = encode(Buffer.from(`<ul>${key}${cards.join("")}</ul>`), "br", "fast");
+    return page(key, { variants: { br: fast }, draft: true, bytes: fast.length });
+  };
+
+  it("compresses no page while a request is under way, and each one once the worker is idle", async () => {
+    const cache = createPageCache({ maxBytes: 10_000_000 });
+    const entry = draft("/browse?page=2");
+    const fast = entry.variants.br;
+    cache.set(entry, cache.epoch);
+    markRequestStart();
+    try {
+      hit(cache, entry);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(entry.variants.br).toBe(fast);
+      expect(compressionsWaiting()).toBe(1);
+    } finally {
+      markRequestEnd();
+    }
+    await compressionsSettled();
+    expect(compressionsWaiting()).toBe(0);
+    expect(entry.variants.br?.length).toBeLessThan(fast?.length ?? 0);
+  });
+
+  it("leaves pages past the queue's cap as drafts, compressed on a later hit", async () => {
+    const cache = createPageCache({ maxBytes: 100_000_000 });
+    const entries = Array.from({ length: KEEP_WAITING + 1 }, (_, i) => draft(`/city/${i}`));
+    for (const entry of entries) cache.set(entry, cache.epoch);
+    markRequestStart();
+    try {
+      for (const entry of entries) hit(cache, entry);
+      expect(compressionsWaiting()).toBe(KEEP_WAITING);
+    } finally {
+      markRequestEnd();
+    }
+    const last = entries[KEEP_WAITING];
+    expect(last.draft).toBe(true);
+    await compressionsSettled();
+    const fast = last.variants.br;
+    hit(cache, last);
+    await compressionsSettled();
+    expect(last.draft).toBe(false);
+    expect(last.variants.br?.length).toBeLessThan(fast?.length ?? 0);
   });
 });
 

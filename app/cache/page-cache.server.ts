@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
+import { createIdleQueue } from "~/lib/idle.server";
 import { cacheControlFor } from "~/security/private-cookies.server";
 import type { PageChange } from "./invalidation.server";
 import type { PageKind } from "./page-key";
@@ -185,61 +186,50 @@ export function encode(body: Buffer, encoding: Encoding, level: keyof typeof LEV
 }
 
 /**
- * Pages waiting to be compressed again (references to cached entries: the
- * queue holds no bytes of its own); past this many a hit leaves its page a
- * draft, and a later hit asks again.
+ * Pages waiting to be compressed again (references to cached entries); past
+ * this many a hit leaves its page a draft, and a later hit asks again. About
+ * a second or two of an idle worker's time (brotli 5 takes about 1.4 ms on a
+ * 100 KB page): a burst of first hits does not pile up work for later.
  */
-const KEEP_WAITING = 20_000;
-let keepQueue: ({ cache: PageCache; entry: CachedPage } | undefined)[] = [];
-/** The next page of keepQueue to compress (an index: shifting a long array is slow). */
-let keepHead = 0;
-let keeping: Promise<void> | null = null;
+export const KEEP_WAITING = 1_000;
 
 /**
- * Queues a draft entry to be compressed again at the kept level, one page per
- * turn of the event loop (ADR 045): a burst of first hits (after a write drops
- * every list page, or at start-up) becomes a queue, not a stall. Answers under
- * way keep the buffers they hold; later hits get the smaller one.
+ * Draft pages to be compressed again at the kept level (ADR 045), one page per
+ * turn of the event loop and only while the worker is idle (ADR 095): under
+ * load a page stays a draft, served at the fast level, rather than take time
+ * from the answers waiting. Answers under way keep the buffers they hold;
+ * later hits get the smaller one.
  */
+const keepQueue = createIdleQueue<{ cache: PageCache; entry: CachedPage }>({
+  cap: KEEP_WAITING,
+  run: ({ cache, entry }) => keepNow(cache, entry),
+});
+
 function keepLater(cache: PageCache, entry: CachedPage): void {
-  if (keepQueue.length - keepHead >= KEEP_WAITING) return;
-  entry.draft = false;
-  keepQueue.push({ cache, entry });
-  keeping ??= keepAll().finally(() => {
-    keeping = null;
-  });
+  if (keepQueue.offer({ cache, entry })) entry.draft = false;
 }
 
-async function keepAll(): Promise<void> {
-  while (keepHead < keepQueue.length) {
-    const next = keepQueue[keepHead];
-    // Let go of it: an entry dropped from the cache meanwhile is not kept alive by the queue.
-    keepQueue[keepHead++] = undefined;
-    if (!next?.cache.holds(next.entry)) continue;
-    const { cache, entry } = next;
-    // One page per turn of the event loop: the answers waiting in between go first.
-    await new Promise((resolve) => setImmediate(resolve));
-    for (const [encoding, body] of Object.entries(entry.variants) as [Encoding, Buffer][]) {
-      if (encoding === "identity") continue;
-      const kept = encode(decode(body, encoding), encoding);
-      entry.variants[encoding] = kept;
-      cache.grew(entry, kept.length - body.length);
-    }
-    prepared.delete(entry);
-    cache.kept(entry);
+function keepNow(cache: PageCache, entry: CachedPage): void {
+  // An entry dropped from the cache meanwhile is not worth the work.
+  if (!cache.holds(entry)) return;
+  for (const [encoding, body] of Object.entries(entry.variants) as [Encoding, Buffer][]) {
+    if (encoding === "identity") continue;
+    const kept = encode(decode(body, encoding), encoding);
+    entry.variants[encoding] = kept;
+    cache.grew(entry, kept.length - body.length);
   }
-  keepQueue = [];
-  keepHead = 0;
+  prepared.delete(entry);
+  cache.kept(entry);
 }
 
-/** How many pages wait to be compressed again, the one under way included (/metrics). */
+/** How many pages wait to be compressed again (/metrics). */
 export function compressionsWaiting(): number {
-  return keepQueue.length - keepHead + (keeping ? 1 : 0);
+  return keepQueue.waiting;
 }
 
 /** Settles when no page waits to be compressed again (tests). */
 export function compressionsSettled(): Promise<void> {
-  return keeping ?? Promise.resolve();
+  return keepQueue.settled();
 }
 
 function decode(body: Buffer, encoding: Encoding): Buffer {

@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { DB } from "~/db/db.server";
 import type { Env } from "~/env.server";
 import { currentTime } from "~/lib/clock";
+import { untilIdle, workerIsIdle } from "~/lib/idle.server";
 import { jobRuns } from "~/lib/metrics.server";
 import { sendSearchAlerts } from "~/mail/alert-mails.server";
 import { sendAvailabilityReminders } from "~/mail/availability-mails.server";
@@ -159,6 +160,18 @@ export async function runJobs(
   return done;
 }
 
+/**
+ * How long a job waits for the worker to be idle (ADR 095): jobs yield to
+ * visitors, but run within this much of their look however busy it is.
+ */
+export const JOB_IDLE_WAIT_MS = 5 * 60 * 1000;
+/**
+ * How long the worker must have been idle before a job starts: a job runs to
+ * its end once started (seconds of queries on a large site), so a gap of a
+ * moment between two bursts is not enough.
+ */
+export const JOB_QUIET_MS = 5_000;
+
 /** How long a timed job's lease lasts unless renewed (renewed every third of it while the job runs). */
 export const JOB_LEASE_MS = 10 * 60 * 1000;
 
@@ -168,6 +181,8 @@ export const JOB_LEASE_MS = 10 * 60 * 1000;
  * database exactly one runs it (a lease in `job_leases`, app/jobs/lease.server.ts,
  * ADR 039); the next run falls due `everyMs` after that run started. A database
  * that has never run a job runs it `firstRunMs` (a minute) after start-up.
+ * A look, and each job after one that ran, first waits until the worker has
+ * been idle for JOB_QUIET_MS, at most JOB_IDLE_WAIT_MS.
  * Failures are logged and never escape, and timers never keep the process alive.
  */
 export function startJobs(
@@ -181,9 +196,21 @@ export function startJobs(
   // A look while the last one still runs (a long job) is skipped, not queued behind it.
   const tick = () => {
     running ??= (async () => {
+      // Visitors first: a look waits until the worker has been idle a while (looks falling meanwhile
+      // are skipped), and so does the next job after one that ran (visitors may have come meanwhile).
+      let wait = true;
       for (const name of JOB_NAMES) {
         const job: Job = JOBS[name];
         if (job.everyMs === null || stopped) continue;
+        if (wait) {
+          await untilIdle({
+            maxWaitMs: JOB_IDLE_WAIT_MS,
+            quietMs: JOB_QUIET_MS,
+            isIdle: () => stopped || workerIsIdle(),
+          });
+          if (stopped) continue;
+        }
+        wait = true;
         try {
           const counts = await withJobLease(
             ctx.db,
@@ -192,6 +219,7 @@ export function startJobs(
             { leaseMs: JOB_LEASE_MS, everyMs: job.everyMs, firstRunAt },
             () => runJob(name, ctx),
           );
+          wait = counts !== null;
           if (counts) jobRuns.inc({ job: name, outcome: "done" });
           if (counts && Object.values(counts).some((n) => n > 0)) ctx.log.info({ job: name, ...counts }, "job done");
         } catch (error) {

@@ -37,7 +37,7 @@ export const BENCH_USAGE = `Usage: npm run bench -- [options]
 Seeds a fresh database, starts the production server and measures, with wrk:
 (a) a bare node:http server sending the app's stylesheet bytes, (b) that stylesheet
 from the app, (c) a hot mix of ${FULL.hotUrls.toLocaleString("en-US")} public URLs with Zipf-like popularity (after one
-unmeasured pass over them), (d) a cold mix of URLs never requested before, and
+unmeasured pass over them, measured at once), (d) a cold mix of URLs never requested before, and
 (e) each search shape from scripts/search-shapes.ts with one connection.
 
   --listings N         listings to seed (default ${FULL.listings.toLocaleString("en-US")}, at most ${MAX_SEED_LISTINGS.toLocaleString("en-US")})
