@@ -3,6 +3,7 @@ import type { Redis } from "ioredis";
 import pino, { type DestinationStream, type Logger } from "pino";
 import { createContext } from "react-router";
 import { type Secrets, secretsFor } from "~/security/secrets.server";
+import type { CountMemo } from "./db/count-memo.server";
 import { createDatabase, type DB, type DialectName } from "./db/db.server";
 import { migrateToLatest } from "./db/migrate.server";
 import { type Env, getEnv } from "./env.server";
@@ -60,6 +61,11 @@ export type RequestInfo = Services & {
   nonce?: string;
   /** Data saver is on for this request (Save-Data or the footer's switch, ADR 090); absent outside HTTP. */
   dataSaver?: boolean;
+  /**
+   * Counts remembered until the pages showing them change (ADR 096); absent outside HTTP and for
+   * someone signed in, whose pages are rendered fresh and count every time.
+   */
+  counts?: CountMemo;
   /** Adds a Set-Cookie header to this request's response (a refreshed session cookie); absent outside HTTP. */
   setCookie?: (cookie: string) => void;
 };

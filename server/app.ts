@@ -2,8 +2,11 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import compression from "compression";
 import express from "express";
 import { createRequestHandler, RouterContextProvider } from "react-router";
+import { hasSessionCookie } from "../app/auth/session-cookie";
+import { hasSignedSessionCookie } from "../app/auth/session-signature.server";
 import { watchPageInvalidations } from "../app/cache/invalidation.server";
 import { createPageCache } from "../app/cache/page-cache.server";
+import { createCountMemo } from "../app/db/count-memo.server";
 import { basenameOf, LOCALES, type Locale, localeOfPath } from "../app/i18n/locales";
 import { inLocale } from "../app/i18n/request-locale.server";
 import { markRequestEnd, markRequestStart } from "../app/lib/idle.server";
@@ -63,10 +66,15 @@ const cache = createPageCache({
   onKept: (entry) => sharing.share(entry, invalidations.seen()),
 });
 const views = startViewCounter({ db: services.db, log: logger });
+// Counts pages show, forgotten with the pages (ADR 096).
+const counts = createCountMemo();
 const invalidations = await watchPageInvalidations({
   db: services.db,
   log: logger,
-  onChange: (change) => cache.invalidate(change),
+  onChange: (change) => {
+    cache.invalidate(change);
+    counts.forget(change);
+  },
 });
 
 if (cache.enabled && sharing.enabled)
@@ -111,12 +119,16 @@ const pages = createPages({
     const context = new RouterContextProvider();
     const nonce = String(res.locals.cspNonce);
     const setCookie = (cookie: string) => res.append("Set-Cookie", cookie);
+    const { cookie } = req.headers;
+    // Signed in: pages rendered for one person count afresh, as the page cache never answers them.
+    const signedIn = hasSessionCookie(cookie) && hasSignedSessionCookie(cookie, services.secrets.sessionSecret);
     context.set(requestContext, {
       ...services,
       requestId,
       clientIp,
       locale: localeOfPath(req.path),
       dataSaver: dataSaverOn(req.headers.cookie, req.get("save-data")),
+      counts: signedIn ? undefined : counts,
       nonce,
       setCookie,
       log: logger.child({ requestId }),

@@ -1,3 +1,4 @@
+import type { CountMemo } from "~/db/count-memo.server";
 import type { DB } from "~/db/db.server";
 import type { Pagination } from "~/lib/pagination";
 import { findListingByIdOrSlug } from "~/models/listing.server";
@@ -23,13 +24,15 @@ export async function listAds(
   params: URLSearchParams,
   path: PathFilters = {},
   phonesEnabled = true,
+  /** Remembered counts (ADR 096): absent, every answer counts its matches. */
+  counts?: CountMemo,
 ): Promise<ListAdsResult> {
   const parsed = parseListQuery(params, path);
   if (!parsed.ok) return { ok: false, status: 400, body: parsed.error };
   const { filters, page, limit } = parsed.query;
   // Phone confirmation off: `phone=confirmed` is ignored and no listing says its phone was confirmed (ADR 080).
   if (!phonesEnabled) delete filters.phone;
-  const { ads, pagination } = await searchListings(db, filters, { page, limit });
+  const { ads, pagination } = await searchListings(db, filters, { page, limit, counts });
   const shown = ads.map((ad) => ({ ...ad, checks: shownChecks(ad.checks, phonesEnabled) }));
   return { ok: true, status: 200, body: { ads: shown, pagination }, query: parsed.query };
 }
@@ -39,8 +42,9 @@ export async function listAdsResponse(
   params: URLSearchParams,
   path: PathFilters = {},
   phonesEnabled = true,
+  counts?: CountMemo,
 ): Promise<Response> {
-  const result = await listAds(db, params, path, phonesEnabled);
+  const result = await listAds(db, params, path, phonesEnabled, counts);
   if (!result.ok) return errorResponse(result.status, result.body);
   return jsonResponse(result.body, { cacheControl: LIST_CACHE_CONTROL });
 }

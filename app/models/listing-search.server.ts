@@ -1,4 +1,5 @@
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
+import { COUNT_EVERY_TIME, type CountMemo } from "~/db/count-memo.server";
 import type { DB } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { isPostgres, locationRestriction } from "~/db/search.server";
@@ -70,6 +71,8 @@ export async function searchListings(
     searchWindows?: SearchWindows;
     /** Up to how many matches 'Nearest first' sorts at once (ADR 050); 0 in tests takes the rings. */
     nearestAtOnce?: number;
+    /** Remembered counts per filter set (ADR 096); without it every search counts. */
+    counts?: CountMemo;
   },
 ): Promise<SearchResult> {
   const now = (options.now ?? currentTime()).toISOString();
@@ -151,7 +154,11 @@ export async function searchListings(
     ids = rows.map((r) => r.id);
   } else {
     const countLimit = options.countLimit ?? (filters.location ? TEXT_COUNT_LIMIT : COUNT_LIMIT);
-    const total = await countMatches(db, filters, now, countLimit);
+    // The order and the page change no count: every page and order of a filter set shares one.
+    const { sort: _sort, ...counted } = filters;
+    const total = await (options.counts ?? COUNT_EVERY_TIME).count(countKey(counted, countLimit), () =>
+      countMatches(db, filters, now, countLimit),
+    );
     pagination = paginate(options.page, options.limit, Math.min(total, countLimit), total <= countLimit);
     if (total === 0 || options.page > pagination.totalPages) return { ads: [], pagination };
     // Places students say may be let sink below the rest (ADR 059): almost always there are none.
@@ -360,6 +367,14 @@ async function countMatches(db: DB, filters: BrowseFilters, now: string, countLi
       .where(matching(filters))
       .limit(countLimit + 1),
   );
+}
+
+/** The same key for the same filters whatever order their fields were set in. */
+function countKey(filters: BrowseFilters, countLimit: number): string {
+  const fields = Object.entries(filters)
+    .filter(([, value]) => value !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  return `matches:${countLimit}:${JSON.stringify(fields)}`;
 }
 
 async function countRows(db: DB, query: SelectQueryBuilder<Database, "listings", { id: number }>): Promise<number> {

@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import type { CountMemo } from "~/db/count-memo.server";
 import type { DB } from "~/db/db.server";
 import { DEFAULT_FACULTY, findCity, findFaculty, findUniversity } from "~/directory/universities";
 import { t } from "~/i18n";
@@ -424,6 +425,8 @@ export async function loadBrowsePage(
   phonesEnabled = true,
   /** Data saver (ADR 090): each card's photo on a tap, at its smallest size. */
   dataSaver = false,
+  /** Remembered counts (ADR 096): absent, every page counts its matches. */
+  counts?: CountMemo,
 ): Promise<BrowsePage> {
   const { filters, page, errors } = parseBrowseFilters(url.searchParams, path);
   // Phone confirmation off: no phone badges, and 'Phone confirmed only' is neither offered nor applied (ADR 080).
@@ -433,7 +436,7 @@ export async function loadBrowsePage(
   const university = filters.university ? findUniversity(filters.university) : undefined;
   if (university && filters.faculty && !findFaculty(university, filters.faculty)) delete filters.faculty;
 
-  const { ads, pagination } = await searchListings(db, filters, { page, limit: BROWSE_PAGE_SIZE });
+  const { ads, pagination } = await searchListings(db, filters, { page, limit: BROWSE_PAGE_SIZE, counts });
   // Cards show the distance to the faculty the student chose (ADR 050).
   const origin = distanceOrigin(filters);
 

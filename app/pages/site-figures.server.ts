@@ -1,3 +1,4 @@
+import type { CountMemo } from "~/db/count-memo.server";
 import type { DB } from "~/db/db.server";
 import { UNIVERSITIES } from "~/directory/universities";
 import { countPublicListings, countUniversitiesWithListings } from "~/models/listing.server";
@@ -9,10 +10,12 @@ import type { SiteFigures } from "~/schemas/site-figures-view";
  * directory for one number (the 120 KB first-load budget, tests/e2e/budgets.spec.ts).
  */
 
-export async function siteFigures(db: DB): Promise<SiteFigures> {
+export async function siteFigures(db: DB, memo?: CountMemo): Promise<SiteFigures> {
+  // Each reads every public listing: remembered until a listing changes (ADR 096).
+  const count = (key: string, compute: () => Promise<number>) => (memo ? memo.count(key, compute) : compute());
   const [listingCount, universitiesWithListings] = await Promise.all([
-    countPublicListings(db),
-    countUniversitiesWithListings(db),
+    count("public-listings", () => countPublicListings(db)),
+    count("universities-with-listings", () => countUniversitiesWithListings(db)),
   ]);
   return { listingCount, universitiesWithListings, universitiesSupported: UNIVERSITIES.length };
 }

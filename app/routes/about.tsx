@@ -16,8 +16,8 @@ export const meta: Route.MetaFunction = cataloguePageMeta({
 });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, env } = context.get(requestContext);
-  return { supportEmail: env.SUPPORT_EMAIL, figures: await siteFigures(db) };
+  const { db, env, counts } = context.get(requestContext);
+  return { supportEmail: env.SUPPORT_EMAIL, figures: await siteFigures(db, counts) };
 }
 
 const VALUES = [

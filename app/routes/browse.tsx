@@ -28,9 +28,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, default
   !formAction?.endsWith("/shortlist") && defaultShouldRevalidate;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { db, env, phones, dataSaver } = context.get(requestContext);
+  const { db, env, phones, dataSaver, counts } = context.get(requestContext);
   const site = { siteName: env.SITE_NAME, siteUrl: env.siteUrl };
-  return loadBrowsePage(db, new URL(request.url), params as PathFilters, site, phones.enabled, dataSaver);
+  return loadBrowsePage(db, new URL(request.url), params as PathFilters, site, phones.enabled, dataSaver, counts);
 }
 
 export default function Browse({ loaderData }: Route.ComponentProps) {

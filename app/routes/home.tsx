@@ -28,9 +28,9 @@ export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) => {
 });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(requestContext);
+  const { db, counts } = context.get(requestContext);
   // The directory's places in the reader's language; the English names stay the values (docs/i18n.md).
-  return { figures: await siteFigures(db), universities: universityChoices(), cities: cityChoices() };
+  return { figures: await siteFigures(db, counts), universities: universityChoices(), cities: cityChoices() };
 }
 
 const FEATURES = [

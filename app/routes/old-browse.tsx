@@ -27,11 +27,11 @@ export const meta: Route.MetaFunction = routeMeta((site, { loaderData }) =>
 );
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, phones } = context.get(requestContext);
+  const { db, phones, counts } = context.get(requestContext);
   const params = new URL(request.url).searchParams;
   // The page asks the list API's code for 20 at a time, as the old page asked /getAdsForSEO.
   params.set("limit", String(OLD_BROWSE_PAGE_SIZE));
-  const result = await listAds(db, params, {}, phones.enabled);
+  const result = await listAds(db, params, {}, phones.enabled, counts);
   if (!result.ok) {
     return data({ ok: false as const, error: result.body }, { status: 400 });
   }

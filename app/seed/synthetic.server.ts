@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
-import { withSecondaryIndexesSetAside } from "~/db/bulk-load.server";
+import { withListingSearchSetAside, withSecondaryIndexesSetAside } from "~/db/bulk-load.server";
 import type { DB } from "~/db/db.server";
 import type { NewListingRow } from "~/db/schema";
 import { currentTime } from "~/lib/clock";
@@ -195,9 +195,12 @@ export async function seedSynthetic(db: DB, storage: PhotoStorage, options: Synt
   // A large load builds the tables' other indexes once at the end instead of row by row (README: seed budget).
   const load = () => insertAll(db, options, makeRow, insertBatch);
   if (options.count < SET_ASIDE_FROM) return load();
-  return withSecondaryIndexesSetAside(db, "listings", () =>
-    withSecondaryIndexesSetAside(db, "listing_photos", () =>
-      withSecondaryIndexesSetAside(db, "photo_fingerprints", load),
+  // SQLite's full-text indexes too: filled in one statement each at the end (ADR 096).
+  return withListingSearchSetAside(db, () =>
+    withSecondaryIndexesSetAside(db, "listings", () =>
+      withSecondaryIndexesSetAside(db, "listing_photos", () =>
+        withSecondaryIndexesSetAside(db, "photo_fingerprints", load),
+      ),
     ),
   );
 }
