@@ -2,7 +2,7 @@
  * `npm test`: every test tier in order (ADR 073), each under a header of its own and followed by the
  * time it took; the first tier that fails stops the run with one line naming it. `npm test -- system
  * bench` runs only the tiers named, still in this order. A tier `beside` another starts with it and runs
- * at the same time, its output held and shown under its own header once both have ended (ADR 094).
+ * at the same time, its output held and shown under its own header once both have ended (ADR 099).
  */
 import { spawn } from "node:child_process";
 
@@ -27,7 +27,7 @@ export const tiers: Tier[] = [
       ["npm", "run", "lint"],
     ],
     // No Vitest test reads what these two write (route types, build/); the unit tier mostly waits on
-    // databases and child processes, so they use the cores it leaves idle (ADR 094).
+    // databases and child processes, so they use the cores it leaves idle (ADR 099).
     beside: "unit",
   },
   { name: "unit", what: "unit and integration tests (Vitest)", commands: [["npm", "run", "test:unit"]] },

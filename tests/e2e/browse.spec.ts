@@ -196,7 +196,7 @@ test.describe("with JavaScript", () => {
     expect(await page.evaluate(() => history.length)).toBe(historyLength);
   });
 
-  // @js-twin (ADR 093): on PostgreSQL the same filter runs in "filters by the maximum move-in cost with the form".
+  // @js-twin (ADR 098): on PostgreSQL the same filter runs in "filters by the maximum move-in cost with the form".
   test("the maximum move-in cost keeps only places that state a total within it (ADR 047)", {
     tag: "@js-twin",
   }, async ({ page }) => {
@@ -208,7 +208,7 @@ test.describe("with JavaScript", () => {
     expect(await foundCount(page)).toBeLessThan(total);
   });
 
-  // @js-twin (ADR 093): on PostgreSQL the same filter and order run in "filters by distance and sorts nearest first with the form".
+  // @js-twin (ADR 098): on PostgreSQL the same filter and order run in "filters by distance and sorts nearest first with the form".
   test("with a university chosen, cards show the distance, 'Within' narrows and 'Nearest first' orders (ADR 050)", {
     tag: "@js-twin",
   }, async ({ page }) => {
@@ -319,7 +319,7 @@ test.describe("with JavaScript", () => {
       .toBe(true);
   });
 
-  // @js-twin (ADR 093): removing chips is the page's work; on PostgreSQL its filters (a university, a type, a
+  // @js-twin (ADR 098): removing chips is the page's work; on PostgreSQL its filters (a university, a type, a
   // highest price) are sent by "filters update the results, chips and URL…", no filter by most tests.
   test("removing a chip and clearing all filters", { tag: "@js-twin" }, async ({ page }) => {
     await gotoHydrated(page, `/browse?university=UOM&propertyType=single&maxPrice=50000`);
