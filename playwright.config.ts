@@ -56,8 +56,9 @@ export default defineConfig({
             name: "postgres",
             testMatch: ["smoke.spec.ts", "browse.spec.ts", "api.spec.ts", "listing.spec.ts", "page-cache.spec.ts"],
             // What the database behind the page cannot change (layout, keyboard, accessibility, a map
-            // that fails to load) is tagged @ui-only and runs once, on SQLite (ADR 081).
-            grepInvert: /@ui-only/,
+            // that fails to load) is tagged @ui-only and runs once, on SQLite (ADR 081); so is a test with
+            // JavaScript tagged @js-twin, whose server-side search a test without JavaScript runs here (ADR 098).
+            grepInvert: /@ui-only|@js-twin/,
             use: { baseURL: `http://127.0.0.1:${postgresPort}` },
           },
         ]

@@ -71,6 +71,84 @@ describe("npm test (scripts/test-all.ts)", () => {
     expect(lines.join("\n")).not.toContain("Tier 3/3");
   });
 
+  it("runs the static tier and the build beside the unit tier, their output held and shown under their headers after it", async () => {
+    expect(tiers.filter((t) => t.beside).map((t) => `${t.name} beside ${t.beside}`)).toEqual([
+      "static beside unit",
+      "build beside unit",
+    ]);
+    const lines: string[] = [];
+    const events: string[] = [];
+    const chosen: Tier[] = [
+      { name: "static", what: "s", commands: [["typecheck"], ["lint"]], beside: "unit" },
+      { name: "unit", what: "u", commands: [["vitest"]] },
+      { name: "build", what: "b", commands: [["build"]], beside: "unit" },
+      { name: "browser", what: "e", commands: [["playwright"]] },
+    ];
+    const code = await runTiers(chosen, {
+      run: async (command, _env, hold) => {
+        events.push(`start ${command[0]}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        hold?.(`output of ${command[0]}\n`);
+        events.push(`end ${command[0]}`);
+        return 0;
+      },
+      log: (line) => lines.push(line),
+      now: clock(1000),
+    });
+    expect(code).toBe(0);
+    // All three start before the first ends; the browser tier only after all three.
+    expect(events.slice(0, 3).sort()).toEqual(["start build", "start typecheck", "start vitest"]);
+    expect(events.indexOf("start playwright")).toBeGreaterThan(events.lastIndexOf("end build"));
+    const text = lines.join("\n");
+    expect(text).not.toContain("output of vitest");
+    expect(text.indexOf("━━ Tier 2/4: unit")).toBeLessThan(text.indexOf("━━ Tier 1/4: static"));
+    expect(text).toContain(
+      "━━ Tier 1/4: static, s (typecheck && lint)\noutput of typecheck\noutput of lint\n━━ Tier static passed in",
+    );
+    expect(text).toContain("━━ Tier 3/4: build, b (build)\noutput of build\n━━ Tier build passed in");
+    const summary = lines.filter((l) => l.startsWith("   ")).map((l) => l.trim().split(" ")[0]);
+    expect(summary.join(" ")).toBe("static unit build browser total");
+  });
+
+  it("fails when a tier beside another fails, once both have ended, and runs nothing after them", async () => {
+    const lines: string[] = [];
+    const ran: string[] = [];
+    const chosen: Tier[] = [
+      { name: "static", what: "s", commands: [["typecheck"], ["lint"]], beside: "unit" },
+      { name: "unit", what: "u", commands: [["vitest"]] },
+      { name: "browser", what: "e", commands: [["playwright"]] },
+    ];
+    const code = await runTiers(chosen, {
+      run: async (command, _env, hold) => {
+        ran.push(command[0]);
+        hold?.("Type error\n");
+        return command[0] === "typecheck" ? 2 : 0;
+      },
+      log: (line) => lines.push(line),
+      now: clock(1000),
+    });
+    expect(code).toBe(2);
+    expect(ran.sort()).toEqual(["typecheck", "vitest"]);
+    expect(lines.join("\n")).toContain("━━ Tier 1/3: static, s (typecheck && lint)\nType error");
+    expect(lines.at(-1)).toMatch(
+      /^\n━━ FAILED: tier static \(typecheck exited with 2\) after .*\. Passed before it: none\. Run beside it: unit passed\. Not run: browser\.$/,
+    );
+  });
+
+  it("runs a tier on its own, in its place, when the tier it runs beside is not chosen", async () => {
+    const ran: string[] = [];
+    const code = await runTiers(chooseTiers(tiers, ["build", "browser"]), {
+      run: async (command, _env, hold) => {
+        ran.push(`${command.join(" ")}${hold ? " (held)" : ""}`);
+        return 0;
+      },
+      log: () => {},
+      now: clock(1000),
+    });
+    expect(code).toBe(0);
+    expect(ran).toEqual(["npm run build", "npm run test:e2e"]);
+  });
+
   it("runs only the tiers named, in run order, and refuses a name that is no tier", () => {
     expect(chooseTiers(tiers, ["bench", "system"]).map((t) => t.name)).toEqual(["system", "bench"]);
     expect(chooseTiers(tiers, [])).toHaveLength(tiers.length);

@@ -1,11 +1,19 @@
 /**
  * `npm test`: every test tier in order (ADR 073), each under a header of its own and followed by the
  * time it took; the first tier that fails stops the run with one line naming it. `npm test -- system
- * bench` runs only the tiers named, still in this order.
+ * bench` runs only the tiers named, still in this order. A tier `beside` another starts with it and runs
+ * at the same time, its output held and shown under its own header once both have ended (ADR 099).
  */
 import { spawn } from "node:child_process";
 
-export type Tier = { name: string; what: string; commands: string[][]; env?: NodeJS.ProcessEnv };
+export type Tier = {
+  name: string;
+  what: string;
+  commands: string[][];
+  env?: NodeJS.ProcessEnv;
+  /** Runs at the same time as the tier named, when both are chosen; the run order is kept for the outcome. */
+  beside?: string;
+};
 
 /** Fewer kill -9 rounds than crash.spec.ts's twenty when nobody sets CRASH_ROUNDS: ADR 073 says why. */
 export const CRASH_ROUNDS_IN_NPM_TEST = "8";
@@ -18,9 +26,12 @@ export const tiers: Tier[] = [
       ["npm", "run", "typecheck"],
       ["npm", "run", "lint"],
     ],
+    // No Vitest test reads what these two write (route types, build/); the unit tier mostly waits on
+    // databases and child processes, so they use the cores it leaves idle (ADR 099).
+    beside: "unit",
   },
   { name: "unit", what: "unit and integration tests (Vitest)", commands: [["npm", "run", "test:unit"]] },
-  { name: "build", what: "production build", commands: [["npm", "run", "build"]] },
+  { name: "build", what: "production build", commands: [["npm", "run", "build"]], beside: "unit" },
   { name: "browser", what: "browser tests (Playwright, tests/e2e)", commands: [["npm", "run", "test:e2e"]] },
   {
     name: "system",
@@ -48,48 +59,92 @@ export function chooseTiers(all: Tier[], names: string[]): Tier[] {
   return names.length === 0 ? all : all.filter((tier) => names.includes(tier.name));
 }
 
-/** Runs one command with the terminal as its output; resolves with its exit code (1 when a signal ended it). */
-function runCommand(command: string[], env: NodeJS.ProcessEnv): Promise<number> {
+/**
+ * Runs one command with the terminal as its output, or with its output handed to `hold` when given;
+ * resolves with its exit code (1 when a signal ended it).
+ */
+function runCommand(command: string[], env: NodeJS.ProcessEnv, hold?: (text: string) => void): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(command[0], command.slice(1), { stdio: "inherit", env: { ...process.env, ...env } });
+    const child = spawn(command[0], command.slice(1), {
+      stdio: hold ? ["ignore", "pipe", "pipe"] : "inherit",
+      env: { ...process.env, ...env },
+    });
+    child.stdout?.on("data", (chunk: Buffer) => hold?.(chunk.toString()));
+    child.stderr?.on("data", (chunk: Buffer) => hold?.(chunk.toString()));
     child.on("error", (error) => {
-      console.error(error.message);
+      (hold ?? console.error)(`${error.message}\n`);
       resolve(127);
     });
-    child.on("exit", (code) => resolve(code ?? 1));
+    child.on("close", (code) => resolve(code ?? 1));
   });
 }
 
 type Options = {
-  run?: (command: string[], env: NodeJS.ProcessEnv) => Promise<number>;
+  run?: (command: string[], env: NodeJS.ProcessEnv, hold?: (text: string) => void) => Promise<number>;
   log?: (line: string) => void;
   now?: () => number;
 };
 
+type Outcome = { tier: Tier; index: number; code: number; command?: string[]; took: number; held?: string };
+
 /** Runs the tiers in order and returns the exit code: 0, or the failing command's code. */
 export async function runTiers(chosen: Tier[], options: Options = {}): Promise<number> {
   const { run = runCommand, log = console.log, now = Date.now } = options;
+  const header = (tier: Tier, index: number) =>
+    `\n━━ Tier ${index + 1}/${chosen.length}: ${tier.name}, ${tier.what} (${tier.commands.map((c) => c.join(" ")).join(" && ")})`;
+  const runTier = async (tier: Tier, index: number, hold?: (text: string) => void): Promise<Outcome> => {
+    const started = now();
+    for (const command of tier.commands) {
+      const code = await run(command, tier.env ?? {}, hold);
+      if (code !== 0) return { tier, index, code, command, took: now() - started };
+    }
+    return { tier, index, code: 0, took: now() - started };
+  };
+  const hosted = (tier: Tier) => !!tier.beside && chosen.some((host) => host.name === tier.beside);
+
   const times: [string, number][] = [];
   const started = now();
   for (const [index, tier] of chosen.entries()) {
-    const shown = tier.commands.map((c) => c.join(" ")).join(" && ");
-    log(`\n━━ Tier ${index + 1}/${chosen.length}: ${tier.name}, ${tier.what} (${shown})`);
-    const tierStarted = now();
-    for (const command of tier.commands) {
-      const code = await run(command, tier.env ?? {});
-      if (code !== 0) {
-        const passed = times.map(([name]) => name).join(", ") || "none";
-        const notRun = chosen.slice(index + 1).map((t) => t.name);
-        log(
-          `\n━━ FAILED: tier ${tier.name} (${command.join(" ")} exited with ${code}) after ${formatDuration(now() - tierStarted)}.` +
-            ` Passed before it: ${passed}.${notRun.length ? ` Not run: ${notRun.join(", ")}.` : ""}`,
-        );
-        return code;
-      }
+    if (hosted(tier)) continue;
+    // The tiers beside this one start with it, their output held; each outcome then shows in run order.
+    const besides = chosen.flatMap((side, at) => (side.beside === tier.name ? [{ side, at }] : []));
+    const running = besides.map(({ side, at }) => {
+      let held = "";
+      return runTier(side, at, (text) => {
+        held += text;
+      }).then((outcome) => ({ ...outcome, held }));
+    });
+    if (besides.length > 0) {
+      log(
+        `\n━━ Tiers ${besides.map(({ side }) => side.name).join(", ")} run beside ${tier.name}; their output follows it`,
+      );
     }
-    const took = now() - tierStarted;
-    times.push([tier.name, took]);
-    log(`━━ Tier ${tier.name} passed in ${formatDuration(took)}`);
+    log(header(tier, index));
+    const own = await runTier(tier, index);
+    const outcomes = [...(await Promise.all(running)), own].sort((a, b) => a.index - b.index);
+    const passedBefore = times.map(([name]) => name).join(", ") || "none";
+    // The tier's own line right under its output, then each tier beside it with its held output.
+    for (const outcome of [own, ...outcomes.filter((o) => o !== own)]) {
+      if (outcome !== own) {
+        log(header(outcome.tier, outcome.index));
+        if (outcome.held) log(outcome.held.replace(/\n$/, ""));
+      }
+      if (outcome.code === 0) log(`━━ Tier ${outcome.tier.name} passed in ${formatDuration(outcome.took)}`);
+    }
+    for (const outcome of outcomes) if (outcome.code === 0) times.push([outcome.tier.name, outcome.took]);
+    const failed = outcomes.find((outcome) => outcome.code !== 0);
+    if (failed) {
+      const beside = outcomes
+        .filter((o) => o !== failed)
+        .map((o) => `${o.tier.name} ${o.code === 0 ? "passed" : `failed (exited with ${o.code})`}`);
+      const notRun = chosen.filter((t) => !outcomes.some((o) => o.tier === t) && !times.some(([n]) => n === t.name));
+      log(
+        `\n━━ FAILED: tier ${failed.tier.name} (${failed.command!.join(" ")} exited with ${failed.code}) after ${formatDuration(failed.took)}.` +
+          ` Passed before it: ${passedBefore}.${beside.length ? ` Run beside it: ${beside.join(", ")}.` : ""}` +
+          `${notRun.length ? ` Not run: ${notRun.map((t) => t.name).join(", ")}.` : ""}`,
+      );
+      return failed.code;
+    }
   }
   const width = Math.max(...times.map(([name]) => name.length), "total".length);
   log(`\n━━ Every tier passed`);

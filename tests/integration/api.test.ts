@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as z from "zod";
 import { ListingDetailSchema, ListingPageSchema, UniversityDirectorySchema } from "../../app/api/api-schemas";
@@ -503,23 +504,28 @@ describeEachDatabase("sitemap at 100,000 listings", (ctx) => {
     const now = new Date();
     const created = now.toISOString();
     const expires = new Date(now.getTime() + 30 * DAY).toISOString();
-    const chunk = 500; // 500 rows × every listing column stays under SQLite's 32,766 bound parameters
-    for (let start = 0; start < 100_000; start += chunk) {
-      const rows = Array.from({ length: chunk }, (_, i) => ({
-        ...listingColumns(listingInput()),
-        slug: `bulk-room-${start + i}`,
-        title: "Bulk room",
-        userId: owner.id,
-        userEmail: owner.email,
-        status: "active" as const,
-        lastViewed: null,
-        hiddenReason: null,
-        expiresAt: expires,
-        createdAt: created,
-        updatedAt: created,
-      }));
-      await db.insertInto("listings").values(rows).execute();
-    }
+    // One listing through the app's own columns, then 99,999 copies of it that the database makes
+    // itself in one statement: 200 inserts of 500 rows, each row built and bound in JavaScript, took
+    // most of this test's time. Copying the rows keeps every one a real listing with every column.
+    const listing = {
+      ...listingColumns(listingInput()),
+      slug: "bulk-room-0",
+      title: "Bulk room",
+      userId: owner.id,
+      userEmail: owner.email,
+      status: "active" as const,
+      lastViewed: null,
+      hiddenReason: null,
+      expiresAt: expires,
+      createdAt: created,
+      updatedAt: created,
+    };
+    await db.insertInto("listings").values(listing).execute();
+    const copied = Object.keys(listing).filter((column) => column !== "slug");
+    await sql`with recursive copy(n) as (select 1 union all select n + 1 from copy where n < 99999)
+      insert into listings (${sql.join(copied.map((column) => sql.id(column)))}, slug)
+      select ${sql.join(copied.map((column) => sql.ref(`first.${column}`)))}, 'bulk-room-' || n
+      from copy, listings first where first.slug = 'bulk-room-0'`.execute(db);
 
     const started = performance.now();
     const index = await buildSitemap(db, SITE, null);
