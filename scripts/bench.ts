@@ -10,7 +10,7 @@ import { BENCH_USAGE, type BenchOptions, parseBenchArgs } from "./bench/args.ts"
 import { loadCatalogue } from "./bench/catalogue.ts";
 import { BROWSER_HEADERS, findStylesheetPath, getRaw, uncachedHeaders } from "./bench/http.ts";
 import { requestEach, runLoad, timeShape } from "./bench/load.ts";
-import { buildApp, type Service, seed, startService, tail, waitUntilUp } from "./bench/processes.ts";
+import { buildApp, type Service, seed, serverEnv, startService, tail, waitUntilUp } from "./bench/processes.ts";
 import { appendRecord, BENCHMARKS_FILE, currentCommit, describeMachine, formatRecord } from "./bench/record.ts";
 import { formatReport } from "./bench/report.ts";
 import { type BenchResults, checkBudgets, harnessProblems, ratios } from "./bench/results.ts";
@@ -45,21 +45,7 @@ const base = `http://127.0.0.1:${args.port}`;
 const bareBase = `http://127.0.0.1:${args.port + 1}`;
 // Known here, so the search shapes can carry a session cookie the server takes as signed.
 const sessionSecret = process.env.SESSION_SECRET ?? randomBytes(32).toString("hex");
-const env: NodeJS.ProcessEnv = {
-  ...process.env,
-  // React and React Router pick their production builds from this when first imported.
-  NODE_ENV: "production",
-  DATA_DIR: dataDir,
-  PORT: String(args.port),
-  HOST: "127.0.0.1",
-  SITE_URL: base,
-  SEED_DEMO: "never",
-  // Production's level: one log line per request is part of the cost of a request.
-  LOG_LEVEL: "info",
-  WEB_CONCURRENCY: String(args.workers),
-  SESSION_SECRET: sessionSecret,
-};
-delete env.DATABASE_URL;
+const env = serverEnv({ dataDir, port: args.port, workers: args.workers, sessionSecret });
 if (args.databaseUrl) env.DATABASE_URL = args.databaseUrl;
 
 const services: Service[] = [];
