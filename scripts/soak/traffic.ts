@@ -32,7 +32,7 @@ export const MIX = {
   save: 4,
   /** 'Report this listing', from a network of its own. */
   report: 1,
-  /** An owner signs in if needed, opens My Ads, and posts a listing (up to 3) or edits one. */
+  /** An owner signs in if needed, opens My Ads, and posts a listing (up to 3) or edits one of theirs. */
   owner: 1,
 } as const;
 export type ActionKind = keyof typeof MIX;
@@ -151,7 +151,8 @@ export function createTraffic(options: {
         ...new Set([...dashboard.body.matchAll(/\/dashboard\/listings\/(\d+)\/edit/g)].map((m) => Number(m[1]))),
       ];
       const title = `Room near campus ${marker()}`;
-      if (ids.length < 3) {
+      // Under 3 ads an owner posts half the time and edits otherwise, so a short run edits too.
+      if (ids.length === 0 || (ids.length < 3 && random.chance(0.5))) {
         const form = new FormData();
         for (const [name, value] of Object.entries({ ...LISTING_FIELDS, title })) form.append(name, value);
         form.append("amenities", "WiFi");
