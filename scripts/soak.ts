@@ -186,14 +186,22 @@ try {
       });
     });
   jobsRunning.push(runJob(JOBS[0]));
-  const sample = async () => {
+  // Each minute's figures are taken at once; /metrics is read without holding up the schedule
+  // (an overloaded server may take seconds to answer it), and the lines print in order.
+  let taken = 0;
+  let printed = Promise.resolve();
+  const sample = () => {
     const figures = window.take();
-    const minute = minutes.length + 1;
-    const server = await serverFigures(base, metricsToken);
-    const record: Minute = { minute, rssMb: residentMb(groupPids(pgid)), ...figures, ...server };
-    minutes.push(record);
-    console.log(formatMinute(record) + (figures.errorStatuses.length ? `  [${figures.errorStatuses.join(", ")}]` : ""));
+    const rssMb = residentMb(groupPids(pgid));
+    const minute = ++taken;
     if (minute < args.minutes) jobsRunning.push(runJob(JOBS[minute % JOBS.length]));
+    const server = serverFigures(base, metricsToken);
+    printed = printed.then(async () => {
+      const record: Minute = { minute, rssMb, ...figures, ...(await server) };
+      minutes.push(record);
+      const statuses = figures.errorStatuses.length ? `  [${figures.errorStatuses.join(", ")}]` : "";
+      console.log(formatMinute(record) + statuses);
+    });
   };
   for (;;) {
     const now = performance.now();
@@ -209,12 +217,13 @@ try {
     }
     if (now >= nextMinute) {
       nextMinute += 60_000;
-      await sample();
-      if (minutes.length >= args.minutes) break;
+      sample();
+      if (taken >= args.minutes) break;
     }
     await sleep(Math.max(1, Math.min(due, nextMinute) - performance.now()));
   }
   await Promise.race([Promise.all(inFlight), sleep(15_000)]);
+  await printed;
   // Answers that came after the last minute's line count in it; one never answered is an error.
   const rest = window.take();
   const last = minutes.at(-1);
