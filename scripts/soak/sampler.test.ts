@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { createWindow, groupPids, metricValue, residentMb } from "./sampler.ts";
+import { createWindow, fullestLimit, groupPids, metricValue, residentMb } from "./sampler.ts";
 
 const METRICS = `# HELP bodima_page_cache_bytes Bytes of pages held in the page caches
 # TYPE bodima_page_cache_bytes gauge
@@ -18,6 +18,8 @@ describe("the soak's readings", () => {
     expect(metricValue(METRICS, "bodima_process_nodejs_eventloop_lag_p99_seconds")).toBeCloseTo(0.0123);
     expect(metricValue(METRICS, "bodima_rate_limit_max_keys")).toBeNull();
     expect(metricValue("", "bodima_page_cache_bytes")).toBeNull();
+    expect(fullestLimit(METRICS)).toBe("viewVisitor");
+    expect(fullestLimit("")).toBeNull();
   });
 
   it("finds this process in its process group and reads its resident memory", () => {

@@ -51,8 +51,18 @@ export function metricValue(text: string, name: string): number | null {
 
 export type ServerFigures = Pick<
   Minute,
-  "loopP99Ms" | "loopMaxMs" | "pageCacheBytes" | "pageCacheMaxBytes" | "limitKeys" | "limitMaxKeys"
+  "loopP99Ms" | "loopMaxMs" | "pageCacheBytes" | "pageCacheMaxBytes" | "limitKeys" | "limitMaxKeys" | "fullestLimit"
 >;
+
+/** The limit whose store holds the most windows, by its label. */
+export function fullestLimit(text: string): string | null {
+  let best: { limit: string; n: number } | null = null;
+  for (const match of text.matchAll(/^bodima_rate_limit_keys\{limit="([^"]*)"\} (\d+)/gm)) {
+    const n = Number(match[2]);
+    if (!best || n > best.n) best = { limit: match[1], n };
+  }
+  return best?.limit ?? null;
+}
 
 /** Reads /metrics with the token; the figures are null when it does not answer. */
 export async function serverFigures(base: string, token: string): Promise<ServerFigures> {
@@ -75,6 +85,7 @@ export async function serverFigures(base: string, token: string): Promise<Server
     pageCacheMaxBytes: metricValue(text, "bodima_page_cache_max_bytes"),
     limitKeys: metricValue(text, "bodima_rate_limit_keys"),
     limitMaxKeys: metricValue(text, "bodima_rate_limit_max_keys"),
+    fullestLimit: fullestLimit(text),
   };
 }
 

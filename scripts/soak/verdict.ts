@@ -27,6 +27,8 @@ export type Minute = {
   /** The fullest rate-limit store (windows held by one limit) and what one may hold. */
   limitKeys: number | null;
   limitMaxKeys: number | null;
+  /** The limit whose store that is. */
+  fullestLimit?: string | null;
 };
 
 /** Writes the server acknowledged, and those of them the database does not hold. */
@@ -171,6 +173,6 @@ export function formatMinute(m: Minute): string {
     `429 ${m.limited}`,
     `late ${m.late}`,
     `cache ${cache} MB`,
-    `limit keys ${m.limitKeys ?? "-"}`,
+    `limit keys ${m.limitKeys ?? "-"}${m.fullestLimit ? ` (${m.fullestLimit})` : ""}`,
   ].join(" | ");
 }
