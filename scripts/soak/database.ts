@@ -88,17 +88,19 @@ export async function totalViews(where: Where): Promise<number> {
 /** Each kind of acknowledged write, and those the database does not hold (ADR 094). */
 export async function checkLedger(where: Where, ledger: Ledger): Promise<WriteCheck[]> {
   return withDb(where, async (db) => {
-    const titles = new Set<string>();
     const byId = new Map<number, string>();
+    const owned = new Map<string, number>();
     for (const row of await db
       .selectFrom("listings")
-      .select(["id", "title"])
-      .where("title", "like", "Room near campus soak%")
+      .select(["id", "title", "userEmail"])
+      .where("userEmail", "like", "soak-owner-%")
       .execute()) {
-      titles.add(row.title);
       byId.set(Number(row.id), row.title);
+      owned.set(row.userEmail, (owned.get(row.userEmail) ?? 0) + 1);
     }
-    const posts = ledger.posts.filter((title) => !titles.has(title));
+    const posts = [...ledger.posts]
+      .filter(([email, n]) => (owned.get(email) ?? 0) < n)
+      .map(([email, n]) => `${email} (${owned.get(email) ?? 0} of ${n})`);
     // The last acknowledged edit of a listing is its title now (owners edit one after another, never at once).
     const edits = [...ledger.edits].filter(([id, title]) => byId.get(id) !== title).map(([id]) => `listing ${id}`);
     const saved = new Map<number, number>();
@@ -119,7 +121,7 @@ export async function checkLedger(where: Where, ledger: Ledger): Promise<WriteCh
     const reports = ledger.reports.filter((d) => !stored.has(d));
     const acknowledgedSaves = [...ledger.saves.values()].reduce((a, b) => a + b, 0);
     return [
-      { kind: "posts", acknowledged: ledger.posts.length, missing: posts },
+      { kind: "posts", acknowledged: [...ledger.posts.values()].reduce((a, b) => a + b, 0), missing: posts },
       { kind: "edits", acknowledged: ledger.edits.size, missing: edits },
       { kind: "saves", acknowledged: acknowledgedSaves, missing: saves },
       { kind: "reports", acknowledged: ledger.reports.length, missing: reports },

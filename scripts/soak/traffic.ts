@@ -41,8 +41,8 @@ export type ActionKind = keyof typeof MIX;
 export type SoakOwner = { email: string; password: string };
 
 export type Ledger = {
-  /** Titles of acknowledged posts. */
-  posts: string[];
+  /** Owner's email → posts acknowledged (a later edit changes a post's title, never its owner). */
+  posts: Map<string, number>;
   /** Listing id → the title of its last acknowledged edit. */
   edits: Map<number, string>;
   /** Listing id → saves acknowledged (each by a new visitor, so each is a shortlist row). */
@@ -87,7 +87,7 @@ export function createTraffic(options: {
   const client = createClient(options.base, 256);
   const addresses = visitorAddresses(options.visitors);
   const nextNetwork = createNetworkSource();
-  const ledger: Ledger = { posts: [], edits: new Map(), saves: new Map(), reports: [] };
+  const ledger: Ledger = { posts: new Map(), edits: new Map(), saves: new Map(), reports: [] };
   const idle: { owner: SoakOwner; ip: string; cookie: string; uses: number }[] = options.owners.map((owner, i) => ({
     owner,
     ip: `192.168.${Math.floor(i / 250)}.${1 + (i % 250)}`,
@@ -160,7 +160,8 @@ export function createTraffic(options: {
         const posted = await client.send("/dashboard/listings/new", session.ip, { body: form, cookie: session.cookie });
         const acknowledged = posted.status === 302 && locationOf(posted).startsWith("/dashboard?posted=");
         note("owner", posted, acknowledged);
-        if (acknowledged) ledger.posts.push(title);
+        const { email } = session.owner;
+        if (acknowledged) ledger.posts.set(email, (ledger.posts.get(email) ?? 0) + 1);
       } else {
         const id = random.pick(ids);
         const form = new URLSearchParams({ ...LISTING_FIELDS, title });
