@@ -159,6 +159,11 @@ export function createHandler(clientDir: string): (req: IncomingMessage, res: Se
     token: env.METRICS_TOKEN,
     siteIsLocal: env.siteIsLocal,
     outboxBacklog: () => countOutboxBacklog(services.db),
+    pageCacheSize: () => ({
+      bytes: cache.bytes,
+      entries: cache.size,
+      maxBytes: cache.maxBytes,
+    }),
     log: logger,
   });
   logger.info({ files: files.count, pageCacheMb: cache.enabled ? env.PAGE_CACHE_MB : 0 }, "static files loaded");

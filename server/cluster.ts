@@ -7,7 +7,7 @@ import cluster, { type Worker } from "node:cluster";
 import { AggregatorRegistry } from "prom-client";
 import { answerWorker } from "../app/lib/primary-ipc.ts";
 import { LIMIT_TOPIC, limitHandler } from "../app/limits/cluster-store.server.ts";
-import { createMemoryStore } from "../app/limits/memory-store.server.ts";
+import { createMemoryStore, memoryStoreMetrics } from "../app/limits/memory-store.server.ts";
 import { relaySharedPages } from "./page-sharing.ts";
 
 export type ReadyMessage = { type: "bodima:ready"; react: string; port: number };
@@ -32,7 +32,8 @@ export async function runPrimary(options: { workers: number; shutdownTimeoutMs: 
     const startedAt = Date.now();
     answerWorker(worker, {
       [LIMIT_TOPIC]: limitHandler(limits),
-      metrics: () => aggregator.clusterMetrics(),
+      // The workers' sums, then the sizes of the rate-limit counters kept here.
+      metrics: async () => `${await aggregator.clusterMetrics()}\n${memoryStoreMetrics(limits)}`,
     });
     relaySharedPages(worker, live);
     const ready = new Promise<ReadyMessage>((resolve, reject) => {

@@ -44,6 +44,17 @@ describe("/metrics", () => {
     expect(answer.body).toContain("# TYPE bodima_http_requests_total counter");
   });
 
+  it("says how full the page cache is and may be", async () => {
+    const pageCacheSize = () => ({ bytes: 5_000, entries: 3, maxBytes: 128 * 1024 * 1024 });
+    const metrics = createMetrics({ token: undefined, siteIsLocal: true, outboxBacklog: async () => 0, pageCacheSize });
+    const { res, answer, ended } = response();
+    expect(metrics.serve(request({}, "127.0.0.1"), res)).toBe(true);
+    await ended;
+    expect(answer.body).toMatch(/^bodima_page_cache_bytes 5000$/m);
+    expect(answer.body).toMatch(/^bodima_page_cache_entries 3$/m);
+    expect(answer.body).toMatch(/^bodima_page_cache_max_bytes 134217728$/m);
+  });
+
   it("with METRICS_TOKEN answers only the bearer of the token, from anywhere", async () => {
     const token = "a-long-enough-metrics-token";
     const metrics = createMetrics({ token, siteIsLocal: false, outboxBacklog: async () => 0 });

@@ -9,7 +9,9 @@ import {
   httpRequests,
   measureCompressionsWith,
   measureOutboxWith,
+  measurePageCacheWith,
   metricsRegistry,
+  type PageCacheSize,
   pageCache,
   routeLabel,
   type Tally,
@@ -46,7 +48,11 @@ function allowed(req: IncomingMessage, { token, siteIsLocal }: MetricsAccess): b
 const PRIVATE_TEXT = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" } as const;
 
 export function createMetrics(
-  options: MetricsAccess & { outboxBacklog: () => Promise<number>; log?: Pick<Logger, "warn"> },
+  options: MetricsAccess & {
+    outboxBacklog: () => Promise<number>;
+    pageCacheSize?: () => PageCacheSize;
+    log?: Pick<Logger, "warn">;
+  },
 ) {
   if (!options.token && !options.siteIsLocal)
     options.log?.warn(
@@ -54,6 +60,7 @@ export function createMetrics(
     );
   measureOutboxWith(options.outboxBacklog);
   measureCompressionsWith(compressionsWaiting);
+  if (options.pageCacheSize) measurePageCacheWith(options.pageCacheSize);
   // A worker answers the primary's requests for its metrics once an AggregatorRegistry exists here.
   if (cluster.isWorker) new AggregatorRegistry();
   // The primary adds up every worker's registry (server/cluster.ts); prom-client waits up to 5 s for them.

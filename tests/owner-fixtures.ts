@@ -5,21 +5,7 @@ import { requestContext } from "../app/services.server";
 import { insertPhoneConfirmation, OWNER_PASSWORD, uniquePhone } from "./owner-session";
 import { TEST_SITE, testContext } from "./request-context";
 
-/** A valid post/edit form as the browser sends it (strings); override what the test is about. */
-export const LISTING_FORM = {
-  title: "Bright room near campus",
-  description: "A quiet room with a desk and a fan.",
-  price: "18000",
-  keymoneyFee: "20000",
-  university: "University of Moratuwa",
-  faculty: "Main Campus",
-  propertyType: "single",
-  gender: "female",
-  mapLink: "",
-  location: "Katubedda",
-  contactName: "",
-  contactPhone: "",
-} as const;
+export { LISTING_FORM } from "./listing-form-values";
 
 export const TEST_PASSWORD = OWNER_PASSWORD;
 

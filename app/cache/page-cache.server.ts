@@ -98,6 +98,10 @@ export function createPageCache({
     get bytes() {
       return bytes;
     },
+    /** The most `bytes` may be (PAGE_CACHE_MB). */
+    get maxBytes() {
+      return maxBytes;
+    },
     get epoch() {
       return epoch;
     },

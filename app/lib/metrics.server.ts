@@ -142,6 +142,32 @@ once(
     }),
 );
 
+/** What a worker's page cache holds and may hold (ADR 045); set by the server, read when /metrics is asked for. */
+export type PageCacheSize = { bytes: number; entries: number; maxBytes: number };
+let pageCacheSize: (() => PageCacheSize) | null = null;
+export function measurePageCacheWith(read: () => PageCacheSize): void {
+  pageCacheSize = read;
+}
+
+// Summed over the workers: each has a cache of its own, bounded by PAGE_CACHE_MB.
+for (const [name, help, field] of [
+  ["bodima_page_cache_bytes", "Bytes of pages held in the page caches", "bytes"],
+  ["bodima_page_cache_entries", "Pages held in the page caches", "entries"],
+  ["bodima_page_cache_max_bytes", "Bytes the page caches may hold (PAGE_CACHE_MB per worker)", "maxBytes"],
+] as const) {
+  once(
+    name,
+    () =>
+      new Gauge({
+        name,
+        help,
+        collect() {
+          if (pageCacheSize) this.set(pageCacheSize()[field]);
+        },
+      }),
+  );
+}
+
 const KNOWN_ROUTES = new Set([
   "",
   "browse",

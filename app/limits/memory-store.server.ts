@@ -9,6 +9,9 @@ export const MAX_MEMORY_KEYS = 50_000;
 export type MemoryStore = RateLimitStore & {
   /** Live and not yet swept windows, all limits together (tests). */
   readonly size: number;
+  /** Windows held per limit (the part of the key before ":"), each at most `maxKeys`. */
+  sizes(): ReadonlyMap<string, number>;
+  readonly maxKeys: number;
 };
 
 /**
@@ -44,6 +47,8 @@ export function createMemoryStore(options: { maxKeys?: number } = {}): MemorySto
     get size() {
       return windows.size;
     },
+    sizes: () => new Map([...sizes].filter(([, n]) => n > 0)),
+    maxKeys,
     async increment(key, windowMs, nowMs, by, limit) {
       let w = windows.get(key);
       if (w && w.resetAtMs <= nowMs) {
@@ -71,4 +76,20 @@ export function createMemoryStore(options: { maxKeys?: number } = {}): MemorySto
       remove(key);
     },
   };
+}
+
+/**
+ * The store's sizes in Prometheus' text format, for the cluster's primary to add to the
+ * workers' /metrics (it keeps the machine's counters, ADR 040, and has no registry of its own).
+ */
+export function memoryStoreMetrics(store: MemoryStore): string {
+  const lines = [
+    "# HELP bodima_rate_limit_keys Rate-limit windows held in memory, by limit",
+    "# TYPE bodima_rate_limit_keys gauge",
+    ...[...store.sizes()].map(([limit, n]) => `bodima_rate_limit_keys{limit="${limit}"} ${n}`),
+    "# HELP bodima_rate_limit_max_keys Windows one limit may hold in memory",
+    "# TYPE bodima_rate_limit_max_keys gauge",
+    `bodima_rate_limit_max_keys ${store.maxKeys}`,
+  ];
+  return `${lines.join("\n")}\n`;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { memoryStoreMetrics } from "./memory-store.server";
 import {
   createMemoryStore,
   createRateLimiter,
@@ -107,6 +108,17 @@ describe("rate limiter", () => {
     // The windows have ended: swept, and room again.
     expect((await limiter.consume("signupIp", { ip: "d" })).ok).toBe(true);
     expect((await limiter.consume("signupIp", { ip: "e" })).ok).toBe(true);
+  });
+
+  it("tells /metrics how many windows each limit holds and may hold", async () => {
+    const store = createMemoryStore({ maxKeys: 3 });
+    const limiter = createRateLimiter(store, { signupIp: { max: 2, windowSeconds: 60 } }, () => 1_000_000);
+    for (const ip of ["a", "b"]) await limiter.consume("signupIp", { ip });
+    await limiter.consume("loginIp", { ip: "a" });
+    const text = memoryStoreMetrics(store);
+    expect(text).toMatch(/^bodima_rate_limit_keys\{limit="signupIp"\} 2$/m);
+    expect(text).toMatch(/^bodima_rate_limit_keys\{limit="loginIp"\} 1$/m);
+    expect(text).toMatch(/^bodima_rate_limit_max_keys 3$/m);
   });
 
   it("space() allows one attempt per given number of seconds", async () => {

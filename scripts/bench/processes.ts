@@ -20,6 +20,29 @@ export function seed(env: NodeJS.ProcessEnv, listings: number): void {
   runStep("the seed", process.execPath, [...NODE_FLAGS, "scripts/seed.ts", "--listings", String(listings)], env);
 }
 
+/**
+ * The environment of a production server on this machine for a benchmark or a soak:
+ * its own data folder and port, no demo data, the log level of production.
+ */
+export function serverEnv(options: { dataDir: string; port: number; workers: number; sessionSecret: string }) {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    // React and React Router pick their production builds from this when first imported.
+    NODE_ENV: "production",
+    DATA_DIR: options.dataDir,
+    PORT: String(options.port),
+    HOST: "127.0.0.1",
+    SITE_URL: `http://127.0.0.1:${options.port}`,
+    SEED_DEMO: "never",
+    // Production's level: one log line per request is part of the cost of a request.
+    LOG_LEVEL: "info",
+    WEB_CONCURRENCY: String(options.workers),
+    SESSION_SECRET: options.sessionSecret,
+  };
+  delete env.DATABASE_URL;
+  return env;
+}
+
 export type Service = { child: ChildProcess; stop: () => void };
 
 /**

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { BenchOptions } from "./args.ts";
-import type { Service } from "./processes.ts";
+import { type Service, serverEnv } from "./processes.ts";
 
 export type BenchRun = {
   dataDir: string;
@@ -19,21 +19,7 @@ export type BenchRun = {
 export function prepareRun(args: BenchOptions, sessionSecret: string): BenchRun {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bodima-bench-"));
   const base = `http://127.0.0.1:${args.port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    // React and React Router pick their production builds from this when first imported.
-    NODE_ENV: "production",
-    DATA_DIR: dataDir,
-    PORT: String(args.port),
-    HOST: "127.0.0.1",
-    SITE_URL: base,
-    SEED_DEMO: "never",
-    // Production's level: one log line per request is part of the cost of a request.
-    LOG_LEVEL: "info",
-    WEB_CONCURRENCY: String(args.workers),
-    SESSION_SECRET: sessionSecret,
-  };
-  delete env.DATABASE_URL;
+  const env = serverEnv({ dataDir, port: args.port, workers: args.workers, sessionSecret });
   if (args.databaseUrl) env.DATABASE_URL = args.databaseUrl;
 
   const services: Service[] = [];

@@ -1,0 +1,280 @@
+// npm run soak -- --minutes N [--rate R] [--db postgres] ... (--help lists them)
+// A day of traffic without drift (ADR 094): seeds a database, starts the production
+// server, measures its capacity for the mix in scripts/soak/traffic.ts, replays the
+// mix at 70% of it, prints one line a minute and checks the run (scripts/soak/verdict.ts).
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createRandom } from "../app/seed/random.ts";
+import { loadCatalogue } from "./bench/catalogue.ts";
+import { BROWSER_HEADERS } from "./bench/http.ts";
+import { requestEach } from "./bench/load.ts";
+import {
+  buildApp,
+  ROOT,
+  runStep,
+  type Service,
+  seed,
+  serverEnv,
+  startService,
+  tail,
+  waitUntilUp,
+} from "./bench/processes.ts";
+import { createUrlGenerator, FIXED_PAGES, takeDistinct } from "./bench/urls.ts";
+import { createZipfSampler } from "./bench/zipf.ts";
+import { parseSoakArgs, SOAK_SHARE_OF_CAPACITY, SOAK_USAGE } from "./soak/args.ts";
+import { checkLedger, createOwners, freshPostgres, totalViews } from "./soak/database.ts";
+import { createWindow, groupPids, residentMb, serverFigures } from "./soak/sampler.ts";
+import { type ActionKind, createKindPicker, createTraffic } from "./soak/traffic.ts";
+import { type Check, formatMinute, judge, type Minute } from "./soak/verdict.ts";
+
+const HOT_URLS = 1_000;
+const CAPACITY_SECONDS = 30;
+const CAPACITY_CONNECTIONS = 32;
+/** Actions still waiting for an answer beyond which the client counts the next ones as late rather than send them. */
+const MAX_IN_FLIGHT = 256;
+/** One job a minute, in this order, by `npm run job` as an operator would (the server also runs them on its own). */
+const JOBS = [
+  "send-mail",
+  "photo-fingerprints",
+  "description-sketches",
+  "search-alerts",
+  "report-digest",
+  "remove-stale-uploads",
+  "sweep-orphan-photos",
+  "availability-reminders",
+  "remove-old-alerts",
+  "purge-sent-mail",
+];
+
+const JOB_SCRIPT = ["--disable-warning=ExperimentalWarning", "scripts/job.ts"];
+
+const parsed = parseSoakArgs(process.argv.slice(2));
+if ("help" in parsed) {
+  console.log(SOAK_USAGE);
+  process.exit(0);
+}
+if ("error" in parsed) {
+  console.error(`${parsed.error}\n\n${SOAK_USAGE}`);
+  process.exit(2);
+}
+const args = parsed;
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bodima-soak-"));
+const base = `http://127.0.0.1:${args.port}`;
+const metricsToken = randomBytes(24).toString("hex");
+const env: NodeJS.ProcessEnv = {
+  ...serverEnv({
+    dataDir,
+    port: args.port,
+    workers: args.workers,
+    sessionSecret: randomBytes(32).toString("hex"),
+  }),
+  METRICS_TOKEN: metricsToken,
+  // As behind nginx on this machine: each visitor's address comes in X-Forwarded-For.
+  TRUST_PROXY: "127.0.0.1",
+};
+
+const services: Service[] = [];
+let dropDatabase: (() => Promise<void>) | null = null;
+async function cleanUp() {
+  for (const service of services) service.stop();
+  if (args.keep) console.log(`Data folder kept: ${dataDir}`);
+  else {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    await dropDatabase?.().catch((error: unknown) => console.error(`Could not drop the soak database: ${error}`));
+  }
+}
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+const serverLog = path.join(dataDir, "server.log");
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+try {
+  if (args.db === "postgres") {
+    const database = await freshPostgres(args.postgresUrl, "bodima_soak");
+    env.DATABASE_URL = database.url;
+    if (!args.keep) dropDatabase = database.drop;
+  }
+  const where = { databaseUrl: env.DATABASE_URL, dataDir };
+  console.log("Building the app (npm run build): a stale build would measure old code...");
+  buildApp(env);
+  seed(env, args.listings);
+  // A seed writes no description sketches or photo fingerprints; their backfill (once in a site's
+  // life, after the migration that added them) would otherwise run inside the first measured minutes.
+  runStep("the backfill jobs", process.execPath, [...JOB_SCRIPT, "description-sketches", "photo-fingerprints"], env);
+  const owners = await createOwners(where, args.owners);
+  const viewsBefore = await totalViews(where);
+
+  // One seeded generator for every random choice, so a run's mix can be repeated.
+  const random = createRandom(0x50a4);
+  const catalogue = await loadCatalogue({ databaseUrl: env.DATABASE_URL, dataDir, wanted: args.listings, random });
+  // A third of the listings for the URL mixes, a third for views and saves, the rest for reports: a
+  // report may hide a listing (three networks, REPORT_AUTO_HIDE), which must not turn a hot URL into a 404.
+  const third = Math.floor(catalogue.listings.length / 3);
+  const urlListings = catalogue.listings.slice(0, third);
+  const seen = new Set<string>(FIXED_PAGES);
+  const nextUrl = createUrlGenerator({ ...catalogue, listings: urlListings }, random);
+  const hot = [...FIXED_PAGES, ...takeDistinct(nextUrl, HOT_URLS - FIXED_PAGES.length, seen)];
+  const nextCold = () => takeDistinct(nextUrl, 1, seen)[0] ?? nextUrl();
+  const rank = createZipfSampler(hot.length, 1, () => random.next());
+
+  const app = startService("server.ts", [], env, serverLog);
+  services.push(app);
+  await waitUntilUp(`${base}/healthz`, app);
+  const pgid = app.child.pid!;
+
+  let window = createWindow();
+  const byKind = new Map<ActionKind, number>();
+  const traffic = createTraffic({
+    base,
+    random,
+    hot,
+    hotRank: rank,
+    nextCold,
+    listings: catalogue.listings.slice(third, 2 * third),
+    reportTargets: catalogue.listings.slice(2 * third),
+    owners,
+    // Enough addresses that none meets a per-address limit at this rate (ADR 094).
+    visitors: 16_384,
+    record: (o) => {
+      window.add(o.kind, o.ms, o.status, o.error);
+      byKind.set(o.kind, (byKind.get(o.kind) ?? 0) + 1);
+    },
+  });
+  const pick = createKindPicker(random);
+
+  console.log(`Warm-up: each of the ${hot.length} hot URLs once...`);
+  await requestEach(base, hot, 16, BROWSER_HEADERS);
+
+  let rate = args.rate;
+  if (rate === undefined) {
+    console.log(`Capacity: the mix with ${CAPACITY_CONNECTIONS} connections for ${CAPACITY_SECONDS} s...`);
+    const until = performance.now() + CAPACITY_SECONDS * 1000;
+    let actions = 0;
+    await Promise.all(
+      Array.from({ length: CAPACITY_CONNECTIONS }, async () => {
+        while (performance.now() < until) {
+          await traffic.run(pick());
+          actions += 1;
+        }
+      }),
+    );
+    const capacity = actions / CAPACITY_SECONDS;
+    const figures = window.take();
+    rate = Math.max(1, Math.round(capacity * SOAK_SHARE_OF_CAPACITY));
+    console.log(
+      `Capacity ${capacity.toFixed(0)} actions/s (p50 ${figures.p50Ms.toFixed(1)} ms, p99 ${figures.p99Ms.toFixed(1)} ms, ${figures.errors} errors); soaking at ${rate}/s`,
+    );
+  }
+  window = createWindow();
+
+  // Open loop: actions start on a fixed schedule whatever the answers do, as visitors arrive.
+  console.log(`Soak: ${args.minutes} min at ${rate} actions/s on ${args.db === "postgres" ? "PostgreSQL" : "SQLite"}`);
+  const minutes: Minute[] = [];
+  const jobFailures: string[] = [];
+  const jobsRunning: Promise<void>[] = [];
+  const inFlight = new Set<Promise<void>>();
+  const started = performance.now();
+  const end = started + args.minutes * 60_000;
+  const interval = 1000 / rate;
+  let due = started;
+  let nextMinute = started + 60_000;
+  const runJob = (name: string) =>
+    new Promise<void>((resolve) => {
+      const child = spawn(process.execPath, [...JOB_SCRIPT, name], {
+        cwd: ROOT,
+        env,
+        stdio: ["ignore", "ignore", "pipe"],
+      });
+      let err = "";
+      child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
+      child.on("exit", (code) => {
+        if (code !== 0) jobFailures.push(`${name} exited ${code}: ${err.trim().split("\n").at(-1)}`);
+        resolve();
+      });
+    });
+  jobsRunning.push(runJob(JOBS[0]));
+  // Each minute's figures are taken at once; /metrics is read without holding up the schedule
+  // (an overloaded server may take seconds to answer it), and the lines print in order.
+  let taken = 0;
+  let printed = Promise.resolve();
+  const sample = () => {
+    const figures = window.take();
+    const rssMb = residentMb(groupPids(pgid));
+    const minute = ++taken;
+    if (minute < args.minutes) jobsRunning.push(runJob(JOBS[minute % JOBS.length]));
+    const server = serverFigures(base, metricsToken);
+    printed = printed.then(async () => {
+      const record: Minute = { minute, rssMb, ...figures, ...(await server) };
+      minutes.push(record);
+      const statuses = figures.errorStatuses.length ? `  [${figures.errorStatuses.join(", ")}]` : "";
+      console.log(formatMinute(record) + statuses);
+    });
+  };
+  for (;;) {
+    const now = performance.now();
+    while (due <= now && due < end) {
+      due += interval;
+      if (inFlight.size >= MAX_IN_FLIGHT) {
+        window.late();
+        continue;
+      }
+      const action = traffic.run(pick());
+      inFlight.add(action);
+      void action.finally(() => inFlight.delete(action));
+    }
+    if (now >= nextMinute) {
+      nextMinute += 60_000;
+      sample();
+      if (taken >= args.minutes) break;
+    }
+    await sleep(Math.max(1, Math.min(due, nextMinute) - performance.now()));
+  }
+  await Promise.race([Promise.all(inFlight), sleep(15_000)]);
+  await printed;
+  // Answers that came after the last minute's line count in it; one never answered is an error.
+  const rest = window.take();
+  const last = minutes.at(-1);
+  if (last) {
+    last.errors += rest.errors + inFlight.size;
+    last.limited += rest.limited;
+  }
+  await Promise.all(jobsRunning);
+  traffic.close();
+
+  // SIGTERM: each worker finishes its requests and writes the views it holds (server.ts), then exits.
+  const exited = new Promise((resolve) => app.child.once("exit", resolve));
+  app.stop();
+  await Promise.race([exited, sleep(30_000)]);
+
+  const writes = await checkLedger(where, traffic.ledger);
+  const viewsAfter = await totalViews(where);
+  const restarts = fs.readFileSync(serverLog, "utf8").match(/worker \d+ exited/g)?.length ?? 0;
+  const checks: Check[] = [
+    ...judge(minutes, writes, jobFailures),
+    { name: "no worker restarts", pass: restarts === 0, detail: `${restarts} worker exits during the run` },
+  ];
+  console.log(`\nActions answered by kind: ${[...byKind].map(([k, n]) => `${k} ${n}`).join(", ")}`);
+  console.log(`Views counted during the run: ${viewsAfter - viewsBefore} (listing pages asked for by new visitors)`);
+  for (const check of checks) console.log(`${check.pass ? "PASS" : "FAIL"}  ${check.name}: ${check.detail}`);
+  const failed = checks.filter((c) => !c.pass);
+  if (failed.length > 0) {
+    console.error(`\nThe soak failed: ${failed.map((c) => c.name).join(", ")}`);
+    console.error(`Server log (last lines):\n${tail(serverLog)}`);
+    process.exitCode = 1;
+  } else console.log("\nThe soak passed.");
+} catch (error) {
+  console.error(`\nThe soak could not run: ${error instanceof Error ? error.message : error}`);
+  const log = tail(serverLog);
+  if (log) console.error(`Server log (last lines):\n${log}`);
+  process.exitCode = 1;
+} finally {
+  await cleanUp();
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import { judge, judgedMinutes, type Minute, relativeRise, slope, type WriteCheck } from "./verdict.ts";
+
+function minute(n: number, overrides: Partial<Minute> = {}): Minute {
+  return {
+    minute: n,
+    rssMb: 500,
+    loopP99Ms: 20,
+    loopMaxMs: 40,
+    requests: 6_000,
+    p50Ms: 4,
+    p99Ms: 80,
+    errors: 0,
+    limited: 0,
+    late: 0,
+    pageCacheBytes: 50 * 1024 * 1024,
+    pageCacheMaxBytes: 256 * 1024 * 1024,
+    limitKeys: 1_000,
+    limitMaxKeys: 50_000,
+    ...overrides,
+  };
+}
+
+const run = (count: number, each: (n: number) => Partial<Minute> = () => ({})) =>
+  Array.from({ length: count }, (_, i) => minute(i + 1, each(i + 1)));
+const allWritten: WriteCheck[] = [{ kind: "posts", acknowledged: 12, missing: [] }];
+const failed = (minutes: Minute[], writes = allWritten, jobs: string[] = []) =>
+  judge(minutes, writes, jobs)
+    .filter((c) => !c.pass)
+    .map((c) => c.name);
+
+describe("the soak's trend", () => {
+  it("fits a least-squares line", () => {
+    expect(slope([1, 2, 3, 4], [10, 12, 14, 16])).toBeCloseTo(2);
+    expect(slope([1, 2, 3], [5, 5, 5])).toBe(0);
+    expect(slope([1], [5])).toBe(0);
+  });
+
+  it("gives a steady climb as a share of where the line starts", () => {
+    // 500 MB rising 10 MB a minute over minutes 6-30: 240 MB on a line that starts at 500.
+    const points = Array.from({ length: 25 }, (_, i) => ({ x: i + 6, y: 500 + 10 * i }));
+    expect(relativeRise(points)).toBeCloseTo(0.48);
+  });
+
+  it("is not fooled by one noisy minute", () => {
+    const points = Array.from({ length: 25 }, (_, i) => ({ x: i + 6, y: i === 24 ? 600 : 500 }));
+    // A last minute 20% up moves a line through 25 points by far less.
+    expect(relativeRise(points)).toBeLessThan(0.1);
+  });
+
+  it("judges after the first five minutes, or the second half of a short run", () => {
+    expect(judgedMinutes(run(30)).map((m) => m.minute)).toEqual(Array.from({ length: 25 }, (_, i) => i + 6));
+    expect(judgedMinutes(run(3)).map((m) => m.minute)).toEqual([2, 3]);
+  });
+});
+
+describe("the soak's verdict", () => {
+  it("passes a flat, clean run", () => {
+    expect(failed(run(30, (n) => ({ rssMb: 500 + (n % 3) * 5, p99Ms: 80 + (n % 2) * 6 })))).toEqual([]);
+  });
+
+  it("fails memory that keeps rising after the settling minutes", () => {
+    // Minutes 1-5 climb fast (caches filling: not judged), then 3 MB a minute from 600 MB.
+    const minutes = run(30, (n) => ({ rssMb: n <= 5 ? 300 + 60 * n : 600 + 3 * (n - 5) }));
+    expect(failed(minutes)).toEqual(["memory flat"]);
+    // The same run flat after minute 5 passes: filling caches is not drift.
+    expect(failed(run(30, (n) => ({ rssMb: n <= 5 ? 300 + 60 * n : 600 })))).toEqual([]);
+  });
+
+  it("fails a p99 that climbs, and ignores noise under the floor", () => {
+    expect(failed(run(30, (n) => ({ p99Ms: 80 + 4 * n })))).toEqual(["p99 flat"]);
+    expect(failed(run(30, (n) => ({ p99Ms: 5 + n })))).toEqual([]);
+  });
+
+  it("fails on errors, 429s, late requests, failed jobs and lost writes, naming them", () => {
+    expect(failed(run(10, (n) => ({ errors: n === 7 ? 1 : 0 })))).toEqual(["no errors"]);
+    expect(failed(run(10, (n) => ({ limited: n === 7 ? 3 : 0 })))).toEqual(["no rate-limit refusals"]);
+    expect(failed(run(10, (n) => ({ late: n === 2 ? 40 : 0 })))).toEqual(["kept up with the rate"]);
+    expect(failed(run(10), allWritten, ["send-mail exited 1"])).toEqual(["jobs ran"]);
+    const lost = [{ kind: "reports", acknowledged: 40, missing: ["Soak report soak1a"] }];
+    const checks = judge(run(10), lost, []);
+    expect(checks.find((c) => c.name === "no lost writes")).toMatchObject({
+      pass: false,
+      detail: expect.stringContaining("Soak report soak1a"),
+    });
+  });
+
+  it("fails a page cache over its bound or a rate-limit store at its bound, and figures /metrics did not give", () => {
+    expect(failed(run(10, (n) => ({ pageCacheBytes: n === 9 ? 300 * 1024 * 1024 : 1 })))).toEqual([
+      "page caches within bounds",
+    ]);
+    // A full store refuses new keys: legitimate visitors are then refused too.
+    expect(failed(run(10, (n) => ({ limitKeys: n === 9 ? 50_000 : 10 })))).toEqual(["rate-limit stores within bounds"]);
+    expect(failed(run(10, () => ({ pageCacheBytes: null, limitKeys: null })))).toEqual([
+      "page caches within bounds",
+      "rate-limit stores within bounds",
+    ]);
+  });
+});

@@ -1,0 +1,178 @@
+/**
+ * The soak's judgement (ADR 094), kept apart from the machinery so it can be
+ * tested: one record per minute goes in, the checks that passed or failed come
+ * out. Nothing here reads a clock, a file or the network.
+ */
+
+/** What the soak saw in one minute of traffic. */
+export type Minute = {
+  /** 1-based minute of the measured run. */
+  minute: number;
+  /** Resident memory of every server process (primary and workers) at the minute's end, MB. */
+  rssMb: number;
+  /** Event-loop delay at p99 (mean of the workers) and the largest any worker saw, ms; null when /metrics had none. */
+  loopP99Ms: number | null;
+  loopMaxMs: number | null;
+  requests: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Answers that were neither expected nor 2xx/3xx, and requests with no answer at all. */
+  errors: number;
+  /** 429s: counted apart, and the mix is shaped so legitimate traffic does not meet them. */
+  limited: number;
+  /** Requests the client could not send on time because too many were still waiting for an answer. */
+  late: number;
+  pageCacheBytes: number | null;
+  pageCacheMaxBytes: number | null;
+  /** The fullest rate-limit store (windows held by one limit) and what one may hold. */
+  limitKeys: number | null;
+  limitMaxKeys: number | null;
+  /** The limit whose store that is. */
+  fullestLimit?: string | null;
+};
+
+/** Writes the server acknowledged, and those of them the database does not hold. */
+export type WriteCheck = { kind: string; acknowledged: number; missing: string[] };
+
+export type Check = { name: string; pass: boolean; detail: string };
+
+/** Memory and p99 may not rise by more than this share over the run (ADR 094). */
+export const DRIFT_LIMIT = 0.1;
+/** The first minutes fill caches and connection pools: the trend starts after them. */
+export const SETTLE_MINUTES = 5;
+/** p99 of a minute is noisy on a shared machine: below this many ms a rise is not judged. */
+export const P99_FLOOR_MS = 50;
+
+/** Least-squares slope of ys over xs (units of y per unit of x); 0 with fewer than two points. */
+export function slope(xs: readonly number[], ys: readonly number[]): number {
+  const n = Math.min(xs.length, ys.length);
+  if (n < 2) return 0;
+  const mx = xs.slice(0, n).reduce((a, b) => a + b, 0) / n;
+  const my = ys.slice(0, n).reduce((a, b) => a + b, 0) / n;
+  let num = 0;
+  let den = 0;
+  for (let i = 0; i < n; i++) {
+    num += (xs[i] - mx) * (ys[i] - my);
+    den += (xs[i] - mx) ** 2;
+  }
+  return den === 0 ? 0 : num / den;
+}
+
+/**
+ * How much a series rises over the judged minutes, as a share of where it
+ * starts: the least-squares line's rise from the first judged minute to the
+ * last, divided by the line's value at the first. A flat or falling series
+ * gives 0 or less. A line through every point, not first against last, so one
+ * noisy minute neither hides nor invents a trend.
+ */
+export function relativeRise(points: readonly { x: number; y: number }[]): number {
+  if (points.length < 2) return 0;
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  const b = slope(xs, ys);
+  const mx = xs.reduce((a, c) => a + c, 0) / xs.length;
+  const my = ys.reduce((a, c) => a + c, 0) / ys.length;
+  const start = my + b * (xs[0] - mx);
+  const rise = b * (xs[xs.length - 1] - xs[0]);
+  return start > 0 ? rise / start : 0;
+}
+
+/** The minutes a trend is judged on: after the settling ones, or the second half of a short run. */
+export function judgedMinutes(minutes: readonly Minute[]): Minute[] {
+  if (minutes.length > SETTLE_MINUTES + 1) return minutes.slice(SETTLE_MINUTES);
+  return minutes.slice(Math.floor(minutes.length / 2));
+}
+
+const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
+
+export function judge(minutes: readonly Minute[], writes: readonly WriteCheck[], jobFailures: string[]): Check[] {
+  const checks: Check[] = [];
+  const sum = (pick: (m: Minute) => number) => minutes.reduce((total, m) => total + pick(m), 0);
+  const errors = sum((m) => m.errors);
+  checks.push({ name: "no errors", pass: errors === 0, detail: `${errors} of ${sum((m) => m.requests)} requests` });
+  const limited = sum((m) => m.limited);
+  checks.push({ name: "no rate-limit refusals", pass: limited === 0, detail: `${limited} answers were 429` });
+  checks.push({
+    name: "jobs ran",
+    pass: jobFailures.length === 0,
+    detail: jobFailures.length === 0 ? "every job run exited 0" : jobFailures.join("; "),
+  });
+  const lost = writes.filter((w) => w.missing.length > 0);
+  checks.push({
+    name: "no lost writes",
+    pass: lost.length === 0,
+    detail:
+      writes.map((w) => `${w.kind} ${w.acknowledged - w.missing.length}/${w.acknowledged}`).join(", ") +
+      (lost.length > 0
+        ? `; missing: ${lost.map((w) => `${w.kind} ${w.missing.slice(0, 5).join(" ")}`).join("; ")}`
+        : ""),
+  });
+
+  const judged = judgedMinutes(minutes);
+  const from = judged[0]?.minute ?? 0;
+  const to = judged.at(-1)?.minute ?? 0;
+  const memory = relativeRise(judged.map((m) => ({ x: m.minute, y: m.rssMb })));
+  checks.push({
+    name: "memory flat",
+    pass: memory <= DRIFT_LIMIT,
+    detail: `RSS trend ${memory >= 0 ? "+" : ""}${pct(memory)} over minutes ${from}-${to} (limit +${pct(DRIFT_LIMIT)})`,
+  });
+  const p99 = relativeRise(judged.map((m) => ({ x: m.minute, y: Math.max(m.p99Ms, P99_FLOOR_MS) })));
+  checks.push({
+    name: "p99 flat",
+    pass: p99 <= DRIFT_LIMIT,
+    detail: `p99 trend ${p99 >= 0 ? "+" : ""}${pct(p99)} over minutes ${from}-${to} (limit +${pct(DRIFT_LIMIT)}, minutes under ${P99_FLOOR_MS} ms count as ${P99_FLOOR_MS})`,
+  });
+  const late = sum((m) => m.late);
+  checks.push({
+    name: "kept up with the rate",
+    pass: late === 0,
+    detail: `${late} requests could not be sent on time (too many waiting for an answer)`,
+  });
+
+  const overCache = minutes.filter(
+    (m) => m.pageCacheBytes !== null && m.pageCacheMaxBytes !== null && m.pageCacheBytes > m.pageCacheMaxBytes,
+  );
+  const cacheSeen = minutes.some((m) => m.pageCacheBytes !== null);
+  checks.push({
+    name: "page caches within bounds",
+    pass: cacheSeen && overCache.length === 0,
+    detail: !cacheSeen
+      ? "/metrics reported no page cache size"
+      : `largest ${mb(Math.max(...minutes.map((m) => m.pageCacheBytes ?? 0)))} of ${mb(minutes.at(-1)?.pageCacheMaxBytes ?? 0)}`,
+  });
+  const limitSeen = minutes.some((m) => m.limitKeys !== null);
+  const fullest = Math.max(...minutes.map((m) => m.limitKeys ?? 0));
+  const bound = minutes.at(-1)?.limitMaxKeys ?? 0;
+  checks.push({
+    name: "rate-limit stores within bounds",
+    // At the bound the store refuses new keys (fail closed): already a failure for legitimate traffic.
+    pass: limitSeen && fullest < bound,
+    detail: limitSeen
+      ? `fullest limit held ${fullest} of ${bound} windows`
+      : "/metrics reported no rate-limit store size",
+  });
+  return checks;
+}
+
+function mb(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** The per-minute line. */
+export function formatMinute(m: Minute): string {
+  const ms = (v: number | null) => (v === null ? "-" : v.toFixed(1));
+  const cache = m.pageCacheBytes === null ? "-" : (m.pageCacheBytes / 1024 / 1024).toFixed(1);
+  return [
+    `min ${String(m.minute).padStart(3)}`,
+    `rss ${m.rssMb.toFixed(0)} MB`,
+    `loop p99 ${ms(m.loopP99Ms)} max ${ms(m.loopMaxMs)} ms`,
+    `req ${m.requests}`,
+    `p50 ${m.p50Ms.toFixed(1)} p99 ${m.p99Ms.toFixed(1)} ms`,
+    `err ${m.errors}`,
+    `429 ${m.limited}`,
+    `late ${m.late}`,
+    `cache ${cache} MB`,
+    `limit keys ${m.limitKeys ?? "-"}${m.fullestLimit ? ` (${m.fullestLimit})` : ""}`,
+  ].join(" | ");
+}
