@@ -30,7 +30,8 @@ function admitted(admission: Admission) {
 /** A gate with a clock the test moves. */
 function clocked(options: Partial<RenderGateOptions> = {}) {
   let now = 0;
-  const gate = createRenderGate({ ...roomy, now: () => now, ...options });
+  // Refusals on the prediction alone unless a test says otherwise (slowQueueMs has its own test).
+  const gate = createRenderGate({ ...roomy, slowQueueMs: 0, now: () => now, ...options });
   return {
     gate,
     advance(ms: number) {
@@ -166,14 +167,24 @@ describe("render gate: overload", () => {
     expect(await even.enter("c", "public")).toMatchObject({ ok: false, reason: "busy" });
   });
 
-  it("refuses, when its turn comes, a request that waited past twice the budget all the same", async () => {
+  it("refuses, when its turn comes, a request that waited past three budgets all the same", async () => {
     const { gate, advance } = clocked({ slots: 1, initialIntervalMs: 1 });
     const first = admitted(await gate.enter("a", "public"));
     const second = gate.enter("b", "public");
-    advance(2_500);
+    advance(3_500);
     first.release();
     expect(await second).toMatchObject({ ok: false, reason: "late" });
     expect(gate.running).toBe(0);
+  });
+
+  it("does not refuse on a prediction alone while the oldest request has waited less than half the budget", async () => {
+    const { gate, advance } = clocked({ slots: 1, initialIntervalMs: 50, slowQueueMs: 500 });
+    admitted(await gate.enter("n-0", "public"));
+    for (let i = 0; i < 21; i++) void gate.enter(`n-${i + 1}`, "public");
+    // 22 waiting at 50 ms is over the second, but nobody has waited yet: a server just started looks like this.
+    expect(gate.waiting).toBe(21);
+    advance(600);
+    expect(await gate.enter("late", "public")).toMatchObject({ ok: false, reason: "busy" });
   });
 
   it("learns how long the queue takes per render from renders ending while others wait", async () => {

@@ -21,9 +21,11 @@
  * the whole queue while nobody else needs it, but not keep others out: when the
  * queue is full, a request from a network with fewer waiting takes the place of
  * the newest request of the network with the most (refused in its stead), so a
- * single bot or crawler cannot fill the queue for everyone else. A request that
- * waited past twice the budget all the same (the estimate was wrong) is refused
- * when its turn comes rather than rendered for a visitor who has likely gone.
+ * single bot or crawler cannot fill the queue for everyone else. Refusals start
+ * only once the oldest request waiting has waited half the budget: a queue that
+ * moves is not refused on a prediction alone. A request that waited past three
+ * budgets all the same (the estimate was wrong) is refused when its turn comes
+ * rather than rendered for a visitor who has likely gone.
  */
 
 export type Lane = "priority" | "public";
@@ -36,6 +38,12 @@ export type RenderGateOptions = {
   slots: number;
   /** The longest a request may expect to wait for its render. */
   budgetMs: number;
+  /**
+   * Refusals start only once the oldest request waiting has waited this long: a queue that moves
+   * is not refused on a prediction alone (a server just started renders slowly for a few seconds,
+   * and its first estimates say so). Default half the budget.
+   */
+  slowQueueMs?: number;
   /** The time a render takes off the queue before any was measured. */
   initialIntervalMs?: number;
   now?: () => number;
@@ -49,6 +57,9 @@ type Waiter = {
   gone: boolean;
   resolve: (admission: Admission) => void;
 };
+
+/** A request that waited this many budgets all the same is refused when its turn comes. */
+const LATE = 3;
 
 /** How much a new measurement moves the estimate: about the last ten renders count. */
 const SMOOTHING = 0.1;
@@ -105,6 +116,7 @@ function createNetworkCounts() {
 export function createRenderGate({
   slots,
   budgetMs,
+  slowQueueMs = budgetMs / 2,
   initialIntervalMs = 20,
   now = () => performance.now(),
 }: RenderGateOptions) {
@@ -132,6 +144,21 @@ export function createRenderGate({
     const ahead = lane === "priority" ? queued.priority : waiting();
     const full = running >= slots ? 1 : 0;
     return (ahead + full) * intervalMs;
+  }
+
+  /** How long the oldest request still waiting in the lanes this one waits behind has waited. */
+  function oldestWaitMs(lane: Lane): number {
+    let oldest = Number.POSITIVE_INFINITY;
+    for (const name of lane === "priority" ? (["priority"] as const) : (["priority", "public"] as const)) {
+      const first = lanes[name].find((waiter) => !waiter.gone);
+      if (first && first.since < oldest) oldest = first.since;
+    }
+    return oldest === Number.POSITIVE_INFINITY ? 0 : now() - oldest;
+  }
+
+  /** Full: the wait predicted is over the budget, and the queue is seen to be slow. */
+  function isFull(lane: Lane): boolean {
+    return expectedWaitMs(lane) > budgetMs && oldestWaitMs(lane) >= slowQueueMs;
   }
 
   /** Takes a waiter out of its lane's count (it stays in the lane's array, skipped, until its turn). */
@@ -175,7 +202,7 @@ export function createRenderGate({
     const waiter = nextWaiter();
     if (!waiter) return;
     leave(waiter);
-    if (now() - waiter.since > 2 * budgetMs) waiter.resolve(refusal("late"));
+    if (now() - waiter.since > LATE * budgetMs) waiter.resolve(refusal("late"));
     else start(waiter);
     // A turn scheduled from inside setImmediate runs in the next turn of the loop,
     // after that turn has read its sockets and accepted a connection.
@@ -193,7 +220,7 @@ export function createRenderGate({
     enter(client: string, lane: Lane): Promise<Admission> {
       // Each lane counts its own: a signed-in owner on a campus network the crowd fills still gets in.
       const network = `${lane} ${client}`;
-      if (expectedWaitMs(lane) > budgetMs) {
+      if (isFull(lane)) {
         // Full. Room is made only for a network with fewer waiting than the biggest would have left.
         const hog = networks[lane].newestOfBiggest(networks[lane].size(network) + 1);
         if (!hog) return Promise.resolve(refusal("busy"));
