@@ -31,7 +31,7 @@ function admitted(admission: Admission) {
 function clocked(options: Partial<RenderGateOptions> = {}) {
   let now = 0;
   // Refusals on the prediction alone unless a test says otherwise (slowQueueMs has its own test).
-  const gate = createRenderGate({ ...roomy, slowQueueMs: 0, now: () => now, ...options });
+  const gate = createRenderGate({ ...roomy, slowQueueMs: 0, minQueue: 0, now: () => now, ...options });
   return {
     gate,
     advance(ms: number) {
@@ -185,6 +185,17 @@ describe("render gate: overload", () => {
     expect(gate.waiting).toBe(21);
     advance(600);
     expect(await gate.enter("late", "public")).toMatchObject({ ok: false, reason: "busy" });
+  });
+
+  it("refuses nobody while fewer than minQueue wait ahead, however slow the queue", async () => {
+    const { gate, advance } = clocked({ slots: 1, initialIntervalMs: 500, minQueue: 5 });
+    admitted(await gate.enter("a", "public"));
+    for (let i = 0; i < 4; i++) void gate.enter(`n-${i}`, "public");
+    advance(1_000);
+    // Four waiting at 500 ms each is two seconds, but four is ordinary traffic.
+    void gate.enter("fifth", "public");
+    expect(gate.waiting).toBe(5);
+    expect(await gate.enter("sixth", "public")).toMatchObject({ ok: false, reason: "busy" });
   });
 
   it("learns how long the queue takes per render from renders ending while others wait", async () => {

@@ -44,6 +44,11 @@ export type RenderGateOptions = {
    * and its first estimates say so). Default half the budget.
    */
   slowQueueMs?: number;
+  /**
+   * Nobody is refused while fewer than this many wait ahead: a few dozen connections of renders
+   * are ordinary traffic that a slow or just-started machine takes some seconds to serve, not a crowd.
+   */
+  minQueue?: number;
   /** The time a render takes off the queue before any was measured. */
   initialIntervalMs?: number;
   now?: () => number;
@@ -117,6 +122,7 @@ export function createRenderGate({
   slots,
   budgetMs,
   slowQueueMs = budgetMs / 2,
+  minQueue = 64,
   initialIntervalMs = 20,
   now = () => performance.now(),
 }: RenderGateOptions) {
@@ -156,9 +162,10 @@ export function createRenderGate({
     return oldest === Number.POSITIVE_INFINITY ? 0 : now() - oldest;
   }
 
-  /** Full: the wait predicted is over the budget, and the queue is seen to be slow. */
+  /** Full: a crowd waits ahead, the wait predicted is over the budget, and the queue is seen to be slow. */
   function isFull(lane: Lane): boolean {
-    return expectedWaitMs(lane) > budgetMs && oldestWaitMs(lane) >= slowQueueMs;
+    const ahead = lane === "priority" ? queued.priority : waiting();
+    return ahead >= minQueue && expectedWaitMs(lane) > budgetMs && oldestWaitMs(lane) >= slowQueueMs;
   }
 
   /** Takes a waiter out of its lane's count (it stays in the lane's array, skipped, until its turn). */
@@ -202,7 +209,8 @@ export function createRenderGate({
     const waiter = nextWaiter();
     if (!waiter) return;
     leave(waiter);
-    if (now() - waiter.since > LATE * budgetMs) waiter.resolve(refusal("late"));
+    // Late only in a crowd: at ordinary traffic a slow render is waited for.
+    if (waiting() >= minQueue && now() - waiter.since > LATE * budgetMs) waiter.resolve(refusal("late"));
     else start(waiter);
     // A turn scheduled from inside setImmediate runs in the next turn of the loop,
     // after that turn has read its sockets and accepted a connection.

@@ -63,7 +63,7 @@ describeEachDatabase("overload answered in time", (ctx) => {
     // (all from this one network here, with nobody else waiting: it may fill the queue). Long times, so that
     // nobody waits past twice the budget on a slow machine and is refused late.
     const site = await startSite(ctx().db, {
-      renderGate: { slots: 1, budgetMs: 5_000, initialIntervalMs: 2_500, slowQueueMs: 0 },
+      renderGate: { slots: 1, budgetMs: 5_000, initialIntervalMs: 2_500, slowQueueMs: 0, minQueue: 0 },
     });
     expect((await site.get("/about")).headers.get("x-page-cache")).toBe("MISS");
 
@@ -107,7 +107,7 @@ describeEachDatabase("overload answered in time", (ctx) => {
     // One render at a time, 1.25 s each as far as the gate knows: the 5 s budget holds four waiting.
     const site = await startSite(ctx().db, {
       env: { TRUST_PROXY: "127.0.0.1" },
-      renderGate: { slots: 1, budgetMs: 5_000, initialIntervalMs: 1_250, slowQueueMs: 0 },
+      renderGate: { slots: 1, budgetMs: 5_000, initialIntervalMs: 1_250, slowQueueMs: 0, minQueue: 0 },
     });
     site.hold();
     const bot = { "x-forwarded-for": "198.51.100.7" };
