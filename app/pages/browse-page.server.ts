@@ -1,11 +1,10 @@
 import type { MetaDescriptor } from "react-router";
 import type { CountMemo } from "~/db/count-memo.server";
 import type { DB } from "~/db/db.server";
-import { DEFAULT_FACULTY, findCity, findFaculty, findUniversity } from "~/directory/universities";
+import { DEFAULT_FACULTY, findFaculty, findUniversity } from "~/directory/universities";
 import { t } from "~/i18n";
 import { formatLkr, formatShortDate } from "~/lib/format";
 import { pageWindow } from "~/lib/pagination";
-import { breadcrumbJsonLd, jsonLdMeta, pageMeta } from "~/lib/seo";
 import { shownChecks } from "~/models/listing-checks.server";
 import { searchListings } from "~/models/listing-search.server";
 import {
@@ -27,6 +26,7 @@ import type { Choice, FilterChip, FilterFormView, PageNav, SelectView } from "~/
 import { activeFilterCount, type DraftField, draftFromFilters, type FilterDraft } from "~/schemas/filter-draft";
 import { FACT_FILTER_PARAMS, FACT_FILTER_VALUES, FREE_BEDS_OPTIONS } from "~/schemas/listing-facts";
 import type { ListingCardView, ListingSummary } from "~/schemas/listing-view";
+import { browseMeta, foundText, pageHeading, pageOfText, type Site } from "./browse-head.server";
 import { cardBadges } from "./checks.server";
 import { photosForSaver } from "./data-saver.server";
 import { cityLabel, facultyLabel, universityChoices, universityLabel } from "./directory-labels.server";
@@ -36,7 +36,6 @@ import { moveInLine } from "./move-in.server";
 import "virtual:catalogue/browse";
 import "virtual:catalogue/browse-server";
 
-type Site = { siteName: string; siteUrl: string };
 export type PathKey = keyof PathFilters;
 const PATH_KEYS: PathKey[] = ["university", "location", "city"];
 
@@ -72,109 +71,6 @@ export type BrowsePage = {
   /** 'Email me new places like these': the alert page for this search (ADR 058). */
   alert: { href: string; label: string };
 };
-
-/** The page's subject for headings, titles and breadcrumbs: university, then city, then location. */
-function pageHeading(filters: BrowseFilters): string {
-  if (filters.location && filters.university) {
-    return t("browseServer.heading.locationUniversity", {
-      location: filters.location,
-      university: universityLabel(filters.university),
-    });
-  }
-  if (filters.university)
-    return t("browseServer.heading.university", { university: universityLabel(filters.university) });
-  if (filters.city) return t("browseServer.heading.city", { city: cityLabel(filters.city) });
-  if (filters.location) return t("browseServer.heading.location", { location: filters.location });
-  return t("browseServer.heading.all");
-}
-
-/** The match count, or its bound when counting stopped early (ADR 011). */
-type Found = { total: number; totalIsExact: boolean };
-
-const wholeNumber = new Intl.NumberFormat("en-US");
-
-function pageDescription(filters: BrowseFilters, { total, totalIsExact }: Found): string {
-  const key = totalIsExact ? "browseServer.meta.description" : "browseServer.meta.descriptionMoreThan";
-  const count = totalIsExact ? total : wholeNumber.format(total);
-  if (filters.university) return t(`${key}.university`, { count, university: universityLabel(filters.university) });
-  const area = filters.city ? cityLabel(filters.city) : filters.location;
-  if (area) return t(`${key}.area`, { count, area });
-  return t(`${key}.all`, { count });
-}
-
-function foundText({ total, totalIsExact }: Found): string {
-  return totalIsExact
-    ? t("browseServer.found", { count: total })
-    : t("browseServer.foundMoreThan", { count: wholeNumber.format(total) });
-}
-
-function pageOfText(page: number, totalPages: number, { total, totalIsExact }: Found): string {
-  return totalIsExact
-    ? t("browseServer.pageOf", { page, totalPages })
-    : t("browseServer.pageOfFirst", { page, totalPages, count: wholeNumber.format(total) });
-}
-
-function pageSuffix(page: number): string {
-  return page > 1 ? `?page=${page}` : "";
-}
-
-/** One address per result set: the short path forms when a single place is the only filter. */
-function canonicalPath(filters: BrowseFilters, page: number): string {
-  const { sort: _sort, ...rest } = filters;
-  const keys = Object.entries(rest)
-    .filter(([, v]) => v !== undefined)
-    .map(([k]) => k)
-    .sort()
-    .join(",");
-  const university = filters.university ? findUniversity(filters.university) : undefined;
-  if (keys === "university" && university) return `/university/${university.id}${pageSuffix(page)}`;
-  if (keys === "city" && filters.city && findCity(filters.city)) return `/city/${filters.city}${pageSuffix(page)}`;
-  if (keys === "location" && filters.location)
-    return `/search/${encodeURIComponent(filters.location)}${pageSuffix(page)}`;
-  if (keys === "location,university" && filters.location && university) {
-    return `/search/${encodeURIComponent(filters.location)}/${university.id}${pageSuffix(page)}`;
-  }
-  const query = filtersToSearchParams(rest, page).toString();
-  return query ? `/browse?${query}` : "/browse";
-}
-
-function breadcrumbs(filters: BrowseFilters): { name: string; path: string }[] {
-  const crumbs = [
-    { name: t("browseServer.breadcrumb.home"), path: "/" },
-    { name: t("browseServer.breadcrumb.browse"), path: "/browse" },
-  ];
-  const university = filters.university ? findUniversity(filters.university) : undefined;
-  const city = filters.city ? findCity(filters.city) : undefined;
-  if (university) crumbs.push({ name: universityLabel(university.name), path: `/university/${university.id}` });
-  else if (city) crumbs.push({ name: cityLabel(city.code), path: `/city/${city.code}` });
-  else if (filters.location)
-    crumbs.push({ name: filters.location, path: `/search/${encodeURIComponent(filters.location)}` });
-  return crumbs;
-}
-
-function browseMeta(
-  filters: BrowseFilters,
-  page: number,
-  found: Found,
-  totalPages: number,
-  site: Site,
-): MetaDescriptor[] {
-  const { total } = found;
-  const subject =
-    filters.university || filters.city || filters.location ? pageHeading(filters) : t("browseServer.meta.titleAll");
-  return [
-    ...pageMeta({
-      title: `${subject} | ${site.siteName}`,
-      description: pageDescription(filters, found),
-      siteName: site.siteName,
-      siteUrl: site.siteUrl,
-      path: canonicalPath(filters, page),
-      // Empty pages and free-text searches add nothing for search engines.
-      noindex: total === 0 || page > totalPages || Boolean(filters.search),
-    }),
-    jsonLdMeta(breadcrumbJsonLd(site.siteUrl, breadcrumbs(filters))),
-  ];
-}
 
 function withoutFilters(filters: BrowseFilters, keys: (keyof BrowseFilters)[]): BrowseFilters {
   const next = { ...filters };
