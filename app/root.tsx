@@ -67,6 +67,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <meta name="viewport" content="width=device-width, initial-scale=1" />
           <meta name="theme-color" content="#0d5f54" />
           <Stylesheet href={stylesheet} />
+          {/* No frame is painted before the parser reaches the footer, so <main> is whole: a slow phone
+              would otherwise paint a half-parsed page whose controls move as the rest arrives (ADR 100). */}
+          <link rel="expect" href="#site-footer" blocking="render" />
           <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
           <Meta />
           <Links />

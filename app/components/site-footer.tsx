@@ -25,7 +25,7 @@ export function SiteFooter({ siteName, supportEmail, signedIn, dataSaver }: Site
     { to: "/terms", label: t("common.footer.termsOfService") },
   ];
   return (
-    <footer className="mt-12 border-t border-slate-200 bg-slate-50">
+    <footer id="site-footer" className="mt-12 border-t border-slate-200 bg-slate-50">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="text-xl font-bold text-brand-700">{siteName}</p>

@@ -85,6 +85,23 @@ test("pages with a form to fill in load their scripts at once, so nothing typed 
   }
 });
 
+test("no frame is painted before the parser reaches the footer, so a slow phone never shows half a page", async ({
+  request,
+}) => {
+  // Under CPU throttling Chromium painted half-parsed pages (a button without its text, a select without
+  // its options) that then moved: layout shifts before any script ran (ADR 100). `rel=expect` holds
+  // rendering until the element is in the document; Chromium counts the start tag, so the target is the
+  // element after <main>, not <main> itself.
+  for (const path of ["/", "/browse", "/si/browse", "/about"]) {
+    const html = await (await request.get(path)).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head, path).toContain('<link rel="expect" href="#site-footer" blocking="render"/>');
+    const body = html.slice(html.indexOf("</head>"));
+    expect(body.match(/id="site-footer"/g), path).toHaveLength(1);
+    expect(body.indexOf('id="site-footer"'), path).toBeGreaterThan(body.indexOf("</main>"));
+  }
+});
+
 test("the first photos are hinted in <head>", async ({ request }) => {
   // Browse: the first card's photo is the largest paint; it is hinted before the parser reaches it.
   const browse = await (await request.get("/browse")).text();
