@@ -61,4 +61,17 @@ describe("the overload budgets", () => {
     const grew = { ...good, memory: { beforeMb: 500, afterMb: 907 } };
     expect(failed(grew)).toEqual([`memory 10 s after ≤ start + page caches + 150 MB (406 MB)`]);
   });
+
+  it("show where the memory is when /metrics told it, and no such table when it did not", () => {
+    const parts = (heapTotal: number, external: number) => ({
+      heapTotal,
+      heapUsed: heapTotal / 2,
+      external,
+      pageCache: 40,
+    });
+    const told = { ...good, memory: { beforeMb: 500, afterMb: 700, before: parts(100, 60), after: parts(300, 90) } };
+    const text = formatOverload(told, checkOverloadBudgets(told, setting), setting);
+    expect(text).toContain("| 10 s after | 700 MB | 300 MB (150 MB used) | 90 MB | 40 MB | 310 MB |");
+    expect(formatOverload(good, checkOverloadBudgets(good, setting), setting)).not.toContain("| Memory |");
+  });
 });

@@ -89,6 +89,21 @@ function phaseLine(name: string, phase: PhaseResult): string {
   );
 }
 
+/** Where the memory was before the burst and 10 s after it, when /metrics could tell. */
+function memoryLines(memory: OverloadResults["memory"]): string[] {
+  const { before, after } = memory;
+  if (!before || !after) return [];
+  const row = (name: string, parts: NonNullable<typeof before>, rss: number) =>
+    `| ${name} | ${mb(rss)} | ${mb(parts.heapTotal)} (${mb(parts.heapUsed)} used) | ${mb(parts.external)} | ${mb(parts.pageCache)} | ${mb(rss - parts.heapTotal - parts.external)} |`;
+  return [
+    "| Memory | Resident (all processes) | Workers' V8 heap | Outside the heap (Buffers) | of which page caches | Rest (code, stacks, allocator, primary) |",
+    "| --- | --- | --- | --- | --- | --- |",
+    row("before the burst", before, memory.beforeMb),
+    row("10 s after", after, memory.afterMb),
+    "",
+  ];
+}
+
 /** The run as markdown: printed, and appended to docs/benchmarks.md with --record. */
 export function formatOverload(
   results: OverloadResults,
@@ -118,6 +133,7 @@ export function formatOverload(
     phaseLine("baseline", results.baseline),
     phaseLine("burst", results.burst),
     "",
+    ...memoryLines(results.memory),
     "| Budget | Measured | Result |",
     "| --- | --- | --- |",
     ...budgets.map((b) => `| ${b.budget} | ${b.measured} | ${b.pass ? "met" : "**not met**"} |`),

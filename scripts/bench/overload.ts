@@ -41,10 +41,32 @@ export type OverloadResults = {
   /** One request at a time, never-cached URLs: median ms before the burst and 3 s after it. */
   single: { before: number; after: number };
   /** Resident memory of the app's processes (MB): before the burst and 10 s after it. */
-  memory: { beforeMb: number; afterMb: number };
+  memory: { beforeMb: number; afterMb: number; before?: MemoryParts; after?: MemoryParts };
   /** Process ids of the app before and after: a restarted worker has a new one. */
   processes: { before: number[]; after: number[] };
 };
+
+/** Where the workers' memory is (MB, summed over workers, from /metrics): V8's heap and what lives outside it. */
+export type MemoryParts = { heapTotal: number; heapUsed: number; external: number; pageCache: number };
+
+/** The workers' memory as their /metrics tell it (prom-client's process metrics and the page caches' size). */
+export async function memoryParts(base: string): Promise<MemoryParts | undefined> {
+  try {
+    const text = (await getRaw(`${base}/metrics`, {}, undefined, 10_000)).body.toString();
+    const value = (name: string) => {
+      const line = text.split("\n").find((l) => l.startsWith(`${name} `));
+      return line ? Number(line.slice(name.length + 1)) / 2 ** 20 : Number.NaN;
+    };
+    return {
+      heapTotal: value("bodima_process_nodejs_heap_size_total_bytes"),
+      heapUsed: value("bodima_process_nodejs_heap_size_used_bytes"),
+      external: value("bodima_process_nodejs_external_memory_bytes"),
+      pageCache: value("bodima_page_cache_bytes"),
+    };
+  } catch {
+    return undefined;
+  }
+}
 
 const SINGLE_REQUESTS = 10;
 const PROBE_EVERY_MS = 100;
@@ -144,6 +166,7 @@ export async function measureOverload(options: OverloadOptions): Promise<Overloa
   });
   await sleep(2_000);
   const before = processGroup(options.groupPid);
+  const partsBefore = await memoryParts(base);
 
   log(
     `    burst: ${options.burstConnections} connections of never-cached pages, ${options.burstSeconds} s, ` +
@@ -164,13 +187,14 @@ export async function measureOverload(options: OverloadOptions): Promise<Overloa
   const singleAfter = await singleRequests(base, afterPaths, headers);
   await sleep(Math.max(0, 10_000 - (performance.now() - burstEnded)));
   const after = processGroup(options.groupPid);
+  const partsAfter = await memoryParts(base);
 
   return {
     baseline,
     burst,
     cachedProbe,
     single: { before: singleBefore, after: singleAfter },
-    memory: { beforeMb: before.rssMb, afterMb: after.rssMb },
+    memory: { beforeMb: before.rssMb, afterMb: after.rssMb, before: partsBefore, after: partsAfter },
     processes: { before: before.pids, after: after.pids },
   };
 }
