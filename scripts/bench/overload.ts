@@ -35,6 +35,8 @@ export type OverloadResults = {
     p99: number;
     max: number;
     failures: number;
+    /** Time to the TCP connection alone (ms, p99): a long one is the kernel's or the primary's, not a worker's. */
+    connectP99?: number;
     /** X-Page-Cache of its answers: a MISS means the page left the cache during the burst. */
     pageCache: Record<string, number>;
   };
@@ -100,6 +102,7 @@ async function singleRequests(base: string, paths: readonly string[], headers: R
 /** Asks for `path` on a new connection every PROBE_EVERY_MS until stopped. */
 function probeCachedPage(base: string, path: string, headers: Record<string, string>) {
   const times: number[] = [];
+  const connects: number[] = [];
   const pageCache: Record<string, number> = {};
   let failures = 0;
   let stopped = false;
@@ -108,6 +111,12 @@ function probeCachedPage(base: string, path: string, headers: Record<string, str
     if (stopped) return;
     const started = performance.now();
     const agent = new http.Agent({ keepAlive: false });
+    const connection = agent.createConnection.bind(agent);
+    agent.createConnection = (...args: Parameters<typeof connection>) => {
+      const socket = connection(...args);
+      socket?.once("connect", () => connects.push(performance.now() - started));
+      return socket;
+    };
     const request = getRaw(base + path, headers, agent, 10_000)
       .then((response) => {
         const state = String(response.headers["x-page-cache"] ?? "none");
@@ -129,7 +138,9 @@ function probeCachedPage(base: string, path: string, headers: Record<string, str
     clearInterval(timer);
     await Promise.all(pending);
     times.sort((a, b) => a - b);
+    connects.sort((a, b) => a - b);
     return {
+      connectP99: percentile(connects, 99),
       requests: times.length + failures,
       p50: percentile(times, 50),
       p99: percentile(times, 99),
