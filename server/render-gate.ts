@@ -23,9 +23,9 @@
  * the newest request of the network with the most (refused in its stead), so a
  * single bot or crawler cannot fill the queue for everyone else. Refusals start
  * only once the oldest request waiting has waited half the budget: a queue that
- * moves is not refused on a prediction alone. A request that waited past three
- * budgets all the same (the estimate was wrong) is refused when its turn comes
- * rather than rendered for a visitor who has likely gone.
+ * moves is not refused on a prediction alone. A request that waited past the
+ * budget all the same (the estimate was wrong) is refused when its turn comes
+ * rather than rendered late (ADR 101).
  */
 
 export type Lane = "priority" | "public";
@@ -63,8 +63,12 @@ type Waiter = {
   resolve: (admission: Admission) => void;
 };
 
-/** A request that waited this many budgets all the same is refused when its turn comes. */
-const LATE = 3;
+/**
+ * A request that waited this many budgets all the same is refused when its turn comes (ADR 101):
+ * with the hold of a refused connection before it (server/busy.ts) and the render after it, an
+ * answer then still comes within 2 s.
+ */
+const LATE = 1;
 
 /** How much a new measurement moves the estimate: about the last ten renders count. */
 const SMOOTHING = 0.1;
