@@ -71,7 +71,11 @@ describe("the overload budgets", () => {
     });
     const told = { ...good, memory: { beforeMb: 500, afterMb: 700, before: parts(100, 60), after: parts(300, 90) } };
     const text = formatOverload(told, checkOverloadBudgets(told, setting), setting);
-    expect(text).toContain("| 10 s after | 700 MB | 300 MB (150 MB used) | 90 MB | 40 MB | 310 MB |");
+    expect(text).toContain("| 10 s after | 700 MB | – | 300 MB (150 MB used) | 90 MB | 40 MB | 310 MB |");
+    const files = { ...told, memory: { ...told.memory, fileBeforeMb: 50, fileAfterMb: 120 } };
+    expect(formatOverload(files, checkOverloadBudgets(files, setting), setting)).toContain(
+      "| 10 s after | 700 MB | 120 MB | 300 MB (150 MB used) | 90 MB | 40 MB | 190 MB |",
+    );
     expect(formatOverload(good, checkOverloadBudgets(good, setting), setting)).not.toContain("| Memory |");
   });
 });

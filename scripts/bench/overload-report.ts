@@ -95,13 +95,13 @@ function phaseLine(name: string, phase: PhaseResult): string {
 function memoryLines(memory: OverloadResults["memory"]): string[] {
   const { before, after } = memory;
   if (!before || !after) return [];
-  const row = (name: string, parts: NonNullable<typeof before>, rss: number) =>
-    `| ${name} | ${mb(rss)} | ${mb(parts.heapTotal)} (${mb(parts.heapUsed)} used) | ${mb(parts.external)} | ${mb(parts.pageCache)} | ${mb(rss - parts.heapTotal - parts.external)} |`;
+  const row = (name: string, parts: NonNullable<typeof before>, rss: number, file = Number.NaN) =>
+    `| ${name} | ${mb(rss)} | ${Number.isNaN(file) ? "–" : mb(file)} | ${mb(parts.heapTotal)} (${mb(parts.heapUsed)} used) | ${mb(parts.external)} | ${mb(parts.pageCache)} | ${mb(rss - (Number.isNaN(file) ? 0 : file) - parts.heapTotal - parts.external)} |`;
   return [
-    "| Memory | Resident (all processes) | Workers' V8 heap | Outside the heap (Buffers) | of which page caches | Rest (code, stacks, allocator, primary) |",
-    "| --- | --- | --- | --- | --- | --- |",
-    row("before the burst", before, memory.beforeMb),
-    row("10 s after", after, memory.afterMb),
+    "| Memory | Resident (all processes) | of which mapped files | Workers' V8 heap | Outside the heap (Buffers) | of which page caches | Rest (SQLite's cache, code, stacks, allocator, primary) |",
+    "| --- | --- | --- | --- | --- | --- | --- |",
+    row("before the burst", before, memory.beforeMb, memory.fileBeforeMb),
+    row("10 s after", after, memory.afterMb, memory.fileAfterMb),
     "",
   ];
 }

@@ -4,6 +4,7 @@
 // has on a new connection. Measures what the crowd is answered, how fast the
 // cached page stays, and what the server holds afterwards.
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import { getRaw } from "./http.ts";
 import { runLoad } from "./load.ts";
@@ -43,7 +44,15 @@ export type OverloadResults = {
   /** One request at a time, never-cached URLs: median ms before the burst and 3 s after it. */
   single: { before: number; after: number };
   /** Resident memory of the app's processes (MB): before the burst and 10 s after it. */
-  memory: { beforeMb: number; afterMb: number; before?: MemoryParts; after?: MemoryParts };
+  memory: {
+    beforeMb: number;
+    afterMb: number;
+    before?: MemoryParts;
+    after?: MemoryParts;
+    /** Of the resident memory, pages of mapped files (MB): before and 10 s after. */
+    fileBeforeMb?: number;
+    fileAfterMb?: number;
+  };
   /** Process ids of the app before and after: a restarted worker has a new one. */
   processes: { before: number[]; after: number[] };
 };
@@ -73,8 +82,8 @@ export async function memoryParts(base: string): Promise<MemoryParts | undefined
 const SINGLE_REQUESTS = 10;
 const PROBE_EVERY_MS = 100;
 
-/** The app's processes (the group) and their resident memory, from ps. */
-export function processGroup(groupPid: number): { pids: number[]; rssMb: number } {
+/** The app's processes (the group) and their resident memory, from ps; of it, pages of files (MB) from /proc. */
+export function processGroup(groupPid: number): { pids: number[]; rssMb: number; fileMb: number } {
   const out = execFileSync("ps", ["-o", "pid=,rss=", "-g", String(groupPid)], { encoding: "utf8" });
   const rows = out
     .trim()
@@ -84,7 +93,18 @@ export function processGroup(groupPid: number): { pids: number[]; rssMb: number 
   return {
     pids: rows.map(([pid]) => pid).sort((a, b) => a - b),
     rssMb: rows.reduce((sum, [, kb]) => sum + kb, 0) / 1024,
+    fileMb: rows.reduce((sum, [pid]) => sum + residentFileKb(pid), 0) / 1024,
   };
+}
+
+/** Resident pages of files a process maps (the database file, the code): the kernel's to drop, not the app's heap. */
+function residentFileKb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    return Number(/^RssFile:\s+(\d+)/m.exec(status)?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
 }
 
 /** Median time of one request after another, each on its own connection. */
@@ -205,7 +225,14 @@ export async function measureOverload(options: OverloadOptions): Promise<Overloa
     burst,
     cachedProbe,
     single: { before: singleBefore, after: singleAfter },
-    memory: { beforeMb: before.rssMb, afterMb: after.rssMb, before: partsBefore, after: partsAfter },
+    memory: {
+      beforeMb: before.rssMb,
+      afterMb: after.rssMb,
+      before: partsBefore,
+      after: partsAfter,
+      fileBeforeMb: before.fileMb,
+      fileAfterMb: after.fileMb,
+    },
     processes: { before: before.pids, after: after.pids },
   };
 }
