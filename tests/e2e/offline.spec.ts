@@ -261,3 +261,40 @@ test("a new build's worker takes over and drops the old build's files", async ({
     fs.rmSync(nextBuild, { recursive: true, force: true });
   }
 });
+
+test("a listing page read offline stays as it is: the photo viewer waits for the connection", async ({
+  page,
+  context,
+}) => {
+  // The viewer's code is fetched when the page is idle (ADR 091). Offline, that fetch failed into the
+  // error boundary and the page turned into 'Something went wrong' under the reader's eyes. The idle
+  // moment is held here until the connection is gone, so the test does not depend on timing.
+  await page.addInitScript(() => {
+    const held: IdleRequestCallback[] = [];
+    Object.assign(window, { heldIdle: held });
+    window.requestIdleCallback = (callback) => held.push(callback);
+    window.cancelIdleCallback = () => undefined;
+  });
+  const [place] = await listings(page, 1);
+  await page.goto(place.path);
+  await expect(page.locator('button[aria-controls="site-menu"]')).toBeAttached();
+  const heading = await page.locator("main h1").textContent();
+  await context.setOffline(true);
+  await page.evaluate(() => {
+    for (const callback of (window as unknown as { heldIdle: IdleRequestCallback[] }).heldIdle)
+      callback({ didTimeout: false, timeRemaining: () => 50 });
+  });
+  // Long enough for a failed fetch to reach the error boundary.
+  await page.waitForTimeout(1_000);
+  await expect(page.locator("main h1")).toHaveText(heading!);
+  await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
+
+  // Back online, the viewer comes and a tap on the photo opens it.
+  await context.setOffline(false);
+  await page
+    .locator("main")
+    .getByRole("link", { name: /full screen/i })
+    .first()
+    .click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+});

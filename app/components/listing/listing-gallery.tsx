@@ -39,12 +39,26 @@ export function ListingGallery({ photos, title, slug }: { photos: ListingPhoto[]
   useEffect(() => {
     setEnhanced(true);
     if (!photos.length) return;
+    // A fetcher whose route cannot be fetched fails into the page's error boundary: offline, the
+    // viewer would replace the page being read with 'Something went wrong'. So it is fetched only
+    // online, or once the connection is back.
+    const whenOnline = () => {
+      if (navigator.onLine) loadViewer();
+      else window.addEventListener("online", whenOnline, { once: true });
+    };
+    const stop = () => window.removeEventListener("online", whenOnline);
     if (typeof requestIdleCallback !== "function") {
-      const timer = setTimeout(loadViewer, 2000);
-      return () => clearTimeout(timer);
+      const timer = setTimeout(whenOnline, 2000);
+      return () => {
+        clearTimeout(timer);
+        stop();
+      };
     }
-    const id = requestIdleCallback(loadViewer, { timeout: 5000 });
-    return () => cancelIdleCallback(id);
+    const id = requestIdleCallback(whenOnline, { timeout: 5000 });
+    return () => {
+      cancelIdleCallback(id);
+      stop();
+    };
   }, []);
 
   const photo = photos[index];
