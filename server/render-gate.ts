@@ -150,8 +150,11 @@ export function createRenderGate({
     retryAfterSeconds: retryAfterSeconds(),
   });
 
+  /** Requests waiting ahead of a new one in this lane: signed-in people wait only behind each other. */
+  const aheadOf = (lane: Lane) => (lane === "priority" ? queued.priority : waiting());
+
   function expectedWaitMs(lane: Lane): number {
-    const ahead = lane === "priority" ? queued.priority : waiting();
+    const ahead = aheadOf(lane);
     const full = running >= slots ? 1 : 0;
     return (ahead + full) * intervalMs;
   }
@@ -168,8 +171,7 @@ export function createRenderGate({
 
   /** Full: a crowd waits ahead, the wait predicted is over the budget, and the queue is seen to be slow. */
   function isFull(lane: Lane): boolean {
-    const ahead = lane === "priority" ? queued.priority : waiting();
-    return ahead >= minQueue && expectedWaitMs(lane) > budgetMs && oldestWaitMs(lane) >= slowQueueMs;
+    return aheadOf(lane) >= minQueue && expectedWaitMs(lane) > budgetMs && oldestWaitMs(lane) >= slowQueueMs;
   }
 
   /** Takes a waiter out of its lane's count (it stays in the lane's array, skipped, until its turn). */
