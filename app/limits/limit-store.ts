@@ -7,8 +7,6 @@ export type StoreCount = {
   resetAtMs: number;
   /** The hit was not counted because it would have passed `limit` (no key was created for it). */
   refused?: boolean;
-  /** The hit was not counted because the store has no room for another live key: fail closed. */
-  full?: boolean;
 };
 
 /** Counts hits per key in fixed windows. Keys are opaque strings; values expire by themselves. */

@@ -1,3 +1,4 @@
+import { type CountSketch, createCountSketch } from "./count-sketch.ts";
 import type { RateLimitStore } from "./limit-store.ts";
 
 // Only type imports here: the cluster's primary process (server/cluster.ts) runs
@@ -11,6 +12,8 @@ export type MemoryStore = RateLimitStore & {
   readonly size: number;
   /** Windows held per limit (the part of the key before ":"), each at most `maxKeys`. */
   sizes(): ReadonlyMap<string, number>;
+  /** Hits counted in a sketch because their limit was full, per limit, since the process started. */
+  overflows(): ReadonlyMap<string, number>;
   readonly maxKeys: number;
 };
 
@@ -19,9 +22,10 @@ export type MemoryStore = RateLimitStore & {
  * holds at most `maxKeys` windows, so a flood of one kind (made-up visitors)
  * cannot crowd out another (logins). A full limit first sweeps windows that
  * have ended (at most once a second: a sweep reads every key); when none has,
- * a new key is refused rather than evicting a live window, which would hand
- * an attacker a fresh allowance (ADR 016). Only that limit's new keys fail
- * closed; keys already counting carry on.
+ * a new key is counted in that limit's count-min sketch (ADR 102), in fixed
+ * memory, rather than evicting a live window, which would hand an attacker a
+ * fresh allowance (ADR 016), or refusing it, which let a flood of made-up
+ * visitors stop everyone's views from counting. Keys already counting carry on.
  */
 export function createMemoryStore(options: { maxKeys?: number } = {}): MemoryStore {
   const maxKeys = options.maxKeys ?? MAX_MEMORY_KEYS;
@@ -33,6 +37,25 @@ export function createMemoryStore(options: { maxKeys?: number } = {}): MemorySto
     if (!windows.delete(key)) return;
     const partition = partitionOf(key);
     sizes.set(partition, sizeOf(partition) - 1);
+  }
+  /** Sketches by limit and window length (the growing delay's spacing keys have several). */
+  const sketches = new Map<string, CountSketch>();
+  const overflows = new Map<string, number>();
+  function sketchOf(partition: string, windowMs: number): CountSketch {
+    const id = `${partition} ${windowMs}`;
+    const sketch = sketches.get(id) ?? createCountSketch({ windowMs });
+    sketches.set(id, sketch);
+    return sketch;
+  }
+  /** A key its full limit has no room for: counted in the sketch, refused when it would pass `limit`. */
+  function overflow(key: string, partition: string, windowMs: number, nowMs: number, by: number, limit?: number) {
+    const sketch = sketchOf(partition, windowMs);
+    const resetAtMs = sketch.resetAtMs(nowMs);
+    const count = sketch.estimate(key, nowMs);
+    if (by <= 0) return { count, resetAtMs };
+    if (limit !== undefined && count + by > limit) return { count, resetAtMs, refused: true };
+    overflows.set(partition, (overflows.get(partition) ?? 0) + by);
+    return { count: sketch.add(key, nowMs, by), resetAtMs };
   }
   let lastSweepMs = Number.NEGATIVE_INFINITY;
   function hasRoom(partition: string, nowMs: number): boolean {
@@ -48,6 +71,7 @@ export function createMemoryStore(options: { maxKeys?: number } = {}): MemorySto
       return windows.size;
     },
     sizes: () => new Map([...sizes].filter(([, n]) => n > 0)),
+    overflows: () => new Map(overflows),
     maxKeys,
     async increment(key, windowMs, nowMs, by, limit) {
       let w = windows.get(key);
@@ -58,12 +82,12 @@ export function createMemoryStore(options: { maxKeys?: number } = {}): MemorySto
       if (!w) {
         const resetAtMs = nowMs + windowMs;
         const partition = partitionOf(key);
-        if (by < 0) return { count: 0, resetAtMs };
-        // Reading creates nothing, but a key that could not be counted afterwards is refused now.
-        if (by === 0) return hasRoom(partition, nowMs) ? { count: 0, resetAtMs } : { count: 0, resetAtMs, full: true };
-        if (limit !== undefined && by > limit) return { count: 0, resetAtMs, refused: true };
-        if (!hasRoom(partition, nowMs)) return { count: 0, resetAtMs, full: true };
-        w = { count: 0, resetAtMs };
+        if (!hasRoom(partition, nowMs)) return overflow(key, partition, windowMs, nowMs, by, limit);
+        // A key the sketch counted while the limit was full keeps that count (never a fresh allowance).
+        const count = sketches.get(`${partition} ${windowMs}`)?.estimate(key, nowMs) ?? 0;
+        if (by <= 0) return { count, resetAtMs };
+        if (limit !== undefined && count + by > limit) return { count, resetAtMs, refused: true };
+        w = { count, resetAtMs };
         windows.set(key, w);
         sizes.set(partition, sizeOf(partition) + 1);
       } else if (limit !== undefined && by > 0 && w.count + by > limit) {
@@ -87,6 +111,9 @@ export function memoryStoreMetrics(store: MemoryStore): string {
     "# HELP bodima_rate_limit_keys Rate-limit windows held in memory, by limit",
     "# TYPE bodima_rate_limit_keys gauge",
     ...[...store.sizes()].map(([limit, n]) => `bodima_rate_limit_keys{limit="${limit}"} ${n}`),
+    "# HELP bodima_rate_limit_overflow_total Hits counted in a limit's fixed-size sketch because it held maxKeys windows",
+    "# TYPE bodima_rate_limit_overflow_total counter",
+    ...[...store.overflows()].map(([limit, n]) => `bodima_rate_limit_overflow_total{limit="${limit}"} ${n}`),
     "# HELP bodima_rate_limit_max_keys Windows one limit may hold in memory",
     "# TYPE bodima_rate_limit_max_keys gauge",
     `bodima_rate_limit_max_keys ${store.maxKeys}`,

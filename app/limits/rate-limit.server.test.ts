@@ -84,30 +84,38 @@ describe("rate limiter", () => {
     expect(store.size).toBe(size);
   });
 
-  it("a full store evicts no live window: a new key is refused (fail closed) until windows end", async () => {
-    let now = 1_000_000;
+  it("a full store evicts no live window: a new key is counted in the limit's sketch, never let past", async () => {
+    // Exact windows end 60 s after their first hit; the sketch's windows end on the minute.
+    let now = 1_000_010_000;
     const store = createMemoryStore({ maxKeys: 3 });
     const limiter = createRateLimiter(store, { signupIp: { max: 2, windowSeconds: 60 } }, () => now);
     for (const ip of ["a", "b", "c"]) await limiter.consume("signupIp", { ip: ip });
     await limiter.consume("signupIp", { ip: "a" });
     expect(store.size).toBe(3);
+    now = 1_000_040_000;
 
-    // A fourth key would push out a live window (and hand its owner a fresh allowance): refused instead.
-    expect(await limiter.consume("signupIp", { ip: "d" })).toEqual({ ok: false, retryAfterSeconds: 60 });
-    expect((await limiter.check("signupIp", { ip: "d" })).ok).toBe(false);
-    expect(await limiter.tally("signupIp", { ip: "d" })).toBeNull();
+    // A fourth key would push out a live window (and hand its owner a fresh allowance): no room for it,
+    // so it is counted in fixed memory, and refused at its limit like any other.
+    expect((await limiter.check("signupIp", { ip: "d" })).ok).toBe(true);
+    expect(await limiter.consume("signupIp", { ip: "d" })).toEqual({ ok: true, remaining: 1 });
+    expect(await limiter.tally("signupIp", { ip: "d" })).toBe(2);
+    expect(await limiter.consume("signupIp", { ip: "d" })).toEqual({ ok: false, retryAfterSeconds: 40 });
+    expect((await limiter.consume("signupIp", { ip: "e" })).ok).toBe(true);
     expect(store.size).toBe(3);
+    expect(store.overflows()).toEqual(new Map([["signupIp", 3]]));
     // The live windows still count: "a" used its 2 and stays refused.
     expect((await limiter.consume("signupIp", { ip: "a" })).ok).toBe(false);
     expect((await limiter.consume("signupIp", { ip: "b" })).ok).toBe(true);
 
-    // Each limit has room of its own: a flood of one kind does not refuse another.
+    // Each limit has room of its own: a flood of one kind does not crowd out another.
     expect((await limiter.consume("loginIp", { ip: "d" })).ok).toBe(true);
+    expect(store.sizes().get("loginIp")).toBe(1);
 
-    now += 60_000;
-    // The windows have ended: swept, and room again.
-    expect((await limiter.consume("signupIp", { ip: "d" })).ok).toBe(true);
+    now = 1_000_075_000;
+    // The windows have ended: swept, and room again; "d" keeps what the sketch counted until its window ends.
+    expect((await limiter.consume("signupIp", { ip: "f" })).ok).toBe(true);
     expect((await limiter.consume("signupIp", { ip: "e" })).ok).toBe(true);
+    expect((await limiter.consume("signupIp", { ip: "e" })).ok).toBe(false);
   });
 
   it("tells /metrics how many windows each limit holds and may hold", async () => {

@@ -195,7 +195,7 @@ export type RateLimiter = {
   knownRefusal<N extends LimitName>(name: N, subject: LimitSubject<N>): LimitDecision | null;
   /** Counts an attempt after the fact (a failed login). */
   record<N extends LimitName>(name: N, subject: LimitSubject<N>): Promise<void>;
-  /** Counts one attempt whatever the limit and answers the count in the window, or null when the store is full or unreachable. */
+  /** Counts one attempt whatever the limit and answers the count in the window, or null when the store is unreachable. */
   tally<N extends LimitName>(name: N, subject: LimitSubject<N>): Promise<number | null>;
   /** Gives back one attempt counted by consume() or tally() (a login that succeeded). */
   refund<N extends LimitName>(name: N, subject: LimitSubject<N>): Promise<void>;
@@ -238,8 +238,6 @@ export function createRateLimiter(
   for (const name of LIMIT_NAMES) rules[name] = { ...DEFAULT_LIMITS[name], ...overrides[name] };
   const storeKey = (name: LimitName, key: string) => `${name}:${key.toLowerCase()}`;
   const retryAfter = (resetAtMs: number, now: number) => Math.max(1, Math.ceil((resetAtMs - now) / 1000));
-  /** A full store refuses new keys for a while: sweeps free room as windows end. */
-  const whenFull = (rule: LimitRule) => ({ ok: false as const, retryAfterSeconds: Math.min(rule.windowSeconds, 60) });
 
   /** A store that cannot be reached refuses (fail closed); giving back or resetting is then skipped. */
   const unreachable = { ok: false as const, retryAfterSeconds: UNAVAILABLE_RETRY_SECONDS, unavailable: true };
@@ -290,7 +288,6 @@ export function createRateLimiter(
     if (known) return known;
     const result = await ask(id, rule.windowSeconds * 1000, now, by, by === 1 ? rule.max : undefined);
     if (!result) return unreachable;
-    if (result.full) return whenFull(rule);
     const count = result.count + 1 - by;
     // A store that does not know `limit` counts the refused hit too; the answer is the same.
     if (result.refused || count > rule.max) return refused(name, id, result.resetAtMs, now);
@@ -303,7 +300,7 @@ export function createRateLimiter(
   async function tallyKey(name: LimitName, key: string): Promise<number | null> {
     const rule = rules[name];
     const result = await ask(storeKey(name, key), rule.windowSeconds * 1000, clock(), 1);
-    return !result || result.full ? null : result.count;
+    return result ? result.count : null;
   }
 
   async function refundKey(name: LimitName, key: string): Promise<void> {
@@ -315,7 +312,6 @@ export function createRateLimiter(
     const now = clock();
     const result = await ask(`${storeKey(name, key)}:spacing`, seconds * 1000, now, 1, 1);
     if (!result) return unreachable;
-    if (result.full) return whenFull(rules[name]);
     if (result.refused || result.count > 1) return { ok: false, retryAfterSeconds: retryAfter(result.resetAtMs, now) };
     return { ok: true, remaining: 0 };
   }

@@ -51,7 +51,14 @@ export function metricValue(text: string, name: string): number | null {
 
 export type ServerFigures = Pick<
   Minute,
-  "loopP99Ms" | "loopMaxMs" | "pageCacheBytes" | "pageCacheMaxBytes" | "limitKeys" | "limitMaxKeys" | "fullestLimit"
+  | "loopP99Ms"
+  | "loopMaxMs"
+  | "pageCacheBytes"
+  | "pageCacheMaxBytes"
+  | "limitKeys"
+  | "limitMaxKeys"
+  | "fullestLimit"
+  | "limitOverflows"
 >;
 
 /** The limit whose store holds the most windows, by its label. */
@@ -86,6 +93,7 @@ export async function serverFigures(base: string, token: string): Promise<Server
     limitKeys: metricValue(text, "bodima_rate_limit_keys"),
     limitMaxKeys: metricValue(text, "bodima_rate_limit_max_keys"),
     fullestLimit: fullestLimit(text),
+    limitOverflows: metricValue(text, "bodima_rate_limit_overflow_total"),
   };
 }
 

@@ -196,6 +196,26 @@ describeEachDatabase("fake views", (ctx) => {
     expect((await counts(db, id)).views).toBe(3);
   });
 
+  it("a flood of made-up visitors from many IPv6 networks fills the limit's memory but stops no one's view (ADR 102)", async () => {
+    const { db } = ctx();
+    const id = await listing(db);
+    // The attack: one address in each of many /64s (an IPv6 /48 holds 65,536 of them), no cookies, until
+    // the view limit holds all the windows it may. Before ADR 102 every new visitor's view was then
+    // refused for the hour: a stranger could switch view counting off. (maxKeys is 50,000 in the server.)
+    const store = createMemoryStore({ maxKeys: 40 });
+    const limiter = createRateLimiter(store);
+    for (let i = 1; i <= 40; i++) await ping(db, id, {}, { clientIp: `2001:db8:77:${i.toString(16)}::1`, limiter });
+    expect(store.sizes().get("viewVisitor")).toBe(40);
+
+    // A student arriving now still counts, and the flood's own allowances still hold.
+    const student = await ping(db, id, {}, { clientIp: "198.51.100.40", limiter });
+    expect(await student.json()).toMatchObject({ counted: true, totalViews: 41 });
+    expect(store.overflows().get("viewVisitor")).toBeGreaterThan(0);
+    const max = DEFAULT_LIMITS.viewVisitor.max;
+    for (let i = 1; i <= max + 5; i++) await ping(db, id, {}, { clientIp: `2001:db8:78::${i.toString(16)}`, limiter });
+    expect((await counts(db, id)).views).toBe(41 + max);
+  });
+
   it("a real browser (no cookie, then the cookies it was given) counts one view per session", async () => {
     const { db } = ctx();
     const id = await listing(db);
