@@ -25,14 +25,20 @@ import {
 import { createUrlGenerator, FIXED_PAGES, takeDistinct } from "./bench/urls.ts";
 import { createZipfSampler } from "./bench/zipf.ts";
 import { parseSoakArgs, SOAK_SHARE_OF_CAPACITY, SOAK_USAGE } from "./soak/args.ts";
+import {
+  CAPACITY_CONNECTIONS,
+  CAPACITY_P99_MS,
+  CAPACITY_STEP_SECONDS,
+  type CapacityStep,
+  capacityOf,
+  withinTarget,
+} from "./soak/capacity.ts";
 import { checkLedger, createOwners, freshPostgres, totalViews } from "./soak/database.ts";
 import { createWindow, groupPids, residentMb, serverFigures } from "./soak/sampler.ts";
 import { type ActionKind, createKindPicker, createTraffic } from "./soak/traffic.ts";
 import { type Check, formatMinute, judge, type Minute } from "./soak/verdict.ts";
 
 const HOT_URLS = 1_000;
-const CAPACITY_SECONDS = 30;
-const CAPACITY_CONNECTIONS = 32;
 /** Actions still waiting for an answer beyond which the client counts the next ones as late rather than send them. */
 const MAX_IN_FLIGHT = 256;
 /** One job a minute, in this order, by `npm run job` as an operator would (the server also runs them on its own). */
@@ -155,22 +161,33 @@ try {
 
   let rate = args.rate;
   if (rate === undefined) {
-    console.log(`Capacity: the mix with ${CAPACITY_CONNECTIONS} connections for ${CAPACITY_SECONDS} s...`);
-    const until = performance.now() + CAPACITY_SECONDS * 1000;
-    let actions = 0;
-    await Promise.all(
-      Array.from({ length: CAPACITY_CONNECTIONS }, async () => {
-        while (performance.now() < until) {
-          await traffic.run(pick());
-          actions += 1;
-        }
-      }),
-    );
-    const capacity = actions / CAPACITY_SECONDS;
-    const figures = window.take();
-    rate = Math.max(1, Math.round(capacity * SOAK_SHARE_OF_CAPACITY));
     console.log(
-      `Capacity ${capacity.toFixed(0)} actions/s (p50 ${figures.p50Ms.toFixed(1)} ms, p99 ${figures.p99Ms.toFixed(1)} ms, ${figures.errors} errors); soaking at ${rate}/s`,
+      `Capacity: the mix closed loop, ${CAPACITY_STEP_SECONDS} s each at ${CAPACITY_CONNECTIONS.join(", ")} connections, until p99 passes ${CAPACITY_P99_MS} ms...`,
+    );
+    const steps: CapacityStep[] = [];
+    for (const connections of CAPACITY_CONNECTIONS) {
+      const until = performance.now() + CAPACITY_STEP_SECONDS * 1000;
+      let actions = 0;
+      await Promise.all(
+        Array.from({ length: connections }, async () => {
+          while (performance.now() < until) {
+            await traffic.run(pick());
+            actions += 1;
+          }
+        }),
+      );
+      const figures = window.take();
+      const step = { connections, actionsPerSecond: actions / CAPACITY_STEP_SECONDS, ...figures };
+      steps.push(step);
+      console.log(
+        `  ${connections} connections: ${step.actionsPerSecond.toFixed(0)} actions/s, p50 ${figures.p50Ms.toFixed(1)} ms, p99 ${figures.p99Ms.toFixed(1)} ms, ${figures.errors} errors`,
+      );
+      if (!withinTarget(step)) break;
+    }
+    const capacity = capacityOf(steps);
+    rate = Math.max(1, Math.round(capacity.actionsPerSecond * SOAK_SHARE_OF_CAPACITY));
+    console.log(
+      `Capacity ${capacity.actionsPerSecond.toFixed(0)} actions/s (${capacity.step.connections} connections${withinTarget(capacity.step) ? "" : `, none within ${CAPACITY_P99_MS} ms`}); soaking at ${rate}/s`,
     );
   }
   window = createWindow();
