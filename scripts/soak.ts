@@ -26,11 +26,12 @@ import { createUrlGenerator, FIXED_PAGES, takeDistinct } from "./bench/urls.ts";
 import { createZipfSampler } from "./bench/zipf.ts";
 import { parseSoakArgs, SOAK_SHARE_OF_CAPACITY, SOAK_USAGE } from "./soak/args.ts";
 import {
-  CAPACITY_CONNECTIONS,
+  CAPACITY_FIRST_RATE,
   CAPACITY_P99_MS,
   CAPACITY_STEP_SECONDS,
   type CapacityStep,
   capacityOf,
+  capacityRates,
   PAGE_KINDS,
   withinTarget,
 } from "./soak/capacity.ts";
@@ -153,7 +154,7 @@ try {
     // Enough addresses that none meets a per-address limit at this rate (ADR 094).
     visitors: 16_384,
     record: (o) => {
-      window.add(o.kind, o.ms, o.status, o.error);
+      window.add(o.kind, o.ms, o.status, o.error, o.reason);
       if (PAGE_KINDS.has(o.kind)) pages?.add(o.kind, o.ms, o.status, o.error);
       byKind.set(o.kind, (byKind.get(o.kind) ?? 0) + 1);
     },
@@ -163,41 +164,55 @@ try {
   console.log(`Warm-up: each of the ${hot.length} hot URLs once...`);
   await requestEach(base, hot, 16, BROWSER_HEADERS);
 
+  /**
+   * Sends actions open loop, `perSecond` of them, from now until `end`, as visitors arrive whatever
+   * the answers do; an action that would make more than MAX_IN_FLIGHT wait is counted late instead.
+   * With `tick` (the soak's minute lines), run between sends, it stops when `tick` returns true.
+   */
+  const inFlight = new Set<Promise<void>>();
+  async function openLoop(perSecond: number, end: number, tick?: (now: number) => boolean) {
+    const interval = 1000 / perSecond;
+    let due = performance.now();
+    for (;;) {
+      const now = performance.now();
+      while (due <= now && due < end) {
+        due += interval;
+        if (inFlight.size >= MAX_IN_FLIGHT) {
+          window.late();
+          continue;
+        }
+        const action = traffic.run(pick());
+        inFlight.add(action);
+        void action.finally(() => inFlight.delete(action));
+      }
+      if (tick ? tick(now) : now >= end) return;
+      await sleep(Math.max(1, Math.min(due, end) - performance.now()));
+    }
+  }
+
   let rate = args.rate;
   if (rate === undefined) {
     console.log(
-      `Capacity: the mix closed loop, ${CAPACITY_STEP_SECONDS} s each at ${CAPACITY_CONNECTIONS.join(", ")} connections, until p99 passes ${CAPACITY_P99_MS} ms...`,
+      `Capacity: the mix open loop, ${CAPACITY_STEP_SECONDS} s at each rate from ${CAPACITY_FIRST_RATE} actions/s, until pages' p99 passes ${CAPACITY_P99_MS} ms or a request fails...`,
     );
     const steps: CapacityStep[] = [];
-    for (const connections of CAPACITY_CONNECTIONS) {
-      const until = performance.now() + CAPACITY_STEP_SECONDS * 1000;
-      let actions = 0;
-      await Promise.all(
-        Array.from({ length: connections }, async () => {
-          while (performance.now() < until) {
-            await traffic.run(pick());
-            actions += 1;
-          }
-        }),
-      );
+    for (const stepRate of capacityRates()) {
+      await openLoop(stepRate, performance.now() + CAPACITY_STEP_SECONDS * 1000);
+      await Promise.race([Promise.all(inFlight), sleep(10_000)]);
       const figures = window.take();
       const pageFigures = pages?.take() ?? figures;
-      const step = {
-        connections,
-        actionsPerSecond: actions / CAPACITY_STEP_SECONDS,
-        p99Ms: pageFigures.p99Ms,
-        errors: figures.errors,
-      };
+      const step = { rate: stepRate, p99Ms: pageFigures.p99Ms, errors: figures.errors + figures.late };
       steps.push(step);
+      const statuses = figures.errorStatuses.length ? `  [${figures.errorStatuses.join(", ")}]` : "";
       console.log(
-        `  ${connections} connections: ${step.actionsPerSecond.toFixed(0)} actions/s, pages p50 ${pageFigures.p50Ms.toFixed(1)} ms, p99 ${pageFigures.p99Ms.toFixed(1)} ms (every request: p99 ${figures.p99Ms.toFixed(1)} ms), ${figures.errors} errors`,
+        `  ${stepRate} actions/s: pages p50 ${pageFigures.p50Ms.toFixed(1)} ms, p99 ${pageFigures.p99Ms.toFixed(1)} ms (every request: p99 ${figures.p99Ms.toFixed(1)} ms), ${step.errors} errors${statuses}`,
       );
       if (!withinTarget(step)) break;
     }
     const capacity = capacityOf(steps);
-    rate = Math.max(1, Math.round(capacity.actionsPerSecond * SOAK_SHARE_OF_CAPACITY));
+    rate = Math.max(1, Math.round(capacity.rate * SOAK_SHARE_OF_CAPACITY));
     console.log(
-      `Capacity ${capacity.actionsPerSecond.toFixed(0)} actions/s (${capacity.step.connections} connections${withinTarget(capacity.step) ? "" : `, none within ${CAPACITY_P99_MS} ms`}); soaking at ${rate}/s`,
+      `Capacity ${capacity.rate} actions/s${capacity.within ? "" : ` (none within ${CAPACITY_P99_MS} ms: the first rate)`}; soaking at ${rate}/s`,
     );
   }
   window = createWindow();
@@ -208,11 +223,8 @@ try {
   const minutes: Minute[] = [];
   const jobFailures: string[] = [];
   const jobsRunning: Promise<void>[] = [];
-  const inFlight = new Set<Promise<void>>();
   const started = performance.now();
   const end = started + args.minutes * 60_000;
-  const interval = 1000 / rate;
-  let due = started;
   let nextMinute = started + 60_000;
   const runJob = (name: string) =>
     new Promise<void>((resolve) => {
@@ -246,25 +258,12 @@ try {
       console.log(formatMinute(record) + statuses);
     });
   };
-  for (;;) {
-    const now = performance.now();
-    while (due <= now && due < end) {
-      due += interval;
-      if (inFlight.size >= MAX_IN_FLIGHT) {
-        window.late();
-        continue;
-      }
-      const action = traffic.run(pick());
-      inFlight.add(action);
-      void action.finally(() => inFlight.delete(action));
-    }
-    if (now >= nextMinute) {
-      nextMinute += 60_000;
-      sample();
-      if (taken >= args.minutes) break;
-    }
-    await sleep(Math.max(1, Math.min(due, nextMinute) - performance.now()));
-  }
+  await openLoop(rate, end, (now) => {
+    if (now < nextMinute) return false;
+    nextMinute += 60_000;
+    sample();
+    return taken >= args.minutes;
+  });
   await Promise.race([Promise.all(inFlight), sleep(15_000)]);
   await printed;
   // Answers that came after the last minute's line count in it; one never answered is an error.

@@ -7,7 +7,22 @@ import { BROWSER_HEADERS, getRaw } from "../bench/http.ts";
  * TRUST_PROXY=127.0.0.1, as behind nginx), timed to its last byte.
  */
 
-export type Answer = { status: number; ms: number; headers: Headers | http.IncomingHttpHeaders; body: string };
+export type Answer = {
+  status: number;
+  ms: number;
+  headers: Headers | http.IncomingHttpHeaders;
+  body: string;
+  /** Why there was no answer: "no answer in 10 s", or the socket error's code (a reset, a refusal). */
+  reason?: string;
+};
+
+/** What a failed request's error says: a time-out, or the socket's error code. */
+function reasonOf(error: unknown): string {
+  if (error instanceof Error && (error.message === "timed out" || error.name === "TimeoutError"))
+    return `no answer in ${TIMEOUT_MS / 1000} s`;
+  const code = (error as { code?: string; cause?: { code?: string } } | null)?.code;
+  return code ?? (error as { cause?: { code?: string } } | null)?.cause?.code ?? "no answer";
+}
 
 /** No answer at all (refused, reset, timed out). */
 export const NO_ANSWER = 0;
@@ -23,8 +38,8 @@ export function createClient(base: string, maxSockets: number) {
     try {
       const answer = await withTimeout(getRaw(base + path, { ...BROWSER_HEADERS, "x-forwarded-for": ip }, agent));
       return { status: answer.status, ms: performance.now() - started, headers: answer.headers, body: "" };
-    } catch {
-      return { status: NO_ANSWER, ms: performance.now() - started, headers: {}, body: "" };
+    } catch (error) {
+      return { status: NO_ANSWER, ms: performance.now() - started, headers: {}, body: "", reason: reasonOf(error) };
     }
   }
 
@@ -55,8 +70,9 @@ export function createClient(base: string, maxSockets: number) {
       const body = options.read ? await response.text() : "";
       if (!options.read) await response.arrayBuffer();
       return { status: response.status, ms: performance.now() - started, headers: response.headers, body };
-    } catch {
-      return { status: NO_ANSWER, ms: performance.now() - started, headers: new Headers(), body: "" };
+    } catch (error) {
+      const ms = performance.now() - started;
+      return { status: NO_ANSWER, ms, headers: new Headers(), body: "", reason: reasonOf(error) };
     }
   }
 

@@ -105,12 +105,12 @@ export function createWindow() {
   let late = 0;
   const errorStatuses = new Map<string, number>();
   return {
-    add(kind: string, ms: number, status: number, error: boolean) {
+    add(kind: string, ms: number, status: number, error: boolean, reason?: string) {
       times.push(ms);
       if (status === 429) limited += 1;
       if (error) {
         errors += 1;
-        const key = `${kind} ${status || "no answer"}`;
+        const key = `${kind} ${status || reason || "no answer"}`;
         errorStatuses.set(key, (errorStatuses.get(key) ?? 0) + 1);
       }
     },

@@ -52,7 +52,7 @@ export type Ledger = {
 };
 
 /** One answered (or unanswered) request, as the per-minute figures count it. */
-export type Outcome = { kind: ActionKind; ms: number; status: number; error: boolean };
+export type Outcome = { kind: ActionKind; ms: number; status: number; error: boolean; reason?: string };
 
 /** The tests' valid listing form; each post or edit gives it a title of its own. */
 const LISTING_FIELDS = LISTING_FORM;
@@ -99,7 +99,8 @@ export function createTraffic(options: {
   const marker = () => `soak${(++sequence).toString(36)}${randomBytes(3).toString("hex")}`;
 
   const note = (kind: ActionKind, answer: Answer, expected = fine(answer.status)) => {
-    record({ kind, ms: answer.ms, status: answer.status, error: answer.status !== 429 && !expected });
+    const error = answer.status !== 429 && !expected;
+    record({ kind, ms: answer.ms, status: answer.status, error, reason: answer.reason });
     return answer;
   };
 
