@@ -40,6 +40,7 @@ import * as phoneConfirmedUntil from "./2026-11-28-039-phone-confirmed-until";
 import * as chatApps from "./2026-11-28-040-chat-apps";
 import * as listingDailyCounts from "./2026-11-29-041-listing-daily-counts";
 import * as whatsappNumber from "./2026-11-29-042-whatsapp-number";
+import * as usersCreatedIndex from "./2026-11-29-043-users-created-index";
 
 /** Every migration, listed explicitly and in order (names sort by date). */
 export const migrations: Record<string, Migration> = {
@@ -83,4 +84,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-040-chat-apps": chatApps,
   "2026-11-29-041-listing-daily-counts": listingDailyCounts,
   "2026-11-29-042-whatsapp-number": whatsappNumber,
+  "2026-11-29-043-users-created-index": usersCreatedIndex,
 };
