@@ -1,7 +1,51 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { hasSessionCookie } from "../../app/auth/session-cookie";
 import { hasSignedSessionCookie } from "../../app/auth/session-signature.server";
-import { findStylesheetPath, uncachedHeaders } from "./http.ts";
+import { findStylesheetPath, getRaw, uncachedHeaders } from "./http.ts";
+
+describe("getRaw", () => {
+  /** A server that closes a kept-alive connection as its second request arrives, as at its idle time-out. */
+  async function closingServer() {
+    const served = new WeakMap<object, number>();
+    let connections = 0;
+    const server = http.createServer((req, res) => {
+      const n = (served.get(req.socket) ?? 0) + 1;
+      served.set(req.socket, n);
+      if (n > 1) req.socket.destroy();
+      else res.end("ok");
+    });
+    server.on("connection", () => (connections += 1));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    return { url, server, connections: () => connections };
+  }
+
+  it("asks again on a new connection when a reused one is reset before any answer, once", async () => {
+    const { url, server, connections } = await closingServer();
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      expect((await getRaw(url, {}, agent)).status).toBe(200);
+      expect((await getRaw(url, {}, agent)).body.toString()).toBe("ok");
+      expect(connections()).toBe(2);
+    } finally {
+      agent.destroy();
+      server.close();
+    }
+  });
+
+  it("does not hide a reset of a new connection", async () => {
+    const server = http.createServer((req) => req.socket.destroy());
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    try {
+      await expect(getRaw(url, {})).rejects.toMatchObject({ code: "ECONNRESET" });
+    } finally {
+      server.close();
+    }
+  });
+});
 
 describe("findStylesheetPath", () => {
   it("finds the root stylesheet whatever the attribute order", () => {

@@ -26,15 +26,20 @@ export type RawResponse = { status: number; headers: http.IncomingHttpHeaders; b
 /**
  * A GET whose body stays as sent (still compressed), unlike fetch, which decodes it.
  * Fails after `timeoutMs` without an answer: a harness must not wait for ever.
+ * A kept-alive connection the server closed just as the request went out (its idle
+ * time-out) is tried once more on a new one, as browsers and nginx do for a GET.
  */
 export function getRaw(
   url: string,
   headers: Record<string, string>,
   agent?: http.Agent,
   timeoutMs = 30_000,
+  retried = false,
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
+    let answered = false;
     const request = http.get(url, { headers, agent }, (response) => {
+      answered = true;
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("end", () =>
@@ -42,7 +47,11 @@ export function getRaw(
       );
       response.on("error", reject);
     });
-    request.on("error", reject);
+    request.on("error", (error: NodeJS.ErrnoException) => {
+      if (!retried && !answered && request.reusedSocket && error.code === "ECONNRESET")
+        getRaw(url, headers, agent, timeoutMs, true).then(resolve, reject);
+      else reject(error);
+    });
     request.setTimeout(timeoutMs, () => request.destroy(new Error(`no answer from ${url} within ${timeoutMs} ms`)));
   });
 }
