@@ -67,6 +67,15 @@ describe("the soak's verdict", () => {
     expect(failed(run(30, (n) => ({ rssMb: n <= 5 ? 300 + 60 * n : 600 })))).toEqual([]);
   });
 
+  it("judges memory apart from the page caches, which fill to their own bound as fast as the rate lets them", () => {
+    const MB = 1024 * 1024;
+    // A slow run: the caches grow 8 MB a minute all along, and RSS with them; nothing else grows.
+    const filling = (n: number) => ({ rssMb: 900 + 8 * n, pageCacheBytes: 8 * n * MB });
+    expect(failed(run(30, filling))).toEqual([]);
+    // The same caches, and 4 MB a minute more that is not theirs: drift.
+    expect(failed(run(30, (n) => ({ ...filling(n), rssMb: 900 + 12 * n })))).toEqual(["memory flat"]);
+  });
+
   it("fails a p99 that climbs, and ignores noise under the floor", () => {
     expect(failed(run(30, (n) => ({ p99Ms: 80 + 4 * n })))).toEqual(["p99 flat"]);
     expect(failed(run(30, (n) => ({ p99Ms: 5 + n })))).toEqual([]);
