@@ -6,7 +6,6 @@ import type { NewListingRow } from "~/db/schema";
 import { currentTime } from "~/lib/clock";
 import { expiryFrom } from "~/lib/days-left";
 import { slugify } from "~/lib/slug";
-import { createOwnerAccount, findUserByEmail } from "~/models/account.server";
 import { listingColumns } from "~/models/listing.server";
 import type { PhotoVariant } from "~/models/listing-summary.server";
 import { variantKey } from "~/models/photo.server";
@@ -21,8 +20,15 @@ import { allCampuses } from "./places";
 import { createRandom } from "./random";
 import type { SceneKind } from "./scenes";
 
-/** Owner of every synthetic listing (load tests only; nobody knows its password). */
-export const SYNTHETIC_OWNER = { name: "Synthetic Landlord", email: "synthetic@seed.bodima.lk", phone: "0700000000" };
+/**
+ * The synthetic landlords (load tests only): each owns LISTINGS_PER_OWNER listings, as real owners
+ * may (ADR 105), with an address at this domain, a number of their own and an account a year old.
+ * They have no password, so nobody can sign in as one.
+ */
+export const SYNTHETIC_DOMAIN = "@seed.bodima.lk";
+export const SYNTHETIC_OWNER_NAME = "Synthetic Landlord";
+/** The most ads one owner may have (app/models/listing.server.ts's limit): one owner of thousands skewed every plan by owner. */
+export const LISTINGS_PER_OWNER = 3;
 
 /** Rows per INSERT: well under SQLite's 32,766 bound parameters and PostgreSQL's 65,535. */
 const BATCH_SIZE = 500;
@@ -30,6 +36,7 @@ const BATCH_SIZE = 500;
 const TRANSACTION_SIZE = 5_000;
 const POOL_SIZE = 10;
 const DAY_MS = 24 * 60 * 60 * 1000;
+const YEAR_MS = 365 * DAY_MS;
 
 export type SyntheticOptions = {
   count: number;
@@ -75,10 +82,36 @@ const PICTURE_FOR: Record<PropertyType, SceneKind[]> = {
   apartment: ["house", "room"],
 };
 
-async function syntheticOwner(db: DB): Promise<{ id: string; email: string }> {
-  const existing = await findUserByEmail(db, SYNTHETIC_OWNER.email);
-  if (existing) return existing;
-  return createOwnerAccount(db, { ...SYNTHETIC_OWNER, password: crypto.randomUUID() });
+type SyntheticOwner = { id: string; email: string; phone: string };
+
+/**
+ * The owner of the `index`-th listing of a seed run: one per LISTINGS_PER_OWNER, numbered across
+ * runs (`first`, the owners already seeded) so that each has an address and a mobile number of its own.
+ */
+function syntheticOwner(run: string, first: number, index: number): SyntheticOwner {
+  const n = first + Math.floor(index / LISTINGS_PER_OWNER);
+  const hex = createHash("sha256").update(`bodima-synthetic-owner-${run}-${n}`).digest("hex");
+  return {
+    id: `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`,
+    email: `landlord-${n}${SYNTHETIC_DOMAIN}`,
+    // 070 and seven digits: a Sri Lankan mobile number no real person is given in the seed.
+    phone: `070${String(n % 10_000_000).padStart(7, "0")}`,
+  };
+}
+
+/** What every synthetic owner's account row says besides who it is. */
+const OWNER_ACCOUNT = { name: SYNTHETIC_OWNER_NAME, role: "owner", status: "active", image: null, emailVerified: 1 };
+
+/** The owners' account rows: no password row, so nobody signs in as one; made a year before `now`. */
+function ownerRows(owners: readonly SyntheticOwner[], now: Date) {
+  const made = new Date(now.getTime() - YEAR_MS).toISOString();
+  return owners.map((owner) => ({
+    ...owner,
+    ...OWNER_ACCOUNT,
+    emailConfirmedAt: made,
+    createdAt: made,
+    updatedAt: made,
+  }));
 }
 
 /**
@@ -90,7 +123,6 @@ async function syntheticOwner(db: DB): Promise<{ id: string; email: string }> {
  */
 export async function seedSynthetic(db: DB, storage: PhotoStorage, options: SyntheticOptions): Promise<number> {
   const now = options.now ?? currentTime();
-  const owner = await syntheticOwner(db);
   const pool = await writePool(storage);
   const pictures = Object.fromEntries(
     Object.entries(PICTURE_FOR).map(([type, kinds]) => [type, pool.filter((p) => kinds.includes(p.kind))]),
@@ -104,6 +136,12 @@ export async function seedSynthetic(db: DB, storage: PhotoStorage, options: Synt
   // A different but reproducible sequence on each run.
   const rand = createRandom(0x5eed + Number(existing?.count ?? 0));
   const run = crypto.randomUUID();
+  const seededOwners = await db
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll().as("count"))
+    .where("email", "like", `%${SYNTHETIC_DOMAIN}`)
+    .executeTakeFirst();
+  const ownerOf = (index: number) => syntheticOwner(run, Number(seededOwners?.count ?? 0), index);
 
   const makeRow = (index: number): NewListingRow => {
     // Main campuses get most listings, as in real life.
@@ -115,12 +153,13 @@ export async function seedSynthetic(db: DB, storage: PhotoStorage, options: Synt
     });
     const createdAt = new Date(now.getTime() - Math.round(rand.next() * 25 * DAY_MS)).toISOString();
     const views = rand.int(0, 300);
+    const owner = ownerOf(index);
     return {
-      ...listingColumns({ ...text, contactPhone: SYNTHETIC_OWNER.phone }),
+      ...listingColumns({ ...text, contactPhone: owner.phone }),
       slug: `pending-${run}-${index}`,
       userId: owner.id,
       userEmail: owner.email,
-      contactName: SYNTHETIC_OWNER.name,
+      contactName: SYNTHETIC_OWNER_NAME,
       status: LISTED_STATUS,
       views,
       uniqueViews: Math.floor(views * 0.7),
@@ -135,7 +174,14 @@ export async function seedSynthetic(db: DB, storage: PhotoStorage, options: Synt
     };
   };
 
-  const insertBatch = async (trx: DB, rows: NewListingRow[]) => {
+  const insertBatch = async (trx: DB, rows: NewListingRow[], first: number) => {
+    // The batch's owners first; one whose ads straddle two batches is there already.
+    const owners = new Map(rows.map((_, i) => ownerOf(first + i)).map((o) => [o.id, o]));
+    await trx
+      .insertInto("users")
+      .values(ownerRows([...owners.values()], now))
+      .onConflict((oc) => oc.column("id").doNothing())
+      .execute();
     const inserted = await trx.insertInto("listings").values(rows).returning(["id", "slug"]).execute();
     // RETURNING order is not guaranteed, so rows are matched by their placeholder slug.
     const byPlaceholder = new Map(rows.map((r) => [r.slug, r]));
@@ -162,7 +208,7 @@ export async function seedSynthetic(db: DB, storage: PhotoStorage, options: Synt
           return {
             id,
             listingId,
-            userId: owner.id,
+            userId: row.userId,
             position: 0,
             width: largest.width,
             height: largest.height,
@@ -181,7 +227,7 @@ export async function seedSynthetic(db: DB, storage: PhotoStorage, options: Synt
             fingerprintRow({
               photoId: id,
               listingId,
-              userId: owner.id,
+              userId: row.userId,
               fingerprint,
               seeded: true,
               now: new Date(row.createdAt),
@@ -212,7 +258,7 @@ async function insertAll(
   db: DB,
   options: SyntheticOptions,
   makeRow: (index: number) => NewListingRow,
-  insertBatch: (trx: DB, rows: NewListingRow[]) => Promise<void>,
+  insertBatch: (trx: DB, rows: NewListingRow[], first: number) => Promise<void>,
 ): Promise<number> {
   let added = 0;
   while (added < options.count) {
@@ -221,7 +267,7 @@ async function insertAll(
       for (let done = 0; done < inThisTransaction; done += BATCH_SIZE) {
         const size = Math.min(BATCH_SIZE, inThisTransaction - done);
         const rows = Array.from({ length: size }, (_, i) => makeRow(added + done + i));
-        await insertBatch(trx, rows);
+        await insertBatch(trx, rows, added + done);
       }
     });
     added += inThisTransaction;

@@ -7,7 +7,7 @@ import { slugify } from "../../app/lib/slug";
 import { searchListings } from "../../app/models/listing-search.server";
 import type { PhotoVariant } from "../../app/models/listing-summary.server";
 import { deleteListingPhotos } from "../../app/models/photo.server";
-import { SYNTHETIC_OWNER, seedSynthetic } from "../../app/seed/synthetic.server";
+import { LISTINGS_PER_OWNER, SYNTHETIC_DOMAIN, seedSynthetic } from "../../app/seed/synthetic.server";
 import { createLocalPhotoStorage, type PhotoStorage } from "../../app/storage/storage.server";
 import { describeEachDatabase } from "../test-db";
 
@@ -26,17 +26,29 @@ describeEachDatabase("synthetic seed", (ctx) => {
     await fs.rm(dir, { recursive: true, force: true });
   });
 
-  it("adds the number asked for, owned by the synthetic owner, reporting progress", async () => {
+  it("adds the number asked for, reporting progress, owned as real owners own them (ADR 105)", async () => {
     const { db } = ctx();
     const rows = await db
       .selectFrom("listings")
       .innerJoin("users", "users.id", "listings.userId")
-      .select(["users.email", "listings.status"])
+      .select(["users.email", "users.createdAt", "listings.status", "listings.contactPhone", "users.phone"])
       .execute();
     expect(rows).toHaveLength(300);
-    expect(new Set(rows.map((r) => r.email))).toEqual(new Set([SYNTHETIC_OWNER.email]));
     expect(rows.every((r) => r.status === "active")).toBe(true);
     expect(progress.at(-1)).toBe(300);
+    // Three ads an owner at most, each owner with a number of its own and an account long made: no plan
+    // by owner or number sees one owner of every ad, and no scam check sees a crowd of new accounts.
+    const perOwner = new Map<string, number>();
+    for (const r of rows) perOwner.set(r.email, (perOwner.get(r.email) ?? 0) + 1);
+    expect(perOwner.size).toBe(300 / LISTINGS_PER_OWNER);
+    expect(Math.max(...perOwner.values())).toBe(LISTINGS_PER_OWNER);
+    expect(rows.every((r) => r.email.endsWith(SYNTHETIC_DOMAIN) && r.contactPhone === r.phone)).toBe(true);
+    expect(new Set(rows.map((r) => r.phone)).size).toBe(perOwner.size);
+    const dayAgo = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
+    expect(rows.every((r) => r.createdAt < dayAgo)).toBe(true);
+    // Nobody can sign in as one: no password row.
+    const passwords = await db.selectFrom("accounts").select("id").execute();
+    expect(passwords).toHaveLength(0);
   });
 
   it("gives every listing a slug that follows the rule", async () => {
@@ -114,13 +126,18 @@ describeEachDatabase("synthetic seed", (ctx) => {
     for (const v of JSON.parse(victim.variants) as PhotoVariant[]) expect(await storage.get(v.key)).not.toBeNull();
   });
 
-  it("adds more on a second run, reusing the owner and the pool", async () => {
+  it("adds more on a second run, with owners of its own, reusing the pool", async () => {
     const { db } = ctx();
     const before = await fs.readdir(dir);
     expect(await seedSynthetic(db, storage, { count: 20 })).toBe(20);
     expect(await fs.readdir(dir)).toEqual(before);
-    const owners = await db.selectFrom("users").select("id").where("email", "=", SYNTHETIC_OWNER.email).execute();
-    expect(owners).toHaveLength(1);
+    const owners = await db
+      .selectFrom("users")
+      .select("email")
+      .where("email", "like", `%${SYNTHETIC_DOMAIN}`)
+      .execute();
+    expect(owners).toHaveLength(100 + 7);
+    expect(new Set(owners.map((o) => o.email)).size).toBe(owners.length);
     const count = await db
       .selectFrom("listings")
       .select((eb) => eb.fn.countAll().as("n"))
