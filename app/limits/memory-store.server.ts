@@ -1,8 +1,9 @@
 import { type CountSketch, createCountSketch } from "./count-sketch.ts";
 import type { RateLimitStore } from "./limit-store.ts";
 
-// Only type imports here: the cluster's primary process (server/cluster.ts) runs
-// this file directly with Node's type stripping, outside the app's build.
+// No app imports here (no "~/" paths), only files beside it by their .ts names: the cluster's
+// primary process (server/cluster.ts) runs this file directly with Node's type stripping,
+// outside the app's build.
 
 /** Live windows one limit may hold in memory (about 150 bytes each). */
 export const MAX_MEMORY_KEYS = 50_000;
