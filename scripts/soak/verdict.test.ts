@@ -81,6 +81,13 @@ describe("the soak's verdict", () => {
     expect(failed(run(30, (n) => ({ p99Ms: 5 + n })))).toEqual([]);
   });
 
+  it("judges the pages' p99 when the run has it, not the owners' slow posts at the top of every request's", () => {
+    // Pages flat, every request's p99 (owners' posts) wandering up: flat.
+    expect(failed(run(30, (n) => ({ pagesP99Ms: 120 + (n % 2) * 5, p99Ms: 400 + 12 * n })))).toEqual([]);
+    // Pages climbing: not flat, whatever every request's p99 does.
+    expect(failed(run(30, (n) => ({ pagesP99Ms: 120 + 6 * n, p99Ms: 600 })))).toEqual(["p99 flat"]);
+  });
+
   it("fails on errors, 429s, late requests, failed jobs and lost writes, naming them", () => {
     expect(failed(run(10, (n) => ({ errors: n === 7 ? 1 : 0 })))).toEqual(["no errors"]);
     expect(failed(run(10, (n) => ({ limited: n === 7 ? 3 : 0 })))).toEqual(["no rate-limit refusals"]);

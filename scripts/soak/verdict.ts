@@ -16,6 +16,8 @@ export type Minute = {
   requests: number;
   p50Ms: number;
   p99Ms: number;
+  /** p99 of the pages alone (hot, cold, listing views): what visitors wait for; the one judged for drift. */
+  pagesP99Ms?: number;
   /** Answers that were neither expected nor 2xx/3xx, and requests with no answer at all. */
   errors: number;
   /** 429s: counted apart, and the mix is shaped so legitimate traffic does not meet them. */
@@ -87,6 +89,7 @@ export function judgedMinutes(minutes: readonly Minute[]): Minute[] {
 
 const MB = 1024 * 1024;
 const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
+const sign = (share: number) => `${share >= 0 ? "+" : ""}${pct(share)}`;
 
 export function judge(minutes: readonly Minute[], writes: readonly WriteCheck[], jobFailures: string[]): Check[] {
   const checks: Check[] = [];
@@ -118,17 +121,21 @@ export function judge(minutes: readonly Minute[], writes: readonly WriteCheck[],
   // rate that takes the whole run. The drift judged is of what the server holds besides them.
   const rss = relativeRise(judged.map((m) => ({ x: m.minute, y: m.rssMb })));
   const memory = relativeRise(judged.map((m) => ({ x: m.minute, y: m.rssMb - (m.pageCacheBytes ?? 0) / MB })));
-  const sign = (share: number) => `${share >= 0 ? "+" : ""}${pct(share)}`;
   checks.push({
     name: "memory flat",
     pass: memory <= DRIFT_LIMIT,
     detail: `trend of RSS less the page caches ${sign(memory)} over minutes ${from}-${to} (limit +${pct(DRIFT_LIMIT)}; RSS alone ${sign(rss)})`,
   });
-  const p99 = relativeRise(judged.map((m) => ({ x: m.minute, y: Math.max(m.p99Ms, P99_FLOOR_MS) })));
+  // Owners' requests (a post with a photo takes about a second) are 2% of the mix: the p99 of every
+  // request is their slower half, noisy by nature. The pages' p99 is judged (ADR 106); both are shown.
+  const trend = (pick: (m: Minute) => number) =>
+    relativeRise(judged.map((m) => ({ x: m.minute, y: Math.max(pick(m), P99_FLOOR_MS) })));
+  const p99 = trend((m) => m.pagesP99Ms ?? m.p99Ms);
+  const every = trend((m) => m.p99Ms);
   checks.push({
     name: "p99 flat",
     pass: p99 <= DRIFT_LIMIT,
-    detail: `p99 trend ${p99 >= 0 ? "+" : ""}${pct(p99)} over minutes ${from}-${to} (limit +${pct(DRIFT_LIMIT)}, minutes under ${P99_FLOOR_MS} ms count as ${P99_FLOOR_MS})`,
+    detail: `pages' p99 trend ${sign(p99)} over minutes ${from}-${to} (limit +${pct(DRIFT_LIMIT)}, minutes under ${P99_FLOOR_MS} ms count as ${P99_FLOOR_MS}; every request's p99 ${sign(every)})`,
   });
   const late = sum((m) => m.late);
   checks.push({
@@ -176,6 +183,7 @@ export function formatMinute(m: Minute): string {
     `loop p99 ${ms(m.loopP99Ms)} max ${ms(m.loopMaxMs)} ms`,
     `req ${m.requests}`,
     `p50 ${m.p50Ms.toFixed(1)} p99 ${m.p99Ms.toFixed(1)} ms`,
+    `pages p99 ${m.pagesP99Ms === undefined ? "-" : m.pagesP99Ms.toFixed(1)} ms`,
     `err ${m.errors}`,
     `429 ${m.limited}`,
     `late ${m.late}`,
