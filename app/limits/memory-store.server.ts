@@ -42,10 +42,10 @@ export function createMemoryStore(options: { maxKeys?: number } = {}): MemorySto
   /** Sketches by limit and window length (the growing delay's spacing keys have several). */
   const sketches = new Map<string, CountSketch>();
   const overflows = new Map<string, number>();
+  const sketchId = (partition: string, windowMs: number) => `${partition} ${windowMs}`;
   function sketchOf(partition: string, windowMs: number): CountSketch {
-    const id = `${partition} ${windowMs}`;
-    const sketch = sketches.get(id) ?? createCountSketch({ windowMs });
-    sketches.set(id, sketch);
+    const sketch = sketches.get(sketchId(partition, windowMs)) ?? createCountSketch({ windowMs });
+    sketches.set(sketchId(partition, windowMs), sketch);
     return sketch;
   }
   /** A key its full limit has no room for: counted in the sketch, refused when it would pass `limit`. */
@@ -85,7 +85,7 @@ export function createMemoryStore(options: { maxKeys?: number } = {}): MemorySto
         const partition = partitionOf(key);
         if (!hasRoom(partition, nowMs)) return overflow(key, partition, windowMs, nowMs, by, limit);
         // A key the sketch counted while the limit was full keeps that count (never a fresh allowance).
-        const count = sketches.get(`${partition} ${windowMs}`)?.estimate(key, nowMs) ?? 0;
+        const count = sketches.get(sketchId(partition, windowMs))?.estimate(key, nowMs) ?? 0;
         if (by <= 0) return { count, resetAtMs };
         if (limit !== undefined && count + by > limit) return { count, resetAtMs, refused: true };
         w = { count, resetAtMs };

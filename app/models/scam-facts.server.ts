@@ -36,13 +36,13 @@ export async function newAccountsSharing(
   const key = phoneKey(facts.phone);
   // A listing's number is stored in E.164 beside what was typed (ADR 076); one that is no Sri Lankan number is on no listing.
   const e164 = toE164(facts.phone);
-  const [users, listingPhones, sessions] = await Promise.all([
+  const [users, listingOwners, sessions] = await Promise.all([
     db.selectFrom("users").select(["id", "phone"]).where("createdAt", ">=", since).execute(),
     e164
       ? db
           .selectFrom("listings")
           .innerJoin("users", "users.id", "listings.userId")
-          .select(["users.id", "listings.contactPhone as phone"])
+          .select("users.id")
           .where("listings.contactPhoneE164", "=", e164)
           .where("users.createdAt", ">=", since)
           .execute()
@@ -57,9 +57,11 @@ export async function newAccountsSharing(
           .execute()
       : Promise.resolve([]),
   ]);
-  const onPhone = new Set(
-    [...users, ...listingPhones].filter((row) => key.length === 9 && phoneKey(row.phone) === key).map((r) => r.id),
-  );
+  const onPhone = new Set([
+    ...users.filter((row) => key.length === 9 && phoneKey(row.phone) === key).map((r) => r.id),
+    // Found by the number itself: nothing to compare.
+    ...listingOwners.map((r) => r.id),
+  ]);
   const origin = facts.ip ? networkOrigin(facts.ip) : null;
   const onNetwork = new Set(
     sessions.filter((row) => row.ipAddress !== null && networkOrigin(row.ipAddress) === origin).map((r) => r.id),

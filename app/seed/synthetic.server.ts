@@ -8,6 +8,7 @@ import { expiryFrom } from "~/lib/days-left";
 import { slugify } from "~/lib/slug";
 import { listingColumns } from "~/models/listing.server";
 import type { PhotoVariant } from "~/models/listing-summary.server";
+import { MAX_LISTINGS_PER_OWNER } from "~/models/owner-listings.server";
 import { variantKey } from "~/models/photo.server";
 import { fingerprintRow } from "~/models/photo-copies.server";
 import type { PhotoFingerprint } from "~/models/photo-fingerprint.server";
@@ -21,14 +22,12 @@ import { createRandom } from "./random";
 import type { SceneKind } from "./scenes";
 
 /**
- * The synthetic landlords (load tests only): each owns LISTINGS_PER_OWNER listings, as real owners
+ * The synthetic landlords (load tests only): each owns MAX_LISTINGS_PER_OWNER listings, as real owners
  * may (ADR 105), with an address at this domain, a number of their own and an account a year old.
  * They have no password, so nobody can sign in as one.
  */
 export const SYNTHETIC_DOMAIN = "@seed.bodima.lk";
 export const SYNTHETIC_OWNER_NAME = "Synthetic Landlord";
-/** The most ads one owner may have (app/models/listing.server.ts's limit): one owner of thousands skewed every plan by owner. */
-export const LISTINGS_PER_OWNER = 3;
 
 /** Rows per INSERT: well under SQLite's 32,766 bound parameters and PostgreSQL's 65,535. */
 const BATCH_SIZE = 500;
@@ -45,11 +44,14 @@ export type SyntheticOptions = {
   onProgress?: (added: number) => void;
 };
 
-/** A stable, UUID-shaped id per pool picture, so repeated runs reuse the same files. */
-function poolPhotoId(index: number): string {
-  const hex = createHash("sha256").update(`bodima-synthetic-pool-${index}`).digest("hex");
+/** A UUID-shaped id that `seed` always gives the same. */
+function stableId(seed: string): string {
+  const hex = createHash("sha256").update(seed).digest("hex");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
+
+/** A stable id per pool picture, so repeated runs reuse the same files. */
+const poolPhotoId = (index: number) => stableId(`bodima-synthetic-pool-${index}`);
 
 type PoolEntry = { kind: SceneKind; variants: PhotoVariant[]; fingerprint: PhotoFingerprint | null };
 
@@ -85,14 +87,14 @@ const PICTURE_FOR: Record<PropertyType, SceneKind[]> = {
 type SyntheticOwner = { id: string; email: string; phone: string };
 
 /**
- * The owner of the `index`-th listing of a seed run: one per LISTINGS_PER_OWNER, numbered across
+ * The owner of the `index`-th listing of a seed run: one per MAX_LISTINGS_PER_OWNER, numbered across
  * runs (`first`, the owners already seeded) so that each has an address and a mobile number of its own.
  */
 function syntheticOwner(run: string, first: number, index: number): SyntheticOwner {
-  const n = first + Math.floor(index / LISTINGS_PER_OWNER);
-  const hex = createHash("sha256").update(`bodima-synthetic-owner-${run}-${n}`).digest("hex");
+  // One owner of thousands of ads skewed every plan by owner (ADR 105): as many as a real owner may have.
+  const n = first + Math.floor(index / MAX_LISTINGS_PER_OWNER);
   return {
-    id: `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`,
+    id: stableId(`bodima-synthetic-owner-${run}-${n}`),
     email: `landlord-${n}${SYNTHETIC_DOMAIN}`,
     // 070 and seven digits: a Sri Lankan mobile number no real person is given in the seed.
     phone: `070${String(n % 10_000_000).padStart(7, "0")}`,

@@ -6,8 +6,9 @@ import { coordinatesFromMapLink, isInSriLanka } from "../../app/lib/geo/coordina
 import { slugify } from "../../app/lib/slug";
 import { searchListings } from "../../app/models/listing-search.server";
 import type { PhotoVariant } from "../../app/models/listing-summary.server";
+import { MAX_LISTINGS_PER_OWNER as LISTINGS_PER_OWNER } from "../../app/models/owner-listings.server";
 import { deleteListingPhotos } from "../../app/models/photo.server";
-import { LISTINGS_PER_OWNER, SYNTHETIC_DOMAIN, seedSynthetic } from "../../app/seed/synthetic.server";
+import { SYNTHETIC_DOMAIN, seedSynthetic } from "../../app/seed/synthetic.server";
 import { createLocalPhotoStorage, type PhotoStorage } from "../../app/storage/storage.server";
 import { describeEachDatabase } from "../test-db";
 
