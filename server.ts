@@ -93,7 +93,9 @@ async function serve(): Promise<void> {
     return loaded.some((file) => /react-dom-server\.node\.development\.js$/.test(file)) ? "development" : "production";
   }
 
-  const server = http.createServer(handler);
+  // Each connection is closed after a hundred requests, so that workers accepting for themselves stay even (ADR 107).
+  const { closeConnectionsAfter } = await import("./server/connections.ts");
+  const server = http.createServer(closeConnectionsAfter(handler));
   server.listen(PORT, HOST, () => {
     if (cluster.isWorker) {
       // The primary says it once all workers listen.

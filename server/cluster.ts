@@ -1,5 +1,6 @@
 // The cluster's primary process (ADR 040): forks WEB_CONCURRENCY
-// workers that each run the whole app (server.ts) and share the port, keeps the
+// workers that each run the whole app (server.ts) and share the port (each accepting
+// its own connections: ADR 107), keeps the
 // machine's rate-limit counters for them, restarts a worker that dies, and on
 // SIGTERM lets every worker drain before it exits itself. It never loads the
 // app: this file and the three it imports run as they are with Node's type stripping.
@@ -8,6 +9,7 @@ import { AggregatorRegistry } from "prom-client";
 import { answerWorker } from "../app/lib/primary-ipc.ts";
 import { LIMIT_TOPIC, limitHandler } from "../app/limits/cluster-store.server.ts";
 import { createMemoryStore, memoryStoreMetrics } from "../app/limits/memory-store.server.ts";
+import { acceptInWorkers } from "./connections.ts";
 import { relaySharedPages } from "./page-sharing.ts";
 
 export type ReadyMessage = { type: "bodima:ready"; react: string; port: number };
@@ -23,6 +25,8 @@ export async function runPrimary(options: { workers: number; shutdownTimeoutMs: 
   let stopping = false;
   let quickDeaths = 0;
   const log = (line: string) => console.log(`[primary ${process.pid}] ${line}`);
+  // Each worker accepts its own connections (ADR 107): set before the first fork.
+  acceptInWorkers(cluster);
   // Structured clone, not JSON: the pages workers share (ADR 061) carry their compressed bodies as bytes.
   cluster.setupPrimary({ serialization: "advanced" });
   const live = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
