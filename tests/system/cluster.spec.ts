@@ -11,8 +11,11 @@ import { startTestSmtpServer, type TestSmtpServer } from "../smtp-test-server";
 // processes on one machine (WEB_CONCURRENCY=2) shares one port, one set of rate
 // limits (kept by the primary process), runs each background job in one process
 // only, survives a worker killed with SIGKILL, and drains on SIGTERM. Requests go
-// out on a new connection each, so the cluster's round robin spreads them over
-// both workers: with limits counted per worker, the 6th failed login would pass.
+// out on a new connection each, and this server shares them out by round robin
+// (NODE_CLUSTER_SCHED_POLICY=rr), so each goes to the other worker: with limits
+// counted per worker, the 6th failed login would pass. As shipped, workers accept
+// their own connections (ADR 107, tests/system/accept.spec.ts) and which one gets
+// a request is chance: what is proved here holds either way.
 
 const port = Number(process.env.E2E_PORT ?? 3210) + 8;
 const base = `http://127.0.0.1:${port}`;
@@ -32,6 +35,7 @@ test.beforeAll(async () => {
     port,
     env: {
       WEB_CONCURRENCY: "2",
+      NODE_CLUSTER_SCHED_POLICY: "rr",
       SITE_URL: base,
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       // Twenty contact messages come from one address here.
