@@ -22,6 +22,7 @@ import {
   tail,
   waitUntilUp,
 } from "./bench/processes.ts";
+import { appendRecord, BENCHMARKS_FILE, currentCommit, describeMachine } from "./bench/record.ts";
 import { createUrlGenerator, FIXED_PAGES, takeDistinct } from "./bench/urls.ts";
 import { createZipfSampler } from "./bench/zipf.ts";
 import { parseSoakArgs, SOAK_SHARE_OF_CAPACITY, SOAK_USAGE } from "./soak/args.ts";
@@ -36,6 +37,7 @@ import {
   withinTarget,
 } from "./soak/capacity.ts";
 import { checkLedger, createOwners, freshPostgres, totalViews } from "./soak/database.ts";
+import { formatSoakRecord } from "./soak/record.ts";
 import { createWindow, groupPids, residentMb, serverFigures } from "./soak/sampler.ts";
 import { type ActionKind, createKindPicker, createTraffic } from "./soak/traffic.ts";
 import { type Check, formatMinute, judge, type Minute } from "./soak/verdict.ts";
@@ -191,11 +193,12 @@ try {
   }
 
   let rate = args.rate;
+  const steps: CapacityStep[] = [];
+  let capacityRate: number | null = null;
   if (rate === undefined) {
     console.log(
       `Capacity: the mix open loop, ${CAPACITY_STEP_SECONDS} s at each rate from ${CAPACITY_FIRST_RATE} actions/s, until pages' p99 passes ${CAPACITY_P99_MS} ms or a request fails...`,
     );
-    const steps: CapacityStep[] = [];
     for (const stepRate of capacityRates()) {
       await openLoop(stepRate, performance.now() + CAPACITY_STEP_SECONDS * 1000);
       await Promise.race([Promise.all(inFlight), sleep(10_000)]);
@@ -210,6 +213,7 @@ try {
       if (!withinTarget(step)) break;
     }
     const capacity = capacityOf(steps);
+    capacityRate = capacity.rate;
     rate = Math.max(1, Math.round(capacity.rate * SOAK_SHARE_OF_CAPACITY));
     console.log(
       `Capacity ${capacity.rate} actions/s${capacity.within ? "" : ` (none within ${CAPACITY_P99_MS} ms: the first rate)`}; soaking at ${rate}/s`,
@@ -292,6 +296,29 @@ try {
   console.log(`\nActions answered by kind: ${[...byKind].map(([k, n]) => `${k} ${n}`).join(", ")}`);
   console.log(`Views counted during the run: ${viewsAfter - viewsBefore} (listing pages asked for by new visitors)`);
   for (const check of checks) console.log(`${check.pass ? "PASS" : "FAIL"}  ${check.name}: ${check.detail}`);
+  if (args.record) {
+    const run = {
+      database: args.db === "postgres" ? ("PostgreSQL" as const) : ("SQLite" as const),
+      listings: args.listings,
+      workers: args.workers,
+      minutesAsked: args.minutes,
+      steps,
+      capacity: capacityRate,
+      rate,
+      minutes,
+      checks,
+      byKind: [...byKind],
+      views: viewsAfter - viewsBefore,
+    };
+    const context = {
+      date: new Date(),
+      commit: currentCommit(ROOT),
+      machine: describeMachine(),
+      args: process.argv.slice(2),
+    };
+    appendRecord(BENCHMARKS_FILE, formatSoakRecord(run, context));
+    console.log(`Recorded in ${path.relative(ROOT, BENCHMARKS_FILE)}`);
+  }
   const failed = checks.filter((c) => !c.pass);
   if (failed.length > 0) {
     console.error(`\nThe soak failed: ${failed.map((c) => c.name).join(", ")}`);

@@ -10,9 +10,11 @@ it("reads the soak's options, with the defaults the docs give", () => {
     owners: 60,
     port: 3399,
     keep: false,
+    record: false,
   });
-  expect(parseSoakArgs(["--minutes=30", "--db", "postgres", "--rate", "120", "--keep"])).toMatchObject({
+  expect(parseSoakArgs(["--minutes=30", "--db", "postgres", "--rate", "120", "--keep", "--record"])).toMatchObject({
     minutes: 30,
+    record: true,
     db: "postgres",
     rate: 120,
     postgresUrl: "postgres://postgres@127.0.0.1:5432/postgres",

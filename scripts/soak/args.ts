@@ -13,6 +13,8 @@ export type SoakOptions = {
   port: number;
   owners: number;
   keep: boolean;
+  /** Append the run to docs/benchmarks.md (scripts/soak/record.ts). */
+  record: boolean;
 };
 
 export const SOAK_SHARE_OF_CAPACITY = 0.7;
@@ -36,7 +38,9 @@ when a check fails.
   --owners N         owner accounts that sign in, post and edit (default 60)
   --workers N        the app's worker processes (default: one per core, as npm start)
   --port P           the app's port (default 3399)
-  --keep             keep the data folder (and the PostgreSQL database)`;
+  --keep             keep the data folder (and the PostgreSQL database)
+  --record           append the run (capacity, every minute, the checks, the machine and the
+                     commit) to docs/benchmarks.md`;
 
 type Parsed = SoakOptions | { help: true } | { error: string };
 
@@ -52,11 +56,13 @@ function whole(raw: string | undefined, name: string, min: number, max: number, 
 export function parseSoakArgs(argv: readonly string[]): Parsed {
   const raw: Record<string, string> = {};
   let keep = false;
+  let record = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--help" || arg === "-h") return { help: true };
-    if (arg === "--keep") {
-      keep = true;
+    if (arg === "--keep" || arg === "--record") {
+      if (arg === "--keep") keep = true;
+      else record = true;
       continue;
     }
     if (!arg.startsWith("--")) return { error: `Unknown argument: ${arg}` };
@@ -81,5 +87,5 @@ export function parseSoakArgs(argv: readonly string[]): Parsed {
   if (!/^postgres(ql)?:\/\//.test(postgresUrl)) return { error: "--database-url must be a postgres:// URL" };
   if (raw["database-url"] !== undefined && db !== "postgres")
     return { error: "--database-url goes with --db postgres" };
-  return { ...(numbers as Omit<SoakOptions, "db" | "postgresUrl" | "keep">), db, postgresUrl, keep };
+  return { ...(numbers as Omit<SoakOptions, "db" | "postgresUrl" | "keep">), db, postgresUrl, keep, record };
 }

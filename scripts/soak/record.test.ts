@@ -1,0 +1,84 @@
+import { expect, it } from "vitest";
+import type { RunContext } from "../bench/record.ts";
+import { formatSoakRecord, type SoakRun } from "./record.ts";
+import type { Minute } from "./verdict.ts";
+
+function minute(n: number, extra: Partial<Minute> = {}): Minute {
+  return {
+    minute: n,
+    rssMb: 1_300 + n,
+    loopP99Ms: 40,
+    loopMaxMs: 210.5,
+    requests: 5_020,
+    p50Ms: 18.4,
+    p99Ms: 606,
+    pagesP99Ms: 120.25,
+    errors: 0,
+    limited: 0,
+    late: 0,
+    pageCacheBytes: 100 * 1024 * 1024,
+    pageCacheMaxBytes: 256 * 1024 * 1024,
+    limitKeys: 10_268,
+    limitMaxKeys: 50_000,
+    fullestLimit: "viewVisitor",
+    ...extra,
+  };
+}
+
+const run: SoakRun = {
+  database: "SQLite",
+  listings: 20_000,
+  workers: 2,
+  minutesAsked: 2,
+  steps: [
+    { rate: 20, p99Ms: 174.2, errors: 0 },
+    { rate: 25, p99Ms: 1_945, errors: 260 },
+  ],
+  capacity: 20,
+  rate: 14,
+  minutes: [minute(1), minute(2, { errors: 3, pageCacheBytes: null })],
+  checks: [
+    { name: "no errors", pass: false, detail: "3 of 10040 requests" },
+    { name: "memory flat", pass: true, detail: "trend +1.0% | as said" },
+  ],
+  byKind: [
+    ["hot", 6_000],
+    ["post", 12],
+  ],
+  views: 1_234,
+};
+
+const context: RunContext = {
+  date: new Date("2026-11-29T14:42:10Z"),
+  commit: { hash: "abc1234", dirty: false },
+  machine: { cores: 2, cpuModel: "AMD EPYC" },
+  args: ["--minutes", "2", "--record"],
+};
+
+it("writes a soak as a dated section: how to repeat it, the capacity, every minute and every check", () => {
+  const text = formatSoakRecord(run, context);
+  expect(text.split("\n").slice(0, 7)).toEqual([
+    "### 2026-11-29 14:42 UTC: Soak: SQLite, 20,000 listings, 2 workers, 2 minutes: failed",
+    "",
+    "- Command: `npm run soak -- --minutes 2 --record`",
+    "- Commit: `abc1234`",
+    "- Machine: 2 cores, AMD EPYC",
+    "- Capacity (open loop, ADR 103): 20/s: pages' p99 174 ms; 25/s: pages' p99 1,945 ms, 260 errors. Capacity 20 actions/s; soaked at 14/s",
+    "- Answered by kind: hot 6,000, post 12; views counted 1,234",
+  ]);
+  expect(text).toContain(
+    "| 1 | 1,301 MB | 1,201 MB | 40.0 / 210.5 ms | 5,020 | 18.4 / 606.0 ms | 120.3 ms | 0 | 0 | 0 | 100.0 MB | 10,268 (viewVisitor) |",
+  );
+  // A minute whose /metrics said nothing of the caches shows a dash, not a made-up figure.
+  expect(text).toContain("| 2 | 1,302 MB | – | 40.0 / 210.5 ms | 5,020 | 18.4 / 606.0 ms | 120.3 ms | 3 | 0 | 0 | – |");
+  expect(text).toContain("| no errors | **not met** | 3 of 10040 requests |");
+  // A pipe in a check's words would split the table's row.
+  expect(text).toContain("| memory flat | met | trend +1.0% \\| as said |");
+  expect(text.endsWith("|\n")).toBe(true);
+});
+
+it("says when the rate was given rather than measured", () => {
+  const text = formatSoakRecord({ ...run, steps: [], capacity: null, rate: 83 }, { ...context, commit: null });
+  expect(text).toContain("- Capacity (open loop, ADR 103): rate given: 83 actions/s");
+  expect(text).toContain("- Commit: unknown (not a git clone)");
+});
