@@ -50,7 +50,9 @@ const bareBase = `http://127.0.0.1:${args.port + 1}`;
 const seconds = (started: number) => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 const started = performance.now();
 try {
-  console.log("Building the app (npm run build): a stale build would measure old code...");
+  console.log(
+    "The build: npm run build, unless it is newer than every file it is made from (a stale one would measure old code)...",
+  );
   buildApp(env);
   seed(env, args.listings);
 

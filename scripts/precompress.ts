@@ -5,9 +5,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { markBuildComplete } from "./build-stamp.ts";
 
 const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|txt|xml|html|webmanifest|map|ico)$/;
-const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
+const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+const clientDir = path.join(buildDir, "client");
 
 let files = 0;
 let saved = 0;
@@ -29,3 +31,5 @@ for (const entry of fs.readdirSync(clientDir, { recursive: true, withFileTypes: 
   saved += raw.length - br.length;
 }
 console.log(`precompressed ${files} files (brotli saves ${(saved / 1024).toFixed(0)} KB)`);
+// The last step of npm run build: the build is whole (scripts/build-stamp.ts).
+markBuildComplete(buildDir);

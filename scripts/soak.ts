@@ -113,7 +113,9 @@ try {
     if (!args.keep) dropDatabase = database.drop;
   }
   const where = { databaseUrl: env.DATABASE_URL, dataDir };
-  console.log("Building the app (npm run build): a stale build would measure old code...");
+  console.log(
+    "The build: npm run build, unless it is newer than every file it is made from (a stale one would measure old code)...",
+  );
   buildApp(env);
   seed(env, args.listings);
   // A seed writes no description sketches or photo fingerprints; their backfill (once in a site's

@@ -22,7 +22,9 @@ const DEFAULT_PAGE_CACHE_MB = 128;
 export async function runOverloadBench(args: BenchOptions, run: BenchRun): Promise<number> {
   const { env, base, serverLog } = run;
   try {
-    console.log("Building the app (npm run build): a stale build would measure old code...");
+    console.log(
+      "The build: npm run build, unless it is newer than every file it is made from (a stale one would measure old code)...",
+    );
     buildApp(env);
     seed(env, args.listings);
     const random = createRandom(0x0b1d);

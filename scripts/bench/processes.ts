@@ -2,6 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildIsCurrent } from "../build-stamp.ts";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const NODE_FLAGS = ["--disable-warning=ExperimentalWarning"];
@@ -12,7 +13,13 @@ export function runStep(label: string, command: string, args: string[], env: Nod
   if (result.status !== 0) throw new Error(`${label} failed (exit code ${result.status ?? result.signal})`);
 }
 
+/** Builds the app unless its build finished after the last change to what it is made from (scripts/build-stamp.ts). */
 export function buildApp(env: NodeJS.ProcessEnv): void {
+  const buildDir = path.resolve(ROOT, env.BUILD_DIR ?? "build");
+  if (buildIsCurrent(ROOT, buildDir)) {
+    console.log(`${path.relative(ROOT, buildDir)}/ is newer than every file it is made from: using it as it is.`);
+    return;
+  }
   runStep("npm run build", "npm", ["run", "build"], env);
 }
 
