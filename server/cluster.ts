@@ -1,9 +1,9 @@
 // The cluster's primary process (ADR 040): forks WEB_CONCURRENCY
 // workers that each run the whole app (server.ts) and share the port (each accepting
-// its own connections: ADR 107), keeps the
-// machine's rate-limit counters for them, restarts a worker that dies, and on
-// SIGTERM lets every worker drain before it exits itself. It never loads the
-// app: this file and the three it imports run as they are with Node's type stripping.
+// its own connections: ADR 107), keeps the machine's rate-limit counters for them,
+// restarts a worker that dies, and on SIGTERM lets every worker drain before it
+// exits itself. It never loads the app: this file and the few it imports run as
+// they are with Node's type stripping.
 import cluster, { type Worker } from "node:cluster";
 import { AggregatorRegistry } from "prom-client";
 import { answerWorker } from "../app/lib/primary-ipc.ts";

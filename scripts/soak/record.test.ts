@@ -1,11 +1,12 @@
 import { expect, it } from "vitest";
 import type { RunContext } from "../bench/record.ts";
+import { minute } from "./fixtures.ts";
 import { formatSoakRecord, type SoakRun } from "./record.ts";
 import type { Minute } from "./verdict.ts";
 
-function minute(n: number, extra: Partial<Minute> = {}): Minute {
-  return {
-    minute: n,
+/** A busier minute than the fixture's quiet one, with every column set. */
+const busy = (n: number, extra: Partial<Minute> = {}): Minute =>
+  minute(n, {
     rssMb: 1_300 + n,
     loopP99Ms: 40,
     loopMaxMs: 210.5,
@@ -13,17 +14,11 @@ function minute(n: number, extra: Partial<Minute> = {}): Minute {
     p50Ms: 18.4,
     p99Ms: 606,
     pagesP99Ms: 120.25,
-    errors: 0,
-    limited: 0,
-    late: 0,
     pageCacheBytes: 100 * 1024 * 1024,
-    pageCacheMaxBytes: 256 * 1024 * 1024,
     limitKeys: 10_268,
-    limitMaxKeys: 50_000,
     fullestLimit: "viewVisitor",
     ...extra,
-  };
-}
+  });
 
 const run: SoakRun = {
   database: "SQLite",
@@ -36,7 +31,7 @@ const run: SoakRun = {
   ],
   capacity: 20,
   rate: 14,
-  minutes: [minute(1), minute(2, { errors: 3, pageCacheBytes: null })],
+  minutes: [busy(1), busy(2, { errors: 3, pageCacheBytes: null })],
   checks: [
     { name: "no errors", pass: false, detail: "3 of 10040 requests" },
     { name: "memory flat", pass: true, detail: "trend +1.0% | as said" },
