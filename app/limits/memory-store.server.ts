@@ -44,8 +44,9 @@ export function createMemoryStore(options: { maxKeys?: number } = {}): MemorySto
   const overflows = new Map<string, number>();
   const sketchId = (partition: string, windowMs: number) => `${partition} ${windowMs}`;
   function sketchOf(partition: string, windowMs: number): CountSketch {
-    const sketch = sketches.get(sketchId(partition, windowMs)) ?? createCountSketch({ windowMs });
-    sketches.set(sketchId(partition, windowMs), sketch);
+    const id = sketchId(partition, windowMs);
+    const sketch = sketches.get(id) ?? createCountSketch({ windowMs });
+    sketches.set(id, sketch);
     return sketch;
   }
   /** A key its full limit has no room for: counted in the sketch, refused when it would pass `limit`. */

@@ -1,6 +1,6 @@
 // The overload run's budgets and how it is printed and recorded (docs/performance.md, "Overload").
 import type { OverloadResults } from "./overload.ts";
-import type { RunContext } from "./record.ts";
+import { describeCommit, type RunContext, utc } from "./record.ts";
 import type { BudgetCheck, PhaseResult } from "./results.ts";
 
 export type OverloadSetting = {
@@ -116,13 +116,11 @@ export function formatOverload(
 ): string {
   const workers = `${setting.workers} worker${setting.workers === 1 ? "" : "s"}`;
   const lines = [
-    `### ${context ? `${context.date.toISOString().slice(0, 16).replace("T", " ")} UTC: ` : ""}Overload: ${setting.database}, ${setting.listings.toLocaleString("en-US")} listings, ${workers}`,
+    `### ${context ? `${utc(context.date)}: ` : ""}Overload: ${setting.database}, ${setting.listings.toLocaleString("en-US")} listings, ${workers}`,
     "",
   ];
   if (context) {
-    const commit = context.commit
-      ? `\`${context.commit.hash}\`${context.commit.dirty ? " with uncommitted changes" : ""}`
-      : "unknown (not a git clone)";
+    const commit = describeCommit(context.commit);
     lines.push(
       `- Command: \`${["npm run bench --", ...context.args].join(" ")}\``,
       `- Commit: ${commit}`,

@@ -45,8 +45,14 @@ export function currentCommit(cwd = process.cwd()): RunContext["commit"] {
   }
 }
 
-function utc(date: Date): string {
+/** A record's heading time: "2026-11-29 15:17 UTC". */
+export function utc(date: Date): string {
   return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}
+
+/** The commit line of a record: the hash, marked when tracked files differed from it. */
+export function describeCommit(commit: RunContext["commit"]): string {
+  return commit ? `\`${commit.hash}\`${commit.dirty ? " with uncommitted changes" : ""}` : "unknown (not a git clone)";
 }
 
 /** One run as a dated markdown section (under benchmarks.md's "Recorded runs"): the phases, the budgets and every search shape. */
@@ -54,9 +60,7 @@ export function formatRecord(results: BenchResults, budgets: readonly BudgetChec
   const { phases } = results;
   const r = ratios(phases);
   const workers = `${results.workers} worker${results.workers === 1 ? "" : "s"}`;
-  const commit = context.commit
-    ? `\`${context.commit.hash}\`${context.commit.dirty ? " with uncommitted changes" : ""}`
-    : "unknown (not a git clone)";
+  const commit = describeCommit(context.commit);
   const command = ["npm run bench --", ...context.args].join(" ");
   const lines = [
     `### ${utc(context.date)}: ${results.database}, ${number.format(results.listings)} listings, ${workers}`,

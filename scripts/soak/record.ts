@@ -1,7 +1,7 @@
 // `npm run soak -- --record` appends the run to docs/benchmarks.md, as the
 // benchmark does (scripts/bench/record.ts): the capacity steps, every minute and
 // the checks, with the machine and the commit, so nobody copies tables by hand.
-import type { RunContext } from "../bench/record.ts";
+import { describeCommit, type RunContext, utc } from "../bench/record.ts";
 import type { CapacityStep } from "./capacity.ts";
 import type { Check, Minute } from "./verdict.ts";
 
@@ -51,10 +51,8 @@ function minuteRow(m: Minute): string {
 
 /** One soak as a dated markdown section (under benchmarks.md's "Recorded runs"). */
 export function formatSoakRecord(run: SoakRun, context: RunContext): string {
-  const date = `${context.date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
-  const commit = context.commit
-    ? `\`${context.commit.hash}\`${context.commit.dirty ? " with uncommitted changes" : ""}`
-    : "unknown (not a git clone)";
+  const date = utc(context.date);
+  const commit = describeCommit(context.commit);
   const passed = run.checks.every((c) => c.pass);
   const capacity =
     run.capacity === null
