@@ -66,12 +66,21 @@ describe("page cache keys", () => {
       "/city/kandy",
       "/about",
       "/sitemap.xml",
-      "/robots.txt",
       "/api/listings",
-      "/api/universities",
       "/getAdsForSEO",
     ]) {
       expect(cacheablePageKind(path), path).toBe("list");
+    }
+    // Pages that show no listing and no count: a listing write leaves them be.
+    for (const path of [
+      "/contact",
+      "/si/privacy.data",
+      "/terms",
+      "/robots.txt",
+      "/api/universities",
+      "/api/openapi.json",
+    ]) {
+      expect(cacheablePageKind(path), path).toBe("fixed");
     }
     for (const path of ["/listing/room-1001", "/listing/room-1001.data", "/api/listings/1001", "/getAdForSEO/1001"]) {
       expect(cacheablePageKind(path), path).toBe("listing");

@@ -6,8 +6,11 @@
 import { withoutLocale } from "~/i18n/locales";
 import { API_DEFAULT_LIMIT, LIST_QUERY_PARAMS } from "~/schemas/browse-filters";
 
-/** The kind of page, which decides what invalidates it: any listing write (lists), or its own listing. */
-export type PageKind = "list" | "listing";
+/**
+ * The kind of page, which decides what invalidates it: any listing write (lists), its own listing
+ * (listing), or only a change to everything (fixed: pages that show no listing and no count of them).
+ */
+export type PageKind = "list" | "listing" | "fixed";
 
 /**
  * Public pages whose content is a function of the URL, the database and the
@@ -18,11 +21,15 @@ export type PageKind = "list" | "listing";
  */
 const CACHEABLE: readonly [RegExp, PageKind][] = [
   [/^\/(?:_root\.data)?$/, "list"],
-  [/^\/(?:browse|old-browse|about|contact|privacy|terms)(?:\.data)?$/, "list"],
+  [/^\/(?:browse|old-browse|about)(?:\.data)?$/, "list"],
+  // Their loaders read the configuration and the URL only: a listing write changes nothing on them.
+  [/^\/(?:contact|privacy|terms)(?:\.data)?$/, "fixed"],
   [/^\/(?:search\/[^/]+(?:\/[^/]+)?|university\/[^/]+|city\/[^/]+)(?:\.data)?$/, "list"],
   [/^\/listing\/[^/]+?(?:\.data)?$/, "listing"],
-  [/^\/(?:sitemap[^/]*\.xml|robots\.txt)$/, "list"],
-  [/^\/api\/(?:listings|universities|openapi\.json)$/, "list"],
+  [/^\/sitemap[^/]*\.xml$/, "list"],
+  [/^\/robots\.txt$/, "fixed"],
+  [/^\/api\/listings$/, "list"],
+  [/^\/api\/(?:universities|openapi\.json)$/, "fixed"],
   [/^\/api\/listings\/[^/]+$/, "listing"],
   [/^\/(?:getAdsForSEO|getAdsByUniversity\/[^/]+)$/, "list"],
   [/^\/getAdForSEO\/[^/]+$/, "listing"],
