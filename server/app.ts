@@ -169,16 +169,17 @@ export function createHandler(clientDir: string): (req: IncomingMessage, res: Se
   logger.info({ files: files.count, pageCacheMb: cache.enabled ? env.PAGE_CACHE_MB : 0 }, "static files loaded");
   return (req, res) => {
     if (files.serve(req, res) || health(req, res) || metrics.serve(req, res)) return;
-    if (pages.serveHit(req, res)) {
-      metrics.hit(req, res);
-      return;
-    }
-    metrics.time(req, res);
-    // Background work waits while a request is waiting or under way here (ADR 095).
-    markRequestStart();
-    res.once("close", markRequestEnd);
-    // Waits for its turn to render, or is told at once to come back (ADR 093).
-    pages.admit(req, res, () => app(req, res));
+    pages.serve(req, res, {
+      hit: () => metrics.hit(req, res),
+      miss() {
+        metrics.time(req, res);
+        // Background work waits while a request is waiting or under way here (ADR 095).
+        markRequestStart();
+        res.once("close", markRequestEnd);
+        // Waits for its turn to render, or is told at once to come back (ADR 093).
+        pages.admit(req, res, () => app(req, res));
+      },
+    });
   };
 }
 

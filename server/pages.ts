@@ -20,7 +20,7 @@ import {
   type PageKind,
 } from "../app/cache/page-key";
 import { type RenderHints, withRenderHints } from "../app/cache/render-hints.server";
-import { measureRenderQueueWith, rendersRefused } from "../app/lib/metrics.server";
+import { pageFollowers as followers, measureRenderQueueWith, rendersRefused } from "../app/lib/metrics.server";
 import { clientIpFrom, networkOrigin } from "../app/limits/client-ip.server";
 import { queueListingView, type ViewCounter, type ViewRequest } from "../app/models/view-tracking.server";
 import { dataSaverOn } from "../app/security/data-saver.server";
@@ -28,6 +28,7 @@ import { contentSecurityPolicy, cspHeaderName } from "../app/security/headers.se
 import { inlineHashes } from "../app/security/inline-hashes.server";
 import type { Services } from "../app/services.server";
 import { createBusyAnswers } from "./busy";
+import { createRenderFlights } from "./render-flights";
 import { createRenderGate, type Lane, type RenderGateOptions } from "./render-gate";
 import { sendFetchResponse, toFetchRequest } from "./web-adapter";
 
@@ -61,6 +62,12 @@ const NOT_KEPT = new Set([
  */
 const RENDER_GATE = { slots: 4, budgetMs: 1000 };
 const REFUSALS_LOG_EVERY_MS = 10_000;
+
+/**
+ * A request for a page being rendered waits for that render at most as long as the render gate
+ * lets anyone wait, plus a render; a crowd on one page beyond 256 goes through the gate itself.
+ */
+const RENDER_FLIGHTS = { followMs: RENDER_GATE.budgetMs * 2, maxFollowers: 256 };
 
 /** Photos (app/routes/photos.$key.ts) are read from storage, not rendered. */
 const isPhotoPath = (url: string) => url.startsWith("/photos/");
@@ -113,6 +120,10 @@ export function createPages({
   const sendBusy = createBusyAnswers({ siteName: env.SITE_NAME, headers });
   const refusals = { busy: 0, network: 0, late: 0 };
   let refusalsLogged = 0;
+  // One render per page at a time: the same page's other requests wait for it (ADR 108).
+  const flights = createRenderFlights(RENDER_FLIGHTS);
+  /** The requests rendering a page others wait for: what tells them it is stored. */
+  const landings = new WeakMap<ServerResponse, () => void>();
 
   // The target of each URL asked for lately: popular pages skip the patterns and the parameter sorting.
   const targets = new Map<string, Target | null>();
@@ -179,18 +190,57 @@ export function createPages({
     return queued?.cookies ?? [];
   }
 
-  /** Before Express: a page the cache has, or false. */
-  function serveHit(req: IncomingMessage, res: ServerResponse): boolean {
-    const found = target(req.method, req.url ?? "/", req.headers);
-    if (!found) return false;
-    const entry = cache.get(found.key);
-    if (!entry) return false;
+  /** Sends a stored page (or its stale copy while it is rendered again) as a hit. */
+  function sendHit(req: IncomingMessage, res: ServerResponse, found: Target, entry: CachedPage): void {
     sendCachedPage(req, res, cache, entry, {
       headers,
       cookies: countView(req, found.pathname, entry.listingId),
       status: "HIT",
     });
-    return true;
+  }
+
+  /**
+   * Before Express: a page the cache has is sent and `hit` called. Otherwise `miss` (render it),
+   * at once or, when the same page is being rendered already, once that render is done and
+   * stored nothing for this request (ADR 108); meanwhile a copy a write made stale a moment ago answers.
+   */
+  function serve(req: IncomingMessage, res: ServerResponse, then: { hit: () => void; miss: () => void }): void {
+    const found = target(req.method, req.url ?? "/", req.headers);
+    if (!found) {
+      then.miss();
+      return;
+    }
+    const entry = cache.get(found.key);
+    if (entry) {
+      sendHit(req, res, found, entry);
+      then.hit();
+      return;
+    }
+    if (flights.flying(found.key)) {
+      const stale = cache.stale(found.key);
+      if (stale) {
+        followers.labels("stale").inc();
+        sendHit(req, res, found, stale);
+        then.hit();
+        return;
+      }
+      const following = flights.follow(found.key, () => {
+        if (res.destroyed) return;
+        const stored = cache.get(found.key);
+        followers.labels(stored ? "joined" : "rendered").inc();
+        if (!stored) return then.miss();
+        sendHit(req, res, found, stored);
+        then.hit();
+      });
+      if (following) return;
+    } else if (req.method === "GET") {
+      const land = flights.lead(found.key);
+      // Its followers look again as soon as the page is stored (or not), not when this visitor
+      // has read it: a leader who never reads holds nobody up. Or when it hung up or was refused.
+      landings.set(res, land);
+      res.once("close", land);
+    }
+    then.miss();
   }
 
   async function toEntry(
@@ -294,11 +344,13 @@ export function createPages({
       const viewCookies = response.status === 200 ? countView(req, req.path, hints.listingId) : [];
       if (found && cacheable(req, response)) {
         const entry = await toEntry(found, response, hints, preferredEncoding(req.headers["accept-encoding"]));
-        // Kept only when no write came in during the render; then the other workers need not render it.
-        if (cache.set(entry, epoch)) share(entry, seen);
+        // Shown fresh to the other workers only when no write came in during the render (ADR 061, 108).
+        if (cache.set(entry, epoch) && entry.staleAt === undefined) share(entry, seen);
+        landings.get(res)?.();
         sendCachedPage(req, res, cache, entry, { headers: {}, cookies: viewCookies, status: "MISS" });
         return;
       }
+      landings.get(res)?.();
       for (const cookie of viewCookies) res.append("Set-Cookie", cookie);
       // A page rendered for someone signed in is theirs alone.
       if (hasSessionCookie(req.headers.cookie) && !response.headers.has("cache-control"))
@@ -309,5 +361,5 @@ export function createPages({
     }
   }
 
-  return { serveHit, admit, render, renderQueue: gate };
+  return { serve, admit, render, renderQueue: gate };
 }

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach } from "vitest";
 import { cookieHeaders, getAuth } from "../app/auth/auth.server";
-import { createPageCache } from "../app/cache/page-cache.server";
+import { createPageCache, type PageCache } from "../app/cache/page-cache.server";
 import type { DB } from "../app/db/db.server";
 import { createOwnerAccount } from "../app/models/account.server";
 import type { ViewCounter } from "../app/models/view-tracking.server";
@@ -46,12 +46,13 @@ export async function startPageSite(
   render: (request: Request) => Promise<Response>,
   middleware: express.RequestHandler[] = [],
   options: { renderGate?: Partial<RenderGateOptions>; env?: Record<string, string> } = {},
-): Promise<{ base: string; pages: ReturnType<typeof createPages> }> {
+): Promise<{ base: string; pages: ReturnType<typeof createPages>; cache: PageCache }> {
   const context = testContext({ db, env: options.env });
   const services = context.get(requestContext) as unknown as Services;
+  const cache = createPageCache({ maxBytes: 8 * 1024 * 1024 });
   const pages = createPages({
     services,
-    cache: createPageCache({ maxBytes: 8 * 1024 * 1024 }),
+    cache,
     views: noViews,
     handleRequest: render,
     getLoadContext: () => context,
@@ -64,11 +65,11 @@ export async function startPageSite(
   for (const handler of middleware) app.use(handler);
   app.use(pages.render);
   const server = http.createServer((req, res) => {
-    if (!pages.serveHit(req, res)) pages.admit(req, res, () => app(req, res));
+    pages.serve(req, res, { hit: () => undefined, miss: () => pages.admit(req, res, () => app(req, res)) });
   });
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, pages };
+  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, pages, cache };
 }
 
 /** The name=value pairs a response sets, as a browser would send them back. */

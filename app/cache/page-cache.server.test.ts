@@ -14,6 +14,7 @@ import {
   KEEP_WAITING,
   type PageCache,
   preferredEncoding,
+  STALE_SERVE_MS,
   sendCachedPage,
   VIEW_COUNT_LAG_MS,
   variantOf,
@@ -77,15 +78,32 @@ describe("the page cache store", () => {
     expect(cache.set(page("/browse"), cache.epoch)).toBe(false);
   });
 
-  it("drops every list and the changed listing's pages on a listing write, and keeps other listings' pages", () => {
+  it("makes every list stale and drops the changed listing's pages on a listing write, keeping the rest", () => {
     const cache = createPageCache({ maxBytes: 10_000 });
     cache.set(page("/browse"), cache.epoch);
+    cache.set(page("/terms", { kind: "fixed" }), cache.epoch);
     cache.set(page("/listing/a-1001", { kind: "listing", listingId: 1001 }), cache.epoch);
     cache.set(page("/listing/b-1002", { kind: "listing", listingId: 1002 }), cache.epoch);
-    cache.invalidate({ all: false, listingIds: [1001], viewedListingIds: [] });
-    expect(cache.get("/browse")).toBeUndefined();
-    expect(cache.get("/listing/a-1001")).toBeUndefined();
-    expect(cache.get("/listing/b-1002")).toBeDefined();
+    const at = Date.now();
+    cache.invalidate({ all: false, listingIds: [1001], viewedListingIds: [] }, at);
+    expect(cache.get("/browse", at)).toBeUndefined();
+    expect(cache.get("/listing/a-1001", at)).toBeUndefined();
+    expect(cache.stale("/listing/a-1001", at)).toBeUndefined();
+    expect(cache.get("/listing/b-1002", at)).toBeDefined();
+    // A page that shows no listing is not touched by a listing write.
+    expect(cache.get("/terms", at)).toBeDefined();
+    // The list answers only as a stale copy, and only for a little while (ADR 108).
+    expect(cache.stale("/browse", at + STALE_SERVE_MS - 1)?.key).toBe("/browse");
+    expect(cache.stale("/browse", at + STALE_SERVE_MS)).toBeUndefined();
+    // Past that, the copy is dropped when next asked for: its bytes go to pages that can answer.
+    expect(cache.get("/browse", at + STALE_SERVE_MS)).toBeUndefined();
+    expect(cache.size).toBe(2);
+    // A second write keeps the first one's time: the copy is as old as the oldest change it misses.
+    cache.set(page("/about"), cache.epoch);
+    cache.invalidate({ all: false, listingIds: [1002], viewedListingIds: [] }, at + 100);
+    cache.invalidate({ all: false, listingIds: [1002], viewedListingIds: [] }, at + 400);
+    expect(cache.stale("/about", at + 100 + STALE_SERVE_MS - 1)).toBeDefined();
+    expect(cache.stale("/about", at + 100 + STALE_SERVE_MS)).toBeUndefined();
     cache.invalidate({ all: true, listingIds: [], viewedListingIds: [] });
     expect(cache.size).toBe(0);
     expect(cache.bytes).toBe(0);
@@ -107,12 +125,35 @@ describe("the page cache store", () => {
     expect(cache.set(page("/about"), renderStarted)).toBe(true);
   });
 
-  it("does not store a page whose render began before a write (it may show the old state)", () => {
+  it("keeps a list whose render began before a write only as a stale copy from that write, and no listing page", () => {
     const cache = createPageCache({ maxBytes: 10_000 });
     const renderStarted = cache.epoch;
+    const at = Date.now();
+    cache.invalidate({ all: false, listingIds: [7], viewedListingIds: [] }, at);
+    cache.invalidate({ all: false, listingIds: [8], viewedListingIds: [] }, at + 200);
+    expect(cache.set(page("/browse"), renderStarted)).toBe(true);
+    expect(cache.get("/browse", at + 300)).toBeUndefined();
+    expect(cache.stale("/browse", at + STALE_SERVE_MS - 1)).toBeDefined();
+    expect(cache.stale("/browse", at + STALE_SERVE_MS)).toBeUndefined();
+    // A listing's page may show the very listing that changed: not stored.
+    expect(cache.set(page("/listing/g-7", { kind: "listing", listingId: 7 }), renderStarted)).toBe(false);
+    // A page that shows no listing is stored as it is.
+    expect(cache.set(page("/privacy", { kind: "fixed" }), renderStarted)).toBe(true);
+    expect(cache.get("/privacy", at + 300)).toBeDefined();
+  });
+
+  it("never lets an older render replace a fresher copy, and stores nothing begun before a change to everything", () => {
+    const cache = createPageCache({ maxBytes: 10_000 });
+    const older = cache.epoch;
     cache.invalidate({ all: false, listingIds: [7], viewedListingIds: [] });
-    expect(cache.set(page("/browse"), renderStarted)).toBe(false);
-    expect(cache.get("/browse")).toBeUndefined();
+    const fresh = page("/browse");
+    expect(cache.set(fresh, cache.epoch)).toBe(true);
+    expect(cache.set(page("/browse"), older)).toBe(false);
+    expect(cache.get("/browse")).toBe(fresh);
+    const beforeAll = cache.epoch;
+    cache.invalidate({ all: true, listingIds: [], viewedListingIds: [] });
+    expect(cache.set(page("/browse"), beforeAll)).toBe(false);
+    expect(cache.set(page("/terms", { kind: "fixed" }), beforeAll)).toBe(false);
   });
 
   it("says a page was compressed smaller only while it is still stored (ADR 061)", () => {

@@ -42,6 +42,11 @@ export type CachedPage = {
   bytes: number;
   /** When the holding cache last moved it to the recent end (its own count of moves; set by the cache). */
   movedAt?: number;
+  /**
+   * A list a listing write may have changed, since this moment (Date.now()): no longer a hit, but
+   * for STALE_SERVE_MS it answers the requests that arrive while one of them renders it afresh (ADR 108).
+   */
+  staleAt?: number;
 };
 
 /**
@@ -59,6 +64,16 @@ export const MAX_AGE_MS = 300_000;
  */
 export const VIEW_COUNT_LAG_MS = 3_000;
 
+/**
+ * How long after a write a list it may have changed still answers the requests that come while
+ * the first one renders it again (ADR 108). With the watchers' quarter second to read the write,
+ * a visitor sees it within a second (ADR 012): the rule the stale copy may not outlast.
+ */
+export const STALE_SERVE_MS = 500;
+
+/** How many recent listing writes' times the cache remembers, to date a render that overlapped one. */
+const CHANGES_KEPT = 64;
+
 /** Browsers revalidate every time (ETag); a CDN may keep a page for a second and refresh it in the background. */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=1, stale-while-revalidate=10";
 
@@ -74,8 +89,15 @@ export function createPageCache({
 }) {
   const entries = new Map<string, CachedPage>();
   let bytes = 0;
-  /** Bumped by every invalidation: a render that began before one is not stored (it may show the old state). */
+  /**
+   * Bumped by every invalidation: a render that began before one may show the old state. A list is
+   * then stored stale from the moment of the first write it may have missed; a listing's page is not stored.
+   */
   let epoch = 0;
+  /** The epoch of the last change to everything: a render that began before it is never stored. */
+  let clearedEpoch = 0;
+  /** When (Date.now()) each of the last CHANGES_KEPT listing-write epochs was read. */
+  const changedAt = new Map<number, number>();
   /** Entries moved to the recent end so far (stored, or asked for after many others were). */
   let moves = 0;
 
@@ -105,11 +127,17 @@ export function createPageCache({
     get epoch() {
       return epoch;
     },
+    /** A stored page that shows the latest state read, or undefined. */
     get(key: string, now = Date.now()): CachedPage | undefined {
       const entry = entries.get(key);
       if (!entry) return undefined;
       if (entry.expiresAt <= now) {
         remove(key);
+        return undefined;
+      }
+      if (entry.staleAt !== undefined) {
+        // Past its little while it answers nobody: its bytes go to pages that can.
+        if (now - entry.staleAt >= STALE_SERVE_MS) remove(key);
         return undefined;
       }
       // Most recently used last; one moved among the last quarter of moves is far from the end
@@ -121,9 +149,30 @@ export function createPageCache({
       }
       return entry;
     },
-    /** Stores an entry rendered since `renderEpoch`; false when a write came in between. */
+    /**
+     * A list a write may have changed less than STALE_SERVE_MS ago: only for a request that came
+     * while another renders it afresh (ADR 108).
+     */
+    stale(key: string, now = Date.now()): CachedPage | undefined {
+      const entry = entries.get(key);
+      if (entry?.staleAt === undefined || now - entry.staleAt >= STALE_SERVE_MS || entry.expiresAt <= now)
+        return undefined;
+      return entry;
+    },
+    /**
+     * Stores an entry rendered since `renderEpoch`; false when it is not kept. A write that came in
+     * between leaves a list stored stale (ADR 108), a listing's page not stored, a fixed page as it is.
+     */
     set(entry: CachedPage, renderEpoch: number): boolean {
-      if (!(maxBytes > 0) || renderEpoch !== epoch || entry.bytes > maxBytes) return false;
+      if (!(maxBytes > 0) || renderEpoch < clearedEpoch || entry.bytes > maxBytes) return false;
+      if (renderEpoch !== epoch && entry.kind !== "fixed") {
+        const since = changedAt.get(renderEpoch + 1);
+        if (entry.kind !== "list" || since === undefined) return false;
+        // A newer copy (fresh, or stale since later) is worth more than this one.
+        const held = entries.get(entry.key);
+        if (held && (held.staleAt === undefined || held.staleAt >= since)) return false;
+        entry.staleAt = since;
+      }
       remove(entry.key);
       entries.set(entry.key, entry);
       entry.movedAt = ++moves;
@@ -149,20 +198,27 @@ export function createPageCache({
     invalidate(change: PageChange, now = Date.now()) {
       if (change.all) {
         epoch += 1;
+        clearedEpoch = epoch;
         entries.clear();
         bytes = 0;
         return;
       }
       // A render under way may show the old listing; one that shows an old view count is fine to keep.
-      if (change.listingIds.length > 0) epoch += 1;
+      if (change.listingIds.length > 0) {
+        epoch += 1;
+        changedAt.set(epoch, now);
+        changedAt.delete(epoch - CHANGES_KEPT);
+      }
       const changed = new Set(change.listingIds);
       const viewed = new Set(change.viewedListingIds);
       const lists = changed.size > 0;
       if (!lists && viewed.size === 0) return;
       for (const [key, entry] of entries) {
         const about = entry.kind === "listing" ? entry.listingId : undefined;
-        // Any listing write can change any list (a new price enters a filter, a count moves).
-        if ((lists && entry.kind === "list") || (about !== undefined && changed.has(about))) remove(key);
+        // Any listing write can change any list (a new price enters a filter, a count moves): stale
+        // from now on, the earliest write counting. A changed listing's own pages go at once.
+        if (lists && entry.kind === "list") entry.staleAt ??= now;
+        else if (about !== undefined && changed.has(about)) remove(key);
         else if (about !== undefined && viewed.has(about))
           entry.expiresAt = Math.min(entry.expiresAt, now + VIEW_COUNT_LAG_MS);
       }
@@ -214,8 +270,8 @@ function keepLater(cache: PageCache, entry: CachedPage): void {
 }
 
 function keepNow(cache: PageCache, entry: CachedPage): void {
-  // An entry dropped from the cache meanwhile is not worth the work.
-  if (!cache.holds(entry)) return;
+  // An entry dropped from the cache meanwhile, or about to be rendered again, is not worth the work.
+  if (!cache.holds(entry) || entry.staleAt !== undefined) return;
   for (const [encoding, body] of Object.entries(entry.variants) as [Encoding, Buffer][]) {
     if (encoding === "identity") continue;
     const kept = encode(decode(body, encoding), encoding);

@@ -84,6 +84,16 @@ export const sharedPages = once(
     }),
 );
 
+export const pageFollowers = once(
+  "bodima_page_cache_followers_total",
+  () =>
+    new Counter({
+      name: "bodima_page_cache_followers_total",
+      help: "Requests for a page another request was rendering (ADR 108): served its stale copy, joined its answer, or rendered after all",
+      labelNames: ["outcome"] as const,
+    }),
+);
+
 export const jobRuns = once(
   "bodima_job_runs_total",
   () =>
