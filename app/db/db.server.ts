@@ -32,8 +32,10 @@ export function createDatabase(options: { databaseUrl?: string; dataDir: string;
     filename = path.join(options.dataDir, "bodima.sqlite");
   }
   const { database } = openSqlite(filename);
+  // A second connection for transactions (ADR 109); an in-memory database is one connection's own.
+  const transactions = filename === ":memory:" ? undefined : openSqlite(filename).database;
   const db = new Kysely<Database>({
-    dialect: new ImmediateSqliteDialect({ database }),
+    dialect: new ImmediateSqliteDialect({ database, transactions }),
     plugins: [new StripNulPlugin()],
   });
   return { db, dialect: "sqlite", destroy: () => db.destroy() };

@@ -12,7 +12,7 @@ export function openSqlite(filename: string): { database: SqliteDatabase; raw: D
   raw.exec("PRAGMA foreign_keys = ON");
   // A short wait here: node:sqlite waits synchronously, freezing every request of the process.
   // Longer waits for another process's write happen asynchronously (retryWhileBusy, sqlite-dialect.server.ts).
-  raw.exec("PRAGMA busy_timeout = 100");
+  raw.exec("PRAGMA busy_timeout = 10");
   // 64 MB page cache: the default 2 MB made scans of 100,000 listings slow.
   raw.exec("PRAGMA cache_size = -65536");
   const statements = createStatementCache(raw, STATEMENT_CACHE_SIZE);

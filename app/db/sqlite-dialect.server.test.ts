@@ -51,4 +51,56 @@ describe("SQLite written by several processes", () => {
     expect(ticks).toBeGreaterThan(10);
     await app.destroy();
   });
+
+  it("answers reads while a transaction waits for another process's lock, and runs its transactions one at a time", async () => {
+    // ADR 109: a page render reads while an owner's write waits for the other worker to finish.
+    const { app, file } = fileDatabase();
+    await sql`create table notes (text text not null)`.execute(app.db);
+    await sql`insert into notes values ('before')`.execute(app.db);
+    const other = new DatabaseSync(file);
+    other.exec("begin immediate");
+    setTimeout(() => other.exec("commit"), 600);
+    const order: string[] = [];
+    const write = (text: string) =>
+      app.db.transaction().execute(async (trx) => {
+        order.push(`begin ${text}`);
+        await sql`insert into notes values (${text})`.execute(trx);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        order.push(`commit ${text}`);
+      });
+    try {
+      const writes = [write("first"), write("second")];
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      // The transactions wait for the lock; a read is answered meanwhile, and sees only what is committed.
+      const started = performance.now();
+      const read = await sql<{ text: string }>`select text from notes`.execute(app.db);
+      expect(performance.now() - started).toBeLessThan(100);
+      expect(read.rows.map((r) => r.text)).toEqual(["before"]);
+      expect(order).toEqual([]);
+      await Promise.all(writes);
+    } finally {
+      other.close();
+    }
+    expect(order).toEqual(["begin first", "commit first", "begin second", "commit second"]);
+    const rows = await sql<{ text: string }>`select text from notes order by rowid`.execute(app.db);
+    expect(rows.rows.map((r) => r.text)).toEqual(["before", "first", "second"]);
+    await app.destroy();
+  });
+
+  it("keeps a rolled-back transaction's writes from everyone, and the next transaction goes on", async () => {
+    const { app } = fileDatabase();
+    await sql`create table notes (text text not null)`.execute(app.db);
+    await expect(
+      app.db.transaction().execute(async (trx) => {
+        await sql`insert into notes values ('undone')`.execute(trx);
+        throw new Error("changed my mind");
+      }),
+    ).rejects.toThrow("changed my mind");
+    await app.db.transaction().execute(async (trx) => {
+      await sql`insert into notes values ('kept')`.execute(trx);
+    });
+    const rows = await sql<{ text: string }>`select text from notes`.execute(app.db);
+    expect(rows.rows.map((r) => r.text)).toEqual(["kept"]);
+    await app.destroy();
+  });
 });

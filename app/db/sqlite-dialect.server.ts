@@ -1,4 +1,14 @@
-import { CompiledQuery, type DatabaseConnection, type Driver, SqliteDialect } from "kysely";
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type DialectAdapter,
+  type Driver,
+  type QueryResult,
+  SqliteAdapter,
+  type SqliteDatabase,
+  SqliteDialect,
+  SqliteDriver,
+} from "kysely";
 
 /** SQLite's "database is locked": another process held the write lock for longer than busy_timeout. */
 export function isSqliteBusy(error: unknown): boolean {
@@ -21,7 +31,7 @@ export async function retryWhileBusy<T>(attempt: () => Promise<T>, budgetMs = BU
       return await attempt();
     } catch (error) {
       if (!isSqliteBusy(error) || Date.now() >= giveUpAt) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.min(25 * round, 250)));
+      await new Promise((resolve) => setTimeout(resolve, Math.min(10 * round, 100)));
     }
   }
 }
@@ -35,10 +45,28 @@ export async function retryWhileBusy<T>(attempt: () => Promise<T>, budgetMs = BU
  *   lock is waited for like any other. Our transactions exist to write, so nothing is lost;
  * - a statement or BEGIN refused with SQLITE_BUSY (another process held the lock past
  *   busy_timeout) is tried again for up to 20 s (ADR 034: several workers write one file).
- *   Statements inside a transaction hold the lock already and are not retried on their own.
+ *   Statements inside a transaction hold the lock already and are not retried on their own;
+ * - given a second connection to the same file (`transactions`), transactions run on it, one at a
+ *   time, and every other statement on the first, at any time (ADR 109). Kysely otherwise lets one
+ *   operation at a time use SQLite's one connection, so a transaction waiting for another
+ *   process's write lock held up every page this process was rendering.
  */
 export class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #database: SqliteDatabase;
+  readonly #transactions?: SqliteDatabase;
+
+  constructor(config: { database: SqliteDatabase; transactions?: SqliteDatabase }) {
+    super({ database: config.database });
+    this.#database = config.database;
+    this.#transactions = config.transactions;
+  }
+
+  override createAdapter(): DialectAdapter {
+    return this.#transactions ? new ManyConnectionsSqliteAdapter() : super.createAdapter();
+  }
+
   override createDriver(): Driver {
+    if (this.#transactions) return new SplitSqliteDriver(this.#database, this.#transactions);
     const driver = super.createDriver();
     const acquire = driver.acquireConnection.bind(driver);
     let inTransaction = false;
@@ -69,5 +97,115 @@ export class ImmediateSqliteDialect extends SqliteDialect {
       await rollback(connection);
     };
     return driver;
+  }
+}
+
+/** Lets Kysely hand out connections without its one-at-a-time lock: SplitSqliteDriver keeps transactions apart itself. */
+class ManyConnectionsSqliteAdapter extends SqliteAdapter {
+  override get supportsMultipleConnections(): boolean {
+    return true;
+  }
+}
+
+/**
+ * What Kysely gets for each query or transaction: statements go to the shared connection, or to
+ * the transactions' connection from BEGIN to COMMIT or ROLLBACK.
+ */
+class SplitConnection implements DatabaseConnection {
+  inTransaction = false;
+  readonly shared: DatabaseConnection;
+  readonly transactions: DatabaseConnection;
+
+  constructor(shared: DatabaseConnection, transactions: DatabaseConnection) {
+    this.shared = shared;
+    this.transactions = transactions;
+  }
+
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.inTransaction) return this.transactions.executeQuery<R>(query);
+    return retryWhileBusy(() => this.shared.executeQuery<R>(query));
+  }
+
+  streamQuery<R>(query: CompiledQuery, chunkSize: number): AsyncIterableIterator<QueryResult<R>> {
+    return (this.inTransaction ? this.transactions : this.shared).streamQuery<R>(query, chunkSize);
+  }
+}
+
+/** Two connections to one file: statements on their own share one; transactions take turns on the other. */
+class SplitSqliteDriver extends SqliteDriver {
+  readonly #transactionsDriver: SqliteDriver;
+  #shared?: DatabaseConnection;
+  #transactions?: DatabaseConnection;
+  /** Settles when the transaction under way (if any) has ended: the next one begins after it. */
+  #turn: Promise<void> = Promise.resolve();
+  #endTurn: (() => void) | null = null;
+
+  constructor(database: SqliteDatabase, transactions: SqliteDatabase) {
+    super({ database });
+    this.#transactionsDriver = new SqliteDriver({ database: transactions });
+  }
+
+  override async init(): Promise<void> {
+    await super.init();
+    await this.#transactionsDriver.init();
+    this.#shared = await super.acquireConnection();
+    this.#transactions = await this.#transactionsDriver.acquireConnection();
+  }
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    return new SplitConnection(this.#shared as DatabaseConnection, this.#transactions as DatabaseConnection);
+  }
+
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    for (;;) {
+      const turn = this.#turn;
+      await turn;
+      if (this.#turn === turn) break;
+    }
+    this.#turn = new Promise<void>((resolve) => {
+      this.#endTurn = resolve;
+    });
+    try {
+      await retryWhileBusy(() =>
+        (this.#transactions as DatabaseConnection).executeQuery(CompiledQuery.raw("begin immediate")),
+      );
+      (connection as SplitConnection).inTransaction = true;
+    } catch (error) {
+      this.#passTurn();
+      throw error;
+    }
+  }
+
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await this.#end(connection, "commit");
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await this.#end(connection, "rollback");
+  }
+
+  override async destroy(): Promise<void> {
+    await super.destroy();
+    await this.#transactionsDriver.destroy();
+  }
+
+  async #end(connection: DatabaseConnection, how: "commit" | "rollback"): Promise<void> {
+    const transactions = this.#transactions as DatabaseConnection;
+    try {
+      await transactions.executeQuery(CompiledQuery.raw(how));
+    } catch (error) {
+      // A COMMIT refused leaves the transaction open: end it, so the next one can begin.
+      if (how === "commit") await transactions.executeQuery(CompiledQuery.raw("rollback")).catch(() => undefined);
+      throw error;
+    } finally {
+      (connection as SplitConnection).inTransaction = false;
+      this.#passTurn();
+    }
+  }
+
+  #passTurn(): void {
+    const end = this.#endTurn;
+    this.#endTurn = null;
+    end?.();
   }
 }
