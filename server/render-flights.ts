@@ -32,8 +32,8 @@ export function createRenderFlights({ followMs, maxFollowers }: FlightsOptions) 
       return flights.has(key);
     },
     /**
-     * This request renders `key`; `done` is called once its answer is written or it hung up.
-     * Returns what the request's end must call.
+     * This request renders `key`. Returns what tells its followers to look in the cache again:
+     * call it once the page is stored (or not), and when the request ends in any case.
      */
     lead(key: string): () => void {
       const followers: Follower[] = [];
