@@ -5,6 +5,7 @@ import { createContext } from "react-router";
 import { type Secrets, secretsFor } from "~/security/secrets.server";
 import type { CountMemo } from "./db/count-memo.server";
 import { createDatabase, type DB, type DialectName } from "./db/db.server";
+import { warnAboutDatabase } from "./db/maintenance.server";
 import { migrateToLatest } from "./db/migrate.server";
 import { type Env, getEnv } from "./env.server";
 import type { Locale } from "./i18n/translator.server";
@@ -123,6 +124,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
   await addDemoDataIfWanted(services);
   warnAboutConfiguration(env, logger);
   if (!options.background) return services;
+  await warnAboutDatabase(db, logger);
   const transport = mailTransportFor(env, logger);
   const sender = startMailSender({ db, transport, log: logger });
   const jobs = startJobs({ db, env, storage, log: logger, mail: () => transport });

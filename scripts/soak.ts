@@ -37,6 +37,7 @@ import {
   withinTarget,
 } from "./soak/capacity.ts";
 import { checkLedger, createOwners, freshPostgres, totalViews } from "./soak/database.ts";
+import { type SoakPostgres, soakPostgres } from "./soak/postgres-server.ts";
 import { formatSoakRecord } from "./soak/record.ts";
 import { createWindow, groupPids, residentMb, serverFigures } from "./soak/sampler.ts";
 import { type ActionKind, createKindPicker, createTraffic } from "./soak/traffic.ts";
@@ -89,12 +90,18 @@ const env: NodeJS.ProcessEnv = {
 
 const services: Service[] = [];
 let dropDatabase: (() => Promise<void>) | null = null;
+let postgres: SoakPostgres | null = null;
 async function cleanUp() {
   for (const service of services) service.stop();
   if (args.keep) console.log(`Data folder kept: ${dataDir}`);
   else {
     fs.rmSync(dataDir, { recursive: true, force: true });
     await dropDatabase?.().catch((error: unknown) => console.error(`Could not drop the soak database: ${error}`));
+  }
+  try {
+    postgres?.stop();
+  } catch (error) {
+    console.error(`Could not stop the soak's PostgreSQL server: ${error instanceof Error ? error.message : error}`);
   }
 }
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
@@ -108,7 +115,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 try {
   if (args.db === "postgres") {
-    const database = await freshPostgres(args.postgresUrl, "bodima_soak");
+    postgres = await soakPostgres(args.postgresUrl, args.keep);
+    console.log(`Database server: ${postgres.description}`);
+    const database = await freshPostgres(postgres.adminUrl, "bodima_soak");
     env.DATABASE_URL = database.url;
     if (!args.keep) dropDatabase = database.drop;
   }
@@ -301,6 +310,7 @@ try {
   if (args.record) {
     const run = {
       database: args.db === "postgres" ? ("PostgreSQL" as const) : ("SQLite" as const),
+      server: postgres?.description,
       listings: args.listings,
       workers: args.workers,
       minutesAsked: args.minutes,

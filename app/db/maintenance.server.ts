@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import type { Logger } from "pino";
 import type { DB } from "./db.server";
 import { isPostgres } from "./search.server";
 
@@ -19,4 +20,19 @@ export async function refreshStatistics(db: DB): Promise<void> {
     await sql`pragma analysis_limit = 0`.execute(db);
     await sql`analyze`.execute(db);
   }
+}
+
+/**
+ * A PostgreSQL server with autovacuum off keeps every dead row a view count or
+ * an edit leaves: index-only counts turn into table reads and browse slows
+ * down hour by hour (ADR 110 measured 14.5 ms instead of 2.9 ms for one count
+ * after 20 minutes of traffic). Said once at start-up; SQLite has no such setting.
+ */
+export async function warnAboutDatabase(db: DB, log: Pick<Logger, "warn">): Promise<void> {
+  if (!isPostgres(db)) return;
+  const { rows } = await sql<{ autovacuum: string }>`show autovacuum`.execute(db);
+  if (rows[0]?.autovacuum === "off")
+    log.warn(
+      "PostgreSQL runs with autovacuum off: dead rows pile up and counts and searches slow down as listings are viewed and edited. Turn autovacuum on (it is on by default), or run VACUUM ANALYZE often.",
+    );
 }

@@ -77,3 +77,10 @@ it("says when the rate was given rather than measured", () => {
   expect(text).toContain("- Capacity (open loop, ADR 103): rate given: 83 actions/s");
   expect(text).toContain("- Commit: unknown (not a git clone)");
 });
+
+it("names the PostgreSQL server and its autovacuum, which decide whether dead rows pile up", () => {
+  const server = "PostgreSQL 15.20, autovacuum on: the soak's own server with the defaults";
+  const text = formatSoakRecord({ ...run, database: "PostgreSQL", server }, context);
+  expect(text).toContain(`- Machine: 2 cores, AMD EPYC\n- Database server: ${server}\n- Capacity`);
+  expect(formatSoakRecord(run, context)).not.toContain("Database server");
+});

@@ -7,6 +7,8 @@ import type { Check, Minute } from "./verdict.ts";
 
 export type SoakRun = {
   database: "SQLite" | "PostgreSQL";
+  /** The PostgreSQL server and its autovacuum setting (scripts/soak/postgres-server.ts). */
+  server?: string;
   listings: number;
   workers: number;
   minutesAsked: number;
@@ -64,6 +66,7 @@ export function formatSoakRecord(run: SoakRun, context: RunContext): string {
     `- Command: \`${["npm run soak --", ...context.args].join(" ")}\``,
     `- Commit: ${commit}`,
     `- Machine: ${context.machine.cores} cores, ${context.machine.cpuModel}`,
+    ...(run.server ? [`- Database server: ${run.server}`] : []),
     `- Capacity (open loop, ADR 103): ${capacity}`,
     `- Answered by kind: ${run.byKind.map(([kind, n]) => `${kind} ${number.format(n)}`).join(", ")}; views counted ${number.format(run.views)}`,
     "",
