@@ -123,9 +123,6 @@ export type ListingsTable = {
   phoneConfirmedUntil: Generated<string | null>;
   /** Typed so a comparison with a word that is no status fails to compile (ADR 063). */
   status: ListingStatus;
-  views: Generated<number>;
-  uniqueViews: Generated<number>;
-  lastViewed: string | null;
   expiresAt: string;
   hiddenReason: string | null;
   /** The expiry the 14-day availability reminder was sent for; null: none yet (migration 022). */
@@ -209,6 +206,17 @@ export type ListingViewsTable = {
   sessionKey: string;
   visitorKey: string;
   viewedAt: string;
+};
+
+/**
+ * A listing's view counts, apart from its wide and much-indexed row so that
+ * counting a view rewrites only this (migration 044, ADR 111). No row: never viewed.
+ */
+export type ListingCountersTable = {
+  listingId: number;
+  views: Generated<number>;
+  uniqueViews: Generated<number>;
+  lastViewed: string | null;
 };
 
 /** What an ad did per day in Asia/Colombo (YYYY-MM-DD): counts only (migration 041, ADR 089). */
@@ -438,6 +446,7 @@ export type Database = {
   description_bands: DescriptionBandsTable;
   listing_views: ListingViewsTable;
   listing_daily_counts: ListingDailyCountsTable;
+  listing_counters: ListingCountersTable;
   reports: ReportsTable;
   contact_messages: ContactMessagesTable;
   outbox: OutboxTable;

@@ -24,13 +24,20 @@ function confirmationsOfNumber(eb: ExpressionBuilder<Database, "listings">, now:
     .where((inner) => standsAt(inner, now));
 }
 
-/** Listing rows with what their checks need; callers add the conditions (columns named with `listings.`). */
+/**
+ * Listing rows with what their checks need and their view counts (a table of
+ * their own, ADR 111); callers add the conditions (columns named with `listings.`).
+ */
 export function listingsWithChecks(db: DB, now: Date) {
   return db
     .selectFrom("listings")
     .leftJoin("users", "users.id", "listings.userId")
+    .leftJoin("listing_counters", "listing_counters.listingId", "listings.id")
     .selectAll("listings")
     .select((eb) => [
+      eb.fn.coalesce("listing_counters.views", eb.lit(0)).as("views"),
+      eb.fn.coalesce("listing_counters.uniqueViews", eb.lit(0)).as("uniqueViews"),
+      "listing_counters.lastViewed",
       "users.emailVerified as ownerEmailVerified",
       "users.createdAt as ownerSince",
       confirmationsOfNumber(eb, now)
@@ -45,7 +52,10 @@ export type CheckColumns = {
   phoneConfirmedAt: string | null;
 };
 
-export type ListingRowWithChecks = ListingRow & CheckColumns;
+/** What listing_counters says of a listing, 0 and null when it was never viewed. */
+export type ViewCounts = { views: number; uniqueViews: number; lastViewed: string | null };
+
+export type ListingRowWithChecks = ListingRow & CheckColumns & ViewCounts;
 
 export function checksOf(row: ListingRowWithChecks, now: Date): ListingChecks {
   const listed = row.status === LISTED_STATUS && row.expiresAt > now.toISOString();

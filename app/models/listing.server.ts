@@ -194,7 +194,6 @@ export async function insertListing(
       userId: owner.id,
       userEmail: owner.email,
       status: LISTED_STATUS,
-      lastViewed: null,
       hiddenReason: null,
       expiresAt: expiryFrom(now),
       createdAt,

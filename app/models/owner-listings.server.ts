@@ -395,7 +395,14 @@ function statusNow(status: ListingStatus, expiresAt: string, now: Date): OwnerLi
 /** The owner's own listings, newest first, whatever their status (the My Ads list). */
 export async function listOwnerListings(db: DB, userId: string, now = currentTime()): Promise<OwnerListing[]> {
   const rows = await ownerListings(db, userId)
-    .select(["id", "slug", "title", "status", "createdAt", "expiresAt", "views", "hiddenBy", "hiddenReason"])
+    .select(["id", "slug", "title", "status", "createdAt", "expiresAt", "hiddenBy", "hiddenReason"])
+    .select((eb) =>
+      eb
+        .selectFrom("listing_counters")
+        .select("listing_counters.views")
+        .whereRef("listing_counters.listingId", "=", "listings.id")
+        .as("views"),
+    )
     .orderBy("createdAt", "desc")
     .orderBy("id", "desc")
     .execute();
@@ -413,7 +420,7 @@ export async function listOwnerListings(db: DB, userId: string, now = currentTim
       createdAt: row.createdAt,
       expiresAt: row.expiresAt,
       daysLeft: status === EXPIRED_STATUS ? 0 : daysLeft(row.expiresAt, now),
-      views: Number(row.views),
+      views: Number(row.views ?? 0),
       hiddenReason:
         status === HIDDEN_STATUS && row.hiddenReason !== null
           ? readReason(row.hiddenReason, row.hiddenBy === "reports")

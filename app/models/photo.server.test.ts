@@ -218,7 +218,6 @@ describe("storePhoto and deleteListingPhotos", async () => {
         contactName: "A",
         contactPhone: "0771234567",
         status: "active",
-        lastViewed: null,
         expiresAt: now,
         hiddenReason: null,
         createdAt: now,

@@ -50,15 +50,24 @@ export async function recordListingViews(db: DB, views: readonly ListingView[]):
       uniqueCounted.add(visitor);
       perListing.set(view.listingId, totals);
     }
-    for (const [listingId, totals] of perListing) {
+    // One narrow row per listing (ADR 111): the listing's own row is not rewritten.
+    const totals = [...perListing].map(([listingId, t]) => ({
+      listingId,
+      views: t.views,
+      uniqueViews: t.unique,
+      lastViewed: t.lastViewed,
+    }));
+    for (let i = 0; i < totals.length; i += VIEW_CHUNK) {
       await trx
-        .updateTable("listings")
-        .set((eb) => ({
-          views: eb("views", "+", totals.views),
-          uniqueViews: eb("uniqueViews", "+", totals.unique),
-          lastViewed: totals.lastViewed,
-        }))
-        .where("id", "=", listingId)
+        .insertInto("listing_counters")
+        .values(totals.slice(i, i + VIEW_CHUNK))
+        .onConflict((oc) =>
+          oc.column("listingId").doUpdateSet((eb) => ({
+            views: eb("listing_counters.views", "+", eb.ref("excluded.views")),
+            uniqueViews: eb("listing_counters.uniqueViews", "+", eb.ref("excluded.uniqueViews")),
+            lastViewed: eb.ref("excluded.lastViewed"),
+          })),
+        )
         .execute();
     }
     await addDailyCounts(
@@ -118,12 +127,17 @@ export async function recordListingView(
   now = currentTime(),
 ): Promise<{ views: number; uniqueViews: number; counted: boolean }> {
   const counted = await recordListingViews(db, [{ listingId, ...keys, viewedAt: now.toISOString() }]);
+  return { ...(await viewCountsOf(db, listingId)), counted: counted.length > 0 };
+}
+
+/** A listing's view counts so far (0 when never viewed). */
+export async function viewCountsOf(db: DB, listingId: number): Promise<{ views: number; uniqueViews: number }> {
   const row = await db
-    .selectFrom("listings")
+    .selectFrom("listing_counters")
     .select(["views", "uniqueViews"])
-    .where("id", "=", listingId)
+    .where("listingId", "=", listingId)
     .executeTakeFirst();
-  return { views: row?.views ?? 0, uniqueViews: row?.uniqueViews ?? 0, counted: counted.length > 0 };
+  return { views: row?.views ?? 0, uniqueViews: row?.uniqueViews ?? 0 };
 }
 
 /**
@@ -377,14 +391,8 @@ export async function trackListingView(
   const subject = viewSubject(listingId, returning ? visitorKey : null, options.limit.clientIp);
   const allowed = forged ? null : await options.limit.limiter.check("viewVisitor", subject);
   if (!allowed?.ok) {
-    const counts = await db
-      .selectFrom("listings")
-      .select(["views", "uniqueViews"])
-      .where("id", "=", listingId)
-      .executeTakeFirst();
     return {
-      views: counts?.views ?? 0,
-      uniqueViews: counts?.uniqueViews ?? 0,
+      ...(await viewCountsOf(db, listingId)),
       counted: false,
       headers,
       ...(allowed ? { refused: allowed } : {}),

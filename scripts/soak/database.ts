@@ -74,11 +74,11 @@ export async function createOwners(where: Where, count: number): Promise<SoakOwn
   });
 }
 
-/** Views counted so far over all listings (listings.views). */
+/** Views counted so far over all listings (listing_counters.views). */
 export async function totalViews(where: Where): Promise<number> {
   return withDb(where, async (db) => {
     const row = await db
-      .selectFrom("listings")
+      .selectFrom("listing_counters")
       .select((eb) => eb.fn.sum<number>("views").as("views"))
       .executeTakeFirstOrThrow();
     return Number(row.views ?? 0);

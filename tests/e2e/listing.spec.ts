@@ -58,8 +58,8 @@ const FLUSHED_MS = 2_500;
 function storedViews(path: string): Promise<number> {
   const id = Number(/-(\d+)$/.exec(path)![1]);
   return withProjectDatabase(async (db) => {
-    const row = await db.selectFrom("listings").select("views").where("id", "=", id).executeTakeFirstOrThrow();
-    return Number(row.views);
+    const row = await db.selectFrom("listing_counters").select("views").where("listingId", "=", id).executeTakeFirst();
+    return Number(row?.views ?? 0);
   });
 }
 

@@ -45,9 +45,10 @@ test("a view counted just before SIGTERM is written before the server exits", as
     const readViews = () => {
       const db = new DatabaseSync(path.join(dataDir, "bodima.sqlite"), { readOnly: true });
       try {
-        return Number(
-          (db.prepare("select views from listings where id = ?").get(Number(ads[0].id)) as { views: number }).views,
-        );
+        const row = db.prepare('select views from listing_counters where "listingId" = ?').get(Number(ads[0].id)) as
+          | { views: number }
+          | undefined;
+        return Number(row?.views ?? 0);
       } finally {
         db.close();
       }

@@ -514,7 +514,6 @@ describeEachDatabase("sitemap at 100,000 listings", (ctx) => {
       userId: owner.id,
       userEmail: owner.email,
       status: "active" as const,
-      lastViewed: null,
       hiddenReason: null,
       expiresAt: expires,
       createdAt: created,

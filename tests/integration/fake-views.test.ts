@@ -9,6 +9,7 @@ import {
   VIEW_SESSION_COOKIE,
   VIEW_VISITOR_COOKIE,
   type ViewCounter,
+  viewCountsOf,
 } from "../../app/models/view-tracking.server";
 import { action as updateViewCount } from "../../app/routes/api.update-view-count";
 import { signVisitorId } from "../../app/security/visitor-id.server";
@@ -33,11 +34,7 @@ afterEach(async () => {
 const listing = (db: DB) => insertOwnedListing(db, "fake-views");
 
 async function counts(db: DB, id: number) {
-  const row = await db
-    .selectFrom("listings")
-    .select(["views", "uniqueViews"])
-    .where("id", "=", id)
-    .executeTakeFirstOrThrow();
+  const row = await viewCountsOf(db, id);
   const rows = await db.selectFrom("listing_views").select("sessionKey").where("listingId", "=", id).execute();
   return { ...row, rows: rows.length };
 }

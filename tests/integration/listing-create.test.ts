@@ -2,6 +2,7 @@ import sharp from "sharp";
 import { expect, it } from "vitest";
 import { createOwnerListing, type ListingOwner } from "../../app/models/owner-listings.server";
 import { storePhoto } from "../../app/models/photo.server";
+import { viewCountsOf } from "../../app/models/view-tracking.server";
 import type { RawListingForm } from "../../app/schemas/listing-form";
 import type { PhotoStorage } from "../../app/storage/storage.server";
 import { insertTestOwner } from "../factories";
@@ -113,9 +114,9 @@ describeEachDatabase("createOwnerListing", (ctx) => {
       userId: owner.id,
       userEmail: owner.email,
       status: "active",
-      views: 0,
       city: "moratuwa",
     });
+    expect(await viewCountsOf(db, result.listing.id)).toEqual({ views: 0, uniqueViews: 0 });
     expect(row.slug).not.toBe("my-slug");
     expect(row.expiresAt.startsWith("2099")).toBe(false);
   });

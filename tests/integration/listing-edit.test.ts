@@ -12,6 +12,7 @@ import {
   updateOwnerListing,
 } from "../../app/models/owner-listings.server";
 import { storePhoto } from "../../app/models/photo.server";
+import { viewCountsOf } from "../../app/models/view-tracking.server";
 import { action as editAction, loader as editLoader } from "../../app/routes/dashboard.listings.$id.edit";
 import { createLocalPhotoStorage, type PhotoStorage } from "../../app/storage/storage.server";
 import { LISTING_FORM, signedInAccount } from "../owner-fixtures";
@@ -100,6 +101,10 @@ describeEachDatabase("editing a listing", (ctx) => {
     const { owner } = await signedInAccount(db, "edit-fields");
     const listing = await postedListing(db, storage, owner);
     const before = await snapshot(db, listing.id);
+    await db
+      .insertInto("listing_counters")
+      .values({ listingId: listing.id, views: 7, uniqueViews: 5, lastViewed: null })
+      .execute();
     const now = new Date("2026-11-10T09:30:00Z");
     const result = await updateOwnerListing(
       db,
@@ -137,9 +142,10 @@ describeEachDatabase("editing a listing", (ctx) => {
       status: "active",
       expiresAt: before.listing.expiresAt,
       createdAt: before.listing.createdAt,
-      views: before.listing.views,
       updatedAt: now.toISOString(),
     });
+    // Its views are kept (ADR 111: they live apart from the row an edit rewrites).
+    expect(await viewCountsOf(db, listing.id)).toEqual({ views: 7, uniqueViews: 5 });
     expect(after.photos.map((p) => p.id)).toEqual(before.photos.map((p) => p.id));
   });
 

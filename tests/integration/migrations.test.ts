@@ -1,11 +1,21 @@
 import { sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import { expect, it } from "vitest";
+import type { DB } from "~/db/db.server";
 import { migrations } from "~/db/migrations";
 import { locationContains } from "~/db/search.server";
 import { CITIES } from "~/directory/universities";
 import { listingPlace } from "~/lib/geo/place";
 import { describeEachDatabase } from "../test-db";
+
+/** A migrator with the database taken back to just after `before` (having undone `last`, when named). */
+async function undoneTo(db: DB, before: string, last?: string) {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const down = await migrator.migrateTo(before);
+  expect(down.error).toBeUndefined();
+  if (last) expect(down.results?.at(-1)).toMatchObject({ migrationName: last, status: "Success" });
+  return migrator;
+}
 
 describeEachDatabase("migrations", (ctx) => {
   it("creates the listings table with ad numbers starting at 1001", async () => {
@@ -47,7 +57,6 @@ describeEachDatabase("migrations", (ctx) => {
         contactName: "A",
         contactPhone: "0771234567",
         status: "active",
-        lastViewed: null,
         expiresAt: now,
         hiddenReason: null,
         createdAt: now,
@@ -61,10 +70,7 @@ describeEachDatabase("migrations", (ctx) => {
 
   it("018 gives every listing already there its place: its rounded position, else its city's centre (ADR 049)", async () => {
     const { db } = ctx();
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-    const down = await migrator.migrateTo("2026-11-24-017-listing-position");
-    expect(down.error).toBeUndefined();
-    expect(down.results?.at(-1)).toMatchObject({ migrationName: "2026-11-24-018-listing-place", status: "Success" });
+    const migrator = await undoneTo(db, "2026-11-24-017-listing-position", "2026-11-24-018-listing-place");
     const now = new Date().toISOString();
     // One unplaced listing per city of the directory, and one pinned listing.
     const rows = [
@@ -102,10 +108,7 @@ describeEachDatabase("migrations", (ctx) => {
 
   it("027 keeps the owner's location for their form and publishes it rounded unless they show the exact point (ADR 065)", async () => {
     const { db } = ctx();
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-    const down = await migrator.migrateTo("2026-11-25-026-unconfirmed-index");
-    expect(down.error).toBeUndefined();
-    expect(down.results?.at(-1)).toMatchObject({ migrationName: "2026-11-28-027-public-location", status: "Success" });
+    const migrator = await undoneTo(db, "2026-11-25-026-unconfirmed-index", "2026-11-28-027-public-location");
     const now = new Date().toISOString();
     const exactLink = "https://maps.google.com/?q=6.8842,79.8761";
     const rows = [
@@ -160,9 +163,7 @@ describeEachDatabase("migrations", (ctx) => {
 
   it("029 hides every listing an earlier suspension left up, remembering its state (ADR 063)", async () => {
     const { db } = ctx();
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-    const down = await migrator.migrateTo("2026-11-25-026-unconfirmed-index");
-    expect(down.error).toBeUndefined();
+    const migrator = await undoneTo(db, "2026-11-25-026-unconfirmed-index");
     const now = new Date().toISOString();
     for (const [id, status] of [
       ["u-suspended", "suspended"],
@@ -203,13 +204,7 @@ describeEachDatabase("migrations", (ctx) => {
   });
   it("034 writes every listing's contact phone in E.164 beside the typed one (ADR 076)", async () => {
     const { db } = ctx();
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-    const down = await migrator.migrateTo("2026-11-28-033-phone-confirmations");
-    expect(down.error).toBeUndefined();
-    expect(down.results?.at(-1)).toMatchObject({
-      migrationName: "2026-11-28-034-listing-phone-e164",
-      status: "Success",
-    });
+    const migrator = await undoneTo(db, "2026-11-28-033-phone-confirmations", "2026-11-28-034-listing-phone-e164");
     const now = new Date().toISOString();
     const typed = ["077 123 4567", "+94 (0)77-123-4567", "0094712345678", "011 234 5678", "Not provided"];
     for (const [i, phone] of typed.entries()) {
@@ -235,5 +230,54 @@ describeEachDatabase("migrations", (ctx) => {
       null,
     ]);
     expect(after.map((row) => row.contactPhone)).toEqual(typed);
+  });
+
+  it("044 moves every listing's view counts to listing_counters, and back down (ADR 111)", async () => {
+    const { db } = ctx();
+    const migrator = await undoneTo(db, "2026-11-29-043-users-created-index", "2026-11-29-044-listing-counters");
+    const now = new Date().toISOString();
+    const counts = [
+      [0, 0, null],
+      [12, 9, "2026-11-20T08:00:00.000Z"],
+      [3, 3, null],
+    ] as const;
+    for (const [i, [views, unique, last]] of counts.entries()) {
+      await sql`insert into listings (slug, title, description, price, university, faculty, city, "propertyType",
+        gender, amenities, "userId", "userEmail", "contactName", "contactPhone", status, "expiresAt", "createdAt",
+        "updatedAt", "placeLatitude", "placeLongitude", views, "uniqueViews", "lastViewed")
+        values (${`counted-${i}`}, 'Room', 'd', 10000, 'University of Moratuwa', 'Main Campus', 'moratuwa', 'single',
+        'any', '[]', 'u1', 'a@example.com', 'A', '0771234567', 'active', ${now}, ${now}, ${now}, 6.79, 79.9,
+        ${views}, ${unique}, ${last})`.execute(db);
+    }
+    const up = await migrator.migrateToLatest();
+    expect(up.error).toBeUndefined();
+    const moved = await db
+      .selectFrom("listings")
+      .leftJoin("listing_counters", "listing_counters.listingId", "listings.id")
+      .select([
+        "listings.slug",
+        "listing_counters.views",
+        "listing_counters.uniqueViews",
+        "listing_counters.lastViewed",
+      ])
+      .where("listings.slug", "like", "counted-%")
+      .orderBy("listings.slug")
+      .execute();
+    // A listing never viewed gets no row; the others keep their three figures.
+    expect(moved).toEqual([
+      { slug: "counted-0", views: null, uniqueViews: null, lastViewed: null },
+      { slug: "counted-1", views: 12, uniqueViews: 9, lastViewed: "2026-11-20T08:00:00.000Z" },
+      { slug: "counted-2", views: 3, uniqueViews: 3, lastViewed: null },
+    ]);
+    const back = await migrator.migrateTo("2026-11-29-043-users-created-index");
+    expect(back.error).toBeUndefined();
+    const { rows } = await sql<{ views: number; uniqueViews: number }>`select views, "uniqueViews" from listings
+      where slug like 'counted-%' order by slug`.execute(db);
+    expect(rows.map((r) => [Number(r.views), Number(r.uniqueViews)])).toEqual([
+      [0, 0],
+      [12, 9],
+      [3, 3],
+    ]);
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
   });
 });

@@ -41,6 +41,7 @@ import * as chatApps from "./2026-11-28-040-chat-apps";
 import * as listingDailyCounts from "./2026-11-29-041-listing-daily-counts";
 import * as whatsappNumber from "./2026-11-29-042-whatsapp-number";
 import * as usersCreatedIndex from "./2026-11-29-043-users-created-index";
+import * as listingCounters from "./2026-11-29-044-listing-counters";
 
 /** Every migration, listed explicitly and in order (names sort by date). */
 export const migrations: Record<string, Migration> = {
@@ -85,4 +86,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29-041-listing-daily-counts": listingDailyCounts,
   "2026-11-29-042-whatsapp-number": whatsappNumber,
   "2026-11-29-043-users-created-index": usersCreatedIndex,
+  "2026-11-29-044-listing-counters": listingCounters,
 };
