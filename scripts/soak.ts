@@ -264,11 +264,12 @@ try {
     const figures = window.take();
     const pagesP99Ms = pages.take().p99Ms;
     const rssMb = residentMb(groupPids(pgid));
+    const primaryRssMb = residentMb([pgid]);
     const minute = ++taken;
     if (minute < args.minutes) jobsRunning.push(runJob(JOBS[minute % JOBS.length]));
     const server = serverFigures(base, metricsToken);
     printed = printed.then(async () => {
-      const record: Minute = { minute, rssMb, ...figures, pagesP99Ms, ...(await server) };
+      const record: Minute = { minute, rssMb, primaryRssMb, ...figures, pagesP99Ms, ...(await server) };
       minutes.push(record);
       const statuses = figures.errorStatuses.length ? `  [${figures.errorStatuses.join(", ")}]` : "";
       console.log(formatMinute(record) + statuses);

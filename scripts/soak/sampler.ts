@@ -51,6 +51,7 @@ export function metricValue(text: string, name: string): number | null {
 
 export type ServerFigures = Pick<
   Minute,
+  | "heapUsedMb"
   | "loopP99Ms"
   | "loopMaxMs"
   | "pageCacheBytes"
@@ -84,7 +85,9 @@ export async function serverFigures(base: string, token: string): Promise<Server
     // Counted as missing figures below.
   }
   const ms = (seconds: number | null) => (seconds === null ? null : seconds * 1000);
+  const heapBytes = metricValue(text, "bodima_process_nodejs_heap_size_used_bytes");
   return {
+    heapUsedMb: heapBytes === null ? null : heapBytes / 1024 / 1024,
     // prom-client's event-loop figures (collectDefaultMetrics), measured since the last scrape.
     loopP99Ms: ms(metricValue(text, "bodima_process_nodejs_eventloop_lag_p99_seconds")),
     loopMaxMs: ms(metricValue(text, "bodima_process_nodejs_eventloop_lag_max_seconds")),

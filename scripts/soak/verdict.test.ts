@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { minute } from "./fixtures.ts";
-import { judge, judgedMinutes, type Minute, relativeRise, slope, type WriteCheck } from "./verdict.ts";
+import { formatMinute, judge, judgedMinutes, type Minute, relativeRise, slope, type WriteCheck } from "./verdict.ts";
 
 const run = (count: number, each: (n: number) => Partial<Minute> = () => ({})) =>
   Array.from({ length: count }, (_, i) => minute(i + 1, each(i + 1)));
@@ -94,4 +94,11 @@ describe("the soak's verdict", () => {
       "rate-limit stores within bounds",
     ]);
   });
+});
+
+it("prints each minute with the primary's share of memory and the workers' heap, to tell what grows", () => {
+  const line = formatMinute(minute(7, { rssMb: 1_798.4, primaryRssMb: 212.2, heapUsedMb: 431.6 }));
+  expect(line).toContain("min   7 | rss 1798 MB (primary 212) | heap 432 MB | loop p99 20.0 max 40.0 ms");
+  // A minute whose /metrics did not answer says so rather than print a made-up heap.
+  expect(formatMinute(minute(8, { heapUsedMb: null }))).toContain("| rss 500 MB | heap - MB |");
 });

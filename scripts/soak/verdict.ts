@@ -10,6 +10,10 @@ export type Minute = {
   minute: number;
   /** Resident memory of every server process (primary and workers) at the minute's end, MB. */
   rssMb: number;
+  /** Of which the primary's (it keeps the rate limits, ADR 040), MB: where memory grows tells what holds it. */
+  primaryRssMb?: number;
+  /** The workers' JavaScript heap in use (V8), summed, MB; null when /metrics had none. */
+  heapUsedMb?: number | null;
   /** Event-loop delay at p99 (mean of the workers) and the largest any worker saw, ms; null when /metrics had none. */
   loopP99Ms: number | null;
   loopMaxMs: number | null;
@@ -179,7 +183,8 @@ export function formatMinute(m: Minute): string {
   const cache = m.pageCacheBytes === null ? "-" : (m.pageCacheBytes / 1024 / 1024).toFixed(1);
   return [
     `min ${String(m.minute).padStart(3)}`,
-    `rss ${m.rssMb.toFixed(0)} MB`,
+    `rss ${m.rssMb.toFixed(0)} MB${m.primaryRssMb === undefined ? "" : ` (primary ${m.primaryRssMb.toFixed(0)})`}`,
+    `heap ${m.heapUsedMb == null ? "-" : m.heapUsedMb.toFixed(0)} MB`,
     `loop p99 ${ms(m.loopP99Ms)} max ${ms(m.loopMaxMs)} ms`,
     `req ${m.requests}`,
     `p50 ${m.p50Ms.toFixed(1)} p99 ${m.p99Ms.toFixed(1)} ms`,
