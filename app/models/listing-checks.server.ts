@@ -52,6 +52,14 @@ export type CheckColumns = {
   phoneConfirmedAt: string | null;
 };
 
+/** A listing's views as a subquery by its id (null when never viewed), for lists that select few columns. */
+export function viewsOf(eb: ExpressionBuilder<Database, "listings">) {
+  return eb
+    .selectFrom("listing_counters")
+    .select("listing_counters.views")
+    .whereRef("listing_counters.listingId", "=", "listings.id");
+}
+
 /** What listing_counters says of a listing, 0 and null when it was never viewed. */
 export type ViewCounts = { views: number; uniqueViews: number; lastViewed: string | null };
 

@@ -31,6 +31,7 @@ import { ownerReasonKeys } from "~/schemas/review-reasons";
 import type { PhotoStorage } from "~/storage/storage.server";
 import { markDescriptionRemoved } from "./description-copies.server";
 import { findListingsByIds, insertListing, listingColumns } from "./listing.server";
+import { viewsOf } from "./listing-checks.server";
 import { nextStateVersion } from "./listing-hide.server";
 import { openHoldSignals } from "./listing-review.server";
 import { confirmedUntil } from "./phone-confirmation.server";
@@ -396,13 +397,7 @@ function statusNow(status: ListingStatus, expiresAt: string, now: Date): OwnerLi
 export async function listOwnerListings(db: DB, userId: string, now = currentTime()): Promise<OwnerListing[]> {
   const rows = await ownerListings(db, userId)
     .select(["id", "slug", "title", "status", "createdAt", "expiresAt", "hiddenBy", "hiddenReason"])
-    .select((eb) =>
-      eb
-        .selectFrom("listing_counters")
-        .select("listing_counters.views")
-        .whereRef("listing_counters.listingId", "=", "listings.id")
-        .as("views"),
-    )
+    .select((eb) => viewsOf(eb).as("views"))
     .orderBy("createdAt", "desc")
     .orderBy("id", "desc")
     .execute();
