@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import net from "node:net";
+import { freePort } from "../scripts/free-port.ts";
 
 /**
  * A private Redis server for one test file (Debian's redis-server; `.ci/run`
@@ -8,17 +9,6 @@ import net from "node:net";
  * Redis is down.
  */
 export type TestRedis = { url: string; port: number; stop: () => Promise<void>; start: () => Promise<void> };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function answers(port: number): Promise<boolean> {
   return new Promise((resolve) => {

@@ -6,9 +6,9 @@
 // off, the soak starts a throwaway server of its own with the defaults.
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "../free-port.ts";
 
 export type SoakPostgres = {
   /** The admin URL to create the soak's database on. */
@@ -44,17 +44,6 @@ function serverBinaries(): string {
   if (!newest || !fs.existsSync(path.join(root, newest, "bin", "initdb")))
     throw new Error("no PostgreSQL server programs found (set PG_BIN to the folder holding initdb and pg_ctl)");
   return path.join(root, newest, "bin");
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** PostgreSQL refuses to run as root: as root, the programs run as the `postgres` account. */
