@@ -219,10 +219,7 @@ test("a new build's worker takes over and drops the old build's files", async ({
     await run.started;
     return run;
   };
-  const stop = async (deployed: ReturnType<typeof startServer>) => {
-    if (deployed.server.exitCode === null) deployed.stop();
-    await deployed.exited;
-  };
+  const stop = (deployed: ReturnType<typeof startServer>) => deployed.stop();
   const context = await browser.newContext({ serviceWorkers: "allow", baseURL: `http://127.0.0.1:${port}` });
   let run = await deploy(buildDir);
   try {

@@ -64,6 +64,7 @@ test("a view counted just before SIGTERM is written before the server exits", as
     expect(await run.exited).toBe(0);
     expect(readViews()).toBe(before + 1);
   } finally {
+    await run.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });
@@ -119,6 +120,7 @@ test("a public SITE_URL refuses to start with SMS_URL=outbox:, naming the variab
       "SMS_URL: outbox: keeps codes in the database instead of texting them; a public site needs a real gateway",
     );
   } finally {
+    await run.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });

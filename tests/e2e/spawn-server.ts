@@ -39,5 +39,27 @@ export function startServer(
     void exited.then((code) => reject(new Error(`server exited with ${code}: ${out}`)));
     setTimeout(() => reject(new Error(`no start line: ${out}`)), 90_000);
   });
-  return { server, started, exited, stop: () => process.kill(-server.pid!, "SIGTERM") };
+  /**
+   * SIGTERM to its process group, as a supervisor would; safe to call again or after it exited.
+   * A server still up 15 s later is killed, so a failed test never leaves it holding its port.
+   */
+  const stop = (): Promise<number | null> => {
+    if (server.exitCode === null && server.signalCode === null) {
+      signal(server.pid, "SIGTERM");
+      const kill = setTimeout(() => signal(server.pid, "SIGKILL"), 15_000);
+      void exited.then(() => clearTimeout(kill));
+    }
+    return exited;
+  };
+  return { server, started, exited, stop };
+}
+
+/** Signals a process group that may be gone already. */
+function signal(pid: number | undefined, name: NodeJS.Signals): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, name);
+  } catch {
+    // Already gone: nothing to stop.
+  }
 }
