@@ -47,7 +47,18 @@ export default defineConfig({
   testDir: "tests/e2e",
   // Its own folder, so the system tier's run (playwright.system.config.ts) does not clear it.
   outputDir: "test-results/browser",
-  use: { ...chromium, baseURL: `http://127.0.0.1:${port}` },
+  use: {
+    ...chromium,
+    // A failed test's trace here keeps its steps, call logs, console and error, and Playwright writes the
+    // page's accessibility tree beside it (error-context.md). DOM snapshots, network and screenshots, a
+    // seventh of the tier's time, are recorded with BROWSER_TRACES=full, as `npm test` runs the failed
+    // tests once more (ADR 112).
+    trace:
+      process.env.BROWSER_TRACES === "full"
+        ? "retain-on-failure"
+        : { mode: "retain-on-failure", screenshots: false, snapshots: false },
+    baseURL: `http://127.0.0.1:${port}`,
+  },
   projects: [
     { name: "sqlite" },
     ...(withPostgres

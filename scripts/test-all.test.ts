@@ -71,6 +71,42 @@ describe("npm test (scripts/test-all.ts)", () => {
     expect(lines.join("\n")).not.toContain("Tier 3/3");
   });
 
+  it("when the browser tier fails, runs its failed tests once more with full traces, and still fails", async () => {
+    const browser = tiers.find((t) => t.name === "browser")!;
+    expect(browser.onFailure?.command.join(" ")).toBe(
+      "npx playwright test --last-failed --last-failed-file=test-results/browser/.last-run.json" +
+        " --output=test-results/browser-retraced",
+    );
+    expect(browser.onFailure?.env).toEqual({ BROWSER_TRACES: "full" });
+    const lines: string[] = [];
+    const ran: string[] = [];
+    const run = async (command: string[], env: NodeJS.ProcessEnv) => {
+      ran.push(command.slice(0, 3).join(" ") + (env.BROWSER_TRACES ? ` (${env.BROWSER_TRACES})` : ""));
+      // The rerun passes (a failure that does not repeat): the tier has failed all the same.
+      return command.includes("--last-failed") ? 0 : 1;
+    };
+    const code = await runTiers([browser, { name: "system", what: "s", commands: [["system"]] }], {
+      run,
+      log: (line) => lines.push(line),
+      now: clock(1000),
+    });
+    expect(code).toBe(1);
+    expect(ran).toEqual(["npm run test:e2e", "npx playwright test (full)"]);
+    expect(lines.join("\n")).toContain(
+      "━━ Tier browser failed; running the failed browser tests once more, recording full traces (npx playwright test --last-failed",
+    );
+    expect(lines.at(-1)).toMatch(/^\n━━ FAILED: tier browser \(npm run test:e2e exited with 1\) after 1\.0 s\./);
+
+    // A passing tier runs nothing more.
+    ran.length = 0;
+    const passing = async (command: string[]) => {
+      ran.push(command[0]);
+      return 0;
+    };
+    expect(await runTiers([browser], { run: passing, log: () => {} })).toBe(0);
+    expect(ran).toEqual(["npm"]);
+  });
+
   it("runs the static tier and the build beside the unit tier, their output held and shown under their headers after it", async () => {
     expect(tiers.filter((t) => t.beside).map((t) => `${t.name} beside ${t.beside}`)).toEqual([
       "static beside unit",

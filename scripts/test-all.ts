@@ -13,10 +13,15 @@ export type Tier = {
   env?: NodeJS.ProcessEnv;
   /** Runs at the same time as the tier named, when both are chosen; the run order is kept for the outcome. */
   beside?: string;
+  /** Runs once when the tier fails, for what it explains (its code is ignored): the tier fails all the same. */
+  onFailure?: { what: string; command: string[]; env: NodeJS.ProcessEnv };
 };
 
 /** Fewer kill -9 rounds than crash.spec.ts's twenty when nobody sets CRASH_ROUNDS: ADR 073 says why. */
 export const CRASH_ROUNDS_IN_NPM_TEST = "8";
+
+/** Where the browser tier's Playwright run lists the tests that failed (its output folder's .last-run.json). */
+const FAILED_BROWSER_TESTS = "test-results/browser/.last-run.json";
 
 export const tiers: Tier[] = [
   {
@@ -32,7 +37,25 @@ export const tiers: Tier[] = [
   },
   { name: "unit", what: "unit and integration tests (Vitest)", commands: [["npm", "run", "test:unit"]] },
   { name: "build", what: "production build", commands: [["npm", "run", "build"]], beside: "unit" },
-  { name: "browser", what: "browser tests (Playwright, tests/e2e)", commands: [["npm", "run", "test:e2e"]] },
+  {
+    name: "browser",
+    what: "browser tests (Playwright, tests/e2e)",
+    commands: [["npm", "run", "test:e2e"]],
+    // The run's own traces leave out DOM snapshots and network, a seventh of the tier's time (ADR 112):
+    // the tests that failed run once more, recording everything, into their own folder.
+    onFailure: {
+      what: "the failed browser tests once more, recording full traces",
+      command: [
+        "npx",
+        "playwright",
+        "test",
+        "--last-failed",
+        `--last-failed-file=${FAILED_BROWSER_TESTS}`,
+        "--output=test-results/browser-retraced",
+      ],
+      env: { BROWSER_TRACES: "full" },
+    },
+  },
   {
     name: "system",
     what: "system tests (Playwright, tests/system: clusters, nginx, Redis, kill -9)",
@@ -96,7 +119,15 @@ export async function runTiers(chosen: Tier[], options: Options = {}): Promise<n
     const started = now();
     for (const command of tier.commands) {
       const code = await run(command, tier.env ?? {}, hold);
-      if (code !== 0) return { tier, index, code, command, took: now() - started };
+      if (code === 0) continue;
+      const took = now() - started;
+      if (tier.onFailure) {
+        (hold ?? log)(
+          `\n━━ Tier ${tier.name} failed; running ${tier.onFailure.what} (${tier.onFailure.command.join(" ")})\n`,
+        );
+        await run(tier.onFailure.command, { ...tier.env, ...tier.onFailure.env }, hold);
+      }
+      return { tier, index, code, command, took };
     }
     return { tier, index, code: 0, took: now() - started };
   };
