@@ -163,6 +163,7 @@ export function createHandler(clientDir: string): (req: IncomingMessage, res: Se
       bytes: cache.bytes,
       entries: cache.size,
       maxBytes: cache.maxBytes,
+      dropped: cache.dropped,
     }),
     log: logger,
   });

@@ -45,7 +45,8 @@ describe("/metrics", () => {
   });
 
   it("says how full the page cache is and may be", async () => {
-    const pageCacheSize = () => ({ bytes: 5_000, entries: 3, maxBytes: 128 * 1024 * 1024 });
+    const dropped = { evicted: 4, expired: 2, invalidated: 1, stale: 0 };
+    const pageCacheSize = () => ({ bytes: 5_000, entries: 3, maxBytes: 128 * 1024 * 1024, dropped });
     const metrics = createMetrics({ token: undefined, siteIsLocal: true, outboxBacklog: async () => 0, pageCacheSize });
     const { res, answer, ended } = response();
     expect(metrics.serve(request({}, "127.0.0.1"), res)).toBe(true);
@@ -53,6 +54,15 @@ describe("/metrics", () => {
     expect(answer.body).toMatch(/^bodima_page_cache_bytes 5000$/m);
     expect(answer.body).toMatch(/^bodima_page_cache_entries 3$/m);
     expect(answer.body).toMatch(/^bodima_page_cache_max_bytes 134217728$/m);
+    expect(answer.body).toMatch(/^bodima_page_cache_dropped_total\{reason="evicted"\} 4$/m);
+    expect(answer.body).toMatch(/^bodima_page_cache_dropped_total\{reason="expired"\} 2$/m);
+    // Running totals, shown as they are: asked again, they have not doubled.
+    dropped.evicted = 5;
+    const again = response();
+    expect(metrics.serve(request({}, "127.0.0.1"), again.res)).toBe(true);
+    await again.ended;
+    expect(again.answer.body).toMatch(/^bodima_page_cache_dropped_total\{reason="evicted"\} 5$/m);
+    expect(again.answer.body).toMatch(/^bodima_page_cache_dropped_total\{reason="expired"\} 2$/m);
   });
 
   it("with METRICS_TOKEN answers only the bearer of the token, from anywhere", async () => {

@@ -125,6 +125,29 @@ describe("the page cache store", () => {
     expect(cache.set(page("/about"), renderStarted)).toBe(true);
   });
 
+  it("counts the pages it drops by why, and not a page replaced by its newer copy", () => {
+    const cache = createPageCache({ maxBytes: 300 });
+    const at = Date.now();
+    for (const key of ["/a", "/b", "/c", "/d"]) cache.set(page(key), cache.epoch);
+    cache.set(page("/d"), cache.epoch);
+    expect(cache.dropped).toEqual({ evicted: 1, expired: 0, invalidated: 0, stale: 0 });
+    cache.set(page("/listing/x-1001", { kind: "listing", listingId: 1001 }), cache.epoch);
+    cache.set(page("/listing/y-1002", { kind: "listing", listingId: 1002 }), cache.epoch);
+    // Room for three: /b and /c went to fit them.
+    expect(cache.dropped.evicted).toBe(3);
+    cache.invalidate({ all: false, listingIds: [1001], viewedListingIds: [1002] }, at);
+    expect(cache.dropped.invalidated).toBe(1);
+    // /d is a list, stale from the write; past its moment it is dropped when asked for.
+    expect(cache.get("/d", at + STALE_SERVE_MS)).toBeUndefined();
+    expect(cache.dropped.stale).toBe(1);
+    // The other listing's view count moved: it expires when its lag has run out.
+    expect(cache.get("/listing/y-1002", at + VIEW_COUNT_LAG_MS)).toBeUndefined();
+    expect(cache.dropped.expired).toBe(1);
+    cache.set(page("/terms", { kind: "fixed" }), cache.epoch);
+    cache.invalidate({ all: true, listingIds: [], viewedListingIds: [] });
+    expect(cache.dropped).toEqual({ evicted: 3, expired: 1, invalidated: 2, stale: 1 });
+  });
+
   it("keeps a list whose render began before a write only as a stale copy from that write, and no listing page", () => {
     const cache = createPageCache({ maxBytes: 10_000 });
     const renderStarted = cache.epoch;

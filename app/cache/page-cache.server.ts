@@ -15,6 +15,12 @@ import type { PageKind } from "./page-key";
  * view count moved lives a few seconds more (VIEW_COUNT_LAG_MS).
  */
 export type Encoding = "br" | "gzip" | "identity";
+/**
+ * Why a page left the cache: pushed out to fit PAGE_CACHE_MB (evicted), its time was up (expired: a
+ * listing it shows expired, its short life or a view count's lag ran out), a write changed it
+ * (invalidated), or a list's moment as a stale copy passed (stale).
+ */
+export type DropReason = "evicted" | "expired" | "invalidated" | "stale";
 
 export type CachedPage = {
   key: string;
@@ -101,15 +107,19 @@ export function createPageCache({
   /** Entries moved to the recent end so far (stored, or asked for after many others were). */
   let moves = 0;
 
-  function remove(key: string) {
+  /** Pages dropped so far, by why (/metrics): a page replaced by its newer copy is not counted. */
+  const dropped: Record<DropReason, number> = { evicted: 0, expired: 0, invalidated: 0, stale: 0 };
+
+  function remove(key: string, reason?: DropReason) {
     const entry = entries.get(key);
     if (!entry) return;
     entries.delete(key);
     bytes -= entry.bytes;
+    if (reason) dropped[reason] += 1;
   }
 
   function evictToFit() {
-    while (bytes > maxBytes && entries.size > 0) remove(entries.keys().next().value as string);
+    while (bytes > maxBytes && entries.size > 0) remove(entries.keys().next().value as string, "evicted");
   }
 
   return {
@@ -119,6 +129,10 @@ export function createPageCache({
     },
     get bytes() {
       return bytes;
+    },
+    /** Pages dropped so far, by why: a copy of the counts. */
+    get dropped() {
+      return { ...dropped };
     },
     /** The most `bytes` may be (PAGE_CACHE_MB). */
     get maxBytes() {
@@ -132,12 +146,12 @@ export function createPageCache({
       const entry = entries.get(key);
       if (!entry) return undefined;
       if (entry.expiresAt <= now) {
-        remove(key);
+        remove(key, "expired");
         return undefined;
       }
       if (entry.staleAt !== undefined) {
         // Past its little while it answers nobody: its bytes go to pages that can.
-        if (now - entry.staleAt >= STALE_SERVE_MS) remove(key);
+        if (now - entry.staleAt >= STALE_SERVE_MS) remove(key, "stale");
         return undefined;
       }
       // Most recently used last; one moved among the last quarter of moves is far from the end
@@ -199,6 +213,7 @@ export function createPageCache({
       if (change.all) {
         epoch += 1;
         clearedEpoch = epoch;
+        dropped.invalidated += entries.size;
         entries.clear();
         bytes = 0;
         return;
@@ -218,7 +233,7 @@ export function createPageCache({
         // Any listing write can change any list (a new price enters a filter, a count moves): stale
         // from now on, the earliest write counting. A changed listing's own pages go at once.
         if (lists && entry.kind === "list") entry.staleAt ??= now;
-        else if (about !== undefined && changed.has(about)) remove(key);
+        else if (about !== undefined && changed.has(about)) remove(key, "invalidated");
         else if (about !== undefined && viewed.has(about))
           entry.expiresAt = Math.min(entry.expiresAt, now + VIEW_COUNT_LAG_MS);
       }

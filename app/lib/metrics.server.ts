@@ -152,8 +152,16 @@ once(
     }),
 );
 
-/** What a worker's page cache holds and may hold (ADR 045); set by the server, read when /metrics is asked for. */
-export type PageCacheSize = { bytes: number; entries: number; maxBytes: number };
+/**
+ * What a worker's page cache holds and may hold (ADR 045), and the pages it has dropped so far by
+ * why; set by the server, read when /metrics is asked for.
+ */
+export type PageCacheSize = {
+  bytes: number;
+  entries: number;
+  maxBytes: number;
+  dropped?: Record<"evicted" | "expired" | "invalidated" | "stale", number>;
+};
 let pageCacheSize: (() => PageCacheSize) | null = null;
 export function measurePageCacheWith(read: () => PageCacheSize): void {
   pageCacheSize = read;
@@ -177,6 +185,23 @@ for (const [name, help, field] of [
       }),
   );
 }
+
+once(
+  "bodima_page_cache_dropped_total",
+  () =>
+    new Counter({
+      name: "bodima_page_cache_dropped_total",
+      help: "Pages the page caches dropped: evicted to fit PAGE_CACHE_MB, expired, invalidated by a write, or stale lists past their moment",
+      labelNames: ["reason"] as const,
+      collect() {
+        const dropped = pageCacheSize?.().dropped;
+        if (!dropped) return;
+        // The cache keeps the running totals: the counter shows them as they are.
+        this.reset();
+        for (const [reason, count] of Object.entries(dropped)) this.labels(reason).inc(count);
+      },
+    }),
+);
 
 const KNOWN_ROUTES = new Set([
   "",
