@@ -51,7 +51,7 @@ export default defineConfig({
     ...chromium,
     // A failed test's trace here keeps its steps, call logs, console and error, and Playwright writes the
     // page's accessibility tree beside it (error-context.md). DOM snapshots, network and screenshots, a
-    // seventh of the tier's time, are recorded with BROWSER_TRACES=full, as `npm test` runs the failed
+    // tenth of the tier's time, are recorded with BROWSER_TRACES=full, as `npm test` runs the failed
     // tests once more (ADR 112).
     trace:
       process.env.BROWSER_TRACES === "full"

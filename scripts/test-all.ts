@@ -41,7 +41,7 @@ export const tiers: Tier[] = [
     name: "browser",
     what: "browser tests (Playwright, tests/e2e)",
     commands: [["npm", "run", "test:e2e"]],
-    // The run's own traces leave out DOM snapshots and network, a seventh of the tier's time (ADR 112):
+    // The run's own traces leave out DOM snapshots and network, a tenth of the tier's time (ADR 112):
     // the tests that failed run once more, recording everything, into their own folder.
     onFailure: {
       what: "the failed browser tests once more, recording full traces",
