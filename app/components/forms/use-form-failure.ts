@@ -15,8 +15,15 @@ export function useFormFailure<Failure extends object>(
 ) {
   const [fromBrowser, setFromBrowser] = useState<(Failure & { attempt: number }) | null>(null);
   const focusRef = useRef<HTMLDivElement>(null);
-  // A new answer from the server replaces what the browser found.
-  useWhenChanged(() => setFromBrowser(null), [answer]);
+  // A new answer from the server replaces what the browser found. The answer the page came with is
+  // not new: a send tapped while the page hydrates is checked before this effect first runs, and
+  // clearing then would wipe what the browser just found (the form showed nothing).
+  const answered = useRef(answer);
+  useWhenChanged(() => {
+    if (answered.current === answer) return;
+    answered.current = answer;
+    setFromBrowser(null);
+  }, [answer]);
   useWhenChanged(() => focusRef.current?.focus(), [answer, fromBrowser]);
   const attempt = Math.max(fromServer?.attempt ?? 0, fromBrowser?.attempt ?? 0);
   return {
