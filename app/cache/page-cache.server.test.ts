@@ -16,6 +16,7 @@ import {
   preferredEncoding,
   STALE_SERVE_MS,
   sendCachedPage,
+  VIEW_COUNT_BUSY_LAG_MS,
   VIEW_COUNT_LAG_MS,
   variantOf,
 } from "./page-cache.server";
@@ -110,7 +111,7 @@ describe("the page cache store", () => {
   });
 
   it("lets only the listing's own pages age out within seconds when just its view count changed", () => {
-    const cache = createPageCache({ maxBytes: 10_000 });
+    const cache = createPageCache({ maxBytes: 10_000, busy: () => false });
     cache.set(page("/browse"), cache.epoch);
     cache.set(page("/listing/a-1001", { kind: "listing", listingId: 1001 }), cache.epoch);
     cache.set(page("/listing/b-1002", { kind: "listing", listingId: 1002 }), cache.epoch);
@@ -125,8 +126,37 @@ describe("the page cache store", () => {
     expect(cache.set(page("/about"), renderStarted)).toBe(true);
   });
 
+  it("keeps serving a page whose newer view count is due while visitors keep the worker busy, for a minute at most", () => {
+    let busy = true;
+    const cache = createPageCache({ maxBytes: 10_000, busy: () => busy });
+    const at = Date.now();
+    const later = { kind: "listing" as const, listingId: 1001, expiresAt: at + 10 * VIEW_COUNT_BUSY_LAG_MS };
+    const listing = page("/listing/a-1001", later);
+    cache.set(listing, cache.epoch);
+    cache.invalidate({ all: false, listingIds: [], viewedListingIds: [1001] }, at);
+    // A later batch of views does not put the render off: the first one's lag counts.
+    cache.invalidate({ all: false, listingIds: [], viewedListingIds: [1001] }, at + 2_000);
+    expect(cache.get("/listing/a-1001", at + VIEW_COUNT_LAG_MS)).toBe(listing);
+    expect(cache.get("/listing/a-1001", at + VIEW_COUNT_LAG_MS + VIEW_COUNT_BUSY_LAG_MS - 1)).toBe(listing);
+    expect(cache.get("/listing/a-1001", at + VIEW_COUNT_LAG_MS + VIEW_COUNT_BUSY_LAG_MS)).toBeUndefined();
+    expect(cache.dropped.expired).toBe(1);
+
+    // Rendered again: the same while busy, and the moment the worker has time, it goes.
+    const again = page("/listing/a-1001", later);
+    cache.set(again, cache.epoch);
+    cache.invalidate({ all: false, listingIds: [], viewedListingIds: [1001] }, at);
+    expect(cache.get("/listing/a-1001", at + VIEW_COUNT_LAG_MS + 10_000)).toBe(again);
+    busy = false;
+    expect(cache.get("/listing/a-1001", at + VIEW_COUNT_LAG_MS + 10_001)).toBeUndefined();
+    // A write to the listing itself never waits.
+    busy = true;
+    cache.set(page("/listing/a-1001", later), cache.epoch);
+    cache.invalidate({ all: false, listingIds: [1001], viewedListingIds: [] }, at);
+    expect(cache.get("/listing/a-1001", at)).toBeUndefined();
+  });
+
   it("counts the pages it drops by why, and not a page replaced by its newer copy", () => {
-    const cache = createPageCache({ maxBytes: 300 });
+    const cache = createPageCache({ maxBytes: 300, busy: () => false });
     const at = Date.now();
     for (const key of ["/a", "/b", "/c", "/d"]) cache.set(page(key), cache.epoch);
     cache.set(page("/d"), cache.epoch);

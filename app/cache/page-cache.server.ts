@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
-import { createIdleQueue } from "~/lib/idle.server";
+import { createIdleQueue, workerIsBusy } from "~/lib/idle.server";
 import { cacheControlFor } from "~/security/private-cookies.server";
 import type { PageChange } from "./invalidation.server";
 import type { PageKind } from "./page-key";
@@ -12,7 +12,8 @@ import type { PageKind } from "./page-key";
  * (PAGE_CACHE_MB) is full. An entry is dropped when a write changes what it
  * shows (invalidate), when a listing it shows expires (expiresAt), and after
  * a short life in any case (views and counts on it age); a listing page whose
- * view count moved lives a few seconds more (VIEW_COUNT_LAG_MS).
+ * view count moved is rendered again a few seconds later (VIEW_COUNT_LAG_MS), or, while
+ * visitors keep the worker busy, once they let it (at most VIEW_COUNT_BUSY_LAG_MS: ADR 113).
  */
 export type Encoding = "br" | "gzip" | "identity";
 /**
@@ -45,6 +46,8 @@ export type CachedPage = {
   draft?: boolean;
   /** Date.now() after which the entry is not served. */
   expiresAt: number;
+  /** Date.now() from which the listing's newer view count is worth a render, when the worker is not busy (ADR 113). */
+  viewsDueAt?: number;
   bytes: number;
   /** When the holding cache last moved it to the recent end (its own count of moves; set by the cache). */
   movedAt?: number;
@@ -71,6 +74,12 @@ export const MAX_AGE_MS = 300_000;
 export const VIEW_COUNT_LAG_MS = 3_000;
 
 /**
+ * While visitors keep the worker busy, a newer view count is no reason to render a page (no visitor
+ * asked for it; ADR 113): the page is served with the count it has for at most this much longer.
+ */
+export const VIEW_COUNT_BUSY_LAG_MS = 60_000;
+
+/**
  * How long after a write a list it may have changed still answers the requests that come while
  * the first one renders it again (ADR 108). With the watchers' quarter second to read the write,
  * a visitor sees it within a second (ADR 012): the rule the stale copy may not outlast.
@@ -88,10 +97,13 @@ export type PageCache = ReturnType<typeof createPageCache>;
 export function createPageCache({
   maxBytes,
   onKept,
+  busy = workerIsBusy,
 }: {
   maxBytes: number;
   /** Called with a page just compressed again at the kept level, while still stored (ADR 061 shares it). */
   onKept?: (entry: CachedPage) => void;
+  /** Whether visitors keep the worker busy: a newer view count then waits (ADR 113). */
+  busy?: () => boolean;
 }) {
   const entries = new Map<string, CachedPage>();
   let bytes = 0;
@@ -116,6 +128,12 @@ export function createPageCache({
     entries.delete(key);
     bytes -= entry.bytes;
     if (reason) dropped[reason] += 1;
+  }
+
+  /** A listing page whose newer view count is due, and the worker has time to render it (or it waited long enough). */
+  function viewsOutdated(entry: CachedPage, now: number): boolean {
+    const due = entry.viewsDueAt;
+    return due !== undefined && due <= now && (now - due >= VIEW_COUNT_BUSY_LAG_MS || !busy());
   }
 
   function evictToFit() {
@@ -145,7 +163,7 @@ export function createPageCache({
     get(key: string, now = Date.now()): CachedPage | undefined {
       const entry = entries.get(key);
       if (!entry) return undefined;
-      if (entry.expiresAt <= now) {
+      if (entry.expiresAt <= now || viewsOutdated(entry, now)) {
         remove(key, "expired");
         return undefined;
       }
@@ -234,8 +252,7 @@ export function createPageCache({
         // from now on, the earliest write counting. A changed listing's own pages go at once.
         if (lists && entry.kind === "list") entry.staleAt ??= now;
         else if (about !== undefined && changed.has(about)) remove(key, "invalidated");
-        else if (about !== undefined && viewed.has(about))
-          entry.expiresAt = Math.min(entry.expiresAt, now + VIEW_COUNT_LAG_MS);
+        else if (about !== undefined && viewed.has(about)) entry.viewsDueAt ??= now + VIEW_COUNT_LAG_MS;
       }
     },
   };

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { createIdleQueue, markRequestEnd, markRequestStart, untilIdle, workerIsIdle } from "./idle.server";
+import {
+  createIdleQueue,
+  markRequestEnd,
+  markRequestStart,
+  untilIdle,
+  workerIsBusy,
+  workerIsIdle,
+} from "./idle.server";
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -97,5 +104,45 @@ describe("whether the worker is idle", () => {
       setImmediate(turn);
     });
     expect(idleSeen).toBe(false);
+  });
+});
+
+describe("whether visitors keep the worker busy (ADR 113)", () => {
+  /** Turns of 20 ms of work back to back for `ms`, looking at the end of each turn; whether any look saw it busy. */
+  const keepLoopBusy = (ms: number) =>
+    new Promise<boolean>((resolve) => {
+      const until = performance.now() + ms;
+      let busySeen = false;
+      const turn = () => {
+        const end = performance.now() + 20;
+        while (performance.now() < end);
+        // Every turn looks, as every hit of a page waiting for its new view count would.
+        const busy = workerIsBusy();
+        busySeen ||= busy;
+        if (performance.now() < until) setImmediate(turn);
+        else resolve(busySeen);
+      };
+      setImmediate(turn);
+    });
+
+  it("is not after a quiet stretch, even on the first look in a while", async () => {
+    await wait(250);
+    expect(workerIsBusy()).toBe(false);
+  });
+
+  it("is while a request is under way in Express", () => {
+    markRequestStart();
+    try {
+      expect(workerIsBusy()).toBe(true);
+    } finally {
+      markRequestEnd();
+    }
+  });
+
+  it("is while the event loop answers one request after another, and is not once they stop", async () => {
+    await wait(150);
+    expect(await keepLoopBusy(400)).toBe(true);
+    await wait(250);
+    expect(workerIsBusy()).toBe(false);
   });
 });

@@ -52,6 +52,34 @@ export function workerIsIdle(now = performance.now()): boolean {
   return inFlight === 0 && recentLoad(now) <= IDLE_LOAD;
 }
 
+/**
+ * Above this share of the time spent on requests, the worker is busy with visitors: a page's new view
+ * count waits to be rendered (ADR 113). Higher than IDLE_LOAD: refreshing a count is one render, worth
+ * doing whenever the worker is not near saturation.
+ */
+export const BUSY_LOAD = 0.5;
+
+/** Its own window: `recentLoad` restarts after a quiet stretch, which would count a quiet worker as busy here. */
+let busyWindow = { at: performance.now(), elu: performance.eventLoopUtilization(), backgroundMs: 0 };
+let busyLoad = 0;
+
+/**
+ * Whether visitors keep this worker busy now: a request under way in Express, or more than BUSY_LOAD
+ * of the time since the last look (a window at least LOAD_WINDOW_MS long) spent on anything but
+ * background work. A worker asked after a quiet stretch is not busy.
+ */
+export function workerIsBusy(now = performance.now()): boolean {
+  if (inFlight > 0) return true;
+  const elapsed = now - busyWindow.at;
+  if (elapsed >= LOAD_WINDOW_MS) {
+    const elu = performance.eventLoopUtilization();
+    const active = performance.eventLoopUtilization(elu, busyWindow.elu).active;
+    busyLoad = Math.max(0, active - (backgroundMs - busyWindow.backgroundMs)) / elapsed;
+    busyWindow = { at: now, elu, backgroundMs };
+  }
+  return busyLoad > BUSY_LOAD;
+}
+
 /** Runs `task` as background work: its time does not count as load. */
 export function runAsBackground<T>(task: () => T): T {
   const started = performance.now();
