@@ -9,7 +9,7 @@ import { createPageCache } from "../app/cache/page-cache.server";
 import { createCountMemo } from "../app/db/count-memo.server";
 import { basenameOf, LOCALES, type Locale, localeOfPath } from "../app/i18n/locales";
 import { inLocale } from "../app/i18n/request-locale.server";
-import { markRequestEnd, markRequestStart } from "../app/lib/idle.server";
+import { markRequest, markRequestEnd, markRequestStart } from "../app/lib/idle.server";
 import { sharedPages } from "../app/lib/metrics.server";
 import { clientIpFrom, expressTrustProxy } from "../app/limits/client-ip.server";
 import { countOutboxBacklog } from "../app/models/outbox.server";
@@ -169,6 +169,8 @@ export function createHandler(clientDir: string): (req: IncomingMessage, res: Se
   });
   logger.info({ files: files.count, pageCacheMb: cache.enabled ? env.PAGE_CACHE_MB : 0 }, "static files loaded");
   return (req, res) => {
+    // How many visitors this worker answers tells whether it is busy (ADR 113).
+    markRequest();
     if (files.serve(req, res) || health(req, res) || metrics.serve(req, res)) return;
     pages.serve(req, res, {
       hit: () => metrics.hit(req, res),

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
+  BUSY_REQUESTS_PER_SECOND,
   createIdleQueue,
+  markRequest,
   markRequestEnd,
   markRequestStart,
   untilIdle,
@@ -142,6 +144,20 @@ describe("whether visitors keep the worker busy (ADR 113)", () => {
   it("is while the event loop answers one request after another, and is not once they stop", async () => {
     await wait(150);
     expect(await keepLoopBusy(400)).toBe(true);
+    await wait(250);
+    expect(workerIsBusy()).toBe(false);
+  });
+
+  it("is while requests come faster than it is told to bear, though each is quick, and is not once they stop", async () => {
+    await wait(150);
+    expect(workerIsBusy()).toBe(false);
+    // Twice the rate, in small batches on a quiet loop: what a crowd looks like to a worker that waits for a core.
+    const perBatch = Math.ceil((BUSY_REQUESTS_PER_SECOND * 2) / 50);
+    for (let batch = 0; batch < 8; batch += 1) {
+      for (let i = 0; i < perBatch; i += 1) markRequest();
+      await wait(20);
+    }
+    expect(workerIsBusy()).toBe(true);
     await wait(250);
     expect(workerIsBusy()).toBe(false);
   });

@@ -59,14 +59,28 @@ export function workerIsIdle(now = performance.now()): boolean {
  */
 export const BUSY_LOAD = 0.5;
 
+/**
+ * At more requests a second than this, visitors keep the worker busy whatever its load: workers
+ * that share their cores with each other (and a load generator) spend much of a crowd waiting for
+ * a core, which the event loop's load does not show (under half of it, measured, at saturation).
+ */
+export const BUSY_REQUESTS_PER_SECOND = 500;
+
+/** Requests this worker has been asked (markRequest). */
+let requests = 0;
 /** Its own window: `recentLoad` restarts after a quiet stretch, which would count a quiet worker as busy here. */
-let busyWindow = { at: performance.now(), elu: performance.eventLoopUtilization(), backgroundMs: 0 };
-let busyLoad = 0;
+let busyWindow = { at: performance.now(), elu: performance.eventLoopUtilization(), backgroundMs: 0, requests: 0 };
+let busyNow = false;
+
+/** A request came in (server/app.ts, every one: cache hits and static files too). */
+export function markRequest(): void {
+  requests += 1;
+}
 
 /**
- * Whether visitors keep this worker busy now: a request under way in Express, or more than BUSY_LOAD
- * of the time since the last look (a window at least LOAD_WINDOW_MS long) spent on anything but
- * background work. A worker asked after a quiet stretch is not busy.
+ * Whether visitors keep this worker busy now: a request under way in Express, or, since the last look
+ * (a window at least LOAD_WINDOW_MS long), more than BUSY_LOAD of the time spent on anything but
+ * background work or more than BUSY_REQUESTS_PER_SECOND requests. A worker asked after a quiet stretch is not.
  */
 export function workerIsBusy(now = performance.now()): boolean {
   if (inFlight > 0) return true;
@@ -74,10 +88,12 @@ export function workerIsBusy(now = performance.now()): boolean {
   if (elapsed >= LOAD_WINDOW_MS) {
     const elu = performance.eventLoopUtilization();
     const active = performance.eventLoopUtilization(elu, busyWindow.elu).active;
-    busyLoad = Math.max(0, active - (backgroundMs - busyWindow.backgroundMs)) / elapsed;
-    busyWindow = { at: now, elu, backgroundMs };
+    const load = Math.max(0, active - (backgroundMs - busyWindow.backgroundMs)) / elapsed;
+    const perSecond = ((requests - busyWindow.requests) * 1000) / elapsed;
+    busyNow = load > BUSY_LOAD || perSecond > BUSY_REQUESTS_PER_SECOND;
+    busyWindow = { at: now, elu, backgroundMs, requests };
   }
-  return busyLoad > BUSY_LOAD;
+  return busyNow;
 }
 
 /** Runs `task` as background work: its time does not count as load. */
