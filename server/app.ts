@@ -5,7 +5,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { hasSessionCookie } from "../app/auth/session-cookie";
 import { hasSignedSessionCookie } from "../app/auth/session-signature.server";
 import { watchPageInvalidations } from "../app/cache/invalidation.server";
-import { createPageCache } from "../app/cache/page-cache.server";
+import { createPageCache, VIEW_COUNT_LAG_MS } from "../app/cache/page-cache.server";
 import { createCountMemo } from "../app/db/count-memo.server";
 import { basenameOf, LOCALES, type Locale, localeOfPath } from "../app/i18n/locales";
 import { inLocale } from "../app/i18n/request-locale.server";
@@ -79,7 +79,11 @@ const invalidations = await watchPageInvalidations({
 
 if (cache.enabled && sharing.enabled)
   sharing.receive((entry, seen) => {
-    const kept = acceptsSharedPage(invalidations.seen(), { seen }) && cache.set(entry, cache.epoch);
+    const local = { seen: invalidations.seen(), changed: invalidations.changed() };
+    const verdict = acceptsSharedPage(local, { seen });
+    // Views this worker has read since the render began may be on the page's listing: its count is due.
+    if (verdict === "views-due" && entry.kind === "listing") entry.viewsDueAt ??= Date.now() + VIEW_COUNT_LAG_MS;
+    const kept = verdict !== "refused" && cache.set(entry, cache.epoch);
     sharedPages.labels(kept ? "kept" : "refused").inc();
   });
 

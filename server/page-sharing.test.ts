@@ -37,11 +37,18 @@ function fakeWorker(connected = true) {
 describe("sharing rendered pages between the workers of a machine", () => {
   it("keeps a page only when the render saw every invalidation this worker has applied", () => {
     // Rendered after invalidation 7 was read: it shows changes up to 7.
-    expect(acceptsSharedPage(7, { seen: 7 })).toBe(true);
+    expect(acceptsSharedPage({ seen: 7, changed: 7 }, { seen: 7 })).toBe("kept");
     // This worker is behind: changes 6 and 7 are already in the page, and dropping it again when they arrive is harmless.
-    expect(acceptsSharedPage(5, { seen: 7 })).toBe(true);
+    expect(acceptsSharedPage({ seen: 5, changed: 5 }, { seen: 7 })).toBe("kept");
     // This worker already dropped pages for change 8, which the render may not show: refused.
-    expect(acceptsSharedPage(8, { seen: 7 })).toBe(false);
+    expect(acceptsSharedPage({ seen: 8, changed: 8 }, { seen: 7 })).toBe("refused");
+    expect(acceptsSharedPage({ seen: 9, changed: 8 }, { seen: 7 })).toBe("refused");
+  });
+
+  it("keeps a page the render made before views this worker has read, with its view count due (ADR 113)", () => {
+    // Invalidations 8 and 9 only moved view counts; the last write this worker read was 6.
+    expect(acceptsSharedPage({ seen: 9, changed: 6 }, { seen: 7 })).toBe("views-due");
+    expect(acceptsSharedPage({ seen: 9, changed: 7 }, { seen: 7 })).toBe("views-due");
   });
 
   it("the primary passes a page to every other connected worker, never back to its sender", () => {

@@ -37,14 +37,20 @@ export function relaySharedPages(from: SharingWorker, others: () => readonly Sha
 }
 
 /**
- * Whether a page another worker rendered may be kept here: only when every
- * invalidation this worker has read (up to `localSeen`) is one the render
- * already saw. A later one may have changed what the page shows; the page is
- * then dropped, and this worker renders it itself when asked. Invalidations
- * this worker reads after keeping the page apply to it as to its own.
+ * What a worker does with a page another worker rendered. Kept ("kept") when every invalidation
+ * this worker has read (up to `local.seen`) is one the render already saw. When the ones it did not
+ * see only moved view counts (the newest that changed more, `local.changed`, it saw), kept with its
+ * view count due ("views-due": ADR 113): refusing it made the worker render a page that was right
+ * in all but a count. Otherwise a later write may have changed what the page shows: refused, and
+ * this worker renders it itself when asked. Invalidations read after keeping it apply to it as to
+ * the worker's own pages.
  */
-export function acceptsSharedPage(localSeen: number, shared: Pick<SharedPage, "seen">): boolean {
-  return localSeen <= shared.seen;
+export function acceptsSharedPage(
+  local: { seen: number; changed: number },
+  shared: Pick<SharedPage, "seen">,
+): "kept" | "views-due" | "refused" {
+  if (local.seen <= shared.seen) return "kept";
+  return local.changed <= shared.seen ? "views-due" : "refused";
 }
 
 /** No one to share with: a lone process, even one whose parent gave it an IPC channel (a process manager's fork). */

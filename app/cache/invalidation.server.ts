@@ -73,6 +73,8 @@ export type InvalidationWatcher = {
   poll(): Promise<void>;
   /** The newest invalidation read and applied so far (a page rendered after it shows every change up to it). */
   seen(): number;
+  /** The newest of them that changed more than view counts (a write, or "all"): ADR 113. */
+  changed(): number;
 };
 
 export async function watchPageInvalidations({
@@ -91,6 +93,7 @@ export async function watchPageInvalidations({
     .select((eb) => eb.fn.max("id").as("id"))
     .executeTakeFirst();
   let lastSeen = Number(newest?.id ?? 0);
+  let lastChanged = lastSeen;
   let lastPrune = 0;
   let polling: Promise<void> | null = null;
 
@@ -104,6 +107,8 @@ export async function watchPageInvalidations({
         .execute();
       if (rows.length > 0) {
         lastSeen = Number(rows[rows.length - 1].id);
+        const writes = rows.filter((r) => !Number(r.viewsOnly));
+        if (writes.length > 0) lastChanged = Number(writes[writes.length - 1].id);
         const all = rows.some((r) => r.listingId === null);
         const ids = (viewsOnly: boolean) => [
           ...new Set(rows.filter((r) => !!Number(r.viewsOnly) === viewsOnly).map((r) => Number(r.listingId))),
@@ -133,5 +138,5 @@ export async function watchPageInvalidations({
 
   const timer = setInterval(() => void poll(), intervalMs);
   timer.unref();
-  return { stop: () => clearInterval(timer), poll, seen: () => lastSeen };
+  return { stop: () => clearInterval(timer), poll, seen: () => lastSeen, changed: () => lastChanged };
 }

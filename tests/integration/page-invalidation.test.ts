@@ -8,6 +8,7 @@ import {
   EVERYTHING,
   type InvalidationWatcher,
   invalidatePublicPages,
+  invalidateViewCounts,
   type PageChange,
   watchPageInvalidations,
 } from "../../app/cache/invalidation.server";
@@ -62,6 +63,23 @@ async function ownerWithListing(db: DB): Promise<{ owner: ListingOwner; listingI
 }
 
 describeEachDatabase("page cache invalidation", (ctx) => {
+  it("tells the newest invalidation read apart from the newest that changed more than view counts", async () => {
+    const { db } = ctx();
+    const changes = await watch(db);
+    const start = watcher!.seen();
+    expect(watcher!.changed()).toBe(start);
+    await invalidatePublicPages(db, [424_242]);
+    await changes();
+    const written = watcher!.seen();
+    expect(written).toBeGreaterThan(start);
+    expect(watcher!.changed()).toBe(written);
+    // A batch of views moves what was seen, not what was changed (ADR 113: a page shared from before them is kept).
+    await invalidateViewCounts(db, [424_242, 424_243]);
+    expect(await changes()).toEqual([{ all: false, listingIds: [], viewedListingIds: [424_242, 424_243] }]);
+    expect(watcher!.seen()).toBeGreaterThan(written);
+    expect(watcher!.changed()).toBe(written);
+  });
+
   it("a new listing invalidates the lists (and its own pages)", async () => {
     const { db } = ctx();
     const changes = await watch(db);
