@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createRandom } from "../app/seed/random.ts";
 import { BENCH_USAGE, type BenchOptions, parseBenchArgs } from "./bench/args.ts";
+import { describeCacheCounts, parseCacheCounts } from "./bench/cache-metrics.ts";
 import { loadCatalogue } from "./bench/catalogue.ts";
 import { BROWSER_HEADERS, findStylesheetPath, getRaw, uncachedHeaders } from "./bench/http.ts";
 import { requestEach, runLoad, timeShape } from "./bench/load.ts";
@@ -105,10 +106,14 @@ try {
   const hotPaths = Array.from({ length: HOT_SEQUENCE }, () => hot[rank()]);
   console.log(`    warm-up: each of the ${hot.length} hot URLs once (not measured)...`);
   const warmUp = await requestEach(base, hot, args.connections, BROWSER_HEADERS);
+  const cacheBeforeHot = parseCacheCounts(await metricsText(base));
   console.log(`(c) hot mix: ${hot.length} URLs, Zipf-like popularity, right after the warm-up (${perPhase})...`);
   const hotPhase = await runLoad({ ...load, base, paths: hotPaths });
-  const waitingAfterHot = await compressionsWaiting(base);
-  console.log(`    ${waitingAfterHot} pages waited to be compressed smaller when (c) ended`);
+  const afterHot = await metricsText(base);
+  const waitingAfterHot = compressionsWaiting(afterHot);
+  // What the misses were: pages dropped since the warm-up, by why, and pages a worker refused from another.
+  const hotCache = describeCacheCounts(cacheBeforeHot, parseCacheCounts(afterHot));
+  console.log(`    ${waitingAfterHot} pages waited to be compressed smaller when (c) ended; ${hotCache}`);
   console.log(`(d) cold mix: every request a URL not asked for before (${perPhase})...`);
   const coldPhase = await runLoad({ ...load, base, paths: cold });
 
@@ -131,7 +136,7 @@ try {
       hot: {
         ...hotPhase,
         urls: hot.length,
-        note: `${waitingAfterHot} pages waiting to be compressed smaller at its end`,
+        note: `${waitingAfterHot} pages waiting to be compressed smaller at its end; ${hotCache}`,
       },
       cold: {
         ...coldPhase,
@@ -181,11 +186,16 @@ try {
   cleanUp();
 }
 
-/** How many cached pages wait to be compressed smaller, as the server's /metrics says (the bench asks from this machine, so it may). */
-async function compressionsWaiting(base: string): Promise<number> {
+/** The server's /metrics (the bench asks from this machine, so it may). */
+async function metricsText(base: string): Promise<string> {
   const metrics = await getRaw(`${base}/metrics`, {});
-  const found = /^bodima_page_cache_compressions_waiting (\d+)/m.exec(metrics.body.toString());
-  if (!found)
-    throw new Error(`${base}/metrics answered ${metrics.status} without bodima_page_cache_compressions_waiting`);
+  if (metrics.status !== 200) throw new Error(`${base}/metrics answered ${metrics.status}`);
+  return metrics.body.toString();
+}
+
+/** How many cached pages wait to be compressed smaller, as /metrics says. */
+function compressionsWaiting(metrics: string): number {
+  const found = /^bodima_page_cache_compressions_waiting (\d+)/m.exec(metrics);
+  if (!found) throw new Error("/metrics has no bodima_page_cache_compressions_waiting");
   return Number(found[1]);
 }
