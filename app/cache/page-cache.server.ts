@@ -67,9 +67,10 @@ export const MAX_AGE_MS = 300_000;
 
 /**
  * A listing page whose only change is its view count is served this much
- * longer, then rendered again: a popular listing's own views (flushed every
- * second) would otherwise re-render its page every second, and the count a
- * visitor sees is still at most a few seconds old (ADR 012; docs/caching.md).
+ * longer, then rendered again when the worker is not busy: a popular listing's
+ * own views (flushed every second) would otherwise re-render its page every
+ * second, and the count a visitor sees is still a few seconds old on a quiet
+ * site, at most about a minute under load (ADRs 012, 113; docs/caching.md).
  */
 export const VIEW_COUNT_LAG_MS = 3_000;
 

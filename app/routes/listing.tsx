@@ -46,7 +46,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (found.slug !== params.slug) throw redirect(`/listing/${found.slug}`, 301);
 
   // The view is counted around the render (server/pages.ts), so that a page
-  // served from the page cache counts too; the count shown is at most seconds old.
+  // served from the page cache counts too; the count shown is seconds old (a minute under load: ADR 113).
   const typical = await typicalRent(db, found.university, found.propertyType);
   const shown = { ...found, photos: photosForSaver(found.photos, dataSaver) };
   const listing = toListingView(shown, found.views, locale, typical, {
