@@ -5,7 +5,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { hasSessionCookie } from "../app/auth/session-cookie";
 import { hasSignedSessionCookie } from "../app/auth/session-signature.server";
 import { watchPageInvalidations } from "../app/cache/invalidation.server";
-import { createPageCache, VIEW_COUNT_LAG_MS } from "../app/cache/page-cache.server";
+import { createPageCache, markViewsDue } from "../app/cache/page-cache.server";
 import { createCountMemo } from "../app/db/count-memo.server";
 import { basenameOf, LOCALES, type Locale, localeOfPath } from "../app/i18n/locales";
 import { inLocale } from "../app/i18n/request-locale.server";
@@ -82,7 +82,7 @@ if (cache.enabled && sharing.enabled)
     const local = { seen: invalidations.seen(), changed: invalidations.changed() };
     const verdict = acceptsSharedPage(local, { seen });
     // Views this worker has read since the render began may be on the page's listing: its count is due.
-    if (verdict === "views-due" && entry.kind === "listing") entry.viewsDueAt ??= Date.now() + VIEW_COUNT_LAG_MS;
+    if (verdict === "views-due") markViewsDue(entry);
     const kept = verdict !== "refused" && cache.set(entry, cache.epoch);
     sharedPages.labels(kept ? "kept" : "refused").inc();
   });

@@ -81,6 +81,14 @@ export const VIEW_COUNT_LAG_MS = 3_000;
 export const VIEW_COUNT_BUSY_LAG_MS = 60_000;
 
 /**
+ * A listing page whose view count may have moved: rendered again VIEW_COUNT_LAG_MS on, when the
+ * worker has time (ADR 113). The first batch of views counts; a later one does not put it off.
+ */
+export function markViewsDue(entry: CachedPage, now = Date.now()): void {
+  if (entry.kind === "listing") entry.viewsDueAt ??= now + VIEW_COUNT_LAG_MS;
+}
+
+/**
  * How long after a write a list it may have changed still answers the requests that come while
  * the first one renders it again (ADR 108). With the watchers' quarter second to read the write,
  * a visitor sees it within a second (ADR 012): the rule the stale copy may not outlast.
@@ -253,7 +261,7 @@ export function createPageCache({
         // from now on, the earliest write counting. A changed listing's own pages go at once.
         if (lists && entry.kind === "list") entry.staleAt ??= now;
         else if (about !== undefined && changed.has(about)) remove(key, "invalidated");
-        else if (about !== undefined && viewed.has(about)) entry.viewsDueAt ??= now + VIEW_COUNT_LAG_MS;
+        else if (about !== undefined && viewed.has(about)) markViewsDue(entry, now);
       }
     },
   };

@@ -1,4 +1,4 @@
-import { performance } from "node:perf_hooks";
+import { type EventLoopUtilization, performance } from "node:perf_hooks";
 
 /**
  * Whether this worker has time for background work (ADR 095): compressing
@@ -30,6 +30,16 @@ export function markRequestEnd(): void {
   inFlight = Math.max(0, inFlight - 1);
 }
 
+/** The share of the time since `from` (`elapsed` ms) the event loop spent on anything but background work. */
+function loadSince(
+  from: { elu: EventLoopUtilization; backgroundMs: number },
+  elu: EventLoopUtilization,
+  elapsed: number,
+): number {
+  const active = performance.eventLoopUtilization(elu, from.elu).active;
+  return Math.max(0, active - (backgroundMs - from.backgroundMs)) / elapsed;
+}
+
 /** The share of the last window the event loop spent on anything but background work (0 to 1). */
 function recentLoad(now: number): number {
   const elapsed = now - loadWindow.at;
@@ -40,8 +50,7 @@ function recentLoad(now: number): number {
     // Start a fresh window, and count as busy until it is full.
     load = 1;
   } else {
-    const active = performance.eventLoopUtilization(elu, loadWindow.elu).active;
-    load = Math.max(0, active - (backgroundMs - loadWindow.backgroundMs)) / elapsed;
+    load = loadSince(loadWindow, elu, elapsed);
   }
   loadWindow = { at: now, elu, backgroundMs };
   return load;
@@ -87,8 +96,7 @@ export function workerIsBusy(now = performance.now()): boolean {
   const elapsed = now - busyWindow.at;
   if (elapsed >= LOAD_WINDOW_MS) {
     const elu = performance.eventLoopUtilization();
-    const active = performance.eventLoopUtilization(elu, busyWindow.elu).active;
-    const load = Math.max(0, active - (backgroundMs - busyWindow.backgroundMs)) / elapsed;
+    const load = loadSince(busyWindow, elu, elapsed);
     const perSecond = ((requests - busyWindow.requests) * 1000) / elapsed;
     busyNow = load > BUSY_LOAD || perSecond > BUSY_REQUESTS_PER_SECOND;
     busyWindow = { at: now, elu, backgroundMs, requests };
