@@ -45,6 +45,9 @@ const serverEnv = (serverPort: number) => ({
 export default defineConfig({
   ...baseConfig,
   testDir: "tests/e2e",
+  // Three tests at a time on two cores: with two, a quarter of the cores sat idle while each test waited
+  // on the browser, the server or itself; the third filled half of that, 11% less time (ADR 114).
+  workers: 3,
   // Its own folder, so the system tier's run (playwright.system.config.ts) does not clear it.
   outputDir: "test-results/browser",
   use: {
