@@ -3,25 +3,25 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { baseConfig, chromium } from "./tests/playwright-base";
+import { ports } from "./tests/ports";
 
 // Browser tests run against the production build with a fresh data folder
 // (demo data is seeded on first start), in Debian's Chromium (tests/playwright-base.ts). The specs that
 // start servers of their own are the system tier: playwright.system.config.ts (ADR 073).
-const port = Number(process.env.E2E_PORT ?? 3210);
+const port = ports.sqliteServer;
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "bodima-e2e-"));
 // With TEST_DATABASE_URL set (CI does), a second server runs on a fresh
 // PostgreSQL database and the "postgres" project repeats the core specs on it.
-const postgresPort = port + 1;
+const postgresPort = ports.postgresServer;
 const withPostgres = !!process.env.TEST_DATABASE_URL;
 // A real SMTP server (tests/smtp-sink.ts) receives the sqlite server's mail;
 // tests/e2e/mail.ts reads what it wrote to SMTP_SINK_DIR.
-const smtpSinkPort = port + 5;
+const smtpSinkPort = ports.smtpSink;
 process.env.SMTP_SINK_DIR ??= `${process.env.E2E_DATA_DIR}-mail`;
 // A real HTTP server speaking Notify.lk's protocol (tests/sms-gateway.ts) stands in for Notify.lk:
 // the sqlite server's SMS codes (ADR 075) go to it through the real adapter, and
 // tests/e2e/sms.ts reads what it wrote to SMS_GATEWAY_DIR.
-// +2: +6 and +7 are production-mode.spec.ts's own servers.
-const smsGatewayPort = port + 2;
+const smsGatewayPort = ports.smsGateway;
 process.env.SMS_GATEWAY_DIR ??= `${process.env.E2E_DATA_DIR}-sms`;
 
 // No NODE_ENV: the server runs exactly as `npm start` would (tests/e2e/production-mode.spec.ts).

@@ -6,6 +6,7 @@ import { createDatabase, type DB } from "../../app/db/db.server";
 import { insertListing } from "../../app/models/listing.server";
 import { listingInput } from "../factories";
 import { insertOwner, insertSession } from "../owner-session";
+import { ports } from "../ports";
 import { startServer } from "./spawn-server";
 
 // ADR 089: a tap on 'Call Now' counts once per visitor (with JavaScript by a beacon,
@@ -13,7 +14,7 @@ import { startServer } from "./spawn-server";
 // Two days need two clocks: a server of its own on one data folder, started at NOW
 // on the first day, then again on the next (house rule 11).
 
-const port = Number(process.env.E2E_PORT ?? 3210) + 3;
+const port = ports.insights;
 const base = `http://127.0.0.1:${port}`;
 // 10:00 in Colombo on 29 Nov 2026, then 10:00 the next day.
 const DAY_ONE = "2026-11-29T04:30:00.000Z";

@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
+import { ports } from "../ports";
 
 const run = promisify(execFile);
 
@@ -9,7 +10,7 @@ const run = promisify(execFile);
  * names run in one process, on one clock. With `now` it runs on that clock
  * (NOW, which needs a NODE_ENV other than production, as the README's recipes
  * say). By default its mail is queued for the server's own sender; with `smtp`
- * the job itself sends to the test SMTP sink (playwright.config.ts: the port + 5),
+ * the job itself sends to the test SMTP sink (tests/ports.ts: smtpSink),
  * for a `send-mail` run at `now`.
  */
 export async function runJob(
@@ -27,7 +28,7 @@ export async function runJob(
     env.NOW = options.now.toISOString();
     env.NODE_ENV = "development";
   }
-  if (options.smtp) env.SMTP_URL = `smtp://127.0.0.1:${Number(new URL(baseURL).port) + 5}`;
+  if (options.smtp) env.SMTP_URL = `smtp://127.0.0.1:${ports.smtpSink}`;
   const { stdout } = await run("npm", ["run", "--silent", "job", "--", ...[names].flat()], { env });
   return stdout;
 }

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
+import { ports } from "../ports";
 import { signedInOwner } from "./owners";
 import { startServer } from "./spawn-server";
 
@@ -197,8 +198,7 @@ test("a signed-in page is never kept by the worker", async ({ page }) => {
 test("a new build's worker takes over and drops the old build's files", async ({ browser }) => {
   test.setTimeout(120_000);
   // Two deployments on one origin: this build, then a copy of it whose worker is another version.
-  // In the browser tier's range (+0 to +7), and used by nothing else there.
-  const port = Number(process.env.E2E_PORT ?? 3210) + 3;
+  const port = ports.serviceWorkerDeploy;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bodima-sw-"));
   // Inside the checkout: the server build finds its packages in node_modules from where it lies.
   fs.mkdirSync("test-results", { recursive: true });

@@ -2,24 +2,19 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { startServer as startServerAt } from "./spawn-server";
+import { ports } from "../ports";
+import { startServer } from "./spawn-server";
 
 // docs/performance.md: `npm start` (server.ts) runs React and every library in
 // production mode even when nobody sets NODE_ENV, and the browser gets the
 // production bundle. React's development build is about half the speed.
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
-const port = Number(process.env.E2E_PORT ?? 3210) + 7;
-const startServer = (
-  dataDir: string,
-  seedDemo: "auto" | "never",
-  options: { port?: number; env?: NodeJS.ProcessEnv; output?: string[] } = {},
-) => startServerAt(dataDir, seedDemo, { ...options, port: options.port ?? port });
 
 test("server.ts without NODE_ENV renders with React's production build", async () => {
   test.slow();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bodima-prod-mode-"));
-  const run = startServer(dataDir, "never");
+  const run = startServer(dataDir, "never", { port: ports.productionBuild });
   try {
     const firstLine = await run.started;
     expect(firstLine).toContain("NODE_ENV=production");
@@ -34,10 +29,10 @@ test("server.ts without NODE_ENV renders with React's production build", async (
 test("a view counted just before SIGTERM is written before the server exits", async () => {
   test.slow();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bodima-sigterm-"));
-  const run = startServer(dataDir, "auto");
+  const run = startServer(dataDir, "auto", { port: ports.viewBeforeSigterm });
   try {
     await run.started;
-    const base = `http://127.0.0.1:${port}`;
+    const base = `http://127.0.0.1:${ports.viewBeforeSigterm}`;
     const { ads } = (await (await fetch(`${base}/api/listings?limit=1`)).json()) as {
       ads: { id: string; slug: string }[];
     };
@@ -74,8 +69,7 @@ test("a public SITE_URL gets no demo data, no /dev/outbox, and start-up warnings
   test.slow();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bodima-public-"));
   const output: string[] = [];
-  // Its own port: the other tests here may run at the same time.
-  const ownPort = port - 1;
+  const ownPort = ports.publicSite;
   const run = startServer(dataDir, "auto", { port: ownPort, env: { SITE_URL: "https://bodima.example" }, output });
   try {
     await run.started;
@@ -109,7 +103,7 @@ test("a public SITE_URL refuses to start with SMS_URL=outbox:, naming the variab
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bodima-sms-outbox-"));
   const errors: string[] = [];
   const run = startServer(dataDir, "never", {
-    port: port - 2,
+    port: ports.smsOutboxRefused,
     env: { SITE_URL: "https://bodima.example", SMS_URL: "outbox:", WEB_CONCURRENCY: "1" },
   });
   run.server.stderr.on("data", (chunk: Buffer) => errors.push(chunk.toString()));

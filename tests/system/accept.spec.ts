@@ -4,13 +4,14 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { startServer } from "../e2e/spawn-server";
+import { ports } from "../ports";
 
 // ADR 107: `npm start` as shipped (two workers) lets each worker accept its own
 // connections from the shared port, instead of the primary handing them out one
 // per turn of a busy worker's event loop, and closes a kept-alive connection with
 // its 100th answer so that the next one lands on whichever worker is free.
 
-const port = Number(process.env.E2E_PORT ?? 3210) + 15;
+const port = ports.accept;
 const base = `http://127.0.0.1:${port}`;
 
 test.describe.configure({ mode: "serial" });

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { startServer } from "../e2e/spawn-server";
+import { ports } from "../ports";
 import { startTestSmtpServer, type TestSmtpServer } from "../smtp-test-server";
 
 // ADR 040: `npm start` with two worker
@@ -17,7 +18,7 @@ import { startTestSmtpServer, type TestSmtpServer } from "../smtp-test-server";
 // their own connections (ADR 107, tests/system/accept.spec.ts) and which one gets
 // a request is chance: what is proved here holds either way.
 
-const port = Number(process.env.E2E_PORT ?? 3210) + 8;
+const port = ports.cluster;
 const base = `http://127.0.0.1:${port}`;
 
 test.describe.configure({ mode: "serial" });

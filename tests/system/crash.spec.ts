@@ -6,6 +6,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { createDatabase } from "../../app/db/db.server";
 import { startServer } from "../e2e/spawn-server";
+import { ports } from "../ports";
 import { createPostgresDatabase } from "../postgres-database";
 
 // docs/operations.md: `kill -9` at any moment loses no acknowledged write. Round
@@ -17,7 +18,7 @@ import { createPostgresDatabase } from "../postgres-database";
 // (`npm test` runs fewer: ADR 073 says how many and why).
 
 const ROUNDS = crashRounds(process.env.CRASH_ROUNDS);
-const basePort = Number(process.env.E2E_PORT ?? 3210) + 10;
+
 const PASSWORD = "Crash-test-pass1";
 
 /** CRASH_ROUNDS as a whole number of rounds, 20 when unset; anything else stops the run before a server starts. */
@@ -112,7 +113,7 @@ const databases = ["sqlite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : 
 
 for (const [index, database] of databases.entries()) {
   // The two databases' tests may run at once: each has its own port.
-  const port = basePort + index;
+  const port = [ports.crashSqlite, ports.crashPostgres][index];
   const base = `http://127.0.0.1:${port}`;
   test(`${ROUNDS} rounds of kill -9 mid-stream lose no acknowledged write [${database}]`, async () => {
     // A round takes a few seconds; twenty fitted in 420 s on a slow machine.

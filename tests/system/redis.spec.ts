@@ -4,6 +4,7 @@ import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { field } from "../e2e/owners";
 import { startServer } from "../e2e/spawn-server";
+import { ports } from "../ports";
 import { startTestRedis, type TestRedis } from "../redis-server";
 
 // ADR 041: `npm start` with REDIS_URL counts rate limits in Redis. When
@@ -12,7 +13,7 @@ import { startTestRedis, type TestRedis } from "../redis-server";
 // what is down; when Redis is back the site recovers by itself. A private Redis
 // server is started, stopped and started again by this file.
 
-const port = Number(process.env.E2E_PORT ?? 3210) + 9;
+const port = ports.redis;
 const base = `http://127.0.0.1:${port}`;
 const UNAVAILABLE =
   "This can't be done right now: part of the site is briefly unavailable. Please try again in a minute.";

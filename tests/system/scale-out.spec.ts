@@ -8,6 +8,7 @@ import { expect, test } from "@playwright/test";
 import { createDatabase } from "../../app/db/db.server";
 import { CONFIRM_EMAIL_SUBJECT, confirmEmail, field, fillListing, postListing, submitSignUp } from "../e2e/owners";
 import { startServer } from "../e2e/spawn-server";
+import { ports as testPorts } from "../ports";
 import { createPostgresDatabase } from "../postgres-database";
 import { startTestRedis, type TestRedis } from "../redis-server";
 import { startTestS3, type TestS3 } from "../s3-server";
@@ -19,8 +20,7 @@ import { startTestSmtpServer, type TestSmtpServer } from "../smtp-test-server";
 // no folder: each has its own DATA_DIR, the same SESSION_SECRET, and photos go to the bucket. Needs
 // TEST_DATABASE_URL (CI sets it) and nginx and redis-server (.ci/run installs them).
 
-const firstPort = Number(process.env.E2E_PORT ?? 3210) + 12;
-const ports = { proxy: firstPort, a: firstPort + 1, b: firstPort + 2 };
+const ports = { proxy: testPorts.scaleOutProxy, a: testPorts.scaleOutA, b: testPorts.scaleOutB };
 const proxy = `http://127.0.0.1:${ports.proxy}`;
 const direct = { a: `http://127.0.0.1:${ports.a}`, b: `http://127.0.0.1:${ports.b}` };
 const UNAVAILABLE =
