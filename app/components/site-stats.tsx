@@ -1,4 +1,5 @@
 import { useTranslation } from "~/i18n";
+import { formatAmount } from "~/lib/format";
 import type { SiteFigures } from "~/schemas/site-figures-view";
 import "virtual:catalogue/home";
 
@@ -22,7 +23,7 @@ export function SiteStats({ figures }: { figures: SiteFigures }) {
       {stats.map((s) => (
         <div key={s.id} data-stat={s.id} className="flex flex-1 flex-col-reverse">
           <dt className="text-sm text-slate-700 sm:text-base">{s.label}</dt>
-          <dd className="text-2xl font-bold text-brand-700 sm:text-3xl">{s.value.toLocaleString("en")}</dd>
+          <dd className="text-2xl font-bold text-brand-700 sm:text-3xl">{formatAmount(s.value, "en")}</dd>
         </div>
       ))}
     </dl>

@@ -7,6 +7,8 @@
  * messages use; this replaces `@lingui/core` on the server and in the browser,
  * where its runtime cost 2.6 KB of the 120 KB first-load budget.
  */
+import { groupDigits } from "./digits";
+
 export type CompiledMessage = string | CompiledPart[];
 export type CompiledPart =
   | string
@@ -39,7 +41,7 @@ export function render(
     if (typeof part === "string") {
       text +=
         part === "#" && count !== undefined
-          ? cached(numbers, locale, (l) => new Intl.NumberFormat(l)).format(count)
+          ? (groupDigits(count, locale) ?? cached(numbers, locale, (l) => new Intl.NumberFormat(l)).format(count))
           : part;
       continue;
     }

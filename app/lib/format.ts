@@ -1,4 +1,5 @@
 import { activeLocale } from "~/i18n";
+import { groupDigits, roundHalfAway } from "~/i18n/digits";
 import { INTL_LOCALES, type Locale } from "~/i18n/locales";
 
 // One formatter per language, made on first use (docs/i18n.md: dates in the reader's language).
@@ -7,6 +8,9 @@ const dates = new Map<Locale, Intl.DateTimeFormat>();
 
 /** '15,000': a whole amount with the language's thousands separators, in Latin digits. */
 export function formatAmount(amount: number, locale: Locale = activeLocale()): string {
+  // Without Intl in the browser's first render of a page (app/i18n/digits.ts says why).
+  const grouped = groupDigits(roundHalfAway(amount), locale);
+  if (grouped !== undefined) return grouped;
   let format = numbers.get(locale);
   if (!format) {
     format = new Intl.NumberFormat(INTL_LOCALES[locale], { maximumFractionDigits: 0, numberingSystem: "latn" });

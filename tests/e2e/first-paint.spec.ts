@@ -156,3 +156,35 @@ test("nothing moves when the page hydrates, on a phone", async ({ browser }) => 
   }
   await context.close();
 });
+
+// ADR 115: a page's first Intl number format costs the browser 12–20 ms of a desktop core (ICU's number
+// data, set up again in every document), several times that on a cheap phone, while it hydrates.
+test("hydrating a page formats no number through Intl, in any language", async ({ page, request }) => {
+  await page.addInitScript(() => {
+    const made: string[] = [];
+    (window as unknown as { intlNumbers: string[] }).intlNumbers = made;
+    const Original = Intl.NumberFormat;
+    Intl.NumberFormat = new Proxy(Original, {
+      construct(target, args: ConstructorParameters<typeof Intl.NumberFormat>) {
+        made.push(`Intl.NumberFormat(${JSON.stringify(args)})`);
+        return new target(...args);
+      },
+      apply(target, _this, args: ConstructorParameters<typeof Intl.NumberFormat>) {
+        made.push(`Intl.NumberFormat(${JSON.stringify(args)})`);
+        return target(...args);
+      },
+    });
+    const numberToLocale = Number.prototype.toLocaleString;
+    Number.prototype.toLocaleString = function (this: number, ...args: Parameters<number["toLocaleString"]>) {
+      made.push(`toLocaleString(${JSON.stringify(args)})`);
+      return numberToLocale.apply(this, args);
+    };
+  });
+  const { ads } = (await (await request.get("/api/listings?limit=1")).json()) as { ads: { slug: string }[] };
+  // The home page's price choices and figures, browse's filters, a listing's amounts.
+  for (const path of ["/", "/ta/", "/browse", "/si/browse", `/listing/${ads[0].slug}`, `/ta/listing/${ads[0].slug}`]) {
+    await page.goto(path);
+    await page.locator('button[aria-controls="site-menu"]').waitFor({ state: "attached" });
+    expect(await page.evaluate(() => (window as unknown as { intlNumbers: string[] }).intlNumbers), path).toEqual([]);
+  }
+});
