@@ -21,7 +21,10 @@ export type PageChange = {
 /** What a process does when it cannot tell what changed. */
 export const EVERYTHING: PageChange = { all: true, listingIds: [], viewedListingIds: [] };
 
-/** Called by every write that changes a public page: a listing's pages, or "all" (a suspension, a seed). */
+/**
+ * Called by every write that changes a public page: a listing's pages, or "all" (a suspension, a seed).
+ * In a transaction, call it last: on PostgreSQL it holds a lock until commit (`insertInOrder`).
+ */
 export async function invalidatePublicPages(
   db: DB,
   listingIds: readonly number[] | "all",
@@ -42,8 +45,10 @@ type InvalidationRow = { listingId: number | null; viewsOnly?: number; createdAt
  * had read 101 would never read 100: its pages would stay stale for minutes.
  * A transaction-scoped lock taken before the ids are drawn holds until commit,
  * so the next id is drawn only once the last is visible. It serializes only
- * the ends of page-changing writes, which are few. SQLite serializes every
- * write already.
+ * the ends of page-changing writes, which are few, as long as a write logs its
+ * invalidation as its last step: everything the transaction does after it
+ * (storing photos, checking them) holds up every other page-changing write in
+ * the cluster, views included. SQLite serializes every write already.
  */
 async function insertInOrder(db: DB, rows: InvalidationRow[]): Promise<void> {
   if (rows.length === 0) return;

@@ -220,9 +220,10 @@ export async function createOwnerListing(
     if ((await countOwnerListings(trx, owner.id)) >= MAX_LISTINGS_PER_OWNER) return null;
     if (await phoneFullUnderLock(trx, parsed.data.contactPhone, now)) return PHONE_LIMIT;
     const created = await insertListing(trx, owner, parsed.data, now);
-    await invalidatePublicPages(trx, [created.id], now);
     await addPhotos(trx, storage, owner, created.id, { processed, uploadIds }, 0, storedKeys, now);
-    return { listing: created, held: await checkListing(trx, created.id, owner, { ip: owner.ip ?? null }, now) };
+    const held = await checkListing(trx, created.id, owner, { ip: owner.ip ?? null }, now);
+    await invalidatePublicPages(trx, [created.id], now);
+    return { listing: created, held };
   });
   if (listing === "uploadsGone") return PHOTO_GONE;
   if (!listing) return LIMIT;
@@ -319,8 +320,8 @@ export async function updateOwnerListing(
       .where("id", "=", listingId)
       .where("userId", "=", owner.id)
       .execute();
-    await invalidatePublicPages(trx, [listingId], now);
     const held = await checkListing(trx, listingId, owner, { ip: owner.ip ?? null }, now);
+    await invalidatePublicPages(trx, [listingId], now);
     const { id, slug, status } = current.listing;
     return { ok: true, listing: { id, slug }, held: held || status === PENDING_STATUS };
   });

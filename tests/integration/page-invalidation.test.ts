@@ -218,6 +218,44 @@ describeEachDatabase("page cache invalidation", (ctx) => {
     expect(read.flatMap((change) => change.listingIds).sort()).toEqual([901, 902]);
   });
 
+  it("a new listing's photos being stored hold up no other write's invalidation", async () => {
+    const { db, dialect } = ctx();
+    // On SQLite every write waits for the one before it, whatever it holds (one connection).
+    if (dialect !== "postgres") return;
+    let release!: () => void;
+    const stored = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let storing!: () => void;
+    const storingStarted = new Promise<void>((resolve) => {
+      storing = resolve;
+    });
+    // Storage as slow as a far object store: the write's transaction is open while a photo is put.
+    const slowStorage: typeof storage = {
+      ...storage,
+      put: async (key, data) => {
+        storing();
+        await stored;
+        await storage.put(key, data);
+      },
+    };
+    const { id, email, phone } = await insertTestOwner(db, `invalidate-slow-${Date.now()}`);
+    const photo = await sharp({ create: { width: 200, height: 150, channels: 3, background: "#777" } })
+      .jpeg()
+      .toBuffer();
+    const posting = createOwnerListing(db, slowStorage, { id, email, name: "Kamala Perera", phone }, LISTING_FORM, {
+      files: [photo],
+    });
+    await storingStarted;
+    // Another owner's edit, a moderator, a batch of views: each ends by logging its invalidation.
+    const other = invalidatePublicPages(db, [904]).then(() => "written");
+    const outcome = await Promise.race([other, new Promise((resolve) => setTimeout(resolve, 2_000, "waiting"))]);
+    release();
+    expect(outcome).toBe("written");
+    expect((await posting).ok).toBe(true);
+    await other;
+  });
+
   it("a process that cannot read the log forgets every page rather than serve a stale one", async () => {
     const { db } = ctx();
     let reachable = true;
