@@ -50,6 +50,15 @@ async function watch(db: DB) {
   };
 }
 
+/** A promise and the function that resolves it. */
+function signal(): [Promise<void>, () => void] {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return [promise, resolve];
+}
+
 let seq = 0;
 async function ownerWithListing(db: DB): Promise<{ owner: ListingOwner; listingId: number }> {
   const { id, email, phone } = await insertTestOwner(db, `invalidate-${++seq}-${Date.now()}`);
@@ -189,14 +198,8 @@ describeEachDatabase("page cache invalidation", (ctx) => {
   it("writes that commit out of order are all read: a later one never hides an earlier one", async () => {
     const { db, dialect } = ctx();
     const changes = await watch(db);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let inserted!: () => void;
-    const firstInserted = new Promise<void>((resolve) => {
-      inserted = resolve;
-    });
+    const [held, release] = signal();
+    const [firstInserted, inserted] = signal();
     // A slow write (an owner's edit) has drawn its invalidation's id but not committed yet...
     const first = db.transaction().execute(async (trx) => {
       await invalidatePublicPages(trx, [901]);
@@ -222,14 +225,8 @@ describeEachDatabase("page cache invalidation", (ctx) => {
     const { db, dialect } = ctx();
     // On SQLite every write waits for the one before it, whatever it holds (one connection).
     if (dialect !== "postgres") return;
-    let release!: () => void;
-    const stored = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let storing!: () => void;
-    const storingStarted = new Promise<void>((resolve) => {
-      storing = resolve;
-    });
+    const [stored, release] = signal();
+    const [storingStarted, storing] = signal();
     // Storage as slow as a far object store: the write's transaction is open while a photo is put.
     const slowStorage: typeof storage = {
       ...storage,
