@@ -62,7 +62,10 @@ async function startOwnServer(keep: boolean): Promise<SoakPostgres> {
   const data = path.join(dir, "data");
   run(path.join(bin, "initdb"), ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
   const port = await freePort();
-  const options = `-c port=${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir}`;
+  // Its log names every statement over 100 ms and every autovacuum, with the time: where a minute's p99
+  // went (docs/performance.md). Kept with --keep.
+  const logging = "-c log_min_duration_statement=100 -c log_autovacuum_min_duration=0 -c log_line_prefix=%m";
+  const options = `-c port=${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} ${logging}`;
   run(path.join(bin, "pg_ctl"), ["-D", data, "-l", path.join(dir, "server.log"), "-o", options, "-w", "start"]);
   const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
   const { version } = await settingsOf(adminUrl);
@@ -74,7 +77,9 @@ async function startOwnServer(keep: boolean): Promise<SoakPostgres> {
         run(path.join(bin, "pg_ctl"), ["-D", data, "-m", "fast", "-w", "stop"]);
       } finally {
         if (keep)
-          console.log(`PostgreSQL data kept: ${data} (start it with ${path.join(bin, "pg_ctl")} -D ${data} start)`);
+          console.log(
+            `PostgreSQL data kept: ${data} (start it with ${path.join(bin, "pg_ctl")} -D ${data} start); its log of slow statements and vacuums: ${path.join(dir, "server.log")}`,
+          );
         else fs.rmSync(dir, { recursive: true, force: true });
       }
     },
