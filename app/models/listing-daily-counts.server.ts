@@ -1,6 +1,6 @@
 import type { DB } from "~/db/db.server";
 import { currentTime } from "~/lib/clock";
-import { findOwnerListing } from "~/models/owner-listings.server";
+import { findOwnerListing } from "~/models/owner-listing-reads.server";
 
 /**
  * What each ad did per day (ADR 089): views, saves to a shortlist and taps on

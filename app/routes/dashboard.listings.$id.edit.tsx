@@ -8,7 +8,8 @@ import { mapTiles } from "~/lib/map-tiles";
 import { toE164 } from "~/lib/phone";
 import { privatePageMeta } from "~/lib/route-meta";
 import { parseAdNumber } from "~/lib/slug";
-import { findOwnerListingForm, type SaveListingResult, updateOwnerListing } from "~/models/owner-listings.server";
+import { findOwnerListingForm } from "~/models/owner-listing-reads.server";
+import { type SaveListingResult, updateOwnerListing } from "~/models/owner-listings.server";
 import {
   type ListingActionResult,
   readListingSubmission,

@@ -8,7 +8,7 @@ import { findListingBySlug, insertListing } from "../../app/models/listing.serve
 import { markOwnerListingLet, renewOwnerListing } from "../../app/models/listing-availability.server";
 import { hideListing } from "../../app/models/listing-moderation.server";
 import { searchListings } from "../../app/models/listing-search.server";
-import { listOwnerListings } from "../../app/models/owner-listings.server";
+import { listOwnerListings } from "../../app/models/owner-listing-reads.server";
 import { toListingView } from "../../app/pages/listing-page.server";
 import { action as answerLink, loader as openLink } from "../../app/routes/availability.$token";
 import { parseBrowseFilters } from "../../app/schemas/browse-filters";

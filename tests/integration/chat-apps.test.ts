@@ -1,7 +1,8 @@
 import { expect, it } from "vitest";
 import { getAdResponse, listAdsResponse } from "../../app/api/listings.server";
 import type { DB } from "../../app/db/db.server";
-import { createOwnerListing, findOwnerListingForm, updateOwnerListing } from "../../app/models/owner-listings.server";
+import { findOwnerListingForm } from "../../app/models/owner-listing-reads.server";
+import { createOwnerListing, updateOwnerListing } from "../../app/models/owner-listings.server";
 import { loader as listingLoader } from "../../app/routes/listing";
 import type { RawListingForm } from "../../app/schemas/listing-form";
 import type { ChatLink } from "../../app/schemas/listing-view";

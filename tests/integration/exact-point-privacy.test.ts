@@ -2,12 +2,8 @@ import { randomBytes } from "node:crypto";
 import { expect, it } from "vitest";
 import { getAdResponse, listAdsResponse } from "../../app/api/listings.server";
 import type { DB } from "../../app/db/db.server";
-import {
-  createOwnerListing,
-  findOwnerListingForm,
-  type ListingOwner,
-  updateOwnerListing,
-} from "../../app/models/owner-listings.server";
+import { findOwnerListingForm } from "../../app/models/owner-listing-reads.server";
+import { createOwnerListing, type ListingOwner, updateOwnerListing } from "../../app/models/owner-listings.server";
 import { saveToShortlist, shareShortlist } from "../../app/models/shortlist.server";
 import { hashViewerId } from "../../app/models/view-tracking.server";
 import { loader as mapLoader } from "../../app/routes/browse.map";

@@ -7,7 +7,7 @@ import { heldWaitStats, listHeldQueue } from "../../app/models/held-queue.server
 import { insertListing } from "../../app/models/listing.server";
 import { restoreListing } from "../../app/models/listing-moderation.server";
 import { holdForReview } from "../../app/models/listing-review.server";
-import { listOwnerListings } from "../../app/models/owner-listings.server";
+import { listOwnerListings } from "../../app/models/owner-listing-reads.server";
 import { suspendUser } from "../../app/models/user-moderation.server";
 import { loadBrowsePage } from "../../app/pages/browse-page.server";
 import { action as heldAction, loader as heldLoader } from "../../app/routes/admin.held";

@@ -5,12 +5,8 @@ import sharp from "sharp";
 import { afterAll, expect, it } from "vitest";
 import type { DB } from "../../app/db/db.server";
 import { findListingById } from "../../app/models/listing.server";
-import {
-  createOwnerListing,
-  findOwnerListingForm,
-  type ListingOwner,
-  updateOwnerListing,
-} from "../../app/models/owner-listings.server";
+import { findOwnerListingForm } from "../../app/models/owner-listing-reads.server";
+import { createOwnerListing, type ListingOwner, updateOwnerListing } from "../../app/models/owner-listings.server";
 import { storePhoto } from "../../app/models/photo.server";
 import { viewCountsOf } from "../../app/models/view-tracking.server";
 import { action as editAction, loader as editLoader } from "../../app/routes/dashboard.listings.$id.edit";

@@ -9,7 +9,7 @@ import { listAuditLog } from "../../app/models/audit-log.server";
 import { findListingBySlug, insertListing } from "../../app/models/listing.server";
 import { hideListing, restoreListing } from "../../app/models/listing-moderation.server";
 import { searchListings } from "../../app/models/listing-search.server";
-import { listOwnerListings } from "../../app/models/owner-listings.server";
+import { listOwnerListings } from "../../app/models/owner-listing-reads.server";
 import { closeReport, listReportQueue } from "../../app/models/report-review.server";
 import { reinstateUser, suspendUser } from "../../app/models/user-moderation.server";
 import { loader as adminLoader } from "../../app/routes/admin";

@@ -7,7 +7,7 @@ import { emailOwnerAboutAutoHide } from "../../app/mail/report-mails.server";
 import { audit, listAuditLog } from "../../app/models/audit-log.server";
 import { insertListing } from "../../app/models/listing.server";
 import { hideListing } from "../../app/models/listing-moderation.server";
-import { listOwnerListings } from "../../app/models/owner-listings.server";
+import { listOwnerListings } from "../../app/models/owner-listing-reads.server";
 import { createReport } from "../../app/models/report.server";
 import { getReportDetail } from "../../app/models/report-review.server";
 import { setUserRole } from "../../app/models/user-moderation.server";

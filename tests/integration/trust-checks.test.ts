@@ -3,11 +3,11 @@ import { beforeAll, beforeEach, expect, it } from "vitest";
 import type { DB } from "../../app/db/db.server";
 import { insertListing } from "../../app/models/listing.server";
 import { openHoldSignals } from "../../app/models/listing-review.server";
+import { listOwnerListings } from "../../app/models/owner-listing-reads.server";
 import {
   createOwnerListing,
   deleteOwnerListing,
   type ListingOwner,
-  listOwnerListings,
   updateOwnerListing,
 } from "../../app/models/owner-listings.server";
 import { forgetTypicalRents } from "../../app/models/price-context.server";
