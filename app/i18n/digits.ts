@@ -5,8 +5,8 @@
  *
  * Why not Intl: a page's first `Intl.NumberFormat` (or `toLocaleString`) costs the browser 12–20 ms of
  * a desktop core while it hydrates, in every page it loads (ICU's number data, set up again for each
- * document), and several times that on the phones students use; nearly every page shows an amount
- * (ADR 115). digits.test.ts compares this with Intl for every language.
+ * document), and several times that on the phones students use (ADR 115). digits.test.ts compares
+ * this with Intl for every language.
  */
 export function groupDigits(value: number, locale: string): string | undefined {
   if (!Number.isSafeInteger(value)) return undefined;

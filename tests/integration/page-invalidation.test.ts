@@ -52,10 +52,7 @@ async function watch(db: DB) {
 
 /** A promise and the function that resolves it. */
 function signal(): [Promise<void>, () => void] {
-  let resolve!: () => void;
-  const promise = new Promise<void>((r) => {
-    resolve = r;
-  });
+  const { promise, resolve } = Promise.withResolvers<void>();
   return [promise, resolve];
 }
 

@@ -6,24 +6,22 @@ import { type Kysely, PostgresAdapter, sql } from "kysely";
 // the next vacuum. In a 30-minute soak at 20,000 listings the default let 3,800 dead rows pile up
 // without a vacuum, and one count read the table for 5,548 of its 10,001 rows (28 ms instead of about
 // 3). New listings are counted the same way (the insert thresholds). SQLite has no vacuum to tune.
-const SETTINGS = [
-  "autovacuum_vacuum_scale_factor",
-  "autovacuum_vacuum_threshold",
-  "autovacuum_vacuum_insert_scale_factor",
-  "autovacuum_vacuum_insert_threshold",
-] as const;
+const SETTINGS = {
+  autovacuum_vacuum_scale_factor: 0.01,
+  autovacuum_vacuum_threshold: 200,
+  autovacuum_vacuum_insert_scale_factor: 0.01,
+  autovacuum_vacuum_insert_threshold: 200,
+};
 
 const isPostgres = (db: Kysely<any>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export async function up(db: Kysely<any>): Promise<void> {
   if (!isPostgres(db)) return;
-  await sql`alter table listings set (
-    autovacuum_vacuum_scale_factor = 0.01, autovacuum_vacuum_threshold = 200,
-    autovacuum_vacuum_insert_scale_factor = 0.01, autovacuum_vacuum_insert_threshold = 200
-  )`.execute(db);
+  const settings = Object.entries(SETTINGS).map(([name, value]) => `${name} = ${value}`);
+  await sql`alter table listings set (${sql.raw(settings.join(", "))})`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   if (!isPostgres(db)) return;
-  await sql`alter table listings reset (${sql.raw(SETTINGS.join(", "))})`.execute(db);
+  await sql`alter table listings reset (${sql.raw(Object.keys(SETTINGS).join(", "))})`.execute(db);
 }
