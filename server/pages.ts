@@ -3,15 +3,8 @@ import type { Request as ExpressRequest, Response as ExpressResponse, NextFuncti
 import type { RouterContextProvider } from "react-router";
 import { hasSessionCookie } from "../app/auth/session-cookie";
 import { hasSignedSessionCookie } from "../app/auth/session-signature.server";
-import {
-  type CachedPage,
-  encode,
-  etagOf,
-  MAX_AGE_MS,
-  type PageCache,
-  preferredEncoding,
-  sendCachedPage,
-} from "../app/cache/page-cache.server";
+import { type CachedPage, MAX_AGE_MS, type PageCache, sendCachedPage } from "../app/cache/page-cache.server";
+import { encode, etagOf, preferredEncoding } from "../app/cache/page-encoding.server";
 import {
   cacheablePageKind,
   isListingPage,

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import { type Encoding, etagMatches, etagOf, preferredEncoding } from "../app/cache/page-cache.server";
+import { type Encoding, etagMatches, etagOf, preferredEncoding } from "../app/cache/page-encoding.server";
 
 /**
  * The browser build (scripts, styles, icons), read into memory at start-up

@@ -8,18 +8,15 @@ import {
   compressionsSettled,
   compressionsWaiting,
   createPageCache,
-  encode,
-  etagMatches,
-  etagOf,
   KEEP_WAITING,
   type PageCache,
-  preferredEncoding,
   STALE_SERVE_MS,
   sendCachedPage,
   VIEW_COUNT_BUSY_LAG_MS,
   VIEW_COUNT_LAG_MS,
   variantOf,
 } from "./page-cache.server";
+import { encode, etagMatches, etagOf, preferredEncoding } from "./page-encoding.server";
 
 function page(key: string, overrides: Partial<CachedPage> = {}): CachedPage {
   const body = Buffer.from(`<p>${key}</p>`.repeat(20));

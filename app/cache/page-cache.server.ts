@@ -1,9 +1,8 @@
-import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
 import { createIdleQueue, workerIsBusy } from "~/lib/idle.server";
 import { cacheControlFor } from "~/security/private-cookies.server";
 import type { PageChange } from "./invalidation.server";
+import { decode, type Encoding, encode, etagMatches, preferredEncoding } from "./page-encoding.server";
 import type { PageKind } from "./page-key";
 
 /**
@@ -15,7 +14,7 @@ import type { PageKind } from "./page-key";
  * view count moved is rendered again a few seconds later (VIEW_COUNT_LAG_MS), or, while
  * visitors keep the worker busy, once they let it (at most VIEW_COUNT_BUSY_LAG_MS: ADR 113).
  */
-export type Encoding = "br" | "gzip" | "identity";
+
 /**
  * Why a page left the cache: pushed out to fit PAGE_CACHE_MB (evicted), its time was up (expired: a
  * listing it shows expired, its short life or a view count's lag ran out), a write changed it
@@ -268,25 +267,6 @@ export function createPageCache({
 }
 
 /**
- * Compression levels. "kept": pages asked for again, far smaller than gzip's
- * default for text and fast enough to pay once per page (brotli 5). "fast": a
- * miss, which may never be asked for again: brotli 3 takes 40 % of the time of
- * brotli 5 on a 100 KB browse page (0.6 against 1.4 ms, a fifth of the CPU of a
- * render) for 12 % more bytes; a page that is asked for again gets the kept
- * level after its first hit (ADR 045).
- */
-const LEVELS = {
-  kept: { br: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }, gzip: { level: 6 } },
-  fast: { br: { params: { [constants.BROTLI_PARAM_QUALITY]: 3 } }, gzip: { level: 3 } },
-} as const;
-
-export function encode(body: Buffer, encoding: Encoding, level: keyof typeof LEVELS = "kept"): Buffer {
-  if (encoding === "br") return brotliCompressSync(body, LEVELS[level].br);
-  if (encoding === "gzip") return gzipSync(body, LEVELS[level].gzip);
-  return body;
-}
-
-/**
  * Pages waiting to be compressed again (references to cached entries); past
  * this many a hit leaves its page a draft, and a later hit asks again. About
  * a second or two of an idle worker's time (brotli 5 takes about 1.4 ms on a
@@ -333,36 +313,6 @@ export function compressionsSettled(): Promise<void> {
   return keepQueue.settled();
 }
 
-function decode(body: Buffer, encoding: Encoding): Buffer {
-  if (encoding === "br") return brotliDecompressSync(body);
-  if (encoding === "gzip") return gunzipSync(body);
-  return body;
-}
-
-const acceptCache = new Map<string, Encoding>();
-
-/** The best encoding a client takes (brotli, then gzip), read once per distinct header. */
-export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
-  if (!acceptEncoding) return "identity";
-  const known = acceptCache.get(acceptEncoding);
-  if (known) return known;
-  const accepted = new Set<string>();
-  for (const part of acceptEncoding.toLowerCase().split(",")) {
-    const [name, ...params] = part.trim().split(";");
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    if (q && !(Number(q.slice(2)) > 0)) continue;
-    accepted.add(name.trim());
-  }
-  const choice: Encoding = accepted.has("br") ? "br" : accepted.has("gzip") || accepted.has("*") ? "gzip" : "identity";
-  if (acceptCache.size < 100) acceptCache.set(acceptEncoding, choice);
-  return choice;
-}
-
-/** A weak validator: the same page in any encoding. */
-export function etagOf(body: Buffer): string {
-  return `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`;
-}
-
 /** The entry's body in an encoding, made from another one the first time it is asked for. */
 export function variantOf(cache: PageCache, entry: CachedPage, encoding: Encoding): Buffer {
   const have = entry.variants[encoding];
@@ -385,13 +335,6 @@ export function notModifiedFor(headers: IncomingMessage["headers"], entry: Cache
   if (!since || entry.modifiedAt === undefined) return false;
   const date = Date.parse(since);
   return Number.isFinite(date) && date >= entry.modifiedAt;
-}
-
-export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === "*") return true;
-  const bare = etag.replace(/^W\//, "");
-  return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === bare);
 }
 
 /** A hit's answer in one encoding, prepared the first time it is sent: its body and its headers as one flat list. */
