@@ -251,7 +251,8 @@ export function createPages({
       contentSecurityPolicy(isHtml ? inlineHashes(body.toString("latin1"), "latin1") : { scripts: [], styles: [] }),
     ]);
     // Fast for now: most misses are never asked for again; the first hit compresses it smaller.
-    const variant = encode(body, encoding, "fast");
+    // Faster still while other renders wait for their turn (ADR 118).
+    const variant = encode(body, encoding, gate.waiting > 0 ? "busy" : "fast");
     const expiresAt = Math.min(Date.now() + MAX_AGE_MS, hints.expiresAt ?? Number.POSITIVE_INFINITY);
     return {
       key: found.key,

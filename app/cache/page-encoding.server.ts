@@ -13,14 +13,19 @@ export type Encoding = "br" | "gzip" | "identity";
  * miss, which may never be asked for again: brotli 3 takes 40 % of the time of
  * brotli 5 on a 100 KB browse page (0.6 against 1.4 ms, a fifth of the CPU of a
  * render) for 12 % more bytes; a page that is asked for again gets the kept
- * level after its first hit (ADR 045).
+ * level after its first hit (ADR 045). "busy": a miss rendered while other
+ * renders wait their turn, when every millisecond of a core is someone's wait:
+ * brotli 1 takes about half the time of brotli 3 for 11-13 % more bytes (ADR 118).
  */
 const LEVELS = {
   kept: { br: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }, gzip: { level: 6 } },
   fast: { br: { params: { [constants.BROTLI_PARAM_QUALITY]: 3 } }, gzip: { level: 3 } },
+  busy: { br: { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } }, gzip: { level: 1 } },
 } as const;
 
-export function encode(body: Buffer, encoding: Encoding, level: keyof typeof LEVELS = "kept"): Buffer {
+export type Level = keyof typeof LEVELS;
+
+export function encode(body: Buffer, encoding: Encoding, level: Level = "kept"): Buffer {
   if (encoding === "br") return brotliCompressSync(body, LEVELS[level].br);
   if (encoding === "gzip") return gzipSync(body, LEVELS[level].gzip);
   return body;

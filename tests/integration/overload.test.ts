@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import { encode } from "../../app/cache/page-encoding.server";
 import { localeOfPath } from "../../app/i18n/locales";
 import { inLocale } from "../../app/i18n/request-locale.server";
 import { signedInCookie, startPageSite } from "../page-cache-site";
@@ -10,9 +11,22 @@ import { describeEachDatabase } from "../test-db";
 //   visitor's language, JSON on the API; a cached page is answered meanwhile;
 // - a signed-in owner's write goes before the public crowd that waits;
 // - a stranger with two networks and no cookies: one network cannot fill the queue, the other
-//   still gets in.
+//   still gets in;
+// - a page rendered while others wait is compressed at the busy level, one rendered alone at the
+//   fast one (ADR 118).
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36";
+
+/** A page as long and as varied as a browse page's cards, so compression levels differ in size. */
+function longPage(pathname: string): string {
+  const words = ["room", "annex", "Moratuwa", "near", "campus", "LKR", "furnished", "girls", "kitchen", "bus"];
+  let seed = pathname.length;
+  const cards = Array.from({ length: 1_500 }, (_, i) => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    return `<li data-id="${i * 37}">${words[seed % 10]} ${words[(seed >> 8) % 10]} ${seed % 90_000}</li>`;
+  });
+  return `<ul>${pathname}${cards.join("")}</ul>`;
+}
 
 /** A site whose renders wait while `held`; `rendered` lists what was rendered, in order. */
 async function startSite(db: Parameters<typeof startPageSite>[0], options: Parameters<typeof startPageSite>[3]) {
@@ -26,6 +40,8 @@ async function startSite(db: Parameters<typeof startPageSite>[0], options: Param
       const { pathname, search } = new URL(request.url);
       rendered.push(`${request.method} ${pathname}${search}`);
       if (pathname.startsWith("/api/")) return Response.json({ ads: [] });
+      if (pathname.startsWith("/university/"))
+        return new Response(longPage(pathname), { headers: { "Content-Type": "text/html; charset=utf-8" } });
       if (pathname === "/sitemap.xml")
         return new Response("<urlset/>", {
           headers: { "Content-Type": "application/xml", "Cache-Control": "public, max-age=3600" },
@@ -158,5 +174,33 @@ describeEachDatabase("overload answered in time", (ctx) => {
       expect((await site.get(path, { "if-modified-since": older })).status).toBe(200);
       expect((await site.get(path, { "if-none-match": 'W/"other"', "if-modified-since": modified })).status).toBe(200);
     }
+  });
+
+  it("compresses a page rendered while others wait at the busy level, one rendered alone at the fast one", async () => {
+    // One render at a time; a budget nobody reaches here.
+    const site = await startSite(ctx().db, {
+      renderGate: { slots: 1, budgetMs: 60_000, initialIntervalMs: 10, slowQueueMs: 60_000, minQueue: 100 },
+    });
+    const br = { "Accept-Encoding": "br" };
+    const bytes = (response: Response) => Number(response.headers.get("content-length"));
+    const at = (level: "fast" | "busy", path: string) => encode(Buffer.from(longPage(path)), "br", level).length;
+    expect(at("busy", "/university/a")).toBeGreaterThan(at("fast", "/university/a"));
+
+    const alone = await site.get("/university/alone", br);
+    expect(alone.headers.get("x-page-cache")).toBe("MISS");
+    expect(bytes(alone)).toBe(at("fast", "/university/alone"));
+    expect(await alone.text()).toBe(longPage("/university/alone"));
+
+    site.hold();
+    const first = site.get("/university/first", br);
+    await site.until(1, 0);
+    const second = site.get("/university/second", br);
+    await site.until(1, 1);
+    site.letGo();
+    // The first was stored while the second waited its turn; the second rendered with nobody waiting.
+    const [busy, after] = await Promise.all([first, second]);
+    expect(bytes(busy)).toBe(at("busy", "/university/first"));
+    expect(await busy.text()).toBe(longPage("/university/first"));
+    expect(bytes(after)).toBe(at("fast", "/university/second"));
   });
 });
