@@ -103,8 +103,14 @@ export function filterConditions(
     conditions.push(
       eb(notIndexed(db, eb.ref("listings.expiresAt")), ">", expiryOfConfirmation(filters.confirmed, new Date(now))),
     );
-  // The price index orders a price sort, so its range stays usable there.
-  const price = walk === "newest" ? notIndexed(db, eb.ref("listings.price")) : eb.ref("listings.price");
+  // The price index orders a price sort, so its range stays usable there. Not beside a faculty: SQLite's
+  // statistics average a faculty's listings over every faculty ('Main Campus' has most of them), so the
+  // planner drove a count from the university's price range and read a table row per match, where the
+  // faculty's count index holds the price too (12-16 ms against 1-1.7 ms at 100,000 listings, ADR 119).
+  const price =
+    walk === "newest" || (walk === "planner" && filters.faculty)
+      ? notIndexed(db, eb.ref("listings.price"))
+      : eb.ref("listings.price");
   if (filters.minPrice !== undefined) conditions.push(eb(price, ">=", filters.minPrice));
   if (filters.maxPrice !== undefined) conditions.push(eb(price, "<=", filters.maxPrice));
   // Unstated terms (null) never pass: a listing is not promised to cost less than it may.
