@@ -1,9 +1,11 @@
 import { CompiledQuery, sql } from "kysely";
 import { beforeAll, expect, it } from "vitest";
+import type { DB } from "../../app/db/db.server";
 import { refreshStatistics } from "../../app/db/maintenance.server";
 import { insertListing } from "../../app/models/listing.server";
 import { filterConditions } from "../../app/models/listing-filters.server";
 import { searchListings } from "../../app/models/listing-search.server";
+import type { NewListingInput } from "../../app/schemas/listing-form";
 import { insertTestOwner, listingInput } from "../factories";
 import { describeEachDatabase } from "../test-db";
 
@@ -18,27 +20,26 @@ const CITIES = ["colombo", "kandy", "galle", "jaffna"] as const;
 const FACULTIES = ["Faculty of Engineering", "Faculty of Architecture", "Main Campus"] as const;
 const TYPES = ["single", "shared", "apartment", "hostel"] as const;
 
+/** `count` listings of one owner, a minute apart, newest first, then fresh statistics for the planner. */
+async function seedListings(db: DB, ownerName: string, count: number, fields: (i: number) => Partial<NewListingInput>) {
+  const owner = await insertTestOwner(db, ownerName);
+  for (let i = 0; i < count; i++)
+    await insertListing(db, owner, listingInput(fields(i)), new Date(NOW.getTime() - i * 60_000));
+  await refreshStatistics(db);
+}
+
 describeEachDatabase("counts under a city or a faculty filter", (ctx) => {
   beforeAll(async () => {
     const { db } = ctx();
-    const owner = await insertTestOwner(db, "count-owner");
-    for (let i = 0; i < 120; i++) {
-      await insertListing(
-        db,
-        owner,
-        listingInput({
-          title: `Room ${i}`,
-          university: "University of Moratuwa",
-          faculty: FACULTIES[i % FACULTIES.length],
-          city: CITIES[i % CITIES.length],
-          gender: i % 2 ? "male" : "any",
-          propertyType: TYPES[i % TYPES.length],
-          price: 5_000 + ((i * 37) % 50) * 1_000,
-        }),
-        new Date(NOW.getTime() - i * 60_000),
-      );
-    }
-    await refreshStatistics(db);
+    await seedListings(db, "count-owner", 120, (i) => ({
+      title: `Room ${i}`,
+      university: "University of Moratuwa",
+      faculty: FACULTIES[i % FACULTIES.length],
+      city: CITIES[i % CITIES.length],
+      gender: i % 2 ? "male" : "any",
+      propertyType: TYPES[i % TYPES.length],
+      price: 5_000 + ((i * 37) % 50) * 1_000,
+    }));
   });
 
   it("give the same totals as counting the listings one by one", async () => {
@@ -129,21 +130,12 @@ describeEachDatabase("the listings table's vacuum (ADR 117)", (ctx) => {
 describeEachDatabase("counts under a faculty and a price", (ctx) => {
   beforeAll(async () => {
     const { db } = ctx();
-    const owner = await insertTestOwner(db, "faculty-price-owner");
-    for (let i = 0; i < 150; i++) {
-      await insertListing(
-        db,
-        owner,
-        listingInput({
-          title: `Room near the faculty ${i}`,
-          university: i % 15 === 0 ? "University of Moratuwa" : "University of Colombo",
-          faculty: "Main Campus",
-          price: 5_000 + i * 500,
-        }),
-        new Date(NOW.getTime() - i * 60_000),
-      );
-    }
-    await refreshStatistics(db);
+    await seedListings(db, "faculty-price-owner", 150, (i) => ({
+      title: `Room near the faculty ${i}`,
+      university: i % 15 === 0 ? "University of Moratuwa" : "University of Colombo",
+      faculty: "Main Campus",
+      price: 5_000 + i * 500,
+    }));
   });
 
   it("read the faculty's count index alone, as the app builds them, and give the right totals", async () => {
