@@ -23,11 +23,11 @@ import { isPublicNow } from "./listing-summary.server";
 export type Walk = "newest" | "price" | "planner";
 
 /**
- * Filters with an index of their own in price order (migration 011): a price
+ * Filters with an index of their own in price order (migrations 011 and 046): a price
  * walk leaves them indexable, so "apartments, cheapest first" reads apartments
  * only instead of every cheaper room before the first apartment.
  */
-const OWN_PRICE_ORDER: ReadonlySet<string> = new Set(["propertyType", "university"]);
+const OWN_PRICE_ORDER: ReadonlySet<string> = new Set(["propertyType", "university", "city"]);
 
 /** Squared km from the area's centre to the listing's place, by the flat measure of searchArea (ADR 050). */
 export function distanceSquared(area: SearchArea) {

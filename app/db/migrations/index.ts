@@ -43,6 +43,7 @@ import * as whatsappNumber from "./2026-11-29-042-whatsapp-number";
 import * as usersCreatedIndex from "./2026-11-29-043-users-created-index";
 import * as listingCounters from "./2026-11-29-044-listing-counters";
 import * as listingsAutovacuum from "./2026-11-30-045-listings-autovacuum";
+import * as universityAndCityWalkIndexes from "./2026-11-30-046-university-and-city-walk-indexes";
 
 /** Every migration, listed explicitly and in order (names sort by date). */
 export const migrations: Record<string, Migration> = {
@@ -89,4 +90,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29-043-users-created-index": usersCreatedIndex,
   "2026-11-29-044-listing-counters": listingCounters,
   "2026-11-30-045-listings-autovacuum": listingsAutovacuum,
+  "2026-11-30-046-university-and-city-walk-indexes": universityAndCityWalkIndexes,
 };
