@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { markRequestEnd, markRequestStart } from "~/lib/idle.server";
+import { variedCards } from "../../tests/varied-cards";
 import {
   type CachedPage,
   compressionsSettled,
@@ -232,13 +233,7 @@ describe("the page cache store", () => {
 
   it("answers a miss's fast compression at first, and the smaller kept one after its first hit (ADR 045)", async () => {
     // A page like a browse page: many cards, words repeating but not in a pattern.
-    const words = ["room", "annex", "Moratuwa", "near", "campus", "LKR", "furnished", "girls", "kitchen", "bus"];
-    let seed = 7;
-    const cards = Array.from({ length: 2_000 }, (_, i) => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-      return `<li data-id="${i * 37}">${words[seed % 10]} ${words[(seed >> 8) % 10]} ${seed % 90_000}</li>`;
-    });
-    const body = Buffer.from(`<ul>${cards.join("")}</ul>`);
+    const body = Buffer.from(`<ul>${variedCards(7, 2_000)}</ul>`);
     const kept: CachedPage[] = [];
     const cache = createPageCache({ maxBytes: 10_000_000, onKept: (done) => kept.push(done) });
     const fast = encode(body, "br", "fast");
@@ -281,14 +276,8 @@ describe("compressing pages smaller yields to requests (ADR 095)", () => {
       entry,
       { headers: {}, status: "HIT" },
     );
-  const words = ["room", "annex", "Moratuwa", "near", "campus", "LKR", "furnished", "girls", "kitchen", "bus"];
   const draft = (key: string) => {
-    let seed = key.length;
-    const cards = Array.from({ length: 100 }, (_, i) => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-      return `<li data-id="${i * 37}">${words[seed % 10]} ${words[(seed >> 8) % 10]} ${seed % 90_000}</li>`;
-    });
-    const fast = encode(Buffer.from(`<ul>${key}${cards.join("")}</ul>`), "br", "fast");
+    const fast = encode(Buffer.from(`<ul>${key}${variedCards(key.length, 100)}</ul>`), "br", "fast");
     return page(key, { variants: { br: fast }, draft: true, bytes: fast.length });
   };
 

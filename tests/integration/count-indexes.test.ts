@@ -20,6 +20,14 @@ const CITIES = ["colombo", "kandy", "galle", "jaffna"] as const;
 const FACULTIES = ["Faculty of Engineering", "Faculty of Architecture", "Main Campus"] as const;
 const TYPES = ["single", "shared", "apartment", "hostel"] as const;
 
+/** SQLite's plan for a statement, its steps joined with " | ". */
+async function planOf(db: DB, statement: string, parameters: readonly unknown[] = []): Promise<string> {
+  const { rows } = await db.executeQuery<{ detail: string }>(
+    CompiledQuery.raw(`explain query plan ${statement}`, [...parameters]),
+  );
+  return rows.map((r) => r.detail).join(" | ");
+}
+
 /** `count` listings of one owner, a minute apart, newest first, then fresh statistics for the planner. */
 async function seedListings(db: DB, ownerName: string, count: number, fields: (i: number) => Partial<NewListingInput>) {
   const owner = await insertTestOwner(db, ownerName);
@@ -64,16 +72,11 @@ describeEachDatabase("counts under a city or a faculty filter", (ctx) => {
       return;
     }
     // The shape of the app's count (app/models/listing-search.server.ts countMatches; '+' keeps expiry out of the index choice).
-    const plan = async (where: string) =>
-      (
-        await sql
-          .raw<{ detail: string }>(
-            `explain query plan select count(*) from (select id from listings where status = 'active' and +expiresAt > '${NOW.toISOString()}' and ${where} limit 10001)`,
-          )
-          .execute(db)
-      ).rows
-        .map((r) => r.detail)
-        .join(" | ");
+    const plan = (where: string) =>
+      planOf(
+        db,
+        `select count(*) from (select id from listings where status = 'active' and +expiresAt > '${NOW.toISOString()}' and ${where} limit 10001)`,
+      );
     // Any of the city's indexes that hold every column (its count index, or since migration 046 its price order).
     expect(await plan("city = 'kandy'")).toMatch(/COVERING INDEX listings_city_(count|price)_idx/);
     expect(await plan("university = 'University of Moratuwa' and faculty = 'Main Campus'")).toMatch(
@@ -105,10 +108,7 @@ describeEachDatabase("counts under a city or a faculty filter", (ctx) => {
         .limit(5)
         .offset(5)
         .compile();
-      const rows = await db.executeQuery<{ detail: string }>(
-        CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
-      );
-      return rows.rows.map((r) => r.detail).join(" | ");
+      return planOf(db, compiled.sql, compiled.parameters);
     };
     for (const [filters, byPrice, index] of [
       [{ university: "University of Moratuwa" }, false, "listings_university_newest_idx"],
@@ -121,7 +121,7 @@ describeEachDatabase("counts under a city or a faculty filter", (ctx) => {
     }
   });
 
-  it("walk a type or a university in price order from its own index, with no sort", async () => {
+  it("walk a type, a university or a city in price order from its own index, with no sort", async () => {
     const { db, dialect } = ctx();
     const page = { page: 1, limit: 5, now: NOW };
     const cheapest = await searchListings(db, { propertyType: "apartment", sort: "price_asc" }, page);
@@ -130,22 +130,30 @@ describeEachDatabase("counts under a city or a faculty filter", (ctx) => {
     expect(cheapest.ads.every((ad) => ad.propertyType === "apartment")).toBe(true);
     if (dialect === "postgres") return;
     // The shape of a price walk (app/models/listing-search.server.ts: the type and the university stay indexable).
-    const plan = async (where: string) =>
-      (
-        await sql
-          .raw<{ detail: string }>(
-            `explain query plan select id from listings where status = 'active' and +expiresAt > '${NOW.toISOString()}' and ${where} order by price asc, createdAt desc, id desc limit 20`,
-          )
-          .execute(db)
-      ).rows
-        .map((r) => r.detail)
-        .join(" | ");
+    const plan = (where: string) =>
+      planOf(
+        db,
+        `select id from listings where status = 'active' and +expiresAt > '${NOW.toISOString()}' and ${where} order by price asc, createdAt desc, id desc limit 20`,
+      );
     const byType = await plan("propertyType = 'apartment'");
     expect(byType).toMatch(/INDEX listings_type_price_idx/);
     expect(byType).not.toMatch(/TEMP B-TREE/);
     const byUniversity = await plan("university = 'University of Moratuwa'");
     expect(byUniversity).toMatch(/INDEX listings_university_price_idx/);
     expect(byUniversity).not.toMatch(/TEMP B-TREE/);
+    // Migration 046: a city too, as the app's price walk builds it (OWN_PRICE_ORDER keeps the city indexable).
+    const walk = db
+      .selectFrom("listings")
+      .select("listings.id")
+      .where((eb) => eb.and(filterConditions(db, eb, { city: "kandy" }, NOW.toISOString(), "price")))
+      .orderBy("listings.price", "asc")
+      .orderBy("listings.createdAt", "desc")
+      .orderBy("listings.id", "desc")
+      .limit(20)
+      .compile();
+    const byCity = await planOf(db, walk.sql, walk.parameters);
+    expect(byCity).toMatch(/INDEX listings_city_price_idx/);
+    expect(byCity).not.toMatch(/TEMP B-TREE/);
   });
 });
 
@@ -195,9 +203,8 @@ describeEachDatabase("counts under a faculty and a price", (ctx) => {
       .where((eb) => eb.and(filterConditions(db, eb, filters, NOW.toISOString(), "planner")))
       .limit(10_001)
       .compile();
-    const plan = await db.executeQuery<{ detail: string }>(
-      CompiledQuery.raw(`explain query plan select count(*) from (${count.sql})`, [...count.parameters]),
+    expect(await planOf(db, `select count(*) from (${count.sql})`, count.parameters)).toMatch(
+      /COVERING INDEX listings_faculty_count_idx/,
     );
-    expect(plan.rows.map((r) => r.detail).join(" | ")).toMatch(/COVERING INDEX listings_faculty_count_idx/);
   });
 });

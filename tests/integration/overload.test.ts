@@ -4,6 +4,7 @@ import { localeOfPath } from "../../app/i18n/locales";
 import { inLocale } from "../../app/i18n/request-locale.server";
 import { signedInCookie, startPageSite } from "../page-cache-site";
 import { describeEachDatabase } from "../test-db";
+import { variedCards } from "../varied-cards";
 
 // Past capacity (server/render-gate.ts, ADR 093), seen through HTTP with a stand-in for React
 // Router whose renders hang until the test lets them go:
@@ -19,13 +20,7 @@ const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126.0
 
 /** A page as long and as varied as a browse page's cards, so compression levels differ in size. */
 function longPage(pathname: string): string {
-  const words = ["room", "annex", "Moratuwa", "near", "campus", "LKR", "furnished", "girls", "kitchen", "bus"];
-  let seed = pathname.length;
-  const cards = Array.from({ length: 1_500 }, (_, i) => {
-    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-    return `<li data-id="${i * 37}">${words[seed % 10]} ${words[(seed >> 8) % 10]} ${seed % 90_000}</li>`;
-  });
-  return `<ul>${pathname}${cards.join("")}</ul>`;
+  return `<ul>${pathname}${variedCards(pathname.length, 1_500)}</ul>`;
 }
 
 /** A site whose renders wait while `held`; `rendered` lists what was rendered, in order. */
