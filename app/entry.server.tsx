@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { PassThrough } from "node:stream";
+import { PassThrough, Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
@@ -8,9 +8,10 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import stylesheetHref from "./app.css?url";
+import { rendersWhole } from "./cache/render-hints.server";
 import { InlineStylesheetContext } from "./components/stylesheet";
 import { MessagePreloads, messageFilesFor } from "./i18n/message-files.server";
-import { PAGES_HYDRATED_AFTER_PAINT, scriptsAfterPaint } from "./lib/scripts-after-paint.server";
+import { deferScripts, PAGES_HYDRATED_AFTER_PAINT, scriptsAfterPaint } from "./lib/scripts-after-paint.server";
 import { requestContext } from "./services.server";
 
 export const streamTimeout = 5_000;
@@ -85,8 +86,11 @@ export default function handleRequest(
 
     // Ensure requests from bots and SPA Mode renders wait for all content to load before responding
     // https://react.dev/reference/react-dom/server/renderToPipeableStream#waiting-for-all-content-to-load-for-crawlers-and-static-generation
+    // A page the cache may keep is read whole before a byte is sent: rendered to the end into one
+    // buffer, with no stream between React and the cache (ADR 121).
+    const whole = rendersWhole();
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      whole || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
     // Abort the rendering stream after the `streamTimeout` so it has time to
     // flush down the rejected boundaries
@@ -113,6 +117,18 @@ export default function handleRequest(
         bootstrapScriptContent: dataSaver ? undefined : REGISTER_WORKER,
         [readyOption]() {
           shellRendered = true;
+          responseHeaders.set("Content-Type", "text/html");
+          if (whole) {
+            const deferred = afterPaint ? { nonce, fetches: messageFiles, scriptless: dataSaver === true } : null;
+            pipe(
+              wholePage(deferred, (page) => {
+                clearTimeout(timeoutId);
+                timeoutId = undefined;
+                resolve(new Response(page, { headers: responseHeaders, status: responseStatusCode }));
+              }),
+            );
+            return;
+          }
           const body = new PassThrough({
             final(callback) {
               // Clear the timeout to prevent retaining the closure and memory leak
@@ -122,8 +138,6 @@ export default function handleRequest(
             },
           });
           const stream = createReadableStreamFromReadable(body);
-
-          responseHeaders.set("Content-Type", "text/html");
 
           if (afterPaint) {
             // Data saver: these pages work without JavaScript, so they are sent without it (ADR 090).
@@ -155,5 +169,30 @@ export default function handleRequest(
         },
       },
     );
+  });
+}
+
+/**
+ * Where React writes a page read whole (ADR 121): its chunks are kept and joined once at the
+ * end, the scripts moved after the first paint in one pass (`deferScripts`), not chunk by chunk
+ * through a transform and a web stream that the page cache would only read to the end.
+ */
+function wholePage(
+  afterPaint: Parameters<typeof deferScripts>[1] | null,
+  done: (page: Uint8Array<ArrayBuffer>) => void,
+): Writable {
+  const chunks: Buffer[] = [];
+  return new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk);
+      callback();
+    },
+    final(callback) {
+      const joined = Buffer.concat(chunks);
+      const page = afterPaint ? deferScripts(joined, afterPaint) : joined;
+      // A view of the same bytes, typed as the Fetch API takes them.
+      done(new Uint8Array(page.buffer as ArrayBuffer, page.byteOffset, page.byteLength));
+      callback();
+    },
   });
 }

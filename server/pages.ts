@@ -330,7 +330,8 @@ export function createPages({
     try {
       const found = target(req.method, req.originalUrl, req.headers);
       const request = toFetchRequest(req, res, found?.url ?? req.originalUrl);
-      const hints: RenderHints = {};
+      // A page the cache may keep is read whole before a byte is sent: no stream to render into (ADR 121).
+      const hints: RenderHints = { whole: found !== null };
       const epoch = cache.epoch;
       const seen = invalidationsSeen();
       // The render speaks the URL's language: server/app.ts runs every Express request inside it (ADR 033).

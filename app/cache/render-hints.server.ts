@@ -8,7 +8,12 @@ import { currentTime } from "~/lib/clock";
  * without any write, so the entry must not outlive that moment). Model code
  * notes these while it reads; outside a page render the notes go nowhere.
  */
-export type RenderHints = { listingId?: number; expiresAt?: number };
+export type RenderHints = {
+  listingId?: number;
+  expiresAt?: number;
+  /** Set by the page cache: the page is kept whole before anyone reads it, so it is rendered into one buffer (ADR 121). */
+  whole?: boolean;
+};
 
 const current = new AsyncLocalStorage<RenderHints>();
 
@@ -32,4 +37,9 @@ export function noteShownListing(expiresAt: string): void {
 export function notePageListing(listingId: number): void {
   const hints = current.getStore();
   if (hints) hints.listingId = listingId;
+}
+
+/** Whether this render's page is read whole before a byte is sent (a page the cache may keep: ADR 121). */
+export function rendersWhole(): boolean {
+  return current.getStore()?.whole === true;
 }
