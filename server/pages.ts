@@ -246,10 +246,7 @@ export function createPages({
     const kept: [string, string][] = [];
     for (const [name, value] of response.headers) if (!NOT_KEPT.has(name)) kept.push([name, value]);
     const isHtml = response.headers.get("content-type")?.startsWith("text/html") ?? false;
-    kept.push([
-      cspHeaderName(),
-      contentSecurityPolicy(isHtml ? inlineHashes(body.toString("latin1"), "latin1") : { scripts: [], styles: [] }),
-    ]);
+    kept.push([cspHeaderName(), contentSecurityPolicy(isHtml ? inlineHashes(body) : { scripts: [], styles: [] })]);
     // Fast for now: most misses are never asked for again; the first hit compresses it smaller.
     // Faster still while other renders wait for their turn (ADR 118).
     const variant = encode(body, encoding, gate.waiting > 0 ? "busy" : "fast");
