@@ -100,7 +100,7 @@ try {
   // asked for once, then the mix starts at once. Whatever the server does in the background after
   // a page's first hits (compressing it smaller, ADR 045) runs during the measurement, as it would
   // during a start-of-term burst; waiting for it to finish first hid its cost (ADR 095). With
-  // several workers, a page one renders reaches the others through the primary (ADR 061).
+  // several workers, a page one renders reaches the others over their own sockets (ADR 061, 122).
   // Drawn before the warm-up, so that nothing but starting wrk comes between the two.
   const rank = createZipfSampler(hot.length, ZIPF_EXPONENT, () => random.next());
   const hotPaths = Array.from({ length: HOT_SEQUENCE }, () => hot[rank()]);

@@ -5,12 +5,13 @@
 // exits itself. It never loads the app: this file and the few it imports run as
 // they are with Node's type stripping.
 import cluster, { type Worker } from "node:cluster";
+import fs from "node:fs";
 import { AggregatorRegistry } from "prom-client";
 import { answerWorker } from "../app/lib/primary-ipc.ts";
 import { LIMIT_TOPIC, limitHandler } from "../app/limits/cluster-store.server.ts";
 import { createMemoryStore, memoryStoreMetrics } from "../app/limits/memory-store.server.ts";
 import { acceptInWorkers } from "./connections.ts";
-import { relaySharedPages } from "./page-sharing.ts";
+import { createSocketFolder, peerDirectory, SOCKET_FOLDER_ENV } from "./page-sharing.ts";
 
 export type ReadyMessage = { type: "bodima:ready"; react: string; port: number };
 const isReady = (m: unknown): m is ReadyMessage => (m as ReadyMessage | null)?.type === "bodima:ready";
@@ -27,19 +28,24 @@ export async function runPrimary(options: { workers: number; shutdownTimeoutMs: 
   const log = (line: string) => console.log(`[primary ${process.pid}] ${line}`);
   // Each worker accepts its own connections (ADR 107): set before the first fork.
   acceptInWorkers(cluster);
-  // Structured clone, not JSON: the pages workers share (ADR 061) carry their compressed bodies as bytes.
+  // Structured clone, not JSON, for the questions and answers between the workers and the primary.
   cluster.setupPrimary({ serialization: "advanced" });
   const live = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
+  // The workers hand each other the pages they render over their own sockets in this folder
+  // (ADR 061, 122); the primary only tells each worker which others listen.
+  const socketFolder = createSocketFolder();
+  process.on("exit", () => fs.rmSync(socketFolder, { recursive: true, force: true }));
+  const peers = peerDirectory();
 
   function fork(): { worker: Worker; ready: Promise<ReadyMessage> } {
-    const worker = cluster.fork();
+    const worker = cluster.fork({ [SOCKET_FOLDER_ENV]: socketFolder });
     const startedAt = Date.now();
     answerWorker(worker, {
       [LIMIT_TOPIC]: limitHandler(limits),
       // The workers' sums, then the sizes of the rate-limit counters kept here.
       metrics: async () => `${await aggregator.clusterMetrics()}\n${memoryStoreMetrics(limits)}`,
     });
-    relaySharedPages(worker, live);
+    peers.add(worker);
     const ready = new Promise<ReadyMessage>((resolve, reject) => {
       worker.on("message", (message) => {
         if (isReady(message)) resolve(message);
@@ -48,6 +54,7 @@ export async function runPrimary(options: { workers: number; shutdownTimeoutMs: 
     });
     ready.catch(() => undefined);
     worker.once("exit", (code, signal) => {
+      peers.remove(worker.id);
       if (stopping) return;
       const quick = Date.now() - startedAt < QUICK_DEATH_MS;
       quickDeaths = quick ? quickDeaths + 1 : 0;

@@ -1,30 +1,43 @@
 import { EventEmitter } from "node:events";
-import { describe, expect, it } from "vitest";
+import fs from "node:fs";
+import net from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
 import type { CachedPage } from "../app/cache/page-cache.server";
-import { acceptsSharedPage, pageSharing, relaySharedPages, type SharedPage, type SharingWorker } from "./page-sharing";
+import {
+  acceptsSharedPage,
+  createSocketFolder,
+  MAX_BACKLOG_BYTES,
+  type Peers,
+  type PeerWorker,
+  pageSharing,
+  peerDirectory,
+  socketPath,
+} from "./page-sharing";
 
-// ADR 061: the workers of a machine hand each other the pages they render.
+// ADR 061 and 122: the workers of a machine hand each other the pages they render, over their own
+// sockets; the primary only says which workers listen. Real Unix sockets in a real folder here.
 
 // One expiry for every entry: two calls a millisecond apart must build equal pages.
 const EXPIRES_AT = Date.now() + 60_000;
 
-function entry(key: string): CachedPage {
+function entry(key: string, body = "compressed"): CachedPage {
   return {
     key,
     kind: "list",
     headers: [["content-type", "text/html"]],
     etag: 'W/"x"',
-    variants: { br: Buffer.from("compressed") },
+    variants: { br: Buffer.from(body) },
     expiresAt: EXPIRES_AT,
     bytes: 20,
   };
 }
 
-/** A worker as the primary sees it: what it was sent, and what it sends. */
-function fakeWorker(connected = true) {
+/** A worker as the primary sees it: what it was sent, and what it says. */
+function fakeWorker(id: number, connected = true) {
   const events = new EventEmitter();
-  const received: SharedPage[] = [];
-  const worker: SharingWorker & { received: SharedPage[]; says(m: unknown): void } = {
+  const received: Peers[] = [];
+  const worker: PeerWorker & { received: Peers[]; says(m: unknown): void } = {
+    id,
     received,
     send: (message) => received.push(message),
     on: (event, listener) => events.on(event, listener),
@@ -33,6 +46,35 @@ function fakeWorker(connected = true) {
   };
   return worker;
 }
+
+/** A worker's side in this process: its channel to a pretend primary, and the pages it kept. */
+function worker(folder: string, id: number) {
+  const primary = new EventEmitter();
+  const told: unknown[] = [];
+  const channel = {
+    send: (m: unknown) => told.push(m),
+    on: (e: "message", l: (m: unknown) => void) => primary.on(e, l),
+  };
+  const sharing = pageSharing(channel, { folder, id }, () => undefined);
+  const kept: [CachedPage, number][] = [];
+  sharing.receive((page, seen) => kept.push([page, seen]));
+  return {
+    sharing,
+    kept,
+    told,
+    peers: (ids: number[]) => primary.emit("message", { type: "bodima:pages-peers", ids }),
+  };
+}
+
+const folders: string[] = [];
+function folder() {
+  const made = createSocketFolder();
+  folders.push(made);
+  return made;
+}
+afterEach(() => {
+  for (const made of folders.splice(0)) fs.rmSync(made, { recursive: true, force: true });
+});
 
 describe("sharing rendered pages between the workers of a machine", () => {
   it("keeps a page only when the render saw every invalidation this worker has applied", () => {
@@ -51,42 +93,83 @@ describe("sharing rendered pages between the workers of a machine", () => {
     expect(acceptsSharedPage({ seen: 9, changed: 7 }, { seen: 7 })).toBe("views-due");
   });
 
-  it("the primary passes a page to every other connected worker, never back to its sender", () => {
-    const [a, b, c, gone] = [fakeWorker(), fakeWorker(), fakeWorker(), fakeWorker(false)];
-    const all = [a, b, c, gone];
-    for (const worker of all) relaySharedPages(worker, () => all);
-    const shared: SharedPage = { type: "bodima:page", entry: entry("/browse"), seen: 3 };
-    a.says(shared);
-    a.says({ type: "bodima:ask", id: 1, topic: "metrics" });
-    expect(a.received).toEqual([]);
-    expect(b.received).toEqual([shared]);
-    expect(c.received).toEqual([shared]);
+  it("the primary tells every worker which workers listen, each time that changes", () => {
+    const [a, b, gone] = [fakeWorker(1), fakeWorker(2), fakeWorker(3, false)];
+    const directory = peerDirectory();
+    for (const w of [a, b, gone]) directory.add(w);
+    a.says({ type: "bodima:pages-listening" });
+    b.says({ type: "bodima:ask", id: 1, topic: "metrics" });
+    b.says({ type: "bodima:pages-listening" });
+    expect(a.received).toEqual([
+      { type: "bodima:pages-peers", ids: [1] },
+      { type: "bodima:pages-peers", ids: [1, 2] },
+    ]);
     expect(gone.received).toEqual([]);
+    directory.remove(1);
+    expect(b.received.at(-1)).toEqual({ type: "bodima:pages-peers", ids: [2] });
   });
 
-  it("a worker sends what it kept, and gets others' pages back with Buffers for bodies", () => {
-    const events = new EventEmitter();
-    const sent: unknown[] = [];
-    const sharing = pageSharing({ send: (m) => sent.push(m), on: (event, listener) => events.on(event, listener) });
-    expect(sharing.enabled).toBe(true);
-    sharing.share(entry("/about"), 4);
-    expect(sent).toEqual([{ type: "bodima:page", entry: entry("/about"), seen: 4 }]);
+  it("keeps the sockets' folder to this user alone: no one else on the machine can hand a worker a page", () => {
+    expect(fs.statSync(folder()).mode & 0o777).toBe(0o700);
+  });
 
-    const kept: [CachedPage, number][] = [];
-    sharing.receive((page, seen) => kept.push([page, seen]));
-    // Structured clone (the cluster's "advanced" serialization) gives a plain Uint8Array.
-    const bytes = new Uint8Array(Buffer.from("xxcompressedxx")).subarray(2, 12);
-    events.emit("message", { type: "bodima:page", entry: { ...entry("/about"), variants: { br: bytes } }, seen: 9 });
-    events.emit("message", { type: "bodima:answer", id: 1 });
-    expect(kept).toHaveLength(1);
-    const [page, seen] = kept[0];
-    expect(seen).toBe(9);
-    expect(Buffer.isBuffer(page.variants.br)).toBe(true);
-    expect(page.variants.br?.toString()).toBe("compressed");
+  it("a page one worker keeps reaches the others over their sockets, never itself, bodies as Buffers", async () => {
+    const dir = folder();
+    const [a, b, c] = [worker(dir, 1), worker(dir, 2), worker(dir, 3)];
+    await expect.poll(() => [a, b, c].map((w) => w.told.length)).toEqual([1, 1, 1]);
+    expect(a.told).toEqual([{ type: "bodima:pages-listening" }]);
+    for (const w of [a, b, c]) w.peers([1, 2, 3]);
+    a.sharing.share(entry("/browse", "බෝඩිම"), 4);
+    await expect.poll(() => [b.kept.length, c.kept.length]).toEqual([1, 1]);
+    expect(b.kept[0]).toEqual([entry("/browse", "බෝඩිම"), 4]);
+    expect(Buffer.isBuffer(b.kept[0][0].variants.br)).toBe(true);
+    expect(a.kept).toEqual([]);
+    // A worker gone from the primary's list gets nothing more.
+    a.peers([1, 2]);
+    a.sharing.share(entry("/about"), 5);
+    await expect.poll(() => b.kept.length).toBe(2);
+    expect(c.kept).toHaveLength(1);
+  });
+
+  it("a connection that sends what no worker would write is dropped, and the worker still takes pages", async () => {
+    const dir = folder();
+    const b = worker(dir, 2);
+    await expect.poll(() => b.told.length).toBe(1);
+    const stranger = net.createConnection(socketPath(dir, 2));
+    const closed = new Promise((resolve) => stranger.on("close", resolve));
+    stranger.on("error", () => undefined);
+    stranger.write(Buffer.from([0xff, 0xff, 0xff, 0xff, 1, 2, 3]));
+    await closed;
+    const a = worker(dir, 1);
+    a.peers([1, 2]);
+    a.sharing.share(entry("/"), 1);
+    await expect.poll(() => b.kept.length).toBe(1);
+  });
+
+  it("does not queue pages without bound for a worker that does not read them", async () => {
+    const dir = folder();
+    // A socket where worker 2 would listen, that accepts and never reads.
+    const held: net.Socket[] = [];
+    const deaf = net.createServer((connection) => {
+      connection.pause();
+      held.push(connection);
+    });
+    await new Promise<void>((resolve) => deaf.listen(socketPath(dir, 2), resolve));
+    const a = worker(dir, 1);
+    a.peers([1, 2]);
+    const page = entry("/big", "x".repeat(256 * 1024));
+    for (let i = 0; i < 200; i++) a.sharing.share(page, i);
+    // 50 MB offered; what waits is bounded by the backlog and the kernel's buffers.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(held).toHaveLength(1);
+    expect(a.sharing.backlog()).toBeGreaterThan(0);
+    expect(a.sharing.backlog()).toBeLessThanOrEqual(MAX_BACKLOG_BYTES + page.bytes + 300 * 1024);
+    for (const connection of held) connection.destroy();
+    deaf.close();
   });
 
   it("a process outside a cluster shares nothing", () => {
-    const sharing = pageSharing({ on: () => undefined });
+    const sharing = pageSharing({ on: () => undefined }, null);
     expect(sharing.enabled).toBe(false);
     expect(() => sharing.share(entry("/"), 1)).not.toThrow();
     // Nor does one whose parent gave it an IPC channel (vitest's own worker here): only cluster workers share.

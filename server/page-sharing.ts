@@ -1,39 +1,74 @@
 // Pages rendered by one worker, handed to the other workers of the machine
-// (ADR 061). No imports but Node's and types: the primary (server/cluster.ts)
-// runs this file as it is with Node's type stripping, outside the app's build.
+// (ADR 061) over their own sockets (ADR 122): the primary only tells each
+// worker where the others listen. No imports but Node's, types and the frame
+// format: the primary (server/cluster.ts) runs this file as it is with Node's
+// type stripping, outside the app's build.
 import cluster from "node:cluster";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
 import type { CachedPage } from "../app/cache/page-cache.server";
+import { frameReader, pageFrame } from "./page-frames.ts";
+
+/** The environment variable naming the machine's folder of page sockets: the primary sets it for its workers. */
+export const SOCKET_FOLDER_ENV = "BODIMA_PAGE_SOCKETS";
 
 /**
- * A page a worker rendered and kept, with the newest page invalidation it had
- * read when the render began (`seen`): the page shows every change up to it.
+ * The most bytes waiting to be written to one other worker. Past it a page is not sent to that
+ * worker (it renders the page itself when asked) rather than queued without bound while it is busy.
  */
-export type SharedPage = { type: "bodima:page"; entry: CachedPage; seen: number };
+export const MAX_BACKLOG_BYTES = 2 * 1024 * 1024;
 
-export const isSharedPage = (m: unknown): m is SharedPage => (m as SharedPage | null)?.type === "bodima:page";
+/** A worker to the primary: its socket listens. */
+type Listening = { type: "bodima:pages-listening" };
+/** The primary to every worker: the workers whose sockets listen now. */
+export type Peers = { type: "bodima:pages-peers"; ids: number[] };
 
-/** A worker's end of the channel (`process` in a cluster worker). */
-export type SharingChannel = {
-  send?: (message: SharedPage) => unknown;
-  on(event: "message", listener: (message: unknown) => void): unknown;
-};
+const isListening = (m: unknown): m is Listening => (m as Listening | null)?.type === "bodima:pages-listening";
+const isPeers = (m: unknown): m is Peers => (m as Peers | null)?.type === "bodima:pages-peers";
+
+/** A worker's socket: one file per worker in the primary's folder. */
+export const socketPath = (folder: string, id: number) => path.join(folder, `${id}.sock`);
+
+/**
+ * In the primary: a new folder for the workers' sockets, readable by this user alone
+ * (`mkdtemp` makes it 0700), so no other user of the machine can hand a worker a page.
+ */
+export function createSocketFolder(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), "bodima-pages-"));
+}
 
 /** A worker as the primary sees it. */
-export type SharingWorker = {
-  send(message: SharedPage): unknown;
+export type PeerWorker = {
+  id: number;
+  send(message: Peers): unknown;
   on(event: "message", listener: (message: unknown) => void): unknown;
   isConnected(): boolean;
 };
 
-/**
- * In the primary: each page one worker shares goes to every other worker
- * connected now. `others(from)` lists them.
- */
-export function relaySharedPages(from: SharingWorker, others: () => readonly SharingWorker[]): void {
-  from.on("message", (message) => {
-    if (!isSharedPage(message)) return;
-    for (const worker of others()) if (worker !== from && worker.isConnected()) worker.send(message);
-  });
+/** In the primary: tells every worker which workers listen, each time one starts listening or is gone. */
+export function peerDirectory() {
+  const workers = new Map<number, PeerWorker>();
+  const listening = new Set<number>();
+  function announce() {
+    const message: Peers = { type: "bodima:pages-peers", ids: [...listening] };
+    for (const worker of workers.values()) if (worker.isConnected()) worker.send(message);
+  }
+  return {
+    add(worker: PeerWorker): void {
+      workers.set(worker.id, worker);
+      worker.on("message", (message) => {
+        if (!isListening(message) || !workers.has(worker.id)) return;
+        listening.add(worker.id);
+        announce();
+      });
+    },
+    remove(id: number): void {
+      workers.delete(id);
+      if (listening.delete(id)) announce();
+    },
+  };
 }
 
 /**
@@ -47,39 +82,88 @@ export function relaySharedPages(from: SharingWorker, others: () => readonly Sha
  */
 export function acceptsSharedPage(
   local: { seen: number; changed: number },
-  shared: Pick<SharedPage, "seen">,
+  shared: { seen: number },
 ): "kept" | "views-due" | "refused" {
   if (local.seen <= shared.seen) return "kept";
   return local.changed <= shared.seen ? "views-due" : "refused";
 }
 
-/** No one to share with: a lone process, even one whose parent gave it an IPC channel (a process manager's fork). */
-const ALONE: SharingChannel = { on: () => undefined };
+/** A worker's end of the primary's channel (`process` in a cluster worker). */
+export type SharingChannel = {
+  send?: (message: Listening) => unknown;
+  on(event: "message", listener: (message: unknown) => void): unknown;
+};
 
-/**
- * The worker's side: `share` sends a page to the primary (nothing outside a cluster),
- * `receive` hands each page from the other workers to `keep`, its bodies as
- * Buffers again (structured clone gives plain Uint8Arrays).
- */
-export function pageSharing(channel: SharingChannel = cluster.isWorker ? (process as SharingChannel) : ALONE) {
-  return {
-    enabled: typeof channel.send === "function",
-    share(entry: CachedPage, seen: number): void {
-      channel.send?.({ type: "bodima:page", entry, seen });
-    },
-    receive(keep: (entry: CachedPage, seen: number) => void): void {
-      channel.on("message", (message) => {
-        if (!isSharedPage(message)) return;
-        const { entry, seen } = message;
-        const variants: CachedPage["variants"] = {};
-        for (const [encoding, body] of Object.entries(entry.variants))
-          if (body) variants[encoding as keyof CachedPage["variants"]] = asBuffer(body);
-        keep({ ...entry, variants }, seen);
-      });
-    },
-  };
+/** Where this worker's socket is: the primary's folder and the worker's id; none outside a cluster. */
+type Place = { folder: string; id: number } | null;
+
+function placeInCluster(): Place {
+  const folder = process.env[SOCKET_FOLDER_ENV];
+  return cluster.isWorker && folder && cluster.worker ? { folder, id: cluster.worker.id } : null;
 }
 
-function asBuffer(bytes: Uint8Array): Buffer {
-  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+/**
+ * The worker's side: `share` writes a page to every other worker's socket (nothing outside a
+ * cluster), `receive` listens on this worker's socket and hands each page to `keep`.
+ */
+export function pageSharing(
+  channel: SharingChannel = process as SharingChannel,
+  place: Place = placeInCluster(),
+  log: (message: string) => void = console.error,
+) {
+  const peers = new Map<number, net.Socket>();
+  const here = typeof channel.send === "function" ? place : null;
+  function connect(id: number, folder: string) {
+    const socket = net.createConnection(socketPath(folder, id));
+    // Never what keeps a stopping worker alive; a peer gone is forgotten until the primary names it again.
+    socket.unref();
+    socket.on("error", () => socket.destroy());
+    socket.on("close", () => {
+      if (peers.get(id) === socket) peers.delete(id);
+    });
+    peers.set(id, socket);
+  }
+  if (here)
+    channel.on("message", (message) => {
+      if (!isPeers(message)) return;
+      for (const [id, socket] of peers)
+        if (!message.ids.includes(id)) {
+          peers.delete(id);
+          socket.destroy();
+        }
+      for (const id of message.ids) if (id !== here.id && !peers.has(id)) connect(id, here.folder);
+    });
+  return {
+    enabled: here !== null,
+    share(entry: CachedPage, seen: number): void {
+      if (peers.size === 0) return;
+      const frame = pageFrame(entry, seen);
+      for (const socket of peers.values()) if (socket.writableLength <= MAX_BACKLOG_BYTES) socket.write(frame);
+    },
+    /** Bytes written to the other workers' sockets and not yet taken by them. */
+    backlog(): number {
+      let bytes = 0;
+      for (const socket of peers.values()) bytes += socket.writableLength;
+      return bytes;
+    },
+    receive(keep: (entry: CachedPage, seen: number) => void): void {
+      if (!here) return;
+      const server = net.createServer((connection) => {
+        connection.unref();
+        const read = frameReader(keep);
+        connection.on("data", (chunk: Buffer) => {
+          try {
+            read(chunk);
+          } catch (error) {
+            log(`page sharing: dropped a connection (${String(error)})`);
+            connection.destroy();
+          }
+        });
+        connection.on("error", () => connection.destroy());
+      });
+      server.on("error", (error) => log(`page sharing: this worker's socket does not listen (${String(error)})`));
+      server.listen(socketPath(here.folder, here.id), () => channel.send?.({ type: "bodima:pages-listening" }));
+      server.unref();
+    },
+  };
 }

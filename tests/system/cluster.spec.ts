@@ -163,19 +163,19 @@ test("/metrics adds up every worker's counts, and is refused through a proxy", a
   expect(proxied.status).toBe(404);
 });
 
+/** Pages the workers kept from one another, all workers together. */
+const shared = async () =>
+  Number(/^bodima_page_cache_shared_total\{outcome="kept"\} (\d+)$/m.exec((await request("/metrics")).body)?.[1] ?? 0);
+
 test("a page one worker renders is served from the cache by the other, not rendered again (ADR 061)", async () => {
   // Each request on a new connection goes to the other worker (round robin): without sharing, the
   // second would be a second render (MISS).
   const page = "/browse?sort=price_desc&page=2";
-  const shared = async () =>
-    Number(
-      /^bodima_page_cache_shared_total\{outcome="kept"\} (\d+)$/m.exec((await request("/metrics")).body)?.[1] ?? 0,
-    );
   const before = await shared();
   const first = await request(page);
   expect(first.status).toBe(200);
   expect(first.headers["x-page-cache"]).toBe("MISS");
-  // The other worker gets the page through the primary a moment later.
+  // The other worker gets the page over its socket a moment later (ADR 122).
   await expect.poll(shared, { timeout: 5_000 }).toBe(before + 1);
   const answers = [];
   for (let i = 0; i < 6; i++) answers.push(await request(page));
@@ -196,13 +196,22 @@ test("a worker killed with SIGKILL is replaced, and the site keeps answering mea
   for (let i = 0; i < 6; i++) expect((await request("/about")).status).toBe(200);
   await expect.poll(() => workerPids().filter((pid) => pid !== victim).length, { timeout: 15_000 }).toBe(2);
   for (let i = 0; i < 6; i++) expect((await request("/browse")).status).toBe(200);
+  // The replacement and the other worker share the pages they render, as before (ADR 122).
+  const before = await shared();
+  expect((await request("/browse?sort=price_asc&page=3")).headers["x-page-cache"]).toBe("MISS");
+  await expect.poll(shared, { timeout: 5_000 }).toBe(before + 1);
 });
 
 test("SIGTERM drains every worker and gives up the job leases", async () => {
   const workers = workerPids();
   expect(workers).toHaveLength(2);
+  // The folder of the workers' page sockets (ADR 122), which the primary removes when it stops.
+  const environ = fs.readFileSync(`/proc/${workers[0]}/environ`, "utf8").split("\0");
+  const socketFolder = environ.find((line) => line.startsWith("BODIMA_PAGE_SOCKETS="))?.split("=")[1];
+  expect(socketFolder && fs.existsSync(socketFolder)).toBe(true);
   run.stop();
   expect(await run.exited).toBe(0);
+  expect(fs.existsSync(socketFolder as string)).toBe(false);
   const alive = (pid: number) => {
     try {
       process.kill(pid, 0);
