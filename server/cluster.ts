@@ -33,12 +33,14 @@ export async function runPrimary(options: { workers: number; shutdownTimeoutMs: 
   const live = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
   // The workers hand each other the pages they render over their own sockets in this folder
   // (ADR 061, 122); the primary only tells each worker which others listen.
-  const socketFolder = createSocketFolder();
-  process.on("exit", () => fs.rmSync(socketFolder, { recursive: true, force: true }));
+  const socketFolder = createSocketFolder(log);
+  process.on("exit", () => {
+    if (socketFolder) fs.rmSync(socketFolder, { recursive: true, force: true });
+  });
   const peers = peerDirectory();
 
   function fork(): { worker: Worker; ready: Promise<ReadyMessage> } {
-    const worker = cluster.fork({ [SOCKET_FOLDER_ENV]: socketFolder });
+    const worker = cluster.fork(socketFolder ? { [SOCKET_FOLDER_ENV]: socketFolder } : {});
     const startedAt = Date.now();
     answerWorker(worker, {
       [LIMIT_TOPIC]: limitHandler(limits),

@@ -67,8 +67,9 @@ function worker(folder: string, id: number) {
 }
 
 const folders: string[] = [];
-function folder() {
+function folder(): string {
   const made = createSocketFolder();
+  if (!made) throw new Error("no folder for the test's sockets");
   folders.push(made);
   return made;
 }
@@ -111,6 +112,12 @@ describe("sharing rendered pages between the workers of a machine", () => {
 
   it("keeps the sockets' folder to this user alone: no one else on the machine can hand a worker a page", () => {
     expect(fs.statSync(folder()).mode & 0o777).toBe(0o700);
+  });
+
+  it("without a folder for the sockets the server still starts: it says so, and the workers share nothing", () => {
+    const said: string[] = [];
+    expect(createSocketFolder((line) => said.push(line), "/nonexistent/bodima")).toBeNull();
+    expect(said).toEqual([expect.stringContaining("will not share pages")]);
   });
 
   it("a page one worker keeps reaches the others over their sockets, never itself, bodies as Buffers", async () => {

@@ -34,9 +34,19 @@ export const socketPath = (folder: string, id: number) => path.join(folder, `${i
 /**
  * In the primary: a new folder for the workers' sockets, readable by this user alone
  * (`mkdtemp` makes it 0700), so no other user of the machine can hand a worker a page.
+ * Null, said in the log, when none can be made (no writable temporary folder): the
+ * workers then share nothing and each renders what it is asked, as a lone process does.
  */
-export function createSocketFolder(): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), "bodima-pages-"));
+export function createSocketFolder(
+  log: (line: string) => void = console.error,
+  parent: string = os.tmpdir(),
+): string | null {
+  try {
+    return fs.mkdtempSync(path.join(parent, "bodima-pages-"));
+  } catch (error) {
+    log(`the workers will not share pages: no folder for their sockets in ${parent} (${String(error)})`);
+    return null;
+  }
 }
 
 /** A worker as the primary sees it. */
