@@ -11,7 +11,12 @@ import stylesheetHref from "./app.css?url";
 import { rendersWhole } from "./cache/render-hints.server";
 import { InlineStylesheetContext } from "./components/stylesheet";
 import { MessagePreloads, messageFilesFor } from "./i18n/message-files.server";
-import { deferScripts, PAGES_HYDRATED_AFTER_PAINT, scriptsAfterPaint } from "./lib/scripts-after-paint.server";
+import {
+  type AfterPaintOptions,
+  deferScripts,
+  PAGES_HYDRATED_AFTER_PAINT,
+  scriptsAfterPaint,
+} from "./lib/scripts-after-paint.server";
 import { requestContext } from "./services.server";
 
 export const streamTimeout = 5_000;
@@ -103,10 +108,13 @@ export default function handleRequest(
     // Read-only pages fetch their scripts and message files after the first paint (ADR 035).
     const messageFiles = messageFilesFor(routerContext, locale);
     const page = routerContext.staticHandlerContext.matches.at(-1)?.route.id ?? "";
-    const afterPaint = PAGES_HYDRATED_AFTER_PAINT.has(page);
+    // Data saver: these pages work without JavaScript, so they are sent without it (ADR 090).
+    const afterPaint: AfterPaintOptions | null = PAGES_HYDRATED_AFTER_PAINT.has(page)
+      ? { nonce, fetches: messageFiles, scriptless: dataSaver === true }
+      : null;
     const { pipe, abort } = renderToPipeableStream(
       <InlineStylesheetContext value={css === null ? null : { css, nonce }}>
-        {afterPaint ? null : <MessagePreloads files={messageFiles} />}
+        {afterPaint !== null ? null : <MessagePreloads files={messageFiles} />}
         {/* React puts it in the head: the installable app in the page's language (ADR 088). */}
         <link rel="manifest" href={`/manifest.${locale}.webmanifest`} />
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
@@ -119,9 +127,8 @@ export default function handleRequest(
           shellRendered = true;
           responseHeaders.set("Content-Type", "text/html");
           if (whole) {
-            const deferred = afterPaint ? { nonce, fetches: messageFiles, scriptless: dataSaver === true } : null;
             pipe(
-              wholePage(deferred, (page) => {
+              wholePage(afterPaint, (page) => {
                 clearTimeout(timeoutId);
                 timeoutId = undefined;
                 resolve(new Response(page, { headers: responseHeaders, status: responseStatusCode }));
@@ -140,8 +147,7 @@ export default function handleRequest(
           const stream = createReadableStreamFromReadable(body);
 
           if (afterPaint) {
-            // Data saver: these pages work without JavaScript, so they are sent without it (ADR 090).
-            const rewrite = scriptsAfterPaint({ nonce, fetches: messageFiles, scriptless: dataSaver === true });
+            const rewrite = scriptsAfterPaint(afterPaint);
             rewrite.pipe(body);
             pipe(rewrite);
           } else {
@@ -177,10 +183,7 @@ export default function handleRequest(
  * end, the scripts moved after the first paint in one pass (`deferScripts`), not chunk by chunk
  * through a transform and a web stream that the page cache would only read to the end.
  */
-function wholePage(
-  afterPaint: Parameters<typeof deferScripts>[1] | null,
-  done: (page: Uint8Array<ArrayBuffer>) => void,
-): Writable {
+function wholePage(afterPaint: AfterPaintOptions | null, done: (page: Uint8Array<ArrayBuffer>) => void): Writable {
   const chunks: Buffer[] = [];
   return new Writable({
     write(chunk: Buffer, _encoding, callback) {
