@@ -138,6 +138,25 @@ describe("sharing rendered pages between the workers of a machine", () => {
     expect(c.kept).toHaveLength(1);
   });
 
+  it("a connection lost to a worker the primary still names is made again", async () => {
+    const dir = folder();
+    const a = worker(dir, 1);
+    // Worker 2 is named before its socket listens: the first connection fails.
+    a.peers([1, 2]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const b = worker(dir, 2);
+    await expect.poll(() => b.told.length).toBe(1);
+    await expect
+      .poll(
+        () => {
+          a.sharing.share(entry("/again"), 1);
+          return b.kept.length > 0;
+        },
+        { timeout: 5_000, interval: 250 },
+      )
+      .toBe(true);
+  });
+
   it("a connection that sends what no worker would write is dropped, and the worker still takes pages", async () => {
     const dir = folder();
     const b = worker(dir, 2);

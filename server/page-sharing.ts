@@ -20,6 +20,9 @@ export const SOCKET_FOLDER_ENV = "BODIMA_PAGE_SOCKETS";
  */
 export const MAX_BACKLOG_BYTES = 2 * 1024 * 1024;
 
+/** How long a worker waits before connecting again to another worker it lost the connection to. */
+export const RECONNECT_MS = 1_000;
+
 /** A worker to the primary: its socket listens. */
 type Listening = { type: "bodima:pages-listening" };
 /** The primary to every worker: the workers whose sockets listen now. */
@@ -123,25 +126,33 @@ export function pageSharing(
 ) {
   const peers = new Map<number, net.Socket>();
   const here = typeof channel.send === "function" ? place : null;
+  /** The other workers the primary last said listen. */
+  let named: readonly number[] = [];
   function connect(id: number, folder: string) {
     const socket = net.createConnection(socketPath(folder, id));
-    // Never what keeps a stopping worker alive; a peer gone is forgotten until the primary names it again.
+    // Never what keeps a stopping worker alive.
     socket.unref();
     socket.on("error", () => socket.destroy());
     socket.on("close", () => {
-      if (peers.get(id) === socket) peers.delete(id);
+      if (peers.get(id) !== socket) return;
+      peers.delete(id);
+      // A connection lost to a worker still named is tried again a second later; one gone is not.
+      setTimeout(() => {
+        if (named.includes(id) && !peers.has(id)) connect(id, folder);
+      }, RECONNECT_MS).unref();
     });
     peers.set(id, socket);
   }
   if (here)
     channel.on("message", (message) => {
       if (!isPeers(message)) return;
+      named = message.ids.filter((id) => id !== here.id);
       for (const [id, socket] of peers)
-        if (!message.ids.includes(id)) {
+        if (!named.includes(id)) {
           peers.delete(id);
           socket.destroy();
         }
-      for (const id of message.ids) if (id !== here.id && !peers.has(id)) connect(id, here.folder);
+      for (const id of named) if (!peers.has(id)) connect(id, here.folder);
     });
   return {
     enabled: here !== null,
