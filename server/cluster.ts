@@ -29,8 +29,8 @@ export async function runPrimary(options: { workers: number; shutdownTimeoutMs: 
   // Each worker accepts its own connections (ADR 107): set before the first fork.
   acceptInWorkers(cluster);
   // The IPC carries small JSON messages (limit questions, metrics, who listens): Node's default
-  // serialisation. Structured clone ("advanced") grew the primary 100 -> 340 MB in two minutes of
-  // 1,500 questions a second, where JSON stays flat at 100 MB (ADR 123).
+  // serialisation. Structured clone ("advanced") grew the primary 145 -> 343 MB in two minutes of
+  // 1,500 questions a second, where JSON stayed at 102 MB (ADR 123).
   cluster.setupPrimary({ serialization: "json" });
   const live = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
   // The workers hand each other the pages they render over their own sockets in this folder
