@@ -37,6 +37,7 @@ import {
   withinTarget,
 } from "./soak/capacity.ts";
 import { checkLedger, createOwners, freshPostgres, totalViews } from "./soak/database.ts";
+import { createCpuMeter, startHostProbe } from "./soak/host.ts";
 import { type SoakPostgres, soakPostgres } from "./soak/postgres-server.ts";
 import { formatSoakRecord } from "./soak/record.ts";
 import { createWindow, groupPids, residentMb, serverFigures } from "./soak/sampler.ts";
@@ -260,16 +261,30 @@ try {
   // (an overloaded server may take seconds to answer it), and the lines print in order.
   let taken = 0;
   let printed = Promise.resolve();
+  // Where each minute's time went: the server's CPU a request, the database's, and the host's speed.
+  const cpu = createCpuMeter(() => groupPids(pgid), postgres?.pids);
+  const probe = startHostProbe();
   const sample = () => {
     const figures = window.take();
     const pagesP99Ms = pages.take().p99Ms;
     const rssMb = residentMb(groupPids(pgid));
     const primaryRssMb = residentMb([pgid]);
+    const used = cpu.take(figures.requests);
     const minute = ++taken;
     if (minute < args.minutes) jobsRunning.push(runJob(JOBS[minute % JOBS.length]));
     const server = serverFigures(base, metricsToken);
+    const probeCpuMs = probe.measure();
     printed = printed.then(async () => {
-      const record: Minute = { minute, rssMb, primaryRssMb, ...figures, pagesP99Ms, ...(await server) };
+      const record: Minute = {
+        minute,
+        rssMb,
+        primaryRssMb,
+        ...figures,
+        pagesP99Ms,
+        ...(await server),
+        ...used,
+        probeCpuMs: await probeCpuMs,
+      };
       minutes.push(record);
       const statuses = figures.errorStatuses.length ? `  [${figures.errorStatuses.join(", ")}]` : "";
       console.log(formatMinute(record) + statuses);
@@ -291,6 +306,7 @@ try {
     last.limited += rest.limited;
   }
   await Promise.all(jobsRunning);
+  await probe.close();
   traffic.close();
 
   // SIGTERM: each worker finishes its requests and writes the views it holds (server.ts), then exits.

@@ -9,12 +9,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "../free-port.ts";
+import { processTree } from "./host.ts";
 
 export type SoakPostgres = {
   /** The admin URL to create the soak's database on. */
   adminUrl: string;
   /** What the record says of the server. */
   description: string;
+  /** The server's processes (postmaster and backends) when the soak started it: their CPU is the database's. */
+  pids?: () => number[];
   stop(): void;
 };
 
@@ -72,6 +75,15 @@ async function startOwnServer(keep: boolean): Promise<SoakPostgres> {
   return {
     adminUrl,
     description: `PostgreSQL ${version}, autovacuum on: the soak's own server with the defaults (the shared one has autovacuum off)`,
+    pids() {
+      // postmaster.pid's first line is the postmaster's pid; the backends are its children.
+      try {
+        const postmaster = Number(fs.readFileSync(path.join(data, "postmaster.pid"), "utf8").split("\n")[0]);
+        return Number.isInteger(postmaster) && postmaster > 0 ? processTree(postmaster) : [];
+      } catch {
+        return []; // Stopped.
+      }
+    },
     stop() {
       try {
         run(path.join(bin, "pg_ctl"), ["-D", data, "-m", "fast", "-w", "stop"]);

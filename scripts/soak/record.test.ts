@@ -72,6 +72,15 @@ it("writes a soak as a dated section: how to repeat it, the capacity, every minu
   expect(text.endsWith("|\n")).toBe(true);
 });
 
+it("shows where each minute's time went: CPU a request of the server and the database, the host's probe", () => {
+  const measured = busy(3, { serverCpuMsPerRequest: 3.1, databaseCpuMsPerRequest: 1.2, probeCpuMs: 41, steal: 0.005 });
+  const text = formatSoakRecord({ ...run, minutes: [measured, busy(4, { serverCpuMsPerRequest: 2.5 })] }, context);
+  expect(text).toContain("| CPU a request (server + database) | Host probe / steal |");
+  expect(text).toContain("| 10,268 (viewVisitor) | 3.10 + 1.20 ms | 41.0 ms / 0.5% |");
+  // SQLite's work is the server's own, and a minute without a probe says so with a dash.
+  expect(text).toContain("| 10,268 (viewVisitor) | 2.50 ms | – |");
+});
+
 it("says when the rate was given rather than measured", () => {
   const text = formatSoakRecord({ ...run, steps: [], capacity: null, rate: 83 }, { ...context, commit: null });
   expect(text).toContain("- Capacity (open loop, ADR 103): rate given: 83 actions/s");

@@ -3,7 +3,7 @@
 // the checks, with the machine and the commit, so nobody copies tables by hand.
 import { describeCommit, type RunContext, utc } from "../bench/record.ts";
 import type { CapacityStep } from "./capacity.ts";
-import type { Check, Minute } from "./verdict.ts";
+import { type Check, cpuPerRequest, type Minute } from "./verdict.ts";
 
 export type SoakRun = {
   database: "SQLite" | "PostgreSQL";
@@ -45,6 +45,8 @@ function minuteRow(m: Minute): string {
     m.late,
     caches === null ? "–" : `${caches.toFixed(1)} MB`,
     limit,
+    cpuPerRequest(m),
+    m.probeCpuMs == null ? "–" : `${m.probeCpuMs.toFixed(1)} ms / ${((m.steal ?? 0) * 100).toFixed(1)}%`,
     "",
   ]
     .join(" | ")
@@ -70,8 +72,8 @@ export function formatSoakRecord(run: SoakRun, context: RunContext): string {
     `- Capacity (open loop, ADR 103): ${capacity}`,
     `- Answered by kind: ${run.byKind.map(([kind, n]) => `${kind} ${number.format(n)}`).join(", ")}; views counted ${number.format(run.views)}`,
     "",
-    "| Minute | RSS | RSS less page caches | Event loop p99 / max | Requests | p50 / p99 | Pages p99 | Errors | 429 | Late | Page caches | Fullest limit store |",
-    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    "| Minute | RSS | RSS less page caches | Event loop p99 / max | Requests | p50 / p99 | Pages p99 | Errors | 429 | Late | Page caches | Fullest limit store | CPU a request (server + database) | Host probe / steal |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ...run.minutes.map(minuteRow),
     "",
     "| Check | Result | Measured |",

@@ -102,3 +102,23 @@ it("prints each minute with the primary's share of memory and the workers' heap,
   // A minute whose /metrics did not answer says so rather than print a made-up heap.
   expect(formatMinute(minute(8, { heapUsedMb: null }))).toContain("| rss 500 MB | heap - MB |");
 });
+
+it("says beside a drifting p99 whether the server's work a request grew or the host slowed", () => {
+  // The server's CPU a request doubles over minutes 6-30 while the probe's fixed work takes as long: the server drifts.
+  const minutes = run(30, (n) => ({
+    pagesP99Ms: 100 + 10 * n,
+    serverCpuMsPerRequest: 2 + (2 * (n - 6)) / 24,
+    databaseCpuMsPerRequest: 1,
+    probeCpuMs: 40,
+  }));
+  const p99 = judge(minutes, allWritten, []).find((c) => c.name === "p99 flat");
+  expect(p99?.pass).toBe(false);
+  expect(p99?.detail).toContain(
+    "; trends: server CPU a request +100.0%, database CPU a request +0.0%, host probe's CPU +0.0%",
+  );
+  // A run that did not measure them (older records, SQLite has no database apart) says nothing of them.
+  expect(judge(run(30), allWritten, []).find((c) => c.name === "p99 flat")?.detail).not.toContain("trends");
+  expect(formatMinute(minute(9, { serverCpuMsPerRequest: 3.1, probeCpuMs: 41, steal: 0.005 }))).toContain(
+    "| cpu/req 3.10 ms | probe 41.0 ms steal 0.5%",
+  );
+});

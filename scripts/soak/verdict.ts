@@ -37,6 +37,14 @@ export type Minute = {
   fullestLimit?: string | null;
   /** Hits a full limit counted in its fixed-size sketch so far (ADR 102), the most of any limit. */
   limitOverflows?: number | null;
+  /** CPU the server's processes used in the minute, per request answered, ms (scripts/soak/host.ts). */
+  serverCpuMsPerRequest?: number | null;
+  /** CPU the database server's processes used, per request, ms; null on SQLite (in the server) or a server not the soak's. */
+  databaseCpuMsPerRequest?: number | null;
+  /** CPU ms the host probe's fixed work took: flat on a steady host, higher when the machine is slower. */
+  probeCpuMs?: number | null;
+  /** Share of the machine's time the hypervisor stole in the minute (0 to 1). */
+  steal?: number | null;
 };
 
 /** Writes the server acknowledged, and those of them the database does not hold. */
@@ -95,6 +103,25 @@ const MB = 1024 * 1024;
 const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
 const sign = (share: number) => `${share >= 0 ? "+" : ""}${pct(share)}`;
 
+/**
+ * The trends that tell a server doing more work for each request from a host getting slower
+ * (scripts/soak/host.ts), for the p99 check's detail; empty when the run did not measure them.
+ */
+function whereTimeWent(judged: readonly Minute[]): string {
+  const parts: string[] = [];
+  const of = (label: string, pick: (m: Minute) => number | null | undefined) => {
+    const points = judged.flatMap((m) => {
+      const y = pick(m);
+      return y == null ? [] : [{ x: m.minute, y }];
+    });
+    if (points.length >= 2) parts.push(`${label} ${sign(relativeRise(points))}`);
+  };
+  of("server CPU a request", (m) => m.serverCpuMsPerRequest);
+  of("database CPU a request", (m) => m.databaseCpuMsPerRequest);
+  of("host probe's CPU", (m) => m.probeCpuMs);
+  return parts.length ? `; trends: ${parts.join(", ")}` : "";
+}
+
 export function judge(minutes: readonly Minute[], writes: readonly WriteCheck[], jobFailures: string[]): Check[] {
   const checks: Check[] = [];
   const sum = (pick: (m: Minute) => number) => minutes.reduce((total, m) => total + pick(m), 0);
@@ -139,7 +166,7 @@ export function judge(minutes: readonly Minute[], writes: readonly WriteCheck[],
   checks.push({
     name: "p99 flat",
     pass: p99 <= DRIFT_LIMIT,
-    detail: `pages' p99 trend ${sign(p99)} over minutes ${from}-${to} (limit +${pct(DRIFT_LIMIT)}, minutes under ${P99_FLOOR_MS} ms count as ${P99_FLOOR_MS}; every request's p99 ${sign(every)})`,
+    detail: `pages' p99 trend ${sign(p99)} over minutes ${from}-${to} (limit +${pct(DRIFT_LIMIT)}, minutes under ${P99_FLOOR_MS} ms count as ${P99_FLOOR_MS}; every request's p99 ${sign(every)})${whereTimeWent(judged)}`,
   });
   const late = sum((m) => m.late);
   checks.push({
@@ -177,6 +204,13 @@ function mb(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
+/** CPU a request of the server, and of the database when it was measured apart: "3.10 ms" or "3.10 + 1.20 ms". */
+export function cpuPerRequest(m: Minute): string {
+  if (m.serverCpuMsPerRequest == null) return "–";
+  const database = m.databaseCpuMsPerRequest == null ? "" : ` + ${m.databaseCpuMsPerRequest.toFixed(2)}`;
+  return `${m.serverCpuMsPerRequest.toFixed(2)}${database} ms`;
+}
+
 /** The per-minute line. */
 export function formatMinute(m: Minute): string {
   const ms = (v: number | null) => (v === null ? "-" : v.toFixed(1));
@@ -194,5 +228,9 @@ export function formatMinute(m: Minute): string {
     `late ${m.late}`,
     `cache ${cache} MB`,
     `limit keys ${m.limitKeys ?? "-"}${m.fullestLimit ? ` (${m.fullestLimit})` : ""}`,
+    ...(m.serverCpuMsPerRequest == null ? [] : [`cpu/req ${cpuPerRequest(m)}`]),
+    ...(m.probeCpuMs == null
+      ? []
+      : [`probe ${m.probeCpuMs.toFixed(1)} ms steal ${((m.steal ?? 0) * 100).toFixed(1)}%`]),
   ].join(" | ");
 }
