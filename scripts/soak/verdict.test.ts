@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { minute } from "./fixtures.ts";
-import { formatMinute, judge, judgedMinutes, type Minute, relativeRise, slope, type WriteCheck } from "./verdict.ts";
+import {
+  formatMinute,
+  judge,
+  judgedMinutes,
+  leastSquaresRise,
+  type Minute,
+  relativeRise,
+  slope,
+  type WriteCheck,
+} from "./verdict.ts";
 
 const run = (count: number, each: (n: number) => Partial<Minute> = () => ({})) =>
   Array.from({ length: count }, (_, i) => minute(i + 1, each(i + 1)));
@@ -21,6 +30,18 @@ describe("the soak's trend", () => {
     // 500 MB rising 10 MB a minute over minutes 6-30: 240 MB on a line that starts at 500.
     const points = Array.from({ length: 25 }, (_, i) => ({ x: i + 6, y: 500 + 10 * i }));
     expect(relativeRise(points)).toBeCloseTo(0.48);
+  });
+
+  it("is not led by one minute of a stalled host, however far out", () => {
+    // The PostgreSQL soak of 2026-12-01: pages' p99 150 ms, one late minute at 1,061 ms (the host stole CPU).
+    const points = Array.from({ length: 25 }, (_, i) => ({ x: i + 6, y: i === 20 ? 1_061 : 150 + (i % 3) * 10 }));
+    expect(relativeRise(points)).toBeLessThan(0.1);
+    // A least-squares line followed it: shown beside the trend, not judged.
+    expect(leastSquaresRise(points)).toBeGreaterThan(0.1);
+    // A climb that lasts moves the judged line as much as it moves a least-squares one.
+    const climb = Array.from({ length: 25 }, (_, i) => ({ x: i + 6, y: i < 15 ? 150 : 450 }));
+    expect(relativeRise(climb)).toBeGreaterThan(1);
+    expect(leastSquaresRise(climb)).toBeGreaterThan(1);
   });
 
   it("is not fooled by one noisy minute", () => {

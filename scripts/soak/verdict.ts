@@ -74,23 +74,53 @@ export function slope(xs: readonly number[], ys: readonly number[]): number {
   return den === 0 ? 0 : num / den;
 }
 
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** A rise as a share of where the line starts: its value at the first x, and its rise to the last. */
+function riseOfLine(xs: readonly number[], b: number, startValue: number): number {
+  const rise = b * (xs[xs.length - 1] - xs[0]);
+  return startValue > 0 ? rise / startValue : 0;
+}
+
 /**
- * How much a series rises over the judged minutes, as a share of where it
- * starts: the least-squares line's rise from the first judged minute to the
- * last, divided by the line's value at the first. A flat or falling series
- * gives 0 or less. A line through every point, not first against last, so one
- * noisy minute neither hides nor invents a trend.
+ * The least-squares line's rise over the series, as a share of where it starts. Shown beside the
+ * judged trend: one minute ten times the others moves this line a long way (ADR 124).
  */
-export function relativeRise(points: readonly { x: number; y: number }[]): number {
+export function leastSquaresRise(points: readonly { x: number; y: number }[]): number {
   if (points.length < 2) return 0;
   const xs = points.map((p) => p.x);
   const ys = points.map((p) => p.y);
   const b = slope(xs, ys);
   const mx = xs.reduce((a, c) => a + c, 0) / xs.length;
   const my = ys.reduce((a, c) => a + c, 0) / ys.length;
-  const start = my + b * (xs[0] - mx);
-  const rise = b * (xs[xs.length - 1] - xs[0]);
-  return start > 0 ? rise / start : 0;
+  return riseOfLine(xs, b, my + b * (xs[0] - mx));
+}
+
+/**
+ * How much a series rises over the judged minutes, as a share of where it
+ * starts: the Theil–Sen line's rise from the first judged minute to the last,
+ * divided by the line's value at the first. A flat or falling series gives 0
+ * or less. A line through every point, not first against last, and its slope
+ * the median of the slopes between every two minutes (its intercept the median
+ * of what is left), so one noisy minute neither hides nor invents a trend: a
+ * line fitted by least squares followed a single minute of a host's stall ten
+ * times the others' p99 (ADR 124), while a steady climb moves every slope.
+ */
+export function relativeRise(points: readonly { x: number; y: number }[]): number {
+  if (points.length < 2) return 0;
+  const slopes: number[] = [];
+  for (let i = 0; i < points.length; i++)
+    for (let j = i + 1; j < points.length; j++)
+      if (points[j].x !== points[i].x) slopes.push((points[j].y - points[i].y) / (points[j].x - points[i].x));
+  if (slopes.length === 0) return 0;
+  const b = median(slopes);
+  const a = median(points.map((p) => p.y - b * p.x));
+  const xs = points.map((p) => p.x);
+  return riseOfLine(xs, b, a + b * xs[0]);
 }
 
 /** The minutes a trend is judged on: after the settling ones, or the second half of a short run. */
@@ -162,11 +192,12 @@ export function judge(minutes: readonly Minute[], writes: readonly WriteCheck[],
   const trend = (pick: (m: Minute) => number) =>
     relativeRise(judged.map((m) => ({ x: m.minute, y: Math.max(pick(m), P99_FLOOR_MS) })));
   const p99 = trend((m) => m.pagesP99Ms ?? m.p99Ms);
+  const p99Points = judged.map((m) => ({ x: m.minute, y: Math.max(m.pagesP99Ms ?? m.p99Ms, P99_FLOOR_MS) }));
   const every = trend((m) => m.p99Ms);
   checks.push({
     name: "p99 flat",
     pass: p99 <= DRIFT_LIMIT,
-    detail: `pages' p99 trend ${sign(p99)} over minutes ${from}-${to} (limit +${pct(DRIFT_LIMIT)}, minutes under ${P99_FLOOR_MS} ms count as ${P99_FLOOR_MS}; every request's p99 ${sign(every)})${whereTimeWent(judged)}`,
+    detail: `pages' p99 trend ${sign(p99)} over minutes ${from}-${to} (limit +${pct(DRIFT_LIMIT)}, minutes under ${P99_FLOOR_MS} ms count as ${P99_FLOOR_MS}; every request's p99 ${sign(every)}; least-squares line ${sign(leastSquaresRise(p99Points))})${whereTimeWent(judged)}`,
   });
   const late = sum((m) => m.late);
   checks.push({
