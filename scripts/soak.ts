@@ -41,8 +41,9 @@ import { createCpuMeter, startHostProbe } from "./soak/host.ts";
 import { type SoakPostgres, soakPostgres } from "./soak/postgres-server.ts";
 import { formatSoakRecord } from "./soak/record.ts";
 import { createWindow, groupPids, residentMb, serverFigures } from "./soak/sampler.ts";
+import { formatStatementDrift, readStatements, type StatementSnapshot, statementDrift } from "./soak/statements.ts";
 import { type ActionKind, createKindPicker, createTraffic } from "./soak/traffic.ts";
-import { type Check, formatMinute, judge, type Minute } from "./soak/verdict.ts";
+import { type Check, formatMinute, judge, type Minute, SETTLE_MINUTES } from "./soak/verdict.ts";
 
 const HOT_URLS = 1_000;
 /** Actions still waiting for an answer beyond which the client counts the next ones as late rather than send them. */
@@ -89,6 +90,8 @@ const env: NodeJS.ProcessEnv = {
   TRUST_PROXY: "127.0.0.1",
 };
 
+/** The database a PostgreSQL soak creates, and drops unless --keep. */
+const SOAK_DATABASE = "bodima_soak";
 const services: Service[] = [];
 let dropDatabase: (() => Promise<void>) | null = null;
 let postgres: SoakPostgres | null = null;
@@ -118,7 +121,7 @@ try {
   if (args.db === "postgres") {
     postgres = await soakPostgres(args.postgresUrl, args.keep);
     console.log(`Database server: ${postgres.description}`);
-    const database = await freshPostgres(postgres.adminUrl, "bodima_soak");
+    const database = await freshPostgres(postgres.adminUrl, SOAK_DATABASE);
     env.DATABASE_URL = database.url;
     if (!args.keep) dropDatabase = database.drop;
   }
@@ -263,6 +266,10 @@ try {
   let printed = Promise.resolve();
   // Where each minute's time went: the server's CPU a request, the database's, and the host's speed.
   const cpu = createCpuMeter(() => groupPids(pgid), postgres?.pids);
+  // The database's statements read at the start and end of the first and last five judged minutes.
+  const statementMinutes =
+    args.minutes >= SETTLE_MINUTES + 10 ? [SETTLE_MINUTES, SETTLE_MINUTES + 5, args.minutes - 5, args.minutes] : [];
+  const statementSnapshots = new Map<number, Promise<StatementSnapshot | null>>();
   const probe = startHostProbe();
   const sample = () => {
     const figures = window.take();
@@ -274,6 +281,8 @@ try {
     if (minute < args.minutes) jobsRunning.push(runJob(JOBS[minute % JOBS.length]));
     const server = serverFigures(base, metricsToken);
     const probeCpuMs = probe.measure();
+    if (postgres && statementMinutes.includes(minute))
+      statementSnapshots.set(minute, readStatements(postgres.adminUrl, SOAK_DATABASE));
     printed = printed.then(async () => {
       const record: Minute = {
         minute,
@@ -307,6 +316,13 @@ try {
   }
   await Promise.all(jobsRunning);
   await probe.close();
+  if (statementMinutes.length === 4) {
+    const [a, b, c, d] = await Promise.all(statementMinutes.map((m) => statementSnapshots.get(m) ?? null));
+    if (a && b && c && d) {
+      const [m1, m2, m3, m4] = statementMinutes;
+      console.log(formatStatementDrift(statementDrift([a, b], [c, d]), `${m1}-${m2} and ${m3}-${m4}`).join("\n"));
+    }
+  }
   traffic.close();
 
   // SIGTERM: each worker finishes its requests and writes the views it holds (server.ts), then exits.

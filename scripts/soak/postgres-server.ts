@@ -49,6 +49,18 @@ function serverBinaries(): string {
   return path.join(root, newest, "bin");
 }
 
+/** pg_stat_statements' view, in the admin database (it counts the statements of every database). */
+async function createStatementsView(adminUrl: string): Promise<void> {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query("create extension if not exists pg_stat_statements");
+  } finally {
+    await client.end();
+  }
+}
+
 /** PostgreSQL refuses to run as root: as root, the programs run as the `postgres` account. */
 function run(bin: string, args: readonly string[]): void {
   const asRoot = process.getuid?.() === 0;
@@ -68,10 +80,13 @@ async function startOwnServer(keep: boolean): Promise<SoakPostgres> {
   // Its log names every statement over 100 ms and every autovacuum, with the time: where a minute's p99
   // went (docs/performance.md). Kept with --keep.
   const logging = "-c log_min_duration_statement=100 -c log_autovacuum_min_duration=0 -c log_line_prefix=%m";
-  const options = `-c port=${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} ${logging}`;
+  // Each statement's calls and time, for which ones got slower over the run (scripts/soak/statements.ts).
+  const statements = "-c shared_preload_libraries=pg_stat_statements";
+  const options = `-c port=${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} ${logging} ${statements}`;
   run(path.join(bin, "pg_ctl"), ["-D", data, "-l", path.join(dir, "server.log"), "-o", options, "-w", "start"]);
   const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
   const { version } = await settingsOf(adminUrl);
+  await createStatementsView(adminUrl);
   return {
     adminUrl,
     description: `PostgreSQL ${version}, autovacuum on: the soak's own server with the defaults (the shared one has autovacuum off)`,
