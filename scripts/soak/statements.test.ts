@@ -27,9 +27,11 @@ describe("which database statements got slower over a soak", () => {
     expect(lines[3]).toBe("  – → 2.00 ms, 10 calls, 0.0 s: insert new");
   });
 
-  it("answers null, not an error, from a server without pg_stat_statements", async () => {
-    // The shared server of these machines does not load it; the soak's own server does.
-    expect(await readStatements("postgres://postgres@127.0.0.1:5432/postgres", "bodima_soak")).toBeNull();
+  it("answers null, not an error, from a server without pg_stat_statements or none at all", async () => {
+    // The shared server of these machines does not load it (the soak's own server does): null. Were
+    // it loaded, a database that does not exist has no statements: an empty reading, still no error.
+    const shared = await readStatements("postgres://postgres@127.0.0.1:5432/postgres", "no_such_database");
+    expect(shared === null || shared.size === 0).toBe(true);
     expect(await readStatements("postgres://postgres@127.0.0.1:1/postgres", "bodima_soak")).toBeNull();
   });
 });
