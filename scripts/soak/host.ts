@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { Worker } from "node:worker_threads";
+import { pidsWhere, statFields } from "./sampler.ts";
 
 /**
  * Where a minute's time went, to tell a server that drifts from a host that slows down
@@ -16,31 +17,15 @@ const TICKS_PER_SECOND = 100;
 export function processCpuMs(pids: readonly number[]): number {
   let ticks = 0;
   for (const pid of pids) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-      // After the command (which may hold spaces): state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // Exited.
-    }
+    const fields = statFields(pid);
+    if (fields) ticks += Number(fields[11]) + Number(fields[12]); // utime stime
   }
   return (ticks * 1000) / TICKS_PER_SECOND;
 }
 
-/** A process and its children (PostgreSQL's postmaster and the backends it forks), read from /proc. */
+/** A process and its children (PostgreSQL's postmaster and the backends it forks). */
 export function processTree(root: number): number[] {
-  const pids = [root];
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === root) pids.push(Number(entry));
-    } catch {
-      // Gone while we looked.
-    }
-  }
-  return pids;
+  return [root, ...pidsWhere(1, root)];
 }
 
 export type MachineTimes = { totalMs: number; stealMs: number };

@@ -49,8 +49,8 @@ function serverBinaries(): string {
   return path.join(root, newest, "bin");
 }
 
-/** pg_stat_statements' view, in the admin database (it counts the statements of every database). */
-async function createStatementsView(adminUrl: string): Promise<void> {
+/** pg_stat_statements, created in the admin database (it counts the statements of every database). */
+async function createStatementsExtension(adminUrl: string): Promise<void> {
   const { default: pg } = await import("pg");
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
@@ -86,7 +86,7 @@ async function startOwnServer(keep: boolean): Promise<SoakPostgres> {
   run(path.join(bin, "pg_ctl"), ["-D", data, "-l", path.join(dir, "server.log"), "-o", options, "-w", "start"]);
   const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
   const { version } = await settingsOf(adminUrl);
-  await createStatementsView(adminUrl);
+  await createStatementsExtension(adminUrl);
   return {
     adminUrl,
     description: `PostgreSQL ${version}, autovacuum on: the soak's own server with the defaults (the shared one has autovacuum off)`,

@@ -8,21 +8,32 @@ import type { Minute } from "./verdict.ts";
  * /metrics (event-loop delay, page-cache size, rate-limit windows).
  */
 
-/** Every process in the process group `pgid` (the server's primary and its workers: startService makes one group). */
-export function groupPids(pgid: number): number[] {
+/**
+ * The fields of /proc/<pid>/stat after the command (which may hold spaces), from 0: state ppid pgrp
+ * session tty tpgid flags minflt cminflt majflt cmajflt utime stime ...; null for a process that has gone.
+ */
+export function statFields(pid: number | string): string[] | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  } catch {
+    return null;
+  }
+}
+
+/** Every process whose stat field `field` (1 ppid, 2 pgrp) is `value`. */
+export function pidsWhere(field: number, value: number): number[] {
   const pids: number[] = [];
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      // Fields after the command (which may hold spaces) start after the last ')': state ppid pgrp ...
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(fields[2]) === pgid) pids.push(Number(entry));
-    } catch {
-      // Gone while we looked.
-    }
+    if (Number(statFields(entry)?.[field]) === value) pids.push(Number(entry));
   }
   return pids;
+}
+
+/** Every process in the process group `pgid` (the server's primary and its workers: startService makes one group). */
+export function groupPids(pgid: number): number[] {
+  return pidsWhere(2, pgid);
 }
 
 /** Resident memory (VmRSS) of the processes, in MB; one that has gone counts 0. */

@@ -88,7 +88,7 @@ function riseOfLine(xs: readonly number[], b: number, startValue: number): numbe
 
 /**
  * The least-squares line's rise over the series, as a share of where it starts. Shown beside the
- * judged trend: one minute ten times the others moves this line a long way (ADR 124).
+ * judged trend: one minute ten times the others moves this line a long way (ADR 125).
  */
 export function leastSquaresRise(points: readonly { x: number; y: number }[]): number {
   if (points.length < 2) return 0;
@@ -108,7 +108,7 @@ export function leastSquaresRise(points: readonly { x: number; y: number }[]): n
  * the median of the slopes between every two minutes (its intercept the median
  * of what is left), so one noisy minute neither hides nor invents a trend: a
  * line fitted by least squares followed a single minute of a host's stall ten
- * times the others' p99 (ADR 124), while a steady climb moves every slope.
+ * times the others' p99 (ADR 125), while a steady climb moves every slope.
  */
 export function relativeRise(points: readonly { x: number; y: number }[]): number {
   if (points.length < 2) return 0;
@@ -189,11 +189,11 @@ export function judge(minutes: readonly Minute[], writes: readonly WriteCheck[],
   });
   // Owners' requests (a post with a photo takes about a second) are 2% of the mix: the p99 of every
   // request is their slower half, noisy by nature. The pages' p99 is judged (ADR 106); both are shown.
-  const trend = (pick: (m: Minute) => number) =>
-    relativeRise(judged.map((m) => ({ x: m.minute, y: Math.max(pick(m), P99_FLOOR_MS) })));
-  const p99 = trend((m) => m.pagesP99Ms ?? m.p99Ms);
-  const p99Points = judged.map((m) => ({ x: m.minute, y: Math.max(m.pagesP99Ms ?? m.p99Ms, P99_FLOOR_MS) }));
-  const every = trend((m) => m.p99Ms);
+  const floored = (pick: (m: Minute) => number) =>
+    judged.map((m) => ({ x: m.minute, y: Math.max(pick(m), P99_FLOOR_MS) }));
+  const p99Points = floored((m) => m.pagesP99Ms ?? m.p99Ms);
+  const p99 = relativeRise(p99Points);
+  const every = relativeRise(floored((m) => m.p99Ms));
   checks.push({
     name: "p99 flat",
     pass: p99 <= DRIFT_LIMIT,
