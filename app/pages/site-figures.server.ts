@@ -1,6 +1,7 @@
 import type { CountMemo } from "~/db/count-memo.server";
 import type { DB } from "~/db/db.server";
 import { UNIVERSITIES } from "~/directory/universities";
+import { currentTime } from "~/lib/clock";
 import { countPublicListings, countUniversitiesWithListings } from "~/models/listing.server";
 import type { SiteFigures } from "~/schemas/site-figures-view";
 
@@ -10,12 +11,12 @@ import type { SiteFigures } from "~/schemas/site-figures-view";
  * directory for one number (the 120 KB first-load budget, tests/e2e/budgets.spec.ts).
  */
 
-export async function siteFigures(db: DB, memo?: CountMemo): Promise<SiteFigures> {
+export async function siteFigures(db: DB, memo?: CountMemo, now = currentTime()): Promise<SiteFigures> {
   // Each reads every public listing: remembered until a listing changes (ADR 096).
   const count = (key: string, compute: () => Promise<number>) => (memo ? memo.count(key, compute) : compute());
   const [listingCount, universitiesWithListings] = await Promise.all([
-    count("public-listings", () => countPublicListings(db)),
-    count("universities-with-listings", () => countUniversitiesWithListings(db)),
+    count("public-listings", () => countPublicListings(db, now)),
+    count("universities-with-listings", () => countUniversitiesWithListings(db, now)),
   ]);
   return { listingCount, universitiesWithListings, universitiesSupported: UNIVERSITIES.length };
 }
