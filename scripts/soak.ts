@@ -36,6 +36,7 @@ import {
   PAGE_KINDS,
   withinTarget,
 } from "./soak/capacity.ts";
+import { COLD_AGAIN_AFTER_MS, createColdSource } from "./soak/cold.ts";
 import { checkLedger, createOwners, freshPostgres, totalViews } from "./soak/database.ts";
 import { createCpuMeter, startHostProbe } from "./soak/host.ts";
 import { type SoakPostgres, soakPostgres } from "./soak/postgres-server.ts";
@@ -145,9 +146,9 @@ try {
   const third = Math.floor(catalogue.listings.length / 3);
   const urlListings = catalogue.listings.slice(0, third);
   const seen = new Set<string>(FIXED_PAGES);
-  const nextUrl = createUrlGenerator({ ...catalogue, listings: urlListings }, random);
+  const nextUrl = createUrlGenerator({ ...catalogue, listings: urlListings }, random, { cycleListings: true });
   const hot = [...FIXED_PAGES, ...takeDistinct(nextUrl, HOT_URLS - FIXED_PAGES.length, seen)];
-  const nextCold = () => takeDistinct(nextUrl, 1, seen)[0] ?? nextUrl();
+  const nextCold = createColdSource(nextUrl, seen);
   const rank = createZipfSampler(hot.length, 1, () => random.next());
 
   const app = startService("server.ts", [], env, serverLog);
@@ -339,6 +340,10 @@ try {
   ];
   console.log(`\nActions answered by kind: ${[...byKind].map(([k, n]) => `${k} ${n}`).join(", ")}`);
   console.log(`Views counted during the run: ${viewsAfter - viewsBefore} (listing pages asked for by new visitors)`);
+  if (nextCold.tooRecent > 0)
+    console.log(
+      `Cold URLs passed over as asked for under ${COLD_AGAIN_AFTER_MS / 60_000} minutes before: ${nextCold.tooRecent} (the listings went round too fast; the cold mix leaned to other pages)`,
+    );
   for (const check of checks) console.log(`${check.pass ? "PASS" : "FAIL"}  ${check.name}: ${check.detail}`);
   if (args.record) {
     const run = {

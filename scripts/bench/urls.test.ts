@@ -11,6 +11,7 @@ import { createRandom } from "../../app/seed/random.ts";
 import {
   buildUrlSets,
   countMatching,
+  createUrlGenerator,
   FIXED_PAGES,
   type ListingGroup,
   pickPage,
@@ -162,5 +163,20 @@ describe("takeDistinct", () => {
     expect(takeDistinct(() => "/a", 10, seen)).toEqual([]);
     let i = 0;
     expect(takeDistinct(() => `/p${i++ % 3}`, 10, seen)).toEqual(["/p0", "/p1", "/p2"]);
+  });
+});
+
+describe("createUrlGenerator with cycling listings", () => {
+  it("starts the listings again once used up, so listing pages never stop", () => {
+    const next = createUrlGenerator(catalogue(50), createRandom(3), { cycleListings: true });
+    const urls = Array.from({ length: 2_000 }, next);
+    const lastQuarter = urls.slice(1_500).filter((u) => u.startsWith("/listing/")).length;
+    expect(lastQuarter).toBeGreaterThan(100);
+    const once = createUrlGenerator(catalogue(50), createRandom(3));
+    expect(
+      Array.from({ length: 2_000 }, once)
+        .slice(1_500)
+        .some((u) => u.startsWith("/listing/")),
+    ).toBe(false);
   });
 });

@@ -116,10 +116,18 @@ function universityId(name: string): string {
  * from a real group of listings, so they always find something and their
  * pages exist.
  */
-export function createUrlGenerator(catalogue: UrlCatalogue, random: Random): () => string {
+export function createUrlGenerator(
+  catalogue: UrlCatalogue,
+  random: Random,
+  /** Start the listings again from the first once used up (the soak), instead of drawing other kinds only. */
+  options: { cycleListings?: boolean } = {},
+): () => string {
   if (catalogue.groups.length === 0) throw new Error("no public listings to build URLs from");
   let nextListing = 0;
-  const takeListing = () => (nextListing < catalogue.listings.length ? catalogue.listings[nextListing++] : null);
+  const takeListing = () => {
+    if (options.cycleListings && nextListing === catalogue.listings.length) nextListing = 0;
+    return nextListing < catalogue.listings.length ? catalogue.listings[nextListing++] : null;
+  };
   // 'Nearest first' measures from the chosen university: without one it is no order the app accepts.
   const pickSort = (filters: Filters) =>
     random.pick(catalogue.sorts.filter((sort) => sort !== "nearest" || filters.university !== undefined));
@@ -229,7 +237,7 @@ export function createUrlGenerator(catalogue: UrlCatalogue, random: Random): () 
   const totalWeight = kinds.reduce((sum, kind) => sum + kind.weight, 0);
 
   return () => {
-    // Once the listings are used up their kinds give nothing and another kind is drawn.
+    // Once the listings are used up (unless they cycle) their kinds give nothing and another kind is drawn.
     for (;;) {
       let roll = random.next() * totalWeight;
       const kind =

@@ -1,0 +1,43 @@
+/**
+ * The soak's never-cached URLs, for as long as it runs (ADR 126). The benchmark's generator
+ * hands out each listing once, and a soak uses them up in minutes (a third of 20,000 listings
+ * at about 600 listing pages a minute): from then on its cold mix was browse and search pages
+ * only, two to three times the work each, and a drift the server did not have. A URL is cold
+ * again once any page the cache kept of it has reached its age limit (the page cache's
+ * MAX_AGE_MS, 5 minutes), so listings are handed out again in turn, each at least this long
+ * after its last time.
+ */
+export const COLD_AGAIN_AFTER_MS = 6 * 60_000;
+
+export type ColdSource = {
+  (): string;
+  /** URLs drawn and passed over because they had been asked for too recently: the listings went round too fast. */
+  readonly tooRecent: number;
+};
+
+export function createColdSource(
+  next: () => string,
+  /** Never cold: the hot set. */
+  hot: ReadonlySet<string>,
+  options: { againAfterMs?: number; now?: () => number; tries?: number } = {},
+): ColdSource {
+  const { againAfterMs = COLD_AGAIN_AFTER_MS, now = Date.now, tries = 10_000 } = options;
+  const askedAt = new Map<string, number>();
+  let tooRecent = 0;
+  const draw = () => {
+    for (let i = 0; i < tries; i++) {
+      const url = next();
+      if (hot.has(url)) continue;
+      const at = askedAt.get(url);
+      const time = now();
+      if (at !== undefined && time - at < againAfterMs) {
+        tooRecent++;
+        continue;
+      }
+      askedAt.set(url, time);
+      return url;
+    }
+    return next();
+  };
+  return Object.defineProperty(draw, "tooRecent", { get: () => tooRecent }) as ColdSource;
+}
