@@ -340,10 +340,9 @@ try {
   ];
   console.log(`\nActions answered by kind: ${[...byKind].map(([k, n]) => `${k} ${n}`).join(", ")}`);
   console.log(`Views counted during the run: ${viewsAfter - viewsBefore} (listing pages asked for by new visitors)`);
-  if (nextCold.tooRecent > 0)
-    console.log(
-      `Cold URLs passed over as asked for under ${COLD_AGAIN_AFTER_MS / 60_000} minutes before: ${nextCold.tooRecent} (the listings went round too fast; the cold mix leaned to other pages)`,
-    );
+  console.log(
+    `Cold URLs drawn again within ${COLD_AGAIN_AFTER_MS / 60_000} minutes and passed over: ${nextCold.tooRecent}, listing pages ${nextCold.listingsTooRecent}${nextCold.listingsTooRecent > 0 ? " (the listings went round too fast: the cold mix leaned to other pages; more --listings would keep it even)" : ""}`,
+  );
   for (const check of checks) console.log(`${check.pass ? "PASS" : "FAIL"}  ${check.name}: ${check.detail}`);
   if (args.record) {
     const run = {

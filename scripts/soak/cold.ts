@@ -11,8 +11,10 @@ export const COLD_AGAIN_AFTER_MS = 6 * 60_000;
 
 export type ColdSource = {
   (): string;
-  /** URLs drawn and passed over because they had been asked for too recently: the listings went round too fast. */
+  /** URLs drawn and passed over because they had been asked for too recently (a few filter sets come round often). */
   readonly tooRecent: number;
+  /** Of those, listing pages: the listings went round faster than the page cache lets a copy go. */
+  readonly listingsTooRecent: number;
 };
 
 export function createColdSource(
@@ -24,6 +26,7 @@ export function createColdSource(
   const { againAfterMs = COLD_AGAIN_AFTER_MS, now = Date.now, tries = 10_000 } = options;
   const askedAt = new Map<string, number>();
   let tooRecent = 0;
+  let listingsTooRecent = 0;
   const draw = () => {
     for (let i = 0; i < tries; i++) {
       const url = next();
@@ -32,6 +35,7 @@ export function createColdSource(
       const time = now();
       if (at !== undefined && time - at < againAfterMs) {
         tooRecent++;
+        if (url.startsWith("/listing/")) listingsTooRecent++;
         continue;
       }
       askedAt.set(url, time);
@@ -39,5 +43,8 @@ export function createColdSource(
     }
     return next();
   };
-  return Object.defineProperty(draw, "tooRecent", { get: () => tooRecent }) as ColdSource;
+  return Object.defineProperties(draw, {
+    tooRecent: { get: () => tooRecent },
+    listingsTooRecent: { get: () => listingsTooRecent },
+  }) as ColdSource;
 }
