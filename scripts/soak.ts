@@ -148,7 +148,7 @@ try {
   const seen = new Set<string>(FIXED_PAGES);
   const nextUrl = createUrlGenerator({ ...catalogue, listings: urlListings }, random, { cycleListings: true });
   const hot = [...FIXED_PAGES, ...takeDistinct(nextUrl, HOT_URLS - FIXED_PAGES.length, seen)];
-  const nextCold = createColdSource(nextUrl, seen);
+  const nextCold = createColdSource(nextUrl, new Set(hot));
   const rank = createZipfSampler(hot.length, 1, () => random.next());
 
   const app = startService("server.ts", [], env, serverLog);
