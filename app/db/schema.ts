@@ -219,6 +219,15 @@ export type ListingCountersTable = {
   lastViewed: string | null;
 };
 
+/**
+ * Listings per status, kept by triggers on \`listings\` (migration 047, ADR 127): the site's
+ * figures read a row here instead of counting every listing.
+ */
+export type ListingStatusCountsTable = {
+  status: string;
+  count: number;
+};
+
 /** What an ad did per day in Asia/Colombo (YYYY-MM-DD): counts only (migration 041, ADR 089). */
 export type ListingDailyCountsTable = {
   listingId: number;
@@ -447,6 +456,7 @@ export type Database = {
   listing_views: ListingViewsTable;
   listing_daily_counts: ListingDailyCountsTable;
   listing_counters: ListingCountersTable;
+  listing_status_counts: ListingStatusCountsTable;
   reports: ReportsTable;
   contact_messages: ContactMessagesTable;
   outbox: OutboxTable;

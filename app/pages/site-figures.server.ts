@@ -12,8 +12,8 @@ import type { SiteFigures } from "~/schemas/site-figures-view";
  */
 
 export async function siteFigures(db: DB, memo?: CountMemo, now = currentTime()): Promise<SiteFigures> {
-  // Remembered until a listing changes (ADR 096): the listings' count reads every public listing;
-  // the universities' walks the index, one probe a university.
+  // Remembered until a listing changes (ADR 096): the listings' count reads the per-status counts
+  // that triggers keep (ADR 127); the universities' walks the index, one probe a university.
   const count = (key: string, compute: () => Promise<number>) => (memo ? memo.count(key, compute) : compute());
   const [listingCount, universitiesWithListings] = await Promise.all([
     count("public-listings", () => countPublicListings(db, now)),

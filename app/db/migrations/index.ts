@@ -44,6 +44,7 @@ import * as usersCreatedIndex from "./2026-11-29-043-users-created-index";
 import * as listingCounters from "./2026-11-29-044-listing-counters";
 import * as listingsAutovacuum from "./2026-11-30-045-listings-autovacuum";
 import * as universityAndCityWalkIndexes from "./2026-11-30-046-university-and-city-walk-indexes";
+import * as listingStatusCounts from "./2026-12-01-047-listing-status-counts";
 
 /** Every migration, listed explicitly and in order (names sort by date). */
 export const migrations: Record<string, Migration> = {
@@ -91,4 +92,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29-044-listing-counters": listingCounters,
   "2026-11-30-045-listings-autovacuum": listingsAutovacuum,
   "2026-11-30-046-university-and-city-walk-indexes": universityAndCityWalkIndexes,
+  "2026-12-01-047-listing-status-counts": listingStatusCounts,
 };
