@@ -8,6 +8,7 @@ import { createRandom } from "../app/seed/random.ts";
 import { BENCH_USAGE, type BenchOptions, parseBenchArgs } from "./bench/args.ts";
 import { describeCacheCounts, parseCacheCounts } from "./bench/cache-metrics.ts";
 import { loadCatalogue } from "./bench/catalogue.ts";
+import { runColdCpuBench } from "./bench/cold-cpu.ts";
 import { BROWSER_HEADERS, findStylesheetPath, getRaw, uncachedHeaders } from "./bench/http.ts";
 import { requestEach, runLoad, timeShape } from "./bench/load.ts";
 import { runOverloadBench } from "./bench/overload-run.ts";
@@ -45,6 +46,7 @@ const args: BenchOptions = parsed;
 // Known here, so the search shapes can carry a session cookie the server takes as signed.
 const sessionSecret = process.env.SESSION_SECRET ?? randomBytes(32).toString("hex");
 if (args.overload) process.exit(await runOverloadBench(args, prepareRun(args, sessionSecret)));
+if (args.coldCpu) process.exit(await runColdCpuBench(args, prepareRun(args, sessionSecret)));
 const { dataDir, base, env, serverLog, services, cleanUp } = prepareRun(args, sessionSecret);
 const bareBase = `http://127.0.0.1:${args.port + 1}`;
 

@@ -16,6 +16,7 @@ describe("parseBenchArgs", () => {
       check: false,
       record: false,
       overload: false,
+      coldCpu: false,
       hotUrls: 5_000,
       shapeRequests: 50,
       workers: os.availableParallelism(),
@@ -30,6 +31,19 @@ describe("parseBenchArgs", () => {
       duration: 10,
     });
     expect(parseBenchArgs(["--overload=yes"])).toEqual({ error: "--overload takes no value" });
+  });
+
+  it("--cold-cpu measures one worker at 4 connections unless told otherwise, and records nothing", () => {
+    expect(parseBenchArgs(["--cold-cpu"])).toMatchObject({ coldCpu: true, workers: 1, connections: 4 });
+    expect(parseBenchArgs(["--cold-cpu", "--workers", "2", "--connections=50"])).toMatchObject({
+      coldCpu: true,
+      workers: 2,
+      connections: 50,
+    });
+    expect(parseBenchArgs(["--cold-cpu", "--record"])).toEqual({
+      error: "--cold-cpu prints its figures only: it takes neither --record nor --overload",
+    });
+    expect(parseBenchArgs(["--cold-cpu=1"])).toEqual({ error: "--cold-cpu takes no value" });
   });
 
   it("reads every option in both forms; --short changes defaults, not explicit values", () => {
@@ -60,6 +74,7 @@ describe("parseBenchArgs", () => {
       check: true,
       record: false,
       overload: false,
+      coldCpu: false,
       hotUrls: 500,
       shapeRequests: 10,
       workers: 1,

@@ -24,10 +24,14 @@ export type BenchOptions = {
   workers: number;
   /** Measure the start-of-term crowd instead (scripts/bench/overload.ts): --connections and --duration are the burst's. */
   overload: boolean;
+  /** Measure the CPU a cold page takes by kind instead (scripts/bench/cold-cpu.ts). */
+  coldCpu: boolean;
 };
 
 /** The crowd of --overload: never-cached pages on 400 connections for 40 s. */
 const OVERLOAD = { duration: 40, connections: 400 };
+/** --cold-cpu: one worker, few connections, so each page's CPU is its own and not the sharing's. */
+const COLD_CPU = { workers: 1, connections: 4 };
 const FULL = { listings: 100_000, duration: 20, hotUrls: 5_000, shapeRequests: 50 };
 // Enough to prove every phase works in a few seconds each, not to measure anything.
 const SHORT = { listings: 3_000, duration: 3, hotUrls: 500, shapeRequests: 10 };
@@ -55,6 +59,9 @@ unmeasured pass over them, measured at once), (d) a cold mix of URLs never reque
   --overload           measure the start-of-term crowd instead: a baseline at 8 connections
                        of never-cached pages, then ${OVERLOAD.connections} connections of them for ${OVERLOAD.duration} s
                        while a cached page is asked for on new connections (docs/performance.md)
+  --cold-cpu           measure instead the server's CPU a never-cached page, by kind (listing,
+                       browse, JSON...): one worker and 4 connections unless given; to compare
+                       two builds, run it in each checkout in turns (docs/performance.md)
   --record             append the figures, the machine and the commit to docs/benchmarks.md
                        (not with --short, which measures nothing)`;
 
@@ -85,15 +92,23 @@ function wholeNumber(raw: string | undefined, name: string, min: number, max: nu
 /** Reads the options above (`--name value` or `--name=value`); --short changes the defaults, not explicit values. */
 export function parseBenchArgs(argv: readonly string[]): BenchArgs {
   const raw: Raw = {};
-  const flags = { short: false, keep: false, check: false, record: false, overload: false };
+  const flags = { short: false, keep: false, check: false, record: false, overload: false, coldCpu: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--help" || arg === "-h") return { help: true };
     if (!arg.startsWith("--")) return { error: `Unknown argument: ${arg}` };
     const [name, inline] = arg.slice(2).split(/=(.*)/s, 2);
-    if (name === "short" || name === "keep" || name === "check" || name === "record" || name === "overload") {
+    const flag = name === "cold-cpu" ? "coldCpu" : name;
+    if (
+      flag === "short" ||
+      flag === "keep" ||
+      flag === "check" ||
+      flag === "record" ||
+      flag === "overload" ||
+      flag === "coldCpu"
+    ) {
       if (inline !== undefined) return { error: `--${name} takes no value` };
-      flags[name] = true;
+      flags[flag] = true;
     } else if (VALUE_FLAGS.has(name as keyof Raw)) {
       const value = inline ?? argv[++i];
       if (value === undefined || value === "") return { error: `Missing value for --${name}` };
@@ -106,14 +121,20 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
   if (flags.record && flags.short) {
     return { error: "--record keeps measured figures; a --short run measures nothing, so it cannot be recorded" };
   }
+  if (flags.coldCpu && (flags.record || flags.overload)) {
+    return { error: "--cold-cpu prints its figures only: it takes neither --record nor --overload" };
+  }
   const defaults = flags.short ? SHORT : FULL;
   const numbers = {
     listings: wholeNumber(raw.listings, "listings", 1, MAX_SEED_LISTINGS) ?? defaults.listings,
     duration:
       wholeNumber(raw.duration, "duration", 1, 3_600) ?? (flags.overload ? OVERLOAD.duration : defaults.duration),
-    connections: wholeNumber(raw.connections, "connections", 1, 1_000) ?? (flags.overload ? OVERLOAD.connections : 50),
+    connections:
+      wholeNumber(raw.connections, "connections", 1, 1_000) ??
+      (flags.overload ? OVERLOAD.connections : flags.coldCpu ? COLD_CPU.connections : 50),
     port: wholeNumber(raw.port, "port", 1, 65_534) ?? 3299,
-    workers: wholeNumber(raw.workers, "workers", 1, 64) ?? os.availableParallelism(),
+    workers:
+      wholeNumber(raw.workers, "workers", 1, 64) ?? (flags.coldCpu ? COLD_CPU.workers : os.availableParallelism()),
   };
   for (const value of Object.values(numbers)) if (typeof value === "string") return { error: value };
 
