@@ -220,7 +220,7 @@ export type ListingCountersTable = {
 };
 
 /**
- * Listings per status, kept by triggers on \`listings\` (migration 047, ADR 127): the site's
+ * Listings per status, kept by triggers on `listings` (migration 047, ADR 127): the site's
  * figures read a row here instead of counting every listing.
  */
 export type ListingStatusCountsTable = {
