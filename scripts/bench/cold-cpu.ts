@@ -54,12 +54,13 @@ export type KindCpu = { kind: ColdKind; share: number; perRound: number[]; notOk
 /** Milliseconds of CPU a page, per round: the median and the spread; and the mix's mean, weighted by share. */
 export function formatColdCpu(results: readonly KindCpu[], setting: string): string {
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-  const rows = results.map((r) => {
+  // A kind with too few URLs for a round is left out, of the rows and of the mix's mean alike.
+  const measured = results.filter((r) => r.perRound.length > 0);
+  const rows = measured.map((r) => {
     const spread = `${Math.min(...r.perRound).toFixed(2)}–${Math.max(...r.perRound).toFixed(2)}`;
     const failed = r.notOk > 0 ? `  (${r.notOk} answers not 200)` : "";
     return `${r.kind.padEnd(32)} ${`${(100 * r.share).toFixed(1)}%`.padStart(6)}   ${median(r.perRound).toFixed(2).padStart(6)} ms   ${spread} ms${failed}`;
   });
-  const measured = results.filter((r) => r.perRound.length > 0);
   const weight = measured.reduce((sum, r) => sum + r.share, 0);
   const mean = measured.reduce((sum, r) => sum + r.share * median(r.perRound), 0) / (weight || 1);
   return [
@@ -81,6 +82,13 @@ export async function runColdCpuBench(args: BenchOptions, run: BenchRun): Promis
     const catalogue = await loadCatalogue({ databaseUrl: args.databaseUrl, dataDir: run.dataDir, wanted, random });
     const { cold } = buildUrlSets(catalogue, random, { hot: 20, cold: wanted });
     const groups = byKind(cold);
+    // Each kind's share of the whole mix, before the warm-up and the rounds use its URLs up.
+    const results: KindCpu[] = COLD_KINDS.map((kind) => ({
+      kind,
+      share: (groups.get(kind)?.length ?? 0) / cold.length,
+      perRound: [],
+      notOk: 0,
+    }));
 
     const app = startService("server.ts", [], env, serverLog);
     run.services.push(app);
@@ -91,12 +99,6 @@ export async function runColdCpuBench(args: BenchOptions, run: BenchRun): Promis
 
     console.log(`Warming up: ${WARM_UP} URLs of each kind (not measured)...`);
     for (const kind of COLD_KINDS) await requestEach(base, take(kind, WARM_UP), args.connections, BROWSER_HEADERS);
-    const results: KindCpu[] = COLD_KINDS.map((kind) => ({
-      kind,
-      share: cold.filter((path) => kindOf(path) === kind).length / cold.length,
-      perRound: [],
-      notOk: 0,
-    }));
     for (let round = 1; round <= ROUNDS; round++) {
       console.log(
         `Round ${round} of ${ROUNDS}: up to ${PER_ROUND} URLs of each kind, ${args.connections} connections...`,
@@ -112,12 +114,7 @@ export async function runColdCpuBench(args: BenchOptions, run: BenchRun): Promis
     }
     const database = args.databaseUrl ? "PostgreSQL" : "SQLite";
     const setting = `${args.listings.toLocaleString("en-US")} listings on ${database}, ${args.workers} worker${args.workers === 1 ? "" : "s"}, ${args.connections} connections`;
-    console.log(
-      `\n${formatColdCpu(
-        results.filter((r) => r.perRound.length > 0),
-        setting,
-      )}`,
-    );
+    console.log(`\n${formatColdCpu(results, setting)}`);
     return results.some((r) => r.notOk > 0) ? 1 : 0;
   } catch (error) {
     console.error(`\nThe --cold-cpu run failed: ${error instanceof Error ? error.message : String(error)}`);
