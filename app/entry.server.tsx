@@ -8,7 +8,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import stylesheetHref from "./app.css?url";
-import { rendersWhole } from "./cache/render-hints.server";
+import { putStylesheetBack, STYLESHEET_PLACEHOLDER } from "./cache/inline-stylesheet.server";
+import { currentRenderHints } from "./cache/render-hints.server";
 import { InlineStylesheetContext } from "./components/stylesheet";
 import { MessagePreloads, messageFilesFor } from "./i18n/message-files.server";
 import {
@@ -93,7 +94,8 @@ export default function handleRequest(
     // https://react.dev/reference/react-dom/server/renderToPipeableStream#waiting-for-all-content-to-load-for-crawlers-and-static-generation
     // A page the cache may keep is read whole before a byte is sent: rendered to the end into one
     // buffer, with no stream between React and the cache (ADR 121).
-    const whole = rendersWhole();
+    const hints = currentRenderHints();
+    const whole = hints?.whole === true;
     const readyOption: keyof RenderToPipeableStreamOptions =
       whole || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
@@ -105,6 +107,8 @@ export default function handleRequest(
     // <Scripts>, <ScrollRestoration> and the streamed data; React to its own inline scripts.
     const { nonce, locale, dataSaver } = loadContext.get(requestContext);
     const css = inlineStylesheetText();
+    // A page read whole gets the stylesheet's text put back once rendered, not written by React (ADR 128).
+    const inline = css === null ? null : { css: whole ? STYLESHEET_PLACEHOLDER : css, nonce };
     // Read-only pages fetch their scripts and message files after the first paint (ADR 035).
     const messageFiles = messageFilesFor(routerContext, locale);
     const page = routerContext.staticHandlerContext.matches.at(-1)?.route.id ?? "";
@@ -113,7 +117,7 @@ export default function handleRequest(
       ? { nonce, fetches: messageFiles, scriptless: dataSaver === true }
       : null;
     const { pipe, abort } = renderToPipeableStream(
-      <InlineStylesheetContext value={css === null ? null : { css, nonce }}>
+      <InlineStylesheetContext value={inline}>
         {afterPaint !== null ? null : <MessagePreloads files={messageFiles} />}
         {/* React puts it in the head: the installable app in the page's language (ADR 088). */}
         <link rel="manifest" href={`/manifest.${locale}.webmanifest`} />
@@ -128,11 +132,15 @@ export default function handleRequest(
           responseHeaders.set("Content-Type", "text/html");
           if (whole) {
             pipe(
-              wholePage(afterPaint, (page) => {
-                clearTimeout(timeoutId);
-                timeoutId = undefined;
-                resolve(new Response(page, { headers: responseHeaders, status: responseStatusCode }));
-              }),
+              wholePage(
+                afterPaint,
+                (page) => (css === null ? page : putStylesheetBack(page, css, hints)),
+                (page) => {
+                  clearTimeout(timeoutId);
+                  timeoutId = undefined;
+                  resolve(new Response(page, { headers: responseHeaders, status: responseStatusCode }));
+                },
+              ),
             );
             return;
           }
@@ -181,9 +189,14 @@ export default function handleRequest(
 /**
  * Where React writes a page read whole (ADR 121): its chunks are kept and joined once at the
  * end, the scripts moved after the first paint in one pass (`deferScripts`), not chunk by chunk
- * through a transform and a web stream that the page cache would only read to the end.
+ * through a transform and a web stream that the page cache would only read to the end;
+ * `finish` puts the stylesheet's text back (ADR 128).
  */
-function wholePage(afterPaint: AfterPaintOptions | null, done: (page: Uint8Array<ArrayBuffer>) => void): Writable {
+function wholePage(
+  afterPaint: AfterPaintOptions | null,
+  finish: (page: Buffer) => Buffer,
+  done: (page: Uint8Array<ArrayBuffer>) => void,
+): Writable {
   const chunks: Buffer[] = [];
   return new Writable({
     write(chunk: Buffer, _encoding, callback) {
@@ -192,7 +205,7 @@ function wholePage(afterPaint: AfterPaintOptions | null, done: (page: Uint8Array
     },
     final(callback) {
       const joined = Buffer.concat(chunks);
-      const page = afterPaint ? deferScripts(joined, afterPaint) : joined;
+      const page = finish(afterPaint ? deferScripts(joined, afterPaint) : joined);
       // A view of the same bytes, typed as the Fetch API takes them.
       done(new Uint8Array(page.buffer as ArrayBuffer, page.byteOffset, page.byteLength));
       callback();

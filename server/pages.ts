@@ -4,7 +4,7 @@ import type { RouterContextProvider } from "react-router";
 import { hasSessionCookie } from "../app/auth/session-cookie";
 import { hasSignedSessionCookie } from "../app/auth/session-signature.server";
 import { type CachedPage, MAX_AGE_MS, type PageCache, sendCachedPage } from "../app/cache/page-cache.server";
-import { encode, etagOf, preferredEncoding } from "../app/cache/page-encoding.server";
+import { type Accepted, acceptedEncodings, encodeMiss, etagOf } from "../app/cache/page-encoding.server";
 import {
   cacheablePageKind,
   isListingPage,
@@ -236,20 +236,16 @@ export function createPages({
     then.miss();
   }
 
-  async function toEntry(
-    found: Target,
-    response: Response,
-    hints: RenderHints,
-    encoding: ReturnType<typeof preferredEncoding>,
-  ): Promise<CachedPage> {
+  async function toEntry(found: Target, response: Response, hints: RenderHints, client: Accepted): Promise<CachedPage> {
     const body = Buffer.from(await response.arrayBuffer());
     const kept: [string, string][] = [];
     for (const [name, value] of response.headers) if (!NOT_KEPT.has(name)) kept.push([name, value]);
     const isHtml = response.headers.get("content-type")?.startsWith("text/html") ?? false;
     kept.push([cspHeaderName(), contentSecurityPolicy(isHtml ? inlineHashes(body) : { scripts: [], styles: [] })]);
     // Fast for now: most misses are never asked for again; the first hit compresses it smaller.
-    // Faster still while other renders wait for their turn (ADR 118).
-    const variant = encode(body, encoding, gate.waiting > 0 ? "busy" : "fast");
+    // Faster still while other renders wait for their turn (ADR 118). A page's stylesheet was
+    // compressed once: gzip around it, where the client takes gzip (ADR 128).
+    const made = encodeMiss(body, client, gate.waiting > 0 ? "busy" : "fast", hints.stylesheet);
     const expiresAt = Math.min(Date.now() + MAX_AGE_MS, hints.expiresAt ?? Number.POSITIVE_INFINITY);
     return {
       key: found.key,
@@ -260,10 +256,11 @@ export function createPages({
       etag: etagOf(body),
       // HTTP dates have whole seconds: a page rendered at 12:00:00.700 is not modified since 12:00:00.
       modifiedAt: Math.floor(Date.now() / 1000) * 1000,
-      variants: { [encoding]: variant },
-      draft: encoding !== "identity",
+      variants: { [made.encoding]: made.body },
+      draft: made.encoding !== "identity",
+      ...(made.encoding === client.preferred ? {} : { draftFor: client.preferred }),
       expiresAt,
-      bytes: variant.length + found.key.length,
+      bytes: made.body.length + found.key.length,
     };
   }
 
@@ -335,7 +332,7 @@ export function createPages({
       const response = await withRenderHints(hints, () => handleRequest(request, getLoadContext(req, res)));
       const viewCookies = response.status === 200 ? countView(req, req.path, hints.listingId) : [];
       if (found && cacheable(req, response)) {
-        const entry = await toEntry(found, response, hints, preferredEncoding(req.headers["accept-encoding"]));
+        const entry = await toEntry(found, response, hints, acceptedEncodings(req.headers["accept-encoding"]));
         // Shown fresh to the other workers only when no write came in during the render (ADR 061, 108).
         if (cache.set(entry, epoch) && entry.staleAt === undefined) share(entry, seen);
         landings.get(res)?.();

@@ -18,6 +18,7 @@ import {
   variantOf,
 } from "./page-cache.server";
 import { encode, etagMatches, etagOf, preferredEncoding } from "./page-encoding.server";
+import { compressPart, gzipAround } from "./spliced-gzip.server";
 
 function page(key: string, overrides: Partial<CachedPage> = {}): CachedPage {
   const body = Buffer.from(`<p>${key}</p>`.repeat(20));
@@ -261,6 +262,46 @@ describe("the page cache store", () => {
       // Told once, with the smaller bytes, so the other workers need not compress it again (ADR 061).
       expect(kept).toEqual([entry]);
       expect(kept[0].variants.br?.length).toBe(second.length);
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe("a miss kept as gzip around its stylesheet (ADR 128)", () => {
+  it("answers brotli readers that gzip until it is compressed again, then brotli, never making brotli on the spot", async () => {
+    const body = Buffer.from(`<style>${variedCards(3, 1_500)}</style><ul>${variedCards(7, 500)}</ul>`);
+    const at = "<style>".length;
+    const part = compressPart(body.subarray(at, body.indexOf("</style>")));
+    const spliced = gzipAround(body.subarray(0, at), part, body.subarray(at + part.raw.length), 1);
+    const entry = page("/browse", { variants: { gzip: spliced }, draft: true, draftFor: "br", bytes: spliced.length });
+    const cache = createPageCache({ maxBytes: 10_000_000 });
+    cache.set(entry, cache.epoch);
+    const server = http.createServer((req, res) =>
+      sendCachedPage(req, res, cache, entry, { headers: {}, status: "HIT" }),
+    );
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const ask = async (acceptEncoding: string) => {
+      const response = await fetch(`http://127.0.0.1:${port}/browse`, {
+        headers: { "accept-encoding": acceptEncoding },
+      });
+      return { encoding: response.headers.get("content-encoding"), text: await response.text() };
+    };
+    try {
+      markRequestStart();
+      try {
+        expect(await ask("gzip, deflate, br")).toEqual({ encoding: "gzip", text: body.toString() });
+        expect(entry.variants.br).toBeUndefined();
+      } finally {
+        markRequestEnd();
+      }
+      await compressionsSettled();
+      expect(await ask("gzip, deflate, br")).toEqual({ encoding: "br", text: body.toString() });
+      expect(entry.variants.gzip).toBeUndefined();
+      expect(entry.draftFor).toBeUndefined();
+      expect(cache.bytes).toBe(entry.variants.br!.length);
+      expect(entry.variants.br!.length).toBeLessThan(spliced.length);
     } finally {
       server.close();
     }

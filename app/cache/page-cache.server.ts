@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createIdleQueue, workerIsBusy } from "~/lib/idle.server";
 import { cacheControlFor } from "~/security/private-cookies.server";
 import type { PageChange } from "./invalidation.server";
-import { decode, type Encoding, encode, etagMatches, preferredEncoding } from "./page-encoding.server";
+import { type Accepted, acceptedEncodings, decode, type Encoding, encode, etagMatches } from "./page-encoding.server";
 import type { PageKind } from "./page-key";
 
 /**
@@ -43,6 +43,12 @@ export type CachedPage = {
    * the first hit compresses them again, smaller, after answering.
    */
   draft?: boolean;
+  /**
+   * The encoding the first reader preferred, when the draft was kept in another: gzip around
+   * the stylesheet compressed once, for a client that prefers brotli (ADR 128). Until the
+   * draft is compressed again (into this encoding), such clients get the gzip.
+   */
+  draftFor?: Encoding;
   /** Date.now() after which the entry is not served. */
   expiresAt: number;
   /** Date.now() from which the listing's newer view count is worth a render, when the worker is not busy (ADR 113). */
@@ -293,6 +299,17 @@ function keepLater(cache: PageCache, entry: CachedPage): void {
 function keepNow(cache: PageCache, entry: CachedPage): void {
   // An entry dropped from the cache meanwhile, or about to be rendered again, is not worth the work.
   if (!cache.holds(entry) || entry.staleAt !== undefined) return;
+  const { draftFor, variants } = entry;
+  if (draftFor !== undefined && variants.gzip && !variants[draftFor]) {
+    // The gzip made for a miss gives way to the encoding its reader preferred.
+    const kept = encode(decode(variants.gzip, "gzip"), draftFor);
+    cache.grew(entry, kept.length - variants.gzip.length);
+    entry.variants = { [draftFor]: kept };
+    entry.draftFor = undefined;
+    prepared.delete(entry);
+    cache.kept(entry);
+    return;
+  }
   for (const [encoding, body] of Object.entries(entry.variants) as [Encoding, Buffer][]) {
     if (encoding === "identity") continue;
     const kept = encode(decode(body, encoding), encoding);
@@ -311,6 +328,17 @@ export function compressionsWaiting(): number {
 /** Settles when no page waits to be compressed again (tests). */
 export function compressionsSettled(): Promise<void> {
   return keepQueue.settled();
+}
+
+/**
+ * The encoding to answer a client in: the one it prefers, or, while the page is a draft kept in
+ * gzip for clients that prefer brotli (ADR 128), that gzip to any of them who takes it, rather
+ * than brotli made on the spot.
+ */
+function servedEncoding(entry: CachedPage, client: Accepted): Encoding {
+  const { preferred } = client;
+  if (entry.variants[preferred] || !client.gzip || !entry.variants.gzip) return preferred;
+  return entry.draftFor === preferred ? "gzip" : preferred;
 }
 
 /** The entry's body in an encoding, made from another one the first time it is asked for. */
@@ -422,7 +450,7 @@ export function sendCachedPage(
   options: { headers: Record<string, string>; cookies?: readonly string[]; status: "HIT" | "MISS" },
 ): void {
   const cookies = options.cookies ?? [];
-  const encoding = preferredEncoding(req.headers["accept-encoding"]);
+  const encoding = servedEncoding(entry, acceptedEncodings(req.headers["accept-encoding"]));
   const notModified = notModifiedFor(req.headers, entry);
   if (options.status === "HIT") {
     const hit = preparedHit(cache, entry, encoding, options.headers);

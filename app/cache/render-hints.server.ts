@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { currentTime } from "~/lib/clock";
+import type { CompressedPart } from "./spliced-gzip.server";
 
 /**
  * What a render learned that the page cache needs (ADR 012): which listing a
@@ -13,6 +14,11 @@ export type RenderHints = {
   expiresAt?: number;
   /** Set by the page cache: the page is kept whole before anyone reads it, so it is rendered into one buffer (ADR 121). */
   whole?: boolean;
+  /**
+   * Set by the render of a page read whole: where in its bytes the inline stylesheet is, and
+   * that text compressed once, so the page cache compresses only the rest (ADR 128).
+   */
+  stylesheet?: { at: number; part: CompressedPart };
 };
 
 const current = new AsyncLocalStorage<RenderHints>();
@@ -39,7 +45,7 @@ export function notePageListing(listingId: number): void {
   if (hints) hints.listingId = listingId;
 }
 
-/** Whether this render's page is read whole before a byte is sent (a page the cache may keep: ADR 121). */
-export function rendersWhole(): boolean {
-  return current.getStore()?.whole === true;
+/** This render's hints, to be written to later (when its bytes are done), or undefined outside a page render. */
+export function currentRenderHints(): RenderHints | undefined {
+  return current.getStore();
 }

@@ -1,4 +1,5 @@
 import { createContext, useContext } from "react";
+import { STYLESHEET_ELEMENT_ID } from "~/lib/stylesheet-element";
 
 /**
  * The site's one stylesheet, inlined into every server-rendered page in
@@ -12,19 +13,17 @@ export type InlineStylesheet = { css: string; nonce?: string };
 
 export const InlineStylesheetContext = createContext<InlineStylesheet | null>(null);
 
-const ELEMENT_ID = "site-css";
-
 export function Stylesheet({ href }: { href: string }) {
   const inline = useContext(InlineStylesheetContext);
   // Hydrating (or re-rendering) a page whose styles the server inlined: render
   // the same element with empty content, which React never writes into the DOM
   // (hydration keeps the server's text; later renders see no change).
   const inlinedByServer =
-    inline === null && typeof document !== "undefined" && document.getElementById(ELEMENT_ID) !== null;
+    inline === null && typeof document !== "undefined" && document.getElementById(STYLESHEET_ELEMENT_ID) !== null;
   if (inline || inlinedByServer) {
     return (
       <style
-        id={ELEMENT_ID}
+        id={STYLESHEET_ELEMENT_ID}
         data-href={href}
         nonce={inline?.nonce}
         // biome-ignore lint/security/noDangerouslySetInnerHtml: our own built stylesheet, read from the build at start-up (ADR 021), never user input
