@@ -64,7 +64,9 @@ test.describe("served from the cache", () => {
     // A miss, and the hits before the worker compresses it again, come as gzip around the
     // stylesheet compressed once (ADR 128); from then on a brotli reader gets brotli.
     expect(second.headers()["content-encoding"]).toMatch(/^(br|gzip)$/);
-    await expect.poll(async () => (await client.get("/terms")).headers()["content-encoding"]).toBe("br");
+    await expect
+      .poll(async () => (await client.get("/terms")).headers()["content-encoding"], { timeout: 10_000 })
+      .toBe("br");
     expect(second.headers()["cache-control"]).toBe("public, max-age=0, s-maxage=1, stale-while-revalidate=10");
     // The page differs with data saver, which Save-Data or the switch's cookie turns on (ADR 090).
     expect(second.headers().vary).toBe("Accept-Encoding, Save-Data, Cookie");
