@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { invalidatePublicPages } from "~/cache/invalidation.server";
 import type { DB } from "~/db/db.server";
+import { isPostgres } from "~/db/search.server";
 import { currentTime } from "~/lib/clock";
 import { MAX_AD_NUMBER } from "~/lib/slug";
 import { type ListingStatus, REPORTABLE_STATUSES } from "~/schemas/listing-status";
@@ -83,22 +84,20 @@ export async function createReport(
   if (!Number.isSafeInteger(listingId) || listingId < 1 || listingId > MAX_AD_NUMBER) return fail("listing.not_found");
   const { reporter } = options;
   return db.transaction().execute(async (trx): Promise<CreateReportResult> => {
-    // A no-op write takes the listing's row lock on PostgreSQL, so concurrent
-    // reports on one listing count and hide one after another (SQLite runs one
-    // transaction at a time anyway); it also refuses hidden or missing listings.
-    const locked = await trx
-      .updateTable("listings")
-      .set((eb) => ({ updatedAt: eb.ref("updatedAt") }))
-      .where("id", "=", listingId)
-      // What the public can see, and so report (hidden ones are gone).
-      .where("status", "in", [...REPORTABLE_STATUSES])
-      .executeTakeFirst();
-    if (Number(locked.numUpdatedRows) !== 1) return fail("listing.not_found");
+    // The listing's row lock on PostgreSQL, so concurrent reports on one listing count and hide one
+    // after another (SQLite runs one transaction at a time anyway); hidden or missing listings are
+    // refused. The lock an UPDATE would take (FOR NO KEY UPDATE), without an UPDATE's new version of
+    // the row: a no-op write left a dead row per report and, when it could not stay on its page
+    // (1,117 of 1,300 on a seeded table), an entry in each of the table's indexes, for vacuum to clear.
     const listing = await trx
       .selectFrom("listings")
       .select(["id", "slug", "title"])
       .where("id", "=", listingId)
-      .executeTakeFirstOrThrow();
+      // What the public can see, and so report (hidden ones are gone).
+      .where("status", "in", [...REPORTABLE_STATUSES])
+      .$if(isPostgres(trx), (query) => query.forNoKeyUpdate())
+      .executeTakeFirst();
+    if (!listing) return fail("listing.not_found");
 
     const fromOrigin = await trx
       .selectFrom("reports")
