@@ -299,12 +299,13 @@ function keepLater(cache: PageCache, entry: CachedPage): void {
 function keepNow(cache: PageCache, entry: CachedPage): void {
   // An entry dropped from the cache meanwhile, or about to be rendered again, is not worth the work.
   if (!cache.holds(entry) || entry.staleAt !== undefined) return;
-  const { draftFor, variants } = entry;
-  if (draftFor !== undefined && variants.gzip && !variants[draftFor]) {
-    // The gzip made for a miss gives way to the encoding its reader preferred.
-    const kept = encode(decode(variants.gzip, "gzip"), draftFor);
-    cache.grew(entry, kept.length - variants.gzip.length);
-    entry.variants = { [draftFor]: kept };
+  const { gzip, ...others } = entry.variants;
+  const { draftFor } = entry;
+  if (draftFor !== undefined && draftFor !== "gzip" && gzip && !others[draftFor]) {
+    // The gzip made for a miss gives way to the encoding its reader preferred (others made meanwhile stay).
+    const kept = encode(decode(gzip, "gzip"), draftFor);
+    cache.grew(entry, kept.length - gzip.length);
+    entry.variants = { ...others, [draftFor]: kept };
     entry.draftFor = undefined;
     prepared.delete(entry);
     cache.kept(entry);
