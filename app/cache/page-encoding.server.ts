@@ -71,8 +71,9 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
 /**
  * A miss's body as the cache first keeps it, at a miss's level. A page whose inline stylesheet
  * was compressed once (`stylesheet`, ADR 128) is gzip to any client that takes gzip, even one
- * that prefers brotli: only the rest of the page is compressed, in about a quarter of the time
- * of brotli over all of it, for a body no larger. The first hit then makes the preferred one.
+ * that prefers brotli: only the rest of the page is compressed (a listing page: 220 µs at gzip 3
+ * against 506 for brotli 3 over all of it, 132 at gzip 1 against 192 for brotli 1), for about as
+ * many bytes. Its recompression when the worker is idle (ADR 045) makes the preferred encoding.
  */
 export function encodeMiss(
   body: Buffer,
