@@ -159,6 +159,8 @@ try {
   let window = createWindow();
   /** Pages alone: the capacity's target and the p99 judged for drift are what visitors wait for (ADR 103, 106). */
   let pages = createWindow();
+  let hotPages = createWindow();
+  let coldPages = createWindow();
   const byKind = new Map<ActionKind, number>();
   const traffic = createTraffic({
     base,
@@ -174,6 +176,8 @@ try {
     record: (o) => {
       window.add(o.kind, o.ms, o.status, o.error, o.reason);
       if (PAGE_KINDS.has(o.kind)) pages.add(o.kind, o.ms, o.status, o.error);
+      if (o.kind === "hot") hotPages.add(o.kind, o.ms, o.status, o.error);
+      if (o.kind === "cold") coldPages.add(o.kind, o.ms, o.status, o.error);
       byKind.set(o.kind, (byKind.get(o.kind) ?? 0) + 1);
     },
   });
@@ -237,6 +241,8 @@ try {
   }
   window = createWindow();
   pages = createWindow();
+  hotPages = createWindow();
+  coldPages = createWindow();
 
   // Open loop: actions start on a fixed schedule whatever the answers do, as visitors arrive.
   console.log(`Soak: ${args.minutes} min at ${rate} actions/s on ${args.db === "postgres" ? "PostgreSQL" : "SQLite"}`);
@@ -275,6 +281,8 @@ try {
   const sample = () => {
     const figures = window.take();
     const pagesP99Ms = pages.take().p99Ms;
+    const hotP99Ms = hotPages.take().p99Ms;
+    const coldP99Ms = coldPages.take().p99Ms;
     const rssMb = residentMb(groupPids(pgid));
     const primaryRssMb = residentMb([pgid]);
     const used = cpu.take(figures.requests);
@@ -291,6 +299,8 @@ try {
         primaryRssMb,
         ...figures,
         pagesP99Ms,
+        hotP99Ms,
+        coldP99Ms,
         ...(await server),
         ...used,
         probeCpuMs: await probeCpuMs,

@@ -67,6 +67,10 @@ it("writes a soak as a dated section: how to repeat it, the capacity, every minu
   // A minute whose /metrics said nothing of the caches shows a dash, not a made-up figure.
   expect(text).toContain("| 2 | 1,302 MB | – | 40.0 / 210.5 ms | 5,020 | 18.4 / 606.0 ms | 120.3 ms | 3 | 0 | 0 | – |");
   expect(text).toContain("| no errors | **not met** | 3 of 10040 requests |");
+  // The hot pages' p99 (hits) and the cold ones' (renders) beside the pages' own, when measured.
+  const split = formatSoakRecord({ ...run, minutes: [busy(5, { hotP99Ms: 40.04, coldP99Ms: 250 })] }, context);
+  expect(split).toContain("| Pages p99 (hot / cold) |");
+  expect(split).toContain("| 18.4 / 606.0 ms | 120.3 ms (40.0 / 250.0) | 0 |");
   // A pipe in a check's words would split the table's row.
   expect(text).toContain("| memory flat | met | trend +1.0% \\| as said |");
   expect(text.endsWith("|\n")).toBe(true);

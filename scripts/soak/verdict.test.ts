@@ -124,6 +124,18 @@ it("prints each minute with the primary's share of memory and the workers' heap,
   expect(formatMinute(minute(8, { heapUsedMb: null }))).toContain("| rss 500 MB | heap - MB |");
 });
 
+it("says beside a drifting p99 whether the hot pages (cache hits) or the cold ones (renders) drifted", () => {
+  // Renders hold their time; the hits' p99 doubles: the drift is in serving hits, not in rendering.
+  const minutes = run(30, (n) => ({ pagesP99Ms: 100 + 10 * n, hotP99Ms: 50 + (50 * (n - 6)) / 24, coldP99Ms: 200 }));
+  const p99 = judge(minutes, allWritten, []).find((c) => c.name === "p99 flat");
+  expect(p99?.detail).toContain("; trends: hot pages' p99 +100.0%, cold pages' p99 +0.0%");
+  expect(formatMinute(minute(9, { pagesP99Ms: 120.25, hotP99Ms: 61.04, coldP99Ms: 180 }))).toContain(
+    "| pages p99 120.3 ms (hot 61.0, cold 180.0) |",
+  );
+  // A minute without them (older records) shows the pages' p99 alone.
+  expect(formatMinute(minute(9, { pagesP99Ms: 120.25 }))).toContain("| pages p99 120.3 ms |");
+});
+
 it("says beside a drifting p99 whether the server's work a request grew or the host slowed", () => {
   // The server's CPU a request doubles over minutes 6-30 while the probe's fixed work takes as long: the server drifts.
   const minutes = run(30, (n) => ({

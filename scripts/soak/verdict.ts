@@ -22,6 +22,9 @@ export type Minute = {
   p99Ms: number;
   /** p99 of the pages alone (hot, cold, listing views): what visitors wait for; the one judged for drift. */
   pagesP99Ms?: number;
+  /** Of those, the hot pages' p99 (nearly all page-cache hits) and the cold pages' (every one a render): which of them drifts. */
+  hotP99Ms?: number;
+  coldP99Ms?: number;
   /** Answers that were neither expected nor 2xx/3xx, and requests with no answer at all. */
   errors: number;
   /** 429s: counted apart, and the mix is shaped so legitimate traffic does not meet them. */
@@ -146,6 +149,8 @@ function whereTimeWent(judged: readonly Minute[]): string {
     });
     if (points.length >= 2) parts.push(`${label} ${sign(relativeRise(points))}`);
   };
+  of("hot pages' p99", (m) => m.hotP99Ms);
+  of("cold pages' p99", (m) => m.coldP99Ms);
   of("server CPU a request", (m) => m.serverCpuMsPerRequest);
   of("database CPU a request", (m) => m.databaseCpuMsPerRequest);
   of("host probe's CPU", (m) => m.probeCpuMs);
@@ -253,7 +258,7 @@ export function formatMinute(m: Minute): string {
     `loop p99 ${ms(m.loopP99Ms)} max ${ms(m.loopMaxMs)} ms`,
     `req ${m.requests}`,
     `p50 ${m.p50Ms.toFixed(1)} p99 ${m.p99Ms.toFixed(1)} ms`,
-    `pages p99 ${m.pagesP99Ms === undefined ? "-" : m.pagesP99Ms.toFixed(1)} ms`,
+    `pages p99 ${m.pagesP99Ms === undefined ? "-" : m.pagesP99Ms.toFixed(1)} ms${m.hotP99Ms === undefined || m.coldP99Ms === undefined ? "" : ` (hot ${m.hotP99Ms.toFixed(1)}, cold ${m.coldP99Ms.toFixed(1)})`}`,
     `err ${m.errors}`,
     `429 ${m.limited}`,
     `late ${m.late}`,
