@@ -36,14 +36,14 @@ import {
   PAGE_KINDS,
   withinTarget,
 } from "./soak/capacity.ts";
-import { COLD_AGAIN_AFTER_MS, createColdSource } from "./soak/cold.ts";
+import { COLD_AGAIN_AFTER_MS, createColdSource, listingsNeeded, takesListing } from "./soak/cold.ts";
 import { checkLedger, createOwners, freshPostgres, totalViews } from "./soak/database.ts";
 import { createCpuMeter, startHostProbe } from "./soak/host.ts";
 import { type SoakPostgres, soakPostgres } from "./soak/postgres-server.ts";
 import { formatSoakRecord } from "./soak/record.ts";
 import { createWindow, groupPids, residentMb, serverFigures } from "./soak/sampler.ts";
 import { formatStatementDrift, readStatements, type StatementSnapshot, statementDrift } from "./soak/statements.ts";
-import { type ActionKind, createKindPicker, createTraffic } from "./soak/traffic.ts";
+import { type ActionKind, createKindPicker, createTraffic, MIX } from "./soak/traffic.ts";
 import { type Check, formatMinute, judge, type Minute, SETTLE_MINUTES } from "./soak/verdict.ts";
 
 const HOT_URLS = 1_000;
@@ -239,6 +239,15 @@ try {
       `Capacity ${capacity.rate} actions/s${capacity.within ? "" : ` (none within ${CAPACITY_P99_MS} ms: the first rate)`}; soaking at ${rate}/s`,
     );
   }
+  // Enough listings for the cold mix to stay even at this rate (ADR 129): the hot set, drawn from the
+  // same generator, tells the share of its URLs that take a listing.
+  const drawn = hot.slice(FIXED_PAGES.length);
+  const coldPerSecond = (rate * MIX.cold) / Object.values(MIX).reduce((a, b) => a + b, 0);
+  const needed = listingsNeeded(coldPerSecond, drawn.filter(takesListing).length / drawn.length);
+  if (urlListings.length < needed)
+    throw new Error(
+      `at ${rate} actions/s the cold URLs need ${needed} listings of their own so that none comes round within the ${COLD_AGAIN_AFTER_MS / 60_000} minutes a page may stay cached, and have ${urlListings.length} (a third of those seeded): the cold mix would lean to browse pages each time they came round. Run again with --listings ${Math.ceil((needed * 3) / 10_000) * 10_000}`,
+    );
   window = createWindow();
   pages = createWindow();
   hotPages = createWindow();

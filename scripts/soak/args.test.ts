@@ -6,7 +6,7 @@ it("reads the soak's options, with the defaults the docs give", () => {
     minutes: 3,
     rate: undefined,
     db: "sqlite",
-    listings: 20_000,
+    listings: 40_000,
     owners: 60,
     port: 3399,
     keep: false,

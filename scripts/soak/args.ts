@@ -34,7 +34,7 @@ when a check fails.
                      the database (default sqlite, in a temporary data folder)
   --database-url URL PostgreSQL server for --db postgres; a database bodima_soak is
                      created on it and dropped after (default postgres://postgres@127.0.0.1:5432/postgres)
-  --listings N       listings to seed (default 20,000)
+  --listings N       listings to seed (default 40,000)
   --owners N         owner accounts that sign in, post and edit (default 60)
   --workers N        the app's worker processes (default: one per core, as npm start)
   --port P           the app's port (default 3399)
@@ -74,7 +74,7 @@ export function parseSoakArgs(argv: readonly string[]): Parsed {
   }
   const numbers = {
     minutes: whole(raw.minutes, "minutes", 1, 24 * 60, 30),
-    listings: whole(raw.listings, "listings", 100, MAX_SEED_LISTINGS, 20_000),
+    listings: whole(raw.listings, "listings", 100, MAX_SEED_LISTINGS, 40_000),
     owners: whole(raw.owners, "owners", 1, 10_000, 60),
     workers: whole(raw.workers, "workers", 1, 64, os.availableParallelism()),
     port: whole(raw.port, "port", 1, 65_535, 3399),

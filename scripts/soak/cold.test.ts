@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { MAX_AGE_MS } from "~/cache/page-cache.server";
-import { COLD_AGAIN_AFTER_MS, createColdSource } from "./cold.ts";
+import { COLD_AGAIN_AFTER_MS, createColdSource, listingsNeeded, takesListing } from "./cold.ts";
 
 it("asks for a URL again only after the page cache would have let its copy go", () => {
   expect(COLD_AGAIN_AFTER_MS).toBeGreaterThan(MAX_AGE_MS);
@@ -42,4 +42,27 @@ it("counts the listing pages passed over when the listings go round faster than 
   }
   expect(cold.listingsTooRecent).toBeGreaterThan(0);
   expect(cold.tooRecent).toBe(cold.listingsTooRecent); // The browse pages here are all new.
+});
+
+it("knows the listings a rate needs so that none comes round before a page may leave the cache", () => {
+  // 45 cold URLs a second, 45% of them listings: 20 a second, 6 minutes of them and a quarter more.
+  expect(listingsNeeded(45, 0.45)).toBe(Math.ceil(45 * 0.45 * 360 * 1.25));
+  expect(listingsNeeded(45, 0.45)).toBeGreaterThan(6_667); // The third of 20,000 that ran round at 204 actions/s.
+  // At that many, the source above passes over no listing page.
+  let clock = 0;
+  const cold = createColdSource(urls(listingsNeeded(50, 0.5, 1_000)), new Set(), {
+    againAfterMs: 1_000,
+    now: () => clock,
+  });
+  for (let i = 0; i < 5_000; i++) {
+    clock += 20; // 50 URLs a second, half of them listing pages.
+    cold();
+  }
+  expect(cold.listingsTooRecent).toBe(0);
+});
+
+it("counts a listing page and one ad from the JSON API as taking a listing, nothing else", () => {
+  expect(
+    ["/listing/room-1", "/api/listings/42", "/api/listings?page=2", "/browse?search=room"].map(takesListing),
+  ).toEqual([true, true, false, false]);
 });

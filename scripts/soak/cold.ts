@@ -48,3 +48,23 @@ export function createColdSource(
     listingsTooRecent: { get: () => listingsTooRecent },
   }) as ColdSource;
 }
+
+/** A URL that takes one of the generator's listings: a listing page or one ad from the JSON API. */
+export function takesListing(url: string): boolean {
+  return url.startsWith("/listing/") || /^\/api\/listings\/\d/.test(url);
+}
+
+/**
+ * How many listings the cold URLs need at `coldPerSecond` so that each comes round no sooner than
+ * `againAfterMs` (ADR 129), with a quarter to spare for the draws' randomness. Fewer, and the cold
+ * mix leans to browse pages each time the listings come round (a soak at 204 actions/s with 6,667
+ * of them: every 5.5 minutes), which the soak would report as the server drifting.
+ */
+export function listingsNeeded(
+  coldPerSecond: number,
+  /** Of the cold URLs, the share that takes a listing. */
+  listingShare: number,
+  againAfterMs = COLD_AGAIN_AFTER_MS,
+): number {
+  return Math.ceil(coldPerSecond * listingShare * (againAfterMs / 1000) * 1.25);
+}
