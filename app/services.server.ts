@@ -110,7 +110,14 @@ export async function createServices(options: ServiceOptions): Promise<Services>
   const logger = options.logger ?? createLogger(env.LOG_LEVEL);
   setClock(env.NOW);
   if (env.NOW) logger.warn({ now: env.NOW }, "the clock starts at NOW (only outside production)");
-  const { db, dialect } = createDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+  const { db, dialect } = createDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.dataDir,
+    // A server's requests never wait for SQLite's checkpoints (ADR 130).
+    checkpointThread: options.background
+      ? (error) => logger.error({ error }, "could not checkpoint the SQLite write-ahead log")
+      : undefined,
+  });
   await migrateToLatest(db);
   const secrets = secretsFor(env);
   const storage = photoStorageFor(env);

@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";
 import { openSqlite } from "./sqlite-adapter.server";
+import { startCheckpointThread } from "./sqlite-checkpoints.server";
 import { ImmediateSqliteDialect } from "./sqlite-dialect.server";
 import { StripNulPlugin } from "./strip-nul-plugin";
 
@@ -15,7 +16,16 @@ export type AppDatabase = { db: DB; dialect: DialectName; destroy: () => Promise
  * DATABASE_URL=postgres://… selects PostgreSQL; otherwise an embedded SQLite
  * file under DATA_DIR (or the path after `sqlite:`; `sqlite::memory:` for tests).
  */
-export function createDatabase(options: { databaseUrl?: string; dataDir: string; poolSize?: number }): AppDatabase {
+export function createDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize?: number;
+  /**
+   * A server's SQLite file is checkpointed on a thread of its own, not inside a request's commit
+   * (ADR 130); the function hears of a failed checkpoint. Scripts leave it to SQLite.
+   */
+  checkpointThread?: (error: string) => void;
+}): AppDatabase {
   const url = options.databaseUrl;
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
@@ -31,11 +41,16 @@ export function createDatabase(options: { databaseUrl?: string; dataDir: string;
     fs.mkdirSync(options.dataDir, { recursive: true });
     filename = path.join(options.dataDir, "bodima.sqlite");
   }
-  const { database } = openSqlite(filename);
+  const onFile = filename !== ":memory:";
+  const serving = onFile && options.checkpointThread !== undefined;
+  const { database } = openSqlite(filename, { serving });
   // A second connection for transactions (ADR 109); an in-memory database is one connection's own.
-  const transactions = filename === ":memory:" ? undefined : openSqlite(filename).database;
+  const transactions = onFile ? openSqlite(filename, { serving }).database : undefined;
+  // Started once the file exists in WAL mode.
+  const thread =
+    serving && options.checkpointThread ? startCheckpointThread(filename, { onError: options.checkpointThread }) : null;
   const db = new Kysely<Database>({
-    dialect: new ImmediateSqliteDialect({ database, transactions }),
+    dialect: new ImmediateSqliteDialect({ database, transactions, onDestroy: thread?.stop }),
     plugins: [new StripNulPlugin()],
   });
   return { db, dialect: "sqlite", destroy: () => db.destroy() };

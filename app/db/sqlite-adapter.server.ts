@@ -1,20 +1,27 @@
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import type { SqliteDatabase, SqliteStatement } from "kysely";
+import { BACKSTOP_AUTOCHECKPOINT_PAGES } from "./sqlite-checkpoints.server";
 
 /**
  * Kysely's SqliteDialect expects a better-sqlite3-like object; node:sqlite's
  * DatabaseSync is close enough with this thin adapter.
  */
-export function openSqlite(filename: string): { database: SqliteDatabase; raw: DatabaseSync } {
+export function openSqlite(
+  filename: string,
+  { serving = false }: { serving?: boolean } = {},
+): { database: SqliteDatabase; raw: DatabaseSync } {
   const raw = new DatabaseSync(filename);
   raw.exec("PRAGMA journal_mode = WAL");
   raw.exec("PRAGMA synchronous = NORMAL");
   raw.exec("PRAGMA foreign_keys = ON");
-  // A short wait here: node:sqlite waits synchronously, freezing every request of the process.
-  // Longer waits for another process's write happen asynchronously (retryWhileBusy, sqlite-dialect.server.ts).
-  raw.exec("PRAGMA busy_timeout = 10");
+  // node:sqlite waits out a lock synchronously, freezing every request of the process: a server
+  // never does (ADR 130), a script a little. Waits for another process's write otherwise happen
+  // asynchronously (retryWhileBusy, sqlite-dialect.server.ts).
+  raw.exec(`PRAGMA busy_timeout = ${serving ? 0 : 10}`);
   // 64 MB page cache: the default 2 MB made scans of 100,000 listings slow.
   raw.exec("PRAGMA cache_size = -65536");
+  // A server leaves checkpoints to a thread of its own: this is then only a backstop (ADR 130).
+  if (serving) raw.exec(`PRAGMA wal_autocheckpoint = ${BACKSTOP_AUTOCHECKPOINT_PAGES}`);
   const statements = createStatementCache(raw, STATEMENT_CACHE_SIZE);
   const params = (p: ReadonlyArray<unknown>) => p as SQLInputValue[];
   const database: SqliteDatabase = {

@@ -54,11 +54,14 @@ export async function retryWhileBusy<T>(attempt: () => Promise<T>, budgetMs = BU
 export class ImmediateSqliteDialect extends SqliteDialect {
   readonly #database: SqliteDatabase;
   readonly #transactions?: SqliteDatabase;
+  readonly #onDestroy?: () => Promise<void>;
 
-  constructor(config: { database: SqliteDatabase; transactions?: SqliteDatabase }) {
+  /** `onDestroy` runs once both connections are closed (the checkpoint thread's stop: ADR 130). */
+  constructor(config: { database: SqliteDatabase; transactions?: SqliteDatabase; onDestroy?: () => Promise<void> }) {
     super({ database: config.database });
     this.#database = config.database;
     this.#transactions = config.transactions;
+    this.#onDestroy = config.onDestroy;
   }
 
   override createAdapter(): DialectAdapter {
@@ -66,7 +69,7 @@ export class ImmediateSqliteDialect extends SqliteDialect {
   }
 
   override createDriver(): Driver {
-    if (this.#transactions) return new SplitSqliteDriver(this.#database, this.#transactions);
+    if (this.#transactions) return new SplitSqliteDriver(this.#database, this.#transactions, this.#onDestroy);
     const driver = super.createDriver();
     const acquire = driver.acquireConnection.bind(driver);
     let inTransaction = false;
@@ -139,10 +142,12 @@ class SplitSqliteDriver extends SqliteDriver {
   /** Settles when the transaction under way (if any) has ended: the next one begins after it. */
   #turn: Promise<void> = Promise.resolve();
   #endTurn: (() => void) | null = null;
+  readonly #onDestroy?: () => Promise<void>;
 
-  constructor(database: SqliteDatabase, transactions: SqliteDatabase) {
+  constructor(database: SqliteDatabase, transactions: SqliteDatabase, onDestroy?: () => Promise<void>) {
     super({ database });
     this.#transactionsDriver = new SqliteDriver({ database: transactions });
+    this.#onDestroy = onDestroy;
   }
 
   override async init(): Promise<void> {
@@ -187,6 +192,7 @@ class SplitSqliteDriver extends SqliteDriver {
   override async destroy(): Promise<void> {
     await super.destroy();
     await this.#transactionsDriver.destroy();
+    await this.#onDestroy?.();
   }
 
   async #end(connection: DatabaseConnection, how: "commit" | "rollback"): Promise<void> {
