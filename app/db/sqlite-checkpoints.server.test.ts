@@ -100,11 +100,14 @@ describe("A server's SQLite connections", () => {
     server.exec("create table notes (text text)");
     const other = new DatabaseSync(file);
     other.exec("begin immediate");
-    /** How long a write held up its thread before SQLite said the database was locked. */
+    /** How long a write held up its thread before SQLite said the database was locked (the least of five tries, so a busy machine pausing the test once does not count). */
     const heldUpMs = (connection: DatabaseSync) => {
-      const started = performance.now();
-      expect(() => connection.exec("insert into notes values ('x')")).toThrow(/locked/);
-      return performance.now() - started;
+      const tries = Array.from({ length: 5 }, () => {
+        const started = performance.now();
+        expect(() => connection.exec("insert into notes values ('x')")).toThrow(/locked/);
+        return performance.now() - started;
+      });
+      return Math.min(...tries);
     };
     try {
       // The server's write is refused at once (and tried again later, asynchronously: retryWhileBusy).
