@@ -42,13 +42,14 @@ export function createDatabase(options: {
     filename = path.join(options.dataDir, "bodima.sqlite");
   }
   const onFile = filename !== ":memory:";
-  const serving = onFile && options.checkpointThread !== undefined;
+  // Only a file has a write-ahead log to checkpoint.
+  const onCheckpointError = onFile ? options.checkpointThread : undefined;
+  const serving = onCheckpointError !== undefined;
   const { database } = openSqlite(filename, { serving });
   // A second connection for transactions (ADR 109); an in-memory database is one connection's own.
   const transactions = onFile ? openSqlite(filename, { serving }).database : undefined;
   // Started once the file exists in WAL mode.
-  const thread =
-    serving && options.checkpointThread ? startCheckpointThread(filename, { onError: options.checkpointThread }) : null;
+  const thread = onCheckpointError ? startCheckpointThread(filename, { onError: onCheckpointError }) : null;
   const db = new Kysely<Database>({
     dialect: new ImmediateSqliteDialect({ database, transactions, onDestroy: thread?.stop }),
     plugins: [new StripNulPlugin()],

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { sql } from "kysely";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createDatabase } from "./db.server";
 import { openSqlite } from "./sqlite-adapter.server";
 
@@ -32,15 +32,6 @@ async function writeManyPages(app: ReturnType<typeof createDatabase>) {
   });
 }
 
-async function eventually(check: () => boolean, ms: number): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > until) return false;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return true;
-}
-
 describe("SQLite's checkpoints on a server", () => {
   it("are left out of the commit and done by the thread soon after", async () => {
     const errors: string[] = [];
@@ -50,7 +41,10 @@ describe("SQLite's checkpoints on a server", () => {
       // Right after the commit the rows are in the log only: the commit did not checkpoint.
       expect(fs.statSync(file).size).toBeLessThan(1_000_000);
       // Within a few seconds the thread has copied them into the database file.
-      expect(await eventually(() => fs.statSync(file).size > 8_000_000, 5_000)).toBe(true);
+      await vi.waitFor(() => expect(fs.statSync(file).size).toBeGreaterThan(8_000_000), {
+        timeout: 5_000,
+        interval: 50,
+      });
       const { rows } = await sql<{ n: number }>`select count(*) as n from blobs`.execute(app.db);
       expect(rows[0].n).toBe(2_000);
       expect(errors).toEqual([]);
@@ -82,7 +76,8 @@ describe("SQLite's checkpoints on a server", () => {
       other.exec("commit");
       const size = fs.statSync(file).size;
       // A thread still running would have copied them into the database file within a second or two.
-      expect(await eventually(() => fs.statSync(file).size > size, 2_500)).toBe(false);
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      expect(fs.statSync(file).size).toBe(size);
     } finally {
       other.exec("PRAGMA wal_checkpoint(TRUNCATE)");
       other.close();

@@ -53,16 +53,16 @@ parentPort.on("message", (message) => {
 export type CheckpointThread = { stop(): Promise<void> };
 
 /**
- * Starts checkpointing `filename` every `intervalMs` on a thread of its own.
+ * Starts checkpointing `filename` every CHECKPOINT_INTERVAL_MS on a thread of its own.
  * `onError` hears of a failed checkpoint (the backstop still bounds the log).
  */
 export function startCheckpointThread(
   filename: string,
-  { intervalMs = CHECKPOINT_INTERVAL_MS, onError }: { intervalMs?: number; onError: (message: string) => void },
+  { onError }: { onError: (message: string) => void },
 ): CheckpointThread {
   const worker = new Worker(THREAD_SOURCE, {
     eval: true,
-    workerData: { filename, intervalMs, restartFrames: RESTART_FRAMES },
+    workerData: { filename, intervalMs: CHECKPOINT_INTERVAL_MS, restartFrames: RESTART_FRAMES },
   });
   // It never keeps a process alive on its own.
   worker.unref();
