@@ -1,8 +1,11 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "./db.server";
-import { createStatementCache } from "./sqlite-adapter.server";
+import { createStatementCache, SCHEMA_CHECK_MS } from "./sqlite-adapter.server";
 
 // ADR 060: prepared statements are kept per SQL text and reused.
 
@@ -54,5 +57,48 @@ describe("the prepared-statement cache", () => {
     expect(seen).toEqual(["a", "b"]);
     expect(await select()).toHaveLength(2);
     await destroy();
+  });
+
+  // ADR 131: the schema is read after a write in this process, otherwise at most every SCHEMA_CHECK_MS.
+  // (A change made on another connection reaches a connection's own columns only once SQLite has
+  // reloaded its schema there, one statement later; the cache's part is to prepare again.)
+  it("reads the schema once for many reads, at once after a write in the process, and in time after another process's change", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bodima-schema-"));
+    const file = path.join(dir, "db.sqlite");
+    const setup = new DatabaseSync(file);
+    setup.exec("create table notes (id integer primary key, text text)");
+    setup.close();
+    let clock = 0;
+    const now = () => clock;
+    const one = new DatabaseSync(file);
+    const two = new DatabaseSync(file);
+    const cache = createStatementCache(one, 10, { now });
+    const other = createStatementCache(two, 10, { now });
+    const select = () => cache.get("select * from notes").stmt;
+    const first = select();
+    for (let i = 0; i < 50; i++) select().all();
+    expect(cache.checks).toBe(1);
+    expect(select()).toBe(first);
+
+    // A schema change on another connection of this process is a write: the next statement checks and prepares again.
+    other.get("alter table notes add column extra text").stmt.run();
+    const second = select();
+    expect(cache.checks).toBe(2);
+    expect(second).not.toBe(first);
+    clock += SCHEMA_CHECK_MS / 2;
+    expect(select()).toBe(second);
+    expect(cache.checks).toBe(2);
+
+    // Another process's change (no write through this process) is noticed once the interval has passed.
+    const outside = new DatabaseSync(file);
+    outside.exec("alter table notes add column later text");
+    outside.close();
+    expect(select()).toBe(second);
+    clock += SCHEMA_CHECK_MS;
+    expect(select()).not.toBe(second);
+    expect(cache.checks).toBe(3);
+    one.close();
+    two.close();
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });
