@@ -19,6 +19,7 @@ import { queueListingView, type ViewCounter, type ViewRequest } from "../app/mod
 import { dataSaverOn } from "../app/security/data-saver.server";
 import { contentSecurityPolicy, cspHeaderName } from "../app/security/headers.server";
 import { inlineHashes } from "../app/security/inline-hashes.server";
+import { noteRenderWait } from "../app/security/request-log.server";
 import type { Services } from "../app/services.server";
 import { createBusyAnswers } from "./busy";
 import { createRenderFlights } from "./render-flights";
@@ -285,6 +286,7 @@ export function createPages({
       forwardedFor: req.headers["x-forwarded-for"],
       trustProxy,
     });
+    const arrived = performance.now();
     void gate.enter(networkOrigin(clientIp), laneOf(req.headers.cookie)).then((admission) => {
       if (!admission.ok) {
         noteRefusal(admission.reason);
@@ -297,6 +299,7 @@ export function createPages({
         return;
       }
       res.once("close", admission.release);
+      noteRenderWait(res, Math.round(performance.now() - arrived));
       next();
     });
   }

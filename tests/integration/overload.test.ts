@@ -1,7 +1,10 @@
-import { expect, it } from "vitest";
+import { Writable } from "node:stream";
+import { expect, it, vi } from "vitest";
 import { encode } from "../../app/cache/page-encoding.server";
 import { localeOfPath } from "../../app/i18n/locales";
 import { inLocale } from "../../app/i18n/request-locale.server";
+import { logRequests } from "../../app/security/request-log.server";
+import { createLogger } from "../../app/services.server";
 import { signedInCookie, startPageSite } from "../page-cache-site";
 import { describeEachDatabase } from "../test-db";
 import { variedCards } from "../varied-cards";
@@ -24,7 +27,11 @@ function longPage(pathname: string): string {
 }
 
 /** A site whose renders wait while `held`; `rendered` lists what was rendered, in order. */
-async function startSite(db: Parameters<typeof startPageSite>[0], options: Parameters<typeof startPageSite>[3]) {
+async function startSite(
+  db: Parameters<typeof startPageSite>[0],
+  options: Parameters<typeof startPageSite>[3],
+  middleware: Parameters<typeof startPageSite>[2] = [],
+) {
   const rendered: string[] = [];
   let held = false;
   let waiting: (() => void)[] = [];
@@ -43,7 +50,7 @@ async function startSite(db: Parameters<typeof startPageSite>[0], options: Param
         });
       return new Response(`<p>${pathname}</p>`, { headers: { "Content-Type": "text/html; charset=utf-8" } });
     },
-    [(req, _res, next) => inLocale(localeOfPath(req.path), next)],
+    [...middleware, (req, _res, next) => inLocale(localeOfPath(req.path), next)],
     options,
   );
   const get = (path: string, headers: Record<string, string> = {}) =>
@@ -197,5 +204,34 @@ describeEachDatabase("overload answered in time", (ctx) => {
     expect(bytes(busy)).toBe(at("busy", "/university/first"));
     expect(await busy.text()).toBe(longPage("/university/first"));
     expect(bytes(after)).toBe(at("fast", "/university/second"));
+  });
+
+  it("writes in a request's log line how long it waited for its turn to render", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(JSON.parse(String(chunk)) as Record<string, unknown>);
+        done();
+      },
+    });
+    const site = await startSite(
+      ctx().db,
+      { renderGate: { slots: 1, budgetMs: 60_000, initialIntervalMs: 10, slowQueueMs: 60_000, minQueue: 100 } },
+      [logRequests(createLogger("info", stream))],
+    );
+    site.hold();
+    const first = site.get("/browse?page=40");
+    await site.until(1, 0);
+    const second = site.get("/browse?page=41");
+    await site.until(1, 1);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    site.letGo();
+    await Promise.all([first, second]);
+    const waitOf = (url: string) =>
+      lines.find((l) => l.msg === "request" && l.url === url)?.queuedMs as number | undefined;
+    await vi.waitFor(() => expect(waitOf("/browse?page=41")).toBeDefined());
+    // The second waited for the first's whole render (held 150 ms at least); the first went straight in.
+    expect(waitOf("/browse?page=41")).toBeGreaterThanOrEqual(150);
+    expect(waitOf("/browse?page=40")).toBeLessThan(150);
   });
 });

@@ -4,7 +4,7 @@ import { Writable } from "node:stream";
 import express from "express";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { errorHandler, securityMiddleware } from "../../app/security/middleware.server";
-import { logRequests } from "../../app/security/request-log.server";
+import { logRequests, noteRenderWait } from "../../app/security/request-log.server";
 import { createLogger } from "../../app/services.server";
 
 // The request log of server/app.ts (and every other line that names a URL)
@@ -29,6 +29,11 @@ beforeAll(async () => {
   app.get("/reset-password", (_req, res) => res.type("html").send("<p>reset</p>"));
   // The link-signed pages, whose token is a path segment (alerts, availability, shared lists).
   app.get(/^\/(?:(?:si|ta)\/)?(?:alerts|availability|s)\//, (_req, res) => res.type("html").send("<p>link</p>"));
+  // As server/pages.ts does once the render gate lets a request through.
+  app.get("/waited", (_req, res) => {
+    noteRenderWait(res, 42);
+    res.type("html").send("<p>waited</p>");
+  });
   app.get("/boom", () => {
     throw new Error("boom");
   });
@@ -99,4 +104,13 @@ it("redacts the token in the path of every link-signed page (alerts, availabilit
     for (const secret of ["Sig-", "M4nageToken", "1790000000", "sh4redc0de"])
       expect(JSON.stringify(lines)).not.toContain(secret);
   }
+});
+
+it("says how long a request waited in the render queue, and says nothing of it for one that never queued", async () => {
+  const waited = await fetch(`${base}/waited`);
+  const straight = await fetch(`${base}/reset-password`);
+  const line = async (res: Response) =>
+    (await logFor(res.headers.get("x-request-id")!)).find((l) => l.msg === "request")!;
+  expect((await line(waited)).queuedMs).toBe(42);
+  expect(await line(straight)).not.toHaveProperty("queuedMs");
 });
