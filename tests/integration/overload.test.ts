@@ -1,10 +1,9 @@
-import { Writable } from "node:stream";
 import { expect, it, vi } from "vitest";
 import { encode } from "../../app/cache/page-encoding.server";
 import { localeOfPath } from "../../app/i18n/locales";
 import { inLocale } from "../../app/i18n/request-locale.server";
 import { logRequests } from "../../app/security/request-log.server";
-import { createLogger } from "../../app/services.server";
+import { captureLog } from "../capture-log";
 import { signedInCookie, startPageSite } from "../page-cache-site";
 import { describeEachDatabase } from "../test-db";
 import { variedCards } from "../varied-cards";
@@ -207,17 +206,11 @@ describeEachDatabase("overload answered in time", (ctx) => {
   });
 
   it("writes in a request's log line how long it waited for its turn to render", async () => {
-    const lines: Record<string, unknown>[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(JSON.parse(String(chunk)) as Record<string, unknown>);
-        done();
-      },
-    });
+    const { log, lines } = captureLog();
     const site = await startSite(
       ctx().db,
       { renderGate: { slots: 1, budgetMs: 60_000, initialIntervalMs: 10, slowQueueMs: 60_000, minQueue: 100 } },
-      [logRequests(createLogger("info", stream))],
+      [logRequests(log)],
     );
     site.hold();
     const first = site.get("/browse?page=40");
