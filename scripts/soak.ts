@@ -28,11 +28,13 @@ import { createZipfSampler } from "./bench/zipf.ts";
 import { parseSoakArgs, SOAK_SHARE_OF_CAPACITY, SOAK_USAGE } from "./soak/args.ts";
 import {
   CAPACITY_FIRST_RATE,
+  CAPACITY_HOLD_SECONDS,
   CAPACITY_P99_MS,
   CAPACITY_STEP_SECONDS,
   type CapacityStep,
   capacityOf,
   capacityRates,
+  holdRates,
   PAGE_KINDS,
   withinTarget,
 } from "./soak/capacity.ts";
@@ -219,20 +221,34 @@ try {
     console.log(
       `Capacity: the mix open loop, ${CAPACITY_STEP_SECONDS} s at each rate from ${CAPACITY_FIRST_RATE} actions/s, until pages' p99 passes ${CAPACITY_P99_MS} ms or a request fails...`,
     );
-    for (const stepRate of capacityRates()) {
-      await openLoop(stepRate, performance.now() + CAPACITY_STEP_SECONDS * 1000);
+    /** Sends `stepRate` for `seconds`, waits for the answers, and says how the pages fared. */
+    const measureStep = async (stepRate: number, seconds: number): Promise<CapacityStep> => {
+      await openLoop(stepRate, performance.now() + seconds * 1000);
       await Promise.race([Promise.all(inFlight), sleep(10_000)]);
       const figures = window.take();
       const pageFigures = pages.take();
-      const step = { rate: stepRate, p99Ms: pageFigures.p99Ms, errors: figures.errors + figures.late };
+      const step = { rate: stepRate, seconds, p99Ms: pageFigures.p99Ms, errors: figures.errors + figures.late };
       steps.push(step);
       const statuses = figures.errorStatuses.length ? `  [${figures.errorStatuses.join(", ")}]` : "";
       console.log(
-        `  ${stepRate} actions/s: pages p50 ${pageFigures.p50Ms.toFixed(1)} ms, p99 ${pageFigures.p99Ms.toFixed(1)} ms (every request: p99 ${figures.p99Ms.toFixed(1)} ms), ${step.errors} errors${statuses}`,
+        `  ${stepRate} actions/s for ${seconds} s: pages p50 ${pageFigures.p50Ms.toFixed(1)} ms, p99 ${pageFigures.p99Ms.toFixed(1)} ms (every request: p99 ${figures.p99Ms.toFixed(1)} ms), ${step.errors} errors${statuses}`,
       );
-      if (!withinTarget(step)) break;
+      return step;
+    };
+    for (const stepRate of capacityRates()) {
+      if (!withinTarget(await measureStep(stepRate, CAPACITY_STEP_SECONDS))) break;
     }
-    const capacity = capacityOf(steps);
+    const ramp = [...steps];
+    console.log(
+      `Held for ${CAPACITY_HOLD_SECONDS} s each, from the highest rate the ramp passed, until one stays within:`,
+    );
+    const holds: CapacityStep[] = [];
+    for (const holdRate of holdRates(ramp)) {
+      const held = await measureStep(holdRate, CAPACITY_HOLD_SECONDS);
+      holds.push(held);
+      if (withinTarget(held)) break;
+    }
+    const capacity = capacityOf(ramp, holds);
     capacityRate = capacity.rate;
     rate = Math.max(1, Math.round(capacity.rate * SOAK_SHARE_OF_CAPACITY));
     console.log(

@@ -23,7 +23,7 @@ export const SOAK_USAGE = `Usage: npm run soak -- --minutes N [options]
 
 Builds the app (unless its build is current), seeds a fresh database, starts the production server and replays a
 realistic mix at ${SOAK_SHARE_OF_CAPACITY * 100}% of its measured capacity (the most actions a second it
-answers with the pages' p99 within 250 ms, ADR 116): hot and cold pages, searches, listing views, saves,
+answers with the pages' p99 within 250 ms, first in 15-s steps, then held for a minute: ADRs 116 and 132): hot and cold pages, searches, listing views, saves,
 reports, owners signing in, posting and editing, and the background jobs. Prints memory, event-loop delay, latency and error counts each minute, then
 checks for drift, errors and lost writes (docs/performance.md; ADR 094). Exits 1
 when a check fails.

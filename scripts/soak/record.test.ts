@@ -26,8 +26,9 @@ const run: SoakRun = {
   workers: 2,
   minutesAsked: 2,
   steps: [
-    { rate: 20, p99Ms: 174.2, errors: 0 },
-    { rate: 25, p99Ms: 1_945, errors: 260 },
+    { rate: 20, seconds: 15, p99Ms: 174.2, errors: 0 },
+    { rate: 25, seconds: 15, p99Ms: 1_945, errors: 260 },
+    { rate: 20, seconds: 60, p99Ms: 212.4, errors: 0 },
   ],
   capacity: 20,
   rate: 14,
@@ -58,7 +59,7 @@ it("writes a soak as a dated section: how to repeat it, the capacity, every minu
     "- Command: `npm run soak -- --minutes 2 --record`",
     "- Commit: `abc1234`",
     "- Machine: 2 cores, AMD EPYC",
-    "- Capacity (open loop, ADR 103): 20/s: pages' p99 174 ms; 25/s: pages' p99 1,945 ms, 260 errors. Capacity 20 actions/s; soaked at 14/s",
+    "- Capacity (open loop, ADRs 103 and 132): 20/s: pages' p99 174 ms; 25/s: pages' p99 1,945 ms, 260 errors; 20/s held 60 s: pages' p99 212 ms. Capacity 20 actions/s; soaked at 14/s",
     "- Answered by kind: hot 6,000, post 12; views counted 1,234",
   ]);
   expect(text).toContain(
@@ -87,7 +88,7 @@ it("shows where each minute's time went: CPU a request of the server and the dat
 
 it("says when the rate was given rather than measured", () => {
   const text = formatSoakRecord({ ...run, steps: [], capacity: null, rate: 83 }, { ...context, commit: null });
-  expect(text).toContain("- Capacity (open loop, ADR 103): rate given: 83 actions/s");
+  expect(text).toContain("- Capacity (open loop, ADRs 103 and 132): rate given: 83 actions/s");
   expect(text).toContain("- Commit: unknown (not a git clone)");
 });
 

@@ -2,7 +2,7 @@
 // benchmark does (scripts/bench/record.ts): the capacity steps, every minute and
 // the checks, with the machine and the commit, so nobody copies tables by hand.
 import { describeCommit, type RunContext, utc } from "../bench/record.ts";
-import type { CapacityStep } from "./capacity.ts";
+import { CAPACITY_STEP_SECONDS, type CapacityStep } from "./capacity.ts";
 import { type Check, cpuPerRequest, type Minute } from "./verdict.ts";
 
 export type SoakRun = {
@@ -61,7 +61,7 @@ export function formatSoakRecord(run: SoakRun, context: RunContext): string {
   const capacity =
     run.capacity === null
       ? `rate given: ${number.format(run.rate)} actions/s`
-      : `${run.steps.map((s) => `${s.rate}/s: pages' p99 ${number.format(s.p99Ms)} ms${s.errors ? `, ${s.errors} errors` : ""}`).join("; ")}. Capacity ${run.capacity} actions/s; soaked at ${run.rate}/s`;
+      : `${run.steps.map((s) => `${s.rate}/s${s.seconds > CAPACITY_STEP_SECONDS ? ` held ${s.seconds} s` : ""}: pages' p99 ${number.format(s.p99Ms)} ms${s.errors ? `, ${s.errors} errors` : ""}`).join("; ")}. Capacity ${run.capacity} actions/s; soaked at ${run.rate}/s`;
   const lines = [
     `### ${date}: Soak: ${run.database}, ${number.format(run.listings)} listings, ${run.workers} worker${run.workers === 1 ? "" : "s"}, ${run.minutesAsked} minutes: ${passed ? "passed" : "failed"}`,
     "",
@@ -69,7 +69,7 @@ export function formatSoakRecord(run: SoakRun, context: RunContext): string {
     `- Commit: ${commit}`,
     `- Machine: ${context.machine.cores} cores, ${context.machine.cpuModel}`,
     ...(run.server ? [`- Database server: ${run.server}`] : []),
-    `- Capacity (open loop, ADR 103): ${capacity}`,
+    `- Capacity (open loop, ADRs 103 and 132): ${capacity}`,
     `- Answered by kind: ${run.byKind.map(([kind, n]) => `${kind} ${number.format(n)}`).join(", ")}; views counted ${number.format(run.views)}`,
     "",
     "| Minute | RSS | RSS less page caches | Event loop p99 / max | Requests | p50 / p99 | Pages p99 (hot / cold) | Errors | 429 | Late | Page caches | Fullest limit store | CPU a request (server + database) | Host probe / steal |",
