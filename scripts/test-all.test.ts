@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { chooseTiers, formatDuration, runTiers, type Tier, tiers } from "./test-all";
+import { chooseTiers, formatDuration, lastLines, runTiers, type Tier, tiers } from "./test-all";
 
 const node = (code: string) => [process.execPath, "-e", code];
 
@@ -169,6 +169,31 @@ describe("npm test (scripts/test-all.ts)", () => {
     expect(lines.at(-1)).toMatch(
       /^\n━━ FAILED: tier static \(typecheck exited with 2\) after .*\. Passed before it: none\. Run beside it: unit passed\. Not run: browser\.$/,
     );
+  });
+
+  it("keeps a failing tier's output at the end of the log: a tier beside it that passed shows only its last lines", async () => {
+    const lines: string[] = [];
+    const build = Array.from({ length: 40 }, (_, i) => `asset ${i + 1}`).join("\n");
+    const chosen: Tier[] = [
+      { name: "unit", what: "u", commands: [["vitest"]] },
+      { name: "build", what: "b", commands: [["build"]], beside: "unit" },
+    ];
+    const code = await runTiers(chosen, {
+      run: async (command, _env, hold) => {
+        if (command[0] === "build") hold?.(`${build}\n`);
+        else lines.push("FAIL tests/flaky.test.ts > the test that failed");
+        return command[0] === "vitest" ? 1 : 0;
+      },
+      log: (line) => lines.push(line),
+      now: clock(1000),
+    });
+    expect(code).toBe(1);
+    const text = lines.join("\n");
+    expect(text).toContain("(35 lines left out: this tier passed)\nasset 36\nasset 37\nasset 38\nasset 39\nasset 40");
+    expect(text).not.toContain("asset 35\n");
+    // What CI shows of a long log is its end: the failing test's name is within the last ten lines.
+    expect(text.split("\n").slice(-12).join("\n")).toContain("FAIL tests/flaky.test.ts > the test that failed");
+    expect(lastLines("a\nb\n", 5)).toBe("a\nb");
   });
 
   it("runs a tier on its own, in its place, when the tier it runs beside is not chosen", async () => {

@@ -73,6 +73,16 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, "0")} s`;
 }
 
+/** Lines of a passing tier's held output shown when a tier beside it failed. */
+export const PASSED_BESIDE_LINES = 5;
+
+/** The last lines of a held output, saying how many were left out above them. */
+export function lastLines(held: string, count = PASSED_BESIDE_LINES): string {
+  const lines = held.replace(/\n$/, "").split("\n");
+  if (lines.length <= count) return lines.join("\n");
+  return [`(${lines.length - count} lines left out: this tier passed)`, ...lines.slice(-count)].join("\n");
+}
+
 /** The tiers the arguments name, in run order; every tier without arguments. */
 export function chooseTiers(all: Tier[], names: string[]): Tier[] {
   const unknown = names.filter((name) => !all.some((tier) => tier.name === name));
@@ -154,16 +164,18 @@ export async function runTiers(chosen: Tier[], options: Options = {}): Promise<n
     const own = await runTier(tier, index);
     const outcomes = [...(await Promise.all(running)), own].sort((a, b) => a.index - b.index);
     const passedBefore = times.map(([name]) => name).join(", ") || "none";
-    // The tier's own line right under its output, then each tier beside it with its held output.
+    const failed = outcomes.find((outcome) => outcome.code !== 0);
+    // The tier's own line right under its output, then each tier beside it with its held output; when
+    // one of them failed, a tier that passed shows only its last lines, so the failure stays in view at
+    // the end of the log, where CI shows it.
     for (const outcome of [own, ...outcomes.filter((o) => o !== own)]) {
       if (outcome !== own) {
         log(header(outcome.tier, outcome.index));
-        if (outcome.held) log(outcome.held.replace(/\n$/, ""));
+        if (outcome.held) log(failed && outcome.code === 0 ? lastLines(outcome.held) : outcome.held.replace(/\n$/, ""));
       }
       if (outcome.code === 0) log(`━━ Tier ${outcome.tier.name} passed in ${formatDuration(outcome.took)}`);
     }
     for (const outcome of outcomes) if (outcome.code === 0) times.push([outcome.tier.name, outcome.took]);
-    const failed = outcomes.find((outcome) => outcome.code !== 0);
     if (failed) {
       const beside = outcomes
         .filter((o) => o !== failed)
