@@ -23,6 +23,8 @@ export default defineConfig({
     // afresh for each: 30% less time for the tier (ADR 086). So a file must leave what it changes
     // as it found it: the clock (setClock(undefined)), process.env, spies (mockRestore).
     isolate: false,
+    // The default reporter, then the failed tests' names once more as the last lines (CI shows the end).
+    reporters: ["default", "./scripts/failed-tests-reporter.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

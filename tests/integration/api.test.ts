@@ -426,14 +426,17 @@ describeEachDatabase("sitemap", (ctx) => {
     );
     const hidden = await insertListing(db, owner, listingInput({ title: "Hidden one" }));
     await db.updateTable("listings").set({ status: "hidden" }).where("id", "=", hidden.id).execute();
+    // Expired 40 days before the sitemap's own clock, not the machine's: past 2026-12-02 the machine's
+    // clock made it only a few hours from expiring on the sitemap's day, so it was listed.
+    const sitemapNow = new Date("2026-11-22T00:00:00Z");
     const expired = await insertListing(
       db,
       owner,
       listingInput({ title: "Expired one" }),
-      new Date(Date.now() - 40 * DAY),
+      new Date(sitemapNow.getTime() - 40 * DAY),
     );
 
-    const xml = await buildSitemap(db, SITE, null, { now: new Date("2026-11-22T00:00:00Z") });
+    const xml = await buildSitemap(db, SITE, null, { now: sitemapNow });
     expect(xml).toMatch(
       /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9" xmlns:xhtml="http:\/\/www.w3.org\/1999\/xhtml">/,
     );
