@@ -5,6 +5,7 @@ import { DatabaseSync } from "node:sqlite";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDatabase } from "./db.server";
+import { BUSY_RETRY_MAX_MS, busyRetryDelay } from "./sqlite-dialect.server";
 
 // ADR 034: several worker processes write one SQLite file. A write that
 // finds another process holding the lock waits for it (asynchronously: the
@@ -24,6 +25,22 @@ function fileDatabase() {
 }
 
 describe("SQLite written by several processes", () => {
+  it("tries again for a lock soon after a collision, then less often, never in step with another process (ADR 133)", () => {
+    // Another worker's write holds the lock for a millisecond or two: the first tries come that soon.
+    const shortest = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((round) => busyRetryDelay(round, () => 0));
+    const longest = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((round) => busyRetryDelay(round, () => 1));
+    expect(shortest).toEqual([0.5, 1, 2, 4, 8, 16, 32, 32, 32]);
+    expect(longest).toEqual([1, 2, 4, 8, 16, 32, 64, 64, 64]);
+    expect(Math.max(...longest)).toBe(BUSY_RETRY_MAX_MS);
+    // Between half and all of each step, at random: two processes that collided do not collide again.
+    const waits = new Set(Array.from({ length: 20 }, () => busyRetryDelay(3)));
+    expect(waits.size).toBeGreaterThan(10);
+    for (const wait of waits) {
+      expect(wait).toBeGreaterThanOrEqual(2);
+      expect(wait).toBeLessThanOrEqual(4);
+    }
+  });
+
   it("waits out another process's long write, for a transaction and a single statement, without blocking the process", async () => {
     const { app, file } = fileDatabase();
     await sql`create table notes (text text not null)`.execute(app.db);

@@ -18,10 +18,23 @@ export function isSqliteBusy(error: unknown): boolean {
 /** How long a statement keeps retrying on SQLITE_BUSY, on top of busy_timeout's own wait. */
 export const BUSY_RETRY_MS = 20_000;
 
+/** The longest wait between two tries for the write lock (ms). */
+export const BUSY_RETRY_MAX_MS = 64;
+
+/**
+ * How long to wait before try `round` + 1 for a lock another process holds (ADR 133): from half a
+ * millisecond, doubling to BUSY_RETRY_MAX_MS, each wait between half and all of its step, so that
+ * two waiting processes do not try again in step. Another worker's write holds the lock for a
+ * millisecond or two; waiting 10 ms at first (as before) made every collision cost ten times that.
+ */
+export function busyRetryDelay(round: number, random: () => number = Math.random): number {
+  return Math.min(2 ** (round - 1), BUSY_RETRY_MAX_MS) * (0.5 + random() / 2);
+}
+
 /**
  * Runs `attempt` again while SQLite says the database is locked, waiting a
- * little longer each time (without blocking the event loop, unlike
- * busy_timeout), for at most `budgetMs`. A statement refused with SQLITE_BUSY
+ * little longer each time (busyRetryDelay; without blocking the event loop,
+ * unlike busy_timeout), for at most `budgetMs`. A statement refused with SQLITE_BUSY
  * changed nothing, so trying it again is safe.
  */
 export async function retryWhileBusy<T>(attempt: () => Promise<T>, budgetMs = BUSY_RETRY_MS): Promise<T> {
@@ -31,7 +44,7 @@ export async function retryWhileBusy<T>(attempt: () => Promise<T>, budgetMs = BU
       return await attempt();
     } catch (error) {
       if (!isSqliteBusy(error) || Date.now() >= giveUpAt) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.min(10 * round, 100)));
+      await new Promise((resolve) => setTimeout(resolve, busyRetryDelay(round)));
     }
   }
 }
