@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -82,6 +83,35 @@ describe("SQLite's checkpoints on a server", () => {
       other.exec("PRAGMA wal_checkpoint(TRUNCATE)");
       other.close();
     }
+  });
+});
+
+describe("The checkpoint thread's stop", () => {
+  it("is waited for by a process with nothing else to do, which then ends normally", () => {
+    // The thread never keeps a process alive on its own (it is unref'd), so a process whose last
+    // work is awaiting its stop would end before the thread did: Node calls that an unsettled
+    // top-level await (exit code 13). Run in a process of its own, as a script would.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bodima-checkpoint-"));
+    dirs.push(dir);
+    const file = path.join(dir, "db.sqlite");
+    new DatabaseSync(file).close();
+    const module = new URL("./sqlite-checkpoints.server.ts", import.meta.url).href;
+    const script = path.join(dir, "stop.mjs");
+    fs.writeFileSync(
+      script,
+      `import { startCheckpointThread } from ${JSON.stringify(module)};
+      const thread = startCheckpointThread(${JSON.stringify(file)}, { onError: (message) => console.error(message) });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await thread.stop();
+      console.log("stopped");`,
+    );
+    const run = spawnSync(process.execPath, ["--disable-warning=ExperimentalWarning", script], {
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+    expect(run.stderr).toBe("");
+    expect(run.stdout.trim()).toBe("stopped");
+    expect(run.status).toBe(0);
   });
 });
 

@@ -73,6 +73,9 @@ export function startCheckpointThread(
   const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
   return {
     async stop() {
+      // Held by the thread until it has ended: an unref'd thread's exit never comes to a process
+      // with nothing else to do, and a script awaiting destroy() would end unfinished (or wait forever).
+      worker.ref();
       worker.postMessage("stop");
       await exited;
     },
