@@ -46,6 +46,9 @@ describe("page cache keys", () => {
       "/contact?listing=1234&subject=Report+an+Issue",
     );
     expect(normalisePageUrl("/sitemap.xml", "?page=2")).toBe("/sitemap.xml?page=2");
+    // The sitemap's first page is not its index: page=1 is kept there (a list's first page is the list).
+    expect(normalisePageUrl("/sitemap.xml", "?page=1")).toBe("/sitemap.xml?page=1");
+    expect(normalisePageUrl("/browse", "?page=1")).toBe("/browse");
   });
 
   it("keeps React Router's data parameters", () => {

@@ -69,11 +69,17 @@ export function isListingPage(pathname: string): boolean {
  */
 const KNOWN_PARAMS = new Set<string>([...LIST_QUERY_PARAMS, "subject", "listing", "_routes"]);
 
+/** The sitemap, in any language prefix: its `page=1` is a page of its own. */
+function isSitemapPath(pathname: string): boolean {
+  return /^\/sitemap[^/]*\.xml$/.test(withoutLocale(pathname));
+}
+
 /** Parameters whose value is the default: leaving them out changes nothing on the page. */
 function isDefault(name: string, value: string, params: Map<string, string>, pathname: string): boolean {
   switch (name) {
     case "page":
-      return value === "1";
+      // A list's first page is the list; the sitemap's first page is not its index (ADR 134).
+      return value === "1" && !isSitemapPath(pathname);
     case "propertyType":
       return value.toLowerCase() === "all";
     case "gender":

@@ -476,32 +476,62 @@ describeEachDatabase("sitemap", (ctx) => {
   });
 });
 
-describeEachDatabase("sitemap index", (ctx) => {
-  it("switches to a sitemap index with pages when one file would be too big", async () => {
+describeEachDatabase("sitemap pages by listing number (ADR 134)", (ctx) => {
+  it("switches to an index of pages by listing number when one file would be too big, listing only pages with something on them", async () => {
     const { db } = ctx();
     const owner = await insertTestOwner(db, "sitemap-owner-2");
-    for (let i = 0; i < 5; i++) await insertListing(db, owner, listingInput({ title: `Paged ${i}` }));
-    const options = { maxUrls: 40, listingsPerPage: 2 };
+    const now = new Date("2026-11-22T00:00:00Z");
+    const posted = new Date("2026-11-21T00:00:00Z");
+    const listings: Awaited<ReturnType<typeof insertListing>>[] = [];
+    for (let i = 1; i <= 7; i++)
+      listings.push(await insertListing(db, owner, listingInput({ title: `Paged ${i}` }), posted));
+    // Ad numbers start at 1001: at two numbers a page, the first pair (1001, 1002) is one page.
+    const id = (n: number) => listings[n - 1].id;
+    expect(id(1) % 2).toBe(1);
+    const pageOf = (n: number) => Math.floor((id(n) - 1) / 2) + 1;
+    // The 3rd and 4th, the whole of their page, are not public.
+    await db
+      .updateTable("listings")
+      .set({ status: "hidden" })
+      .where("id", "in", [id(3), id(4)])
+      .execute();
+    const options = { maxUrls: 40, idsPerPage: 2, now };
+
     const index = await buildSitemap(db, SITE, null, options);
     expect(index).toContain("<sitemapindex");
     const locs = [...index!.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual([1, 2, 3].map((n) => `${SITE}/sitemap.xml?page=${n}`));
+    // Page 1 always (the fixed pages), then each page with a public listing on it.
+    expect(locs).toEqual([1, pageOf(1), pageOf(5), pageOf(7)].map((n) => `${SITE}/sitemap.xml?page=${n}`));
 
-    const pages = await Promise.all([1, 2, 3].map((n) => buildSitemap(db, SITE, n, options)));
-    const listingLocs = pages.flatMap((p) => [...p!.matchAll(/<loc>([^<]+\/listing\/[^<]+)<\/loc>/g)].map((m) => m[1]));
-    // Each listing in three languages, each once.
-    expect(listingLocs).toHaveLength(15);
-    expect(new Set(listingLocs).size).toBe(15);
-    expect(listingLocs.filter((loc) => !/\/(si|ta)\//.test(loc))).toHaveLength(5);
-    expect(pages[0]).toContain(`<loc>${SITE}/about</loc>`);
-    expect(pages[1]).not.toContain(`<loc>${SITE}/about</loc>`);
-    expect(await buildSitemap(db, SITE, 4, options)).toBeNull();
+    const slugsOn = async (page: number) => {
+      const xml = await buildSitemap(db, SITE, page, options);
+      return xml === null ? null : [...xml.matchAll(/<loc>[^<]+\/listing\/([^<]+)<\/loc>/g)].map((m) => m[1]);
+    };
+    const english = (slugs: string[] | null) => slugs?.filter((_, i) => i % 3 === 0);
+    const slug = (n: number) => listings[n - 1].slug;
+    // Each listing in three languages, newest first on its page.
+    expect(await slugsOn(pageOf(1))).toEqual([slug(2), slug(2), slug(2), slug(1), slug(1), slug(1)]);
+    expect(await slugsOn(pageOf(3))).toEqual([]);
+    expect(english(await slugsOn(pageOf(5)))).toEqual([slug(6), slug(5)]);
+    expect(english(await slugsOn(pageOf(7)))).toEqual([slug(7)]);
+    expect(await slugsOn(1)).toEqual([]);
+    expect(await buildSitemap(db, SITE, 1, options)).toContain(`<loc>${SITE}/about</loc>`);
+    expect(await buildSitemap(db, SITE, pageOf(5), options)).not.toContain(`<loc>${SITE}/about</loc>`);
+    expect(await buildSitemap(db, SITE, pageOf(7) + 1, options)).toBeNull();
     expect(await buildSitemap(db, SITE, 0, options)).toBeNull();
+
+    // A listing posted later goes on the last page: the others' pages stay as they were for crawlers.
+    const before = await buildSitemap(db, SITE, pageOf(5), options);
+    const eighth = await insertListing(db, owner, listingInput({ title: "Paged 8" }), posted);
+    expect(eighth.id).toBe(id(7) + 1);
+    expect(await buildSitemap(db, SITE, pageOf(5), options)).toBe(before);
+    expect(english(await slugsOn(pageOf(7)))).toEqual([eighth.slug, slug(7)]);
+    expect(await slugsOn(pageOf(7) + 1)).toBeNull();
   });
 });
 
 describeEachDatabase("sitemap at 100,000 listings", (ctx) => {
-  it("builds the index and a 15,000-listing page (45,000 URLs in three languages) quickly", async () => {
+  it("builds the index and a page of 2,500 listings (7,500 URLs in three languages) quickly", async () => {
     const { db } = ctx();
     const owner = await insertTestOwner(db, "bulk-owner");
     const now = new Date();
@@ -532,12 +562,15 @@ describeEachDatabase("sitemap at 100,000 listings", (ctx) => {
     const started = performance.now();
     const index = await buildSitemap(db, SITE, null);
     const page1 = await buildSitemap(db, SITE, 1);
-    const page7 = await buildSitemap(db, SITE, 7);
+    const page40 = await buildSitemap(db, SITE, 40);
     const elapsed = performance.now() - started;
 
-    expect(index!.match(/<sitemap>/g)).toHaveLength(7);
-    expect(page1!.match(/<url>/g)).toHaveLength((15_000 + fixedUrls().length) * 3);
-    expect(page7!.match(/<url>/g)).toHaveLength(10_000 * 3);
+    // Ad numbers 1001 to 101,000: pages of 2,500 numbers, the first holding 1,500 (1001 to 2,500).
+    expect(index!.match(/<sitemap>/g)).toHaveLength(41);
+    expect(page1!.match(/<url>/g)).toHaveLength((1_500 + fixedUrls().length) * 3);
+    expect(page40!.match(/<url>/g)).toHaveLength(2_500 * 3);
+    expect(await buildSitemap(db, SITE, 41)).toContain(`<loc>${SITE}/listing/bulk-room-`);
+    expect(await buildSitemap(db, SITE, 42)).toBeNull();
     expect(elapsed).toBeLessThan(5_000);
   }, 120_000);
 });
