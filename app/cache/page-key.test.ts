@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cacheablePageKind, isListingPage, normalisePageUrl } from "./page-key";
+import { cacheablePageKind, isListingPage, isSameForEveryone, normalisePageUrl } from "./page-key";
 
 describe("page cache keys", () => {
   it("caches the Sinhala and Tamil pages like the English ones, each under its own key", () => {
@@ -49,6 +49,17 @@ describe("page cache keys", () => {
     // The sitemap's first page is not its index: page=1 is kept there (a list's first page is the list).
     expect(normalisePageUrl("/sitemap.xml", "?page=1")).toBe("/sitemap.xml?page=1");
     expect(normalisePageUrl("/browse", "?page=1")).toBe("/browse");
+  });
+
+  it("keeps React Router's route discovery, by the paths and the build it asks about alone (ADR 135)", () => {
+    expect(cacheablePageKind("/__manifest")).toBe("fixed");
+    expect(cacheablePageKind("/si/__manifest")).toBe("fixed");
+    expect(isSameForEveryone("/ta/__manifest")).toBe(true);
+    expect(normalisePageUrl("/__manifest", "?version=dd714fce&paths=%2F%2C%2Fabout&utm_source=x&page=2")).toBe(
+      "/__manifest?paths=%2F%2C%2Fabout&version=dd714fce",
+    );
+    // Another page's parameters mean nothing here, and these nothing on another page.
+    expect(normalisePageUrl("/browse", "?paths=%2Fx&version=1&page=2")).toBe("/browse?page=2");
   });
 
   it("keeps React Router's data parameters", () => {

@@ -33,6 +33,8 @@ const CACHEABLE: readonly [RegExp, PageKind][] = [
   [/^\/api\/listings\/[^/]+$/, "listing"],
   [/^\/(?:getAdsForSEO|getAdsByUniversity\/[^/]+)$/, "list"],
   [/^\/getAdForSEO\/[^/]+$/, "listing"],
+  // React Router's route discovery (ADR 135): which routes the links of a page lead to, for this build.
+  [/^\/__manifest$/, "fixed"],
 ];
 
 export function cacheablePageKind(pathname: string): PageKind | null {
@@ -45,11 +47,11 @@ export function cacheablePageKind(pathname: string): PageKind | null {
 /**
  * Resource routes whose answer is the same whoever asks (they never read a
  * session): the JSON API and the spec's compatible paths,
- * the sitemap and robots.txt. A session cookie does not take them past the
+ * the sitemap, robots.txt and React Router's route discovery. A session cookie does not take them past the
  * cache, signed or not.
  */
 const SAME_FOR_EVERYONE =
-  /^\/(?:api\/|getAdsForSEO$|getAdForSEO\/|getAdsByUniversity\/|sitemap[^/]*\.xml$|robots\.txt$)/;
+  /^\/(?:api\/|getAdsForSEO$|getAdForSEO\/|getAdsByUniversity\/|sitemap[^/]*\.xml$|robots\.txt$|__manifest$)/;
 
 export function isSameForEveryone(pathname: string): boolean {
   return SAME_FOR_EVERYONE.test(withoutLocale(pathname));
@@ -68,6 +70,8 @@ export function isListingPage(pathname: string): boolean {
  * it can neither split an entry nor be used to fill the cache with copies.
  */
 const KNOWN_PARAMS = new Set<string>([...LIST_QUERY_PARAMS, "subject", "listing", "_routes"]);
+/** What React Router's route discovery reads: the paths asked about and the build they are asked of. */
+const MANIFEST_PARAMS = new Set<string>(["paths", "version"]);
 
 /** The sitemap, in any language prefix: its `page=1` is a page of its own. */
 function isSitemapPath(pathname: string): boolean {
@@ -102,9 +106,10 @@ function isDefault(name: string, value: string, params: Map<string, string>, pat
  */
 export function normalisePageUrl(pathname: string, search: string): string {
   if (search === "" || search === "?") return pathname;
+  const known = withoutLocale(pathname) === "/__manifest" ? MANIFEST_PARAMS : KNOWN_PARAMS;
   const params = new Map<string, string>();
   for (const [name, value] of new URLSearchParams(search)) {
-    if (KNOWN_PARAMS.has(name) && !params.has(name) && value.trim() !== "") params.set(name, value);
+    if (known.has(name) && !params.has(name) && value.trim() !== "") params.set(name, value);
   }
   const kept = [...params]
     .filter(([name, value]) => !isDefault(name, value, params, pathname))

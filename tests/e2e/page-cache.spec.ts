@@ -244,6 +244,48 @@ test.describe("no inline script runs without its hash", () => {
   });
 });
 
+test.describe("route discovery", () => {
+  test("the routes a page's links lead to are asked for once and then served from the cache, to every browser", async ({
+    browser,
+    baseURL,
+  }) => {
+    // Each page a browser hydrates asks React Router's /__manifest which routes its links lead to
+    // (ADR 135). The answer depends on the build and the paths alone: the second browser's is a hit.
+    const discoveries: { url: string; status: number; cache?: string }[] = [];
+    for (let round = 0; round < 5; round++) {
+      const context = await browser.newContext({ baseURL });
+      const page = await context.newPage();
+      page.on("response", (response) => {
+        if (new URL(response.url()).pathname === "/__manifest")
+          discoveries.push({
+            url: response.url(),
+            status: response.status(),
+            cache: response.headers()["x-page-cache"],
+          });
+      });
+      await page.goto("/about");
+      await expect.poll(() => discoveries.length, { timeout: 10_000 }).toBeGreaterThan(round);
+      await context.close();
+      if (discoveries.some((d) => d.cache === "HIT")) break;
+    }
+    expect(discoveries.every((d) => d.status === 200)).toBe(true);
+    expect(new Set(discoveries.map((d) => d.url)).size).toBe(1);
+    expect(discoveries.map((d) => d.cache)).toContain("HIT");
+
+    // Made-up parameters neither split the entry nor reach the render (they are left out of the key).
+    const client = await visitor(baseURL);
+    const asked = new URL(discoveries[0].url);
+    asked.searchParams.set("cachebuster", String(Date.now()));
+    const tracked = await client.get(asked.pathname + asked.search);
+    expect(tracked.status()).toBe(200);
+    expect(tracked.headers()["x-page-cache"]).toMatch(/HIT|MISS/);
+    await expect
+      .poll(async () => (await client.get(asked.pathname + asked.search)).headers()["x-page-cache"])
+      .toBe("HIT");
+    await client.dispose();
+  });
+});
+
 test.describe("fresh within a second", () => {
   test("a new listing shows on a cached /browse, an edit on every cached page, a delete takes it off", async ({
     page,
