@@ -33,10 +33,9 @@ import {
   CAPACITY_STEP_SECONDS,
   type CapacityStep,
   capacityOf,
-  capacityRates,
-  holdRates,
+  holdUntilWithin,
   PAGE_KINDS,
-  withinTarget,
+  rampUp,
 } from "./soak/capacity.ts";
 import { COLD_AGAIN_AFTER_MS, createColdSource, listingsNeeded, takesListing } from "./soak/cold.ts";
 import { checkLedger, createOwners, freshPostgres, totalViews } from "./soak/database.ts";
@@ -235,19 +234,11 @@ try {
       );
       return step;
     };
-    for (const stepRate of capacityRates()) {
-      if (!withinTarget(await measureStep(stepRate, CAPACITY_STEP_SECONDS))) break;
-    }
-    const ramp = [...steps];
+    const ramp = await rampUp(measureStep);
     console.log(
       `Held for ${CAPACITY_HOLD_SECONDS} s each, from the highest rate the ramp passed, until one stays within:`,
     );
-    const holds: CapacityStep[] = [];
-    for (const holdRate of holdRates(ramp)) {
-      const held = await measureStep(holdRate, CAPACITY_HOLD_SECONDS);
-      holds.push(held);
-      if (withinTarget(held)) break;
-    }
+    const holds = await holdUntilWithin(ramp, measureStep);
     const capacity = capacityOf(ramp, holds);
     capacityRate = capacity.rate;
     rate = Math.max(1, Math.round(capacity.rate * SOAK_SHARE_OF_CAPACITY));

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { type CapacityStep, capacityOf, capacityRates, holdRates } from "./capacity.ts";
+import {
+  type CapacityStep,
+  capacityOf,
+  capacityRates,
+  holdRates,
+  holdUntilWithin,
+  type MeasureStep,
+  rampUp,
+} from "./capacity.ts";
 
 const step = (rate: number, p99Ms: number, errors = 0): CapacityStep => ({ rate, seconds: 15, p99Ms, errors });
 const hold = (rate: number, p99Ms: number, errors = 0): CapacityStep => ({ rate, seconds: 60, p99Ms, errors });
@@ -49,5 +57,36 @@ describe("soak capacity (ADRs 103, 116 and 132)", () => {
   it("falls back to the ramp's first rate when no hold was within the budget", () => {
     const ramp = [step(20, 100), step(25, 200), step(31, 900)];
     expect(capacityOf(ramp, [hold(25, 400), hold(20, 300)])).toEqual({ rate: 20, within: false });
+  });
+});
+
+describe("the ramp and the holds as measured (ADR 136)", () => {
+  /** A measurement that answers from a table of p99s by rate, each rate's tries in turn. */
+  const measuring = (p99s: Record<number, number[]>) => {
+    const asked: string[] = [];
+    const measure: MeasureStep = async (rate, seconds) => {
+      asked.push(`${rate}/${seconds}`);
+      const p99Ms = p99s[rate]?.shift() ?? 5_000;
+      return { rate, seconds, p99Ms, errors: 0 };
+    };
+    return { asked, measure };
+  };
+
+  it("measures a failed step once more before the ramp ends there: one transient does not decide the capacity", async () => {
+    // The first step meets a job starting (p99 600 ms), then passes; the ramp goes on to its real knee.
+    const { asked, measure } = measuring({ 20: [600, 90], 25: [100], 31: [120], 39: [900, 950] });
+    const ramp = await rampUp(measure);
+    expect(asked).toEqual(["20/15", "20/15", "25/15", "31/15", "39/15", "39/15"]);
+    expect(holdRates(ramp)).toEqual([31, 25, 20]);
+    const holds = await holdUntilWithin(ramp, measuring({ 31: [400], 25: [150] }).measure);
+    expect(holds.map((h) => `${h.rate}/${h.seconds}`)).toEqual(["31/60", "25/60"]);
+    expect(capacityOf(ramp, holds)).toEqual({ rate: 25, within: true });
+  });
+
+  it("ends the ramp where a step fails twice", async () => {
+    const { asked, measure } = measuring({ 20: [600, 700] });
+    const ramp = await rampUp(measure);
+    expect(asked).toEqual(["20/15", "20/15"]);
+    expect(capacityOf(ramp, await holdUntilWithin(ramp, measure))).toEqual({ rate: 20, within: false });
   });
 });

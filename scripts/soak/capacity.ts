@@ -45,12 +45,9 @@ export function capacityRates(): number[] {
 /** Whether a step is within the target: pages answered in time, nothing failed. */
 export const withinTarget = (step: CapacityStep) => step.p99Ms <= CAPACITY_P99_MS && step.errors === 0;
 
-/** The rates to hold, highest first: each the ramp passed, tried until one is held within the target. */
+/** The rates to hold, highest first: each the ramp passed (once, however often it was tried), until one is held within the target. */
 export function holdRates(ramp: readonly CapacityStep[]): number[] {
-  return ramp
-    .filter(withinTarget)
-    .map((s) => s.rate)
-    .sort((a, b) => b - a);
+  return [...new Set(ramp.filter(withinTarget).map((s) => s.rate))].sort((a, b) => b - a);
 }
 
 /**
@@ -66,4 +63,38 @@ export function capacityOf(
   const held = holds.filter(withinTarget);
   if (held.length === 0) return { rate: ramp[0].rate, within: false };
   return { rate: Math.max(...held.map((s) => s.rate)), within: true };
+}
+
+/** Measures one step: `rate` actions a second for `seconds`. */
+export type MeasureStep = (rate: number, seconds: number) => Promise<CapacityStep>;
+
+/**
+ * The ramp: each rate of capacityRates for CAPACITY_STEP_SECONDS until one is not within the target.
+ * A step that fails is measured once more before the ramp ends there (ADR 136): one transient (a job
+ * starting, a checkpoint, the first requests' compilation) in the first step made the whole ramp's
+ * capacity its first rate. Every step measured is returned, the failed tries too.
+ */
+export async function rampUp(measure: MeasureStep): Promise<CapacityStep[]> {
+  const steps: CapacityStep[] = [];
+  for (const rate of capacityRates()) {
+    let step = await measure(rate, CAPACITY_STEP_SECONDS);
+    steps.push(step);
+    if (!withinTarget(step)) {
+      step = await measure(rate, CAPACITY_STEP_SECONDS);
+      steps.push(step);
+    }
+    if (!withinTarget(step)) break;
+  }
+  return steps;
+}
+
+/** The holds: each of holdRates(ramp) for CAPACITY_HOLD_SECONDS, highest first, until one is within the target. */
+export async function holdUntilWithin(ramp: readonly CapacityStep[], measure: MeasureStep): Promise<CapacityStep[]> {
+  const holds: CapacityStep[] = [];
+  for (const rate of holdRates(ramp)) {
+    const held = await measure(rate, CAPACITY_HOLD_SECONDS);
+    holds.push(held);
+    if (withinTarget(held)) break;
+  }
+  return holds;
 }
