@@ -88,13 +88,29 @@ export function createTraffic(options: {
   const addresses = visitorAddresses(options.visitors);
   const nextNetwork = createNetworkSource();
   const ledger: Ledger = { posts: new Map(), edits: new Map(), saves: new Map(), reports: [] };
-  const idle: { owner: SoakOwner; ip: string; cookie: string; uses: number }[] = options.owners.map((owner, i) => ({
-    owner,
-    ip: `192.168.${Math.floor(i / 250)}.${1 + (i % 250)}`,
-    cookie: "",
-    uses: 0,
-  }));
+  const idle: { owner: SoakOwner; ip: string; cookie: string; uses: number; unanswered: boolean }[] =
+    options.owners.map((owner, i) => ({
+      owner,
+      ip: `192.168.${Math.floor(i / 250)}.${1 + (i % 250)}`,
+      cookie: "",
+      uses: 0,
+      unanswered: false,
+    }));
   const visitor = () => random.pick(addresses);
+  /**
+   * Owners' answers that were not what a browser expects, each told once as it comes (up to 20 in a
+   * run), with what the soak knew: the numbers of the ads My Ads listed and whether this owner's
+   * earlier post got no answer (the server may have saved it after the client gave up).
+   */
+  let told = 0;
+  const tell = (what: string, answer: Answer, ads: number[], unanswered: boolean) => {
+    if (told++ >= 20) return;
+    const where = answer.status >= 300 && answer.status < 400 ? ` to ${locationOf(answer)}` : "";
+    const why = answer.reason ? ` (${answer.reason})` : "";
+    console.log(
+      `  owner's ${what}: ${answer.status}${where}${why}; My Ads listed ${ads.length} ad(s) [${ads.join(", ")}]; an earlier post unanswered: ${unanswered ? "yes" : "no"}`,
+    );
+  };
   let sequence = 0;
   const marker = () => `soak${(++sequence).toString(36)}${randomBytes(3).toString("hex")}`;
 
@@ -161,6 +177,8 @@ export function createTraffic(options: {
         const posted = await client.send("/dashboard/listings/new", session.ip, { body: form, cookie: session.cookie });
         const acknowledged = posted.status === 302 && locationOf(posted).startsWith("/dashboard?posted=");
         note("owner", posted, acknowledged);
+        if (!acknowledged && posted.status !== 429) tell("post", posted, ids, session.unanswered);
+        if (posted.status === NO_ANSWER || posted.status >= 500) session.unanswered = true;
         const { email } = session.owner;
         if (acknowledged) ledger.posts.set(email, (ledger.posts.get(email) ?? 0) + 1);
       } else {
@@ -173,6 +191,7 @@ export function createTraffic(options: {
         });
         const acknowledged = edited.status === 302 && locationOf(edited).startsWith("/dashboard?");
         note("owner", edited, acknowledged);
+        if (!acknowledged && edited.status !== 429) tell(`edit of ad ${id}`, edited, ids, session.unanswered);
         if (acknowledged) ledger.edits.set(id, title);
       }
       return true;
