@@ -43,7 +43,13 @@ import { createCpuMeter, startHostProbe } from "./soak/host.ts";
 import { type SoakPostgres, soakPostgres } from "./soak/postgres-server.ts";
 import { formatSoakRecord } from "./soak/record.ts";
 import { createWindow, groupPids, residentMb, serverFigures } from "./soak/sampler.ts";
-import { formatStatementDrift, readStatements, type StatementSnapshot, statementDrift } from "./soak/statements.ts";
+import {
+  formatStatementDrift,
+  readSessions,
+  readStatements,
+  type StatementSnapshot,
+  statementDrift,
+} from "./soak/statements.ts";
 import { type ActionKind, createKindPicker, createTraffic, MIX } from "./soak/traffic.ts";
 import { type Check, formatMinute, judge, type Minute, SETTLE_MINUTES } from "./soak/verdict.ts";
 
@@ -294,6 +300,7 @@ try {
     args.minutes >= SETTLE_MINUTES + 10 ? [SETTLE_MINUTES, SETTLE_MINUTES + 5, args.minutes - 5, args.minutes] : [];
   const statementSnapshots = new Map<number, Promise<StatementSnapshot | null>>();
   const probe = startHostProbe();
+  const sessionsBefore = postgres ? await readSessions(postgres.adminUrl, SOAK_DATABASE) : null;
   const sample = () => {
     const figures = window.take();
     const pagesP99Ms = pages.take().p99Ms;
@@ -343,6 +350,13 @@ try {
   }
   await Promise.all(jobsRunning);
   await probe.close();
+  const sessionsAfter = postgres ? await readSessions(postgres.adminUrl, SOAK_DATABASE) : null;
+  if (sessionsBefore !== null && sessionsAfter !== null) {
+    const opened = sessionsAfter - sessionsBefore;
+    console.log(
+      `PostgreSQL connections opened during the soak: ${opened} (${(opened / args.minutes).toFixed(1)} a minute; each minute's job opens its own)`,
+    );
+  }
   if (statementMinutes.length === 4) {
     const [a, b, c, d] = await Promise.all(statementMinutes.map((m) => statementSnapshots.get(m) ?? null));
     if (a && b && c && d) {

@@ -28,6 +28,28 @@ export async function readStatements(adminUrl: string, database: string): Promis
   }
 }
 
+/**
+ * How many connections the database has been opened since its statistics began (PostgreSQL 14's
+ * `pg_stat_database.sessions`), or null. Read at the soak's start and end: a server that keeps its
+ * connections opens a few, one that lets them go opens one for most bursts (ADR 137).
+ */
+export async function readSessions(adminUrl: string, database: string): Promise<number | null> {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: adminUrl });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ n: string }>(
+      "select sessions::text as n from pg_stat_database where datname = $1",
+      [database],
+    );
+    return rows.length ? Number(rows[0].n) : null;
+  } catch {
+    return null;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
 /** The calls and time of each statement between two snapshots. */
 function between(from: StatementSnapshot, to: StatementSnapshot): Map<string, StatementCounts> {
   const spans = new Map<string, StatementCounts>();
