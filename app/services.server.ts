@@ -98,6 +98,9 @@ export function getServices(): Promise<Services> {
   return servicesPromise;
 }
 
+/** How long a server's idle PostgreSQL connection stays open (ADR 137): five minutes, not node-postgres's 10 s. */
+export const SERVER_IDLE_CONNECTION_MS = 5 * 60_000;
+
 export type ServiceOptions = {
   background: boolean;
   /** Tests start services on a configuration and log of their own; otherwise process.env and standard output. */
@@ -113,6 +116,8 @@ export async function createServices(options: ServiceOptions): Promise<Services>
   const { db, dialect } = createDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.dataDir,
+    // A server keeps its PostgreSQL connections warm between bursts (ADR 137).
+    idleConnectionMs: options.background ? SERVER_IDLE_CONNECTION_MS : undefined,
     // A server's requests never wait for SQLite's checkpoints (ADR 130).
     checkpointThread: options.background
       ? (error) => logger.error({ error }, "could not checkpoint the SQLite write-ahead log")

@@ -21,6 +21,12 @@ export function createDatabase(options: {
   dataDir: string;
   poolSize?: number;
   /**
+   * How long an idle PostgreSQL connection stays open (node-postgres closes it after 10 s). A server
+   * keeps its connections for minutes: a new one costs the request that opens it a connect and a
+   * fresh backend's first statements (ADR 137).
+   */
+  idleConnectionMs?: number;
+  /**
    * A server's SQLite file is checkpointed on a thread of its own, not inside a request's commit
    * (ADR 130); the function hears of a failed checkpoint. Scripts leave it to SQLite.
    */
@@ -28,7 +34,11 @@ export function createDatabase(options: {
 }): AppDatabase {
   const url = options.databaseUrl;
   if (url && /^postgres(ql)?:\/\//.test(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      ...(options.idleConnectionMs === undefined ? {} : { idleTimeoutMillis: options.idleConnectionMs }),
+    });
     // An idle connection the server closes (restart, failover) is an 'error'
     // event; unhandled it would crash the process. The pool drops that client and
     // the next query opens a new connection, so there is nothing else to do.
