@@ -301,6 +301,9 @@ try {
   const statementSnapshots = new Map<number, Promise<StatementSnapshot | null>>();
   const probe = startHostProbe();
   const sessionsBefore = postgres ? await readSessions(postgres.adminUrl, SOAK_DATABASE) : null;
+  // Reading /metrics starts the event loop's figures afresh (prom-client resets them as it reads), so
+  // the first minute's are its own, not the server's since it started (the warm-up, the capacity ramp).
+  await serverFigures(base, metricsToken);
   const sample = () => {
     const figures = window.take();
     const pagesP99Ms = pages.take().p99Ms;
