@@ -58,7 +58,7 @@ export function toSummary(row: ListingRowWithChecks, photos: PhotoRow[], now: Da
     moveInCost: row.moveInCost,
     // Public: written so (listingColumns); the position rounded unless shown exact (ADR 052, 065).
     location: row.location,
-    ...publicPosition({ ...row, exactPosition: row.exactPosition === 1 }),
+    ...publicPosition({ latitude: row.latitude, longitude: row.longitude, exactPosition: row.exactPosition === 1 }),
     ...factsOf(row),
     university: row.university,
     faculty: row.faculty,
