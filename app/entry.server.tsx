@@ -92,8 +92,9 @@ export default function handleRequest(
 
     // Ensure requests from bots and SPA Mode renders wait for all content to load before responding
     // https://react.dev/reference/react-dom/server/renderToPipeableStream#waiting-for-all-content-to-load-for-crawlers-and-static-generation
-    // A page the cache may keep is read whole before a byte is sent: rendered to the end into one
-    // buffer, with no stream between React and the cache (ADR 121).
+    // A page is read whole before a byte is sent: rendered to the end into one buffer, with no stream
+    // between React and the page cache or the response's compression (ADRs 121, 138). server/pages.ts
+    // asks it for every page; a render without its hints streams, as React Router's own entry does.
     const hints = currentRenderHints();
     const whole = hints?.whole === true;
     const readyOption: keyof RenderToPipeableStreamOptions =

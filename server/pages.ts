@@ -327,8 +327,10 @@ export function createPages({
     try {
       const found = target(req.method, req.originalUrl, req.headers);
       const request = toFetchRequest(req, res, found?.url ?? req.originalUrl);
-      // A page the cache may keep is read whole before a byte is sent: no stream to render into (ADR 121).
-      const hints: RenderHints = { whole: found !== null };
+      // Every page is rendered to the end into one buffer before a byte is sent: the cache reads a page
+      // whole (ADR 121), and one it may not keep (someone signed in, a form) costs a third as much
+      // written once as streamed chunk by chunk through compression (ADR 138).
+      const hints: RenderHints = { whole: true };
       const epoch = cache.epoch;
       const seen = invalidationsSeen();
       // The render speaks the URL's language: server/app.ts runs every Express request inside it (ADR 033).

@@ -12,7 +12,7 @@ import type { CompressedPart } from "./spliced-gzip.server";
 export type RenderHints = {
   listingId?: number;
   expiresAt?: number;
-  /** Set by the page cache: the page is kept whole before anyone reads it, so it is rendered into one buffer (ADR 121). */
+  /** Set by server/pages.ts for every page: rendered to the end into one buffer, not streamed (ADRs 121, 138). */
   whole?: boolean;
   /**
    * Set by the render of a page read whole: where in its bytes the inline stylesheet is, and
