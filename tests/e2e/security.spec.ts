@@ -229,7 +229,8 @@ function getWithHost(baseURL: string, host: string) {
   const url = new URL(baseURL);
   return new Promise<{ status: number; body: string; requestId: string }>((resolve, reject) => {
     http
-      .get({ hostname: url.hostname, port: url.port, path: "/", headers: { Host: host } }, (res) => {
+      // A page no cache answers (the home page may be a page-cache hit, sent before the Host is read).
+      .get({ hostname: url.hostname, port: url.port, path: "/login", headers: { Host: host } }, (res) => {
         let body = "";
         res.setEncoding("utf8");
         res.on("data", (c) => (body += c));
