@@ -9,23 +9,33 @@
 export type StatementCounts = { query: string; calls: number; totalMs: number };
 export type StatementSnapshot = ReadonlyMap<string, StatementCounts>;
 
-/** Every statement of `database` that pg_stat_statements has counted, read through `adminUrl`. */
-export async function readStatements(adminUrl: string, database: string): Promise<StatementSnapshot | null> {
+/**
+ * `read` run on one connection to the server of `adminUrl`, closed after; null when it fails (no
+ * extension on a server the soak did not start, or the server is gone).
+ */
+async function queryServer<T>(adminUrl: string, read: (client: import("pg").Client) => Promise<T>): Promise<T | null> {
   const { default: pg } = await import("pg");
   const client = new pg.Client({ connectionString: adminUrl });
   try {
     await client.connect();
+    return await read(client);
+  } catch {
+    return null;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** Every statement of `database` that pg_stat_statements has counted, read through `adminUrl`. */
+export function readStatements(adminUrl: string, database: string): Promise<StatementSnapshot | null> {
+  return queryServer(adminUrl, async (client) => {
     const { rows } = await client.query<{ id: string; query: string; calls: string; total: number }>(
       `select s.queryid::text as id, s.query, s.calls::text as calls, s.total_exec_time as total
          from pg_stat_statements s join pg_database d on d.oid = s.dbid where d.datname = $1`,
       [database],
     );
     return new Map(rows.map((r) => [r.id, { query: r.query, calls: Number(r.calls), totalMs: Number(r.total) }]));
-  } catch {
-    return null; // No extension (a server the soak did not start), or the server is gone.
-  } finally {
-    await client.end().catch(() => {});
-  }
+  });
 }
 
 /**
@@ -33,21 +43,14 @@ export async function readStatements(adminUrl: string, database: string): Promis
  * `pg_stat_database.sessions`), or null. Read at the soak's start and end: a server that keeps its
  * connections opens a few, one that lets them go opens one for most bursts (ADR 137).
  */
-export async function readSessions(adminUrl: string, database: string): Promise<number | null> {
-  const { default: pg } = await import("pg");
-  const client = new pg.Client({ connectionString: adminUrl });
-  try {
-    await client.connect();
+export function readSessions(adminUrl: string, database: string): Promise<number | null> {
+  return queryServer(adminUrl, async (client) => {
     const { rows } = await client.query<{ n: string }>(
       "select sessions::text as n from pg_stat_database where datname = $1",
       [database],
     );
     return rows.length ? Number(rows[0].n) : null;
-  } catch {
-    return null;
-  } finally {
-    await client.end().catch(() => {});
-  }
+  });
 }
 
 /** The calls and time of each statement between two snapshots. */
