@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { alterEnd } from "../tamper";
 import { runJob } from "./jobs";
 import { type ReceivedMail, readMails, waitForMail } from "./mail";
 import { postListing, signedInOwner, uniqueWord } from "./owners";
@@ -63,7 +64,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByText("You have no alerts.")).toBeVisible();
 
       // Not a link anyone could make up.
-      const bad = await page.goto(`${linkPath(confirmation, "confirm").slice(0, -3)}abc`);
+      const bad = await page.goto(alterEnd(linkPath(confirmation, "confirm"), 3));
       expect(bad?.status()).toBe(404);
       await expect(page.getByTestId("alert-problem")).toContainText("This link is not valid");
     });

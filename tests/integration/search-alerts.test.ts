@@ -24,6 +24,7 @@ import { signedInAccount } from "../owner-fixtures";
 import type { ReceivedMail } from "../parse-mail";
 import { TEST_SITE, testContext, unwrapResult } from "../request-context";
 import { startTestSmtpServer, type TestSmtpServer } from "../smtp-test-server";
+import { alterEnd } from "../tamper";
 import { describeEachDatabase } from "../test-db";
 
 // ADR 058: search alerts by email, through their routes as the pages
@@ -334,7 +335,7 @@ describeEachDatabase("search alerts", (ctx) => {
     // B's signature on A's id, a stop link used to confirm, an altered signature: all refused.
     expect((await confirm(db, `${idA}.${tokenB.split(".")[1]}`)).status).toBe(404);
     expect((await confirm(db, alertToken(SECRET, "stop", idA))).status).toBe(404);
-    expect((await confirm(db, `${tokenA.slice(0, -2)}xx`)).status).toBe(404);
+    expect((await confirm(db, alterEnd(tokenA))).status).toBe(404);
     expect((await openStopLink(db, alertToken(SECRET, "confirm", idB))).status).toBe(404);
     expect((await openStopLink(db, alertToken("z".repeat(64), "stop", idB))).status).toBe(404);
     expect((await confirm(db, tokenA)).status).toBe(200);
