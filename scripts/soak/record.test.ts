@@ -59,7 +59,7 @@ it("writes a soak as a dated section: how to repeat it, the capacity, every minu
     "- Command: `npm run soak -- --minutes 2 --record`",
     "- Commit: `abc1234`",
     "- Machine: 2 cores, AMD EPYC",
-    "- Capacity (open loop, ADRs 103 and 132): 20/s: pages' p99 174 ms; 25/s: pages' p99 1,945 ms, 260 errors; 20/s held 60 s: pages' p99 212 ms. Capacity 20 actions/s; soaked at 14/s",
+    "- Capacity (open loop, ADRs 103, 132 and 136): 20/s: pages' p99 174 ms; 25/s: pages' p99 1,945 ms, 260 errors; 20/s held 60 s: pages' p99 212 ms. Capacity 20 actions/s; soaked at 14/s",
     "- Answered by kind: hot 6,000, post 12; views counted 1,234",
   ]);
   expect(text).toContain(
@@ -88,7 +88,7 @@ it("shows where each minute's time went: CPU a request of the server and the dat
 
 it("says when the rate was given rather than measured", () => {
   const text = formatSoakRecord({ ...run, steps: [], capacity: null, rate: 83 }, { ...context, commit: null });
-  expect(text).toContain("- Capacity (open loop, ADRs 103 and 132): rate given: 83 actions/s");
+  expect(text).toContain("- Capacity (open loop, ADRs 103, 132 and 136): rate given: 83 actions/s");
   expect(text).toContain("- Commit: unknown (not a git clone)");
 });
 

@@ -69,7 +69,7 @@ export function formatSoakRecord(run: SoakRun, context: RunContext): string {
     `- Commit: ${commit}`,
     `- Machine: ${context.machine.cores} cores, ${context.machine.cpuModel}`,
     ...(run.server ? [`- Database server: ${run.server}`] : []),
-    `- Capacity (open loop, ADRs 103 and 132): ${capacity}`,
+    `- Capacity (open loop, ADRs 103, 132 and 136): ${capacity}`,
     `- Answered by kind: ${run.byKind.map(([kind, n]) => `${kind} ${number.format(n)}`).join(", ")}; views counted ${number.format(run.views)}`,
     "",
     "| Minute | RSS | RSS less page caches | Event loop p99 / max | Requests | p50 / p99 | Pages p99 (hot / cold) | Errors | 429 | Late | Page caches | Fullest limit store | CPU a request (server + database) | Host probe / steal |",
