@@ -253,8 +253,9 @@ export type FuzzFixtures = {
 
 /**
  * Registers the fixtures' beforeAll in the calling describe: an owner with one listing (and a
- * photo), a moderator, a parked owner and one report. `ready()` hands them to the tests' own
- * beforeAll; `context()` is a request context on this database with no rate limits.
+ * photo), a moderator, a parked owner and one report, in the describe's fresh database. Tests
+ * read them through `ready()` (named `fx` in the files); `context()` is a request context on this
+ * database with no rate limits.
  */
 export function fuzzFixtures(ctx: () => { db: DB }) {
   let made: FuzzFixtures | null = null;
