@@ -68,7 +68,14 @@ export default defineConfig({
       ? [
           {
             name: "postgres",
-            testMatch: ["smoke.spec.ts", "browse.spec.ts", "api.spec.ts", "listing.spec.ts", "page-cache.spec.ts"],
+            testMatch: [
+              "smoke.spec.ts",
+              "browse.spec.ts",
+              "browse-without-js.spec.ts",
+              "api.spec.ts",
+              "listing.spec.ts",
+              "page-cache.spec.ts",
+            ],
             // What the database behind the page cannot change (layout, keyboard, accessibility, a map
             // that fails to load) is tagged @ui-only and runs once, on SQLite (ADR 081); so is a test with
             // JavaScript tagged @js-twin, whose server-side search a test without JavaScript runs here (ADR 098).

@@ -1,104 +1,20 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import {
+  cardDistances,
+  cardPrices,
+  cards,
+  chip,
+  expectMoveInsWithin,
+  expectNearestWithin,
+  foundCount,
+  gotoHydrated,
+  UOM,
+} from "./browse-page";
 
-// The Browse screen against the demo data: at least 40
-// active listings, one single room at the University of Moratuwa, one listing
-// with 3 photos, every listing with a photo.
-
-const UOM = "University of Moratuwa";
-
-function cards(page: Page) {
-  return page.getByRole("main").getByRole("article");
-}
-
-function countHeading(page: Page) {
-  return page.getByRole("heading", { name: /^\d+ boarding places? found$/ });
-}
-
-async function foundCount(page: Page): Promise<number> {
-  const text = (await countHeading(page).textContent()) ?? "";
-  return Number(/^(\d+)/.exec(text)?.[1] ?? Number.NaN);
-}
-
-function chip(page: Page, label: string) {
-  return page.getByRole("link", { name: `Remove filter: ${label}` });
-}
-
-function cardPrices(page: Page): Promise<number[]> {
-  return cards(page)
-    .getByText(/^LKR [\d,]+\/month$/)
-    .allTextContents()
-    .then((texts) => texts.map((t) => Number(t.replace(/[^\d]/g, ""))));
-}
-
-/** Each card's move-in total (0 for 'none'); a card without the line fails the filter's promise. */
-async function cardMoveIns(page: Page): Promise<number[]> {
-  const totals: number[] = [];
-  for (const card of await cards(page).all()) {
-    const line = (await card.getByText(/^Move-in cost: /).textContent()) ?? "";
-    totals.push(line.includes("none") ? 0 : Number(/LKR ([\d,]+)/.exec(line)?.[1].replace(/,/g, "")));
-  }
-  return totals;
-}
-
-/** Checks the 'Max move-in cost' filter's results: some cards, each with a stated total within it. */
-async function expectMoveInsWithin(page: Page, most: number) {
-  await expect(chip(page, `Move-in up to LKR ${most.toLocaleString("en-US")}`)).toBeVisible();
-  await expect(cards(page).first()).toBeVisible();
-  const totals = await cardMoveIns(page);
-  expect(totals.length).toBeGreaterThan(0);
-  for (const total of totals) expect(total).toBeLessThanOrEqual(most);
-}
-
-/** Each card's distance to the University of Moratuwa in km, from its line ('1.4 km from…', 'About 850 m from…'). */
-async function cardDistances(page: Page): Promise<number[]> {
-  // The address changes before the new results arrive: wait for a card with a distance.
-  await expect(cards(page).first()).toContainText(/ k?m from University of Moratuwa/);
-  const lines = await cards(page)
-    .getByText(/^(About )?[\d.,]+ k?m from University of Moratuwa, Moratuwa/)
-    .allTextContents();
-  expect(lines).toHaveLength(await cards(page).count());
-  return lines.map((line) => {
-    const [, amount, unit] = /([\d.,]+) (km|m) from/.exec(line)!;
-    const value = Number(amount.replace(/,/g, ""));
-    return unit === "m" ? value / 1000 : value;
-  });
-}
-
-/**
- * Cards nearest first, each within `km` (as shown, to 0.1 km). Places students say may be let
- * (another test may have marked some) come after the rest, nearest first among themselves,
- * and their cards say why (ADR 059).
- */
-async function expectNearestWithin(page: Page, km: number) {
-  // The address changes as the new results render (the old order may still be on screen for a
-  // moment): the whole check is retried until it holds, and fails if it never does.
-  await expect(async () => {
-    await expect(cards(page).first()).toBeVisible();
-    const distances = await cardDistances(page);
-    expect(distances.length).toBeGreaterThan(0);
-    const doubted = await cards(page).evaluateAll((all) =>
-      all.map((card) => card.querySelector('[data-testid="card-unconfirmed"]') !== null),
-    );
-    expect(doubted).toHaveLength(distances.length);
-    const firstDoubted = doubted.indexOf(true);
-    const confirmedCount = firstDoubted === -1 ? doubted.length : firstDoubted;
-    expect(doubted.slice(confirmedCount)).not.toContain(false);
-    const ascending = (list: number[]) => expect(list).toEqual([...list].sort((a, b) => a - b));
-    ascending(distances.slice(0, confirmedCount));
-    ascending(distances.slice(confirmedCount));
-    for (const distance of distances) expect(distance).toBeLessThanOrEqual(km + 0.05);
-  }).toPass({ timeout: 10_000 });
-}
-
-/** Waits until React has hydrated the filter form, so changes go through JavaScript. */
-async function gotoHydrated(page: Page, url: string) {
-  await page.goto(url);
-  await page.waitForFunction(() => {
-    const input = document.querySelector("#browse-search");
-    return Boolean(input && Object.keys(input).some((key) => key.startsWith("__reactProps")));
-  });
-}
+// The Browse screen against the demo data: at least 40 active listings, one single room at the
+// University of Moratuwa, one listing with 3 photos, every listing with a photo. The same screen
+// without JavaScript: browse-without-js.spec.ts.
 
 test.describe("with JavaScript", () => {
   test("lists public listings as cards, 10 to a page, without phone numbers", async ({ page }) => {
@@ -499,107 +415,5 @@ test.describe("on a phone (390 px)", () => {
         2,
       ),
     ).toEqual([]);
-  });
-});
-
-test.describe("without JavaScript", () => {
-  test.use({ javaScriptEnabled: false });
-
-  test("filters by university and property type with the form", async ({ page }) => {
-    await page.goto("/browse");
-    const total = await foundCount(page);
-    await page.getByLabel("University", { exact: true }).selectOption({ label: UOM });
-    await page.getByLabel("Property Type", { exact: true }).selectOption({ label: "Single Room" });
-    await page.getByRole("button", { name: "Apply filters" }).click();
-    await expect(page).toHaveURL(/\/browse\?.*university=University\+of\+Moratuwa/);
-    await expect(page).toHaveURL(/propertyType=single/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Boarding places near ${UOM}`);
-    await expect(chip(page, UOM)).toBeVisible();
-    await expect(chip(page, "Single Room")).toBeVisible();
-    const found = await foundCount(page);
-    expect(found).toBeGreaterThanOrEqual(1);
-    expect(found).toBeLessThan(total);
-    for (const card of await cards(page).all()) {
-      await expect(card.getByText(UOM, { exact: true })).toBeVisible();
-      await expect(card.getByText("Single Room", { exact: true })).toBeVisible();
-    }
-
-    // Chips are plain links.
-    await chip(page, "Single Room").click();
-    await expect(chip(page, "Single Room")).toHaveCount(0);
-    await expect(chip(page, UOM)).toBeVisible();
-    expect(await foundCount(page)).toBeGreaterThanOrEqual(found);
-  });
-
-  test("filters by the maximum move-in cost with the form (ADR 047)", async ({ page }) => {
-    await page.goto("/browse");
-    await page.getByLabel("Max move-in cost (LKR)", { exact: true }).selectOption({ label: "LKR 60,000" });
-    await page.getByRole("button", { name: "Apply filters" }).click();
-    await expect(page).toHaveURL(/maxMoveIn=60000/);
-    await expectMoveInsWithin(page, 60_000);
-    await expect(page.getByLabel("Max move-in cost (LKR)", { exact: true })).toHaveValue("60000");
-  });
-
-  test("offers no map without JavaScript: the list is the page (ADR 053)", { tag: "@ui-only" }, async ({ page }) => {
-    await page.goto("/browse");
-    await expect(cards(page).first()).toBeVisible();
-    await expect(page.getByRole("button", { name: "Show map" })).toHaveCount(0);
-    // Nor the room a script-running browser keeps for the button (first-paint.spec.ts).
-    await expect(page.getByTestId("map-room")).toBeHidden();
-    // A map link someone shared says what it needs and leads back to the same list.
-    await page.goto("/browse/map?university=University%20of%20Moratuwa");
-    await expect(page.getByText("The map needs JavaScript. The list shows the same places.")).toBeVisible();
-    await page.getByRole("link", { name: "Back to the list" }).click();
-    await expect(page).toHaveURL(/\/browse\?university=University/);
-    await expect(chip(page, UOM)).toBeVisible();
-  });
-
-  test("filters by distance and sorts nearest first with the form (ADR 050)", async ({ page }) => {
-    await page.goto("/university/university-of-moratuwa");
-    await page.getByLabel("Within", { exact: true }).selectOption({ label: "10 km" });
-    await page.getByLabel("Sort by").selectOption({ label: "Nearest first" });
-    await page.getByRole("button", { name: "Apply filters" }).click();
-    await expect(page).toHaveURL(/within=10/);
-    await expect(page).toHaveURL(/sort=nearest/);
-    await expectNearestWithin(page, 10);
-    await expect(page.getByLabel("Within", { exact: true })).toHaveValue("10");
-    // A link that asks for distance with no university says what it left out.
-    await page.goto("/browse?within=2&sort=nearest");
-    await expect(page.getByTestId("browse-notice")).toContainText("distance, sort order");
-  });
-
-  test("filters by the facts students ask first with the form (ADR 051)", async ({ page }) => {
-    await page.goto("/browse");
-    await page.getByRole("checkbox", { name: "Attached bathroom" }).check();
-    await page.getByLabel("Beds free", { exact: true }).selectOption({ label: "1 or more" });
-    await page.getByRole("button", { name: "Apply filters" }).click();
-    await expect(page).toHaveURL(/bathroom=attached/);
-    await expect(page).toHaveURL(/freeBeds=1/);
-    await expect(chip(page, "At least 1 bed free")).toBeVisible();
-    await expect(page.getByRole("checkbox", { name: "Attached bathroom" })).toBeChecked();
-    // Beds are counted in shared rooms and hostels only, and each card found says how many are free.
-    for (const card of await cards(page).all()) await expect(card).toContainText(/\d+ beds? free/);
-  });
-
-  test("keeps a path filter when the form is sent, and searches with Enter", async ({ page }) => {
-    await page.goto("/search/Moratuwa");
-    await page.getByRole("searchbox", { name: "Search" }).fill("room");
-    await page.getByRole("searchbox", { name: "Search" }).press("Enter");
-    await expect(page).toHaveURL(/\/browse\?search=room&.*location=Moratuwa/);
-    await expect(chip(page, "Location: Moratuwa")).toBeVisible();
-    await expect(chip(page, "“room”")).toBeVisible();
-  });
-
-  test("pages with plain links", async ({ page }) => {
-    await page.goto("/browse");
-    const nav = page.getByRole("navigation", { name: "Pagination" });
-    await nav.getByRole("link", { name: "Next" }).click();
-    await expect(page).toHaveURL(/\/browse\?page=2$/);
-    // The number of pages can move by one as other tests post and remove listings.
-    await expect(page.getByText(/^Page 2 of \d+$/)).toBeVisible();
-    await nav.getByRole("link", { name: "Page 3" }).click();
-    await expect(page.getByText(/^Page 3 of \d+$/)).toBeVisible();
-    await nav.getByRole("link", { name: "First" }).click();
-    await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
   });
 });
