@@ -177,6 +177,21 @@ describe("render gate: overload", () => {
     expect(gate.running).toBe(0);
   });
 
+  it("refuses late in a crowd half the size that refusing on arrival needs, and waits for a slow render below it", async () => {
+    // ADR 139: with minQueue 8, four waiting is a crowd for the late rule; three is not.
+    const crowd = async (others: number) => {
+      const { gate, advance } = clocked({ slots: 1, initialIntervalMs: 1, minQueue: 8 });
+      const first = admitted(await gate.enter("a", "public"));
+      const oldest = gate.enter("b", "public");
+      for (let i = 0; i < others; i++) void gate.enter(`n-${i}`, "public");
+      advance(1_100);
+      first.release();
+      return oldest;
+    };
+    expect(await crowd(4)).toMatchObject({ ok: false, reason: "late" });
+    expect(await crowd(3)).toMatchObject({ ok: true });
+  });
+
   it("does not refuse on a prediction alone while the oldest request has waited less than half the budget", async () => {
     const { gate, advance } = clocked({ slots: 1, initialIntervalMs: 50, slowQueueMs: 500 });
     admitted(await gate.enter("n-0", "public"));
