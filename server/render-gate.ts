@@ -25,7 +25,8 @@
  * only once the oldest request waiting has waited half the budget: a queue that
  * moves is not refused on a prediction alone. A request that waited past the
  * budget all the same (the estimate was wrong) is refused when its turn comes
- * rather than rendered late (ADR 101).
+ * rather than rendered late (ADR 101), once half as many wait as refusing on
+ * arrival needs (ADR 139).
  */
 
 export type Lane = "priority" | "public";
