@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { cards } from "./browse-page";
 
 // /old-browse: the classic card list, fed by the same code as /getAdsForSEO.
 
@@ -10,10 +11,6 @@ async function apiPage(request: APIRequestContext, page: number): Promise<ListBo
   const response = await request.get(`/getAdsForSEO?limit=20&page=${page}`);
   expect(response.status()).toBe(200);
   return (await response.json()) as ListBody;
-}
-
-function cards(page: Page) {
-  return page.getByRole("main").getByRole("article");
 }
 
 /**

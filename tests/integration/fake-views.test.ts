@@ -15,6 +15,7 @@ import { action as updateViewCount } from "../../app/routes/api.update-view-coun
 import { signVisitorId } from "../../app/security/visitor-id.server";
 import { insertOwnedListing } from "../factories";
 import { TEST_SITE, testContext } from "../request-context";
+import { alterEnd } from "../tamper";
 import { describeEachDatabase } from "../test-db";
 
 // ADR 017: a script sending made-up visitor cookies must not add views.
@@ -99,7 +100,7 @@ describeEachDatabase("fake views", (ctx) => {
     const id = await listing(db);
     const limiter = createRateLimiter(createMemoryStore());
     const good = signVisitorId(SECRET, hex());
-    const flipped = `${good.slice(0, -1)}${good.endsWith("A") ? "B" : "A"}`;
+    const flipped = alterEnd(good, 1);
     const tamperedId = `${hex()}${good.slice(32)}`;
     const otherSecret = signVisitorId("z".repeat(64), hex());
     for (const visitor of [flipped, tamperedId, otherSecret, `${good}x`, good.slice(0, 32)]) {
