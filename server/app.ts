@@ -9,8 +9,9 @@ import { createPageCache, markViewsDue } from "../app/cache/page-cache.server";
 import { createCountMemo } from "../app/db/count-memo.server";
 import { basenameOf, LOCALES, type Locale, localeOfPath } from "../app/i18n/locales";
 import { inLocale } from "../app/i18n/request-locale.server";
+import { collectAfterCrowds } from "../app/lib/after-crowd.server";
 import { markRequest, markRequestEnd, markRequestStart } from "../app/lib/idle.server";
-import { sharedPages } from "../app/lib/metrics.server";
+import { collectionsAfterCrowds, sharedPages } from "../app/lib/metrics.server";
 import { clientIpFrom, expressTrustProxy } from "../app/limits/client-ip.server";
 import { countOutboxBacklog } from "../app/models/outbox.server";
 import { startViewCounter } from "../app/models/view-tracking.server";
@@ -170,6 +171,20 @@ export function createHandler(clientDir: string): (req: IncomingMessage, res: Se
       dropped: cache.dropped,
     }),
     log: logger,
+  });
+  // Once quiet after a crowd, the worker gives back the heap the crowd grew (ADR 140).
+  collectAfterCrowds({
+    onCollected: ({ ms, heapBefore, heapAfter }) => {
+      collectionsAfterCrowds.inc();
+      logger.info(
+        {
+          ms: Math.round(ms),
+          heapBeforeMb: Math.round(heapBefore / 2 ** 20),
+          heapAfterMb: Math.round(heapAfter / 2 ** 20),
+        },
+        "heap given back after a crowd",
+      );
+    },
   });
   logger.info({ files: files.count, pageCacheMb: cache.enabled ? env.PAGE_CACHE_MB : 0 }, "static files loaded");
   return (req, res) => {

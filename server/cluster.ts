@@ -31,7 +31,9 @@ export async function runPrimary(options: { workers: number; shutdownTimeoutMs: 
   // The IPC carries small JSON messages (limit questions, metrics, who listens): Node's default
   // serialisation. Structured clone ("advanced") grew the primary 145 -> 343 MB in two minutes of
   // 1,500 questions a second, where JSON stayed at 102 MB (ADR 123).
-  cluster.setupPrimary({ serialization: "json" });
+  // Workers run with V8's collector exposed, to give back the heap a crowd grew once quiet (ADR 140).
+  const execArgv = process.execArgv.includes("--expose-gc") ? process.execArgv : [...process.execArgv, "--expose-gc"];
+  cluster.setupPrimary({ serialization: "json", execArgv });
   const live = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
   // The workers hand each other the pages they render over their own sockets in this folder
   // (ADR 061, 122); the primary only tells each worker which others listen.

@@ -249,6 +249,16 @@ export function routeLabel(url: string): string {
 
 export { register as metricsRegistry };
 
+/** Last-resort collections a worker ran once quiet after a crowd, to give the heap back (ADR 140). */
+export const collectionsAfterCrowds = once(
+  "bodima_collections_after_crowds_total",
+  () =>
+    new Counter({
+      name: "bodima_collections_after_crowds_total",
+      help: "Full garbage collections run once a worker fell quiet after a crowd, giving back the heap it grew",
+    }),
+);
+
 /** Requests told to come back later (503) because the renders were too far behind (ADR 093). */
 export const rendersRefused = once(
   "bodima_renders_refused_total",

@@ -110,6 +110,17 @@ test("npm start runs one worker per WEB_CONCURRENCY, and says so once", async ()
   expect(ready.body).toBe("ready\n");
 });
 
+test("every worker can give back the heap a crowd grew: it runs with V8's collector exposed (ADR 140)", async () => {
+  const pids = workerPids();
+  expect(pids).toHaveLength(2);
+  for (const pid of pids) {
+    const args = execFileSync("ps", ["-o", "args=", "-p", String(pid)], { encoding: "utf8" });
+    expect(args).toContain("--expose-gc");
+  }
+  // Counted once a worker falls quiet after a crowd; a worker that has had none reports none.
+  expect((await request("/metrics")).body).toMatch(/^bodima_collections_after_crowds_total 0$/m);
+});
+
 test("failed logins spread over both workers lock the account after five, as on one process", async () => {
   const attempt = () =>
     request("/login", { method: "POST", body: "email=kamal%40example.lk&password=wrong-password-1" });
