@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -145,5 +146,28 @@ describe("the run's context", () => {
   it("reads the commit from git, and null outside a clone", () => {
     expect(currentCommit()?.hash).toMatch(/^[0-9a-f]{7,}$/);
     expect(currentCommit(os.tmpdir())).toBeNull();
+  });
+
+  it("marks the commit changed when tracked code differs, but not for the records themselves", () => {
+    const clone = fs.mkdtempSync(path.join(os.tmpdir(), "bodima-record-"));
+    try {
+      const git = (...args: string[]) => execFileSync("git", args, { cwd: clone, stdio: "ignore" });
+      git("init", "-q");
+      fs.mkdirSync(path.join(clone, "docs"));
+      fs.writeFileSync(path.join(clone, "docs", "benchmarks.md"), "# Benchmarks\n");
+      fs.writeFileSync(path.join(clone, "server.ts"), "// code\n");
+      git("add", ".");
+      git("-c", "user.name=t", "-c", "user.email=t@example.lk", "commit", "-qm", "first");
+      expect(currentCommit(clone)?.dirty).toBe(false);
+      fs.appendFileSync(path.join(clone, "docs", "benchmarks.md"), "### a run\n");
+      expect(currentCommit(clone)?.dirty).toBe(false);
+      // Asked from a folder inside the clone, as from its top.
+      expect(currentCommit(path.join(clone, "docs"))?.dirty).toBe(false);
+      fs.appendFileSync(path.join(clone, "server.ts"), "// changed\n");
+      expect(currentCommit(clone)?.dirty).toBe(true);
+      expect(currentCommit(path.join(clone, "docs"))?.dirty).toBe(true);
+    } finally {
+      fs.rmSync(clone, { recursive: true, force: true });
+    }
   });
 });

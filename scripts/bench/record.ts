@@ -32,13 +32,17 @@ export function describeMachine(): RunContext["machine"] {
   return { cores: cpus.length, cpuModel: cpus[0]?.model.trim() || "unknown CPU" };
 }
 
-/** HEAD's short hash and whether tracked files differ from it; null outside a git clone. */
+/**
+ * HEAD's short hash and whether tracked files differ from it; null outside a git clone. The records
+ * themselves (docs/benchmarks.md) do not count: a run recorded after another, both on the same code,
+ * is not marked as made on changed code.
+ */
 export function currentCommit(cwd = process.cwd()): RunContext["commit"] {
   try {
     const git = (...args: string[]) =>
       execFileSync("git", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
     const hash = git("rev-parse", "--short", "HEAD").trim();
-    const status = git("status", "--porcelain", "--untracked-files=no");
+    const status = git("status", "--porcelain", "--untracked-files=no", "--", ":(top)", ":(top,exclude)docs/benchmarks.md");
     return { hash, dirty: status.trim() !== "" };
   } catch {
     return null;
