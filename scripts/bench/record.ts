@@ -42,7 +42,14 @@ export function currentCommit(cwd = process.cwd()): RunContext["commit"] {
     const git = (...args: string[]) =>
       execFileSync("git", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
     const hash = git("rev-parse", "--short", "HEAD").trim();
-    const status = git("status", "--porcelain", "--untracked-files=no", "--", ":(top)", ":(top,exclude)docs/benchmarks.md");
+    const status = git(
+      "status",
+      "--porcelain",
+      "--untracked-files=no",
+      "--",
+      ":(top)",
+      ":(top,exclude)docs/benchmarks.md",
+    );
     return { hash, dirty: status.trim() !== "" };
   } catch {
     return null;
