@@ -1,11 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { collectAfterCrowds, GROWTH_BYTES, LOOK_EVERY_MS, QUIET_MS } from "./after-crowd.server";
+import { collectAfterCrowds, GROWTH_BYTES, LOOK_EVERY_MS, QUIET_LOAD, QUIET_LOOKS } from "./after-crowd.server";
+
+const QUIET_MS = QUIET_LOOKS * LOOK_EVERY_MS;
 
 const MB = 1024 * 1024;
 
-/** A worker whose state the test sets, on a clock the test moves with the timers; its collector empties the heap to 100 MB. */
+/** A worker whose load the test sets, looked at as the timers pass; its collector empties the heap to 100 MB. */
 function worker({ withCollector = true } = {}) {
-  const state = { busy: false, idle: true, at: 0, heap: 100 * MB, collected: [] as unknown[] };
+  const state = { load: 0, underWay: 0, heap: 100 * MB, collected: [] as unknown[] };
   const collector = collectAfterCrowds({
     gc: withCollector
       ? (((options?: unknown) => {
@@ -13,27 +15,17 @@ function worker({ withCollector = true } = {}) {
           state.heap = 100 * MB;
         }) as NodeJS.GCFunction)
       : undefined,
-    isBusy: () => state.busy,
-    isIdle: () => state.idle,
+    load: () => state.load,
+    underWay: () => state.underWay,
     heapBytes: () => state.heap,
-    now: () => state.at,
   });
-  /** Time passes a look at a time, the clock moving with the timers. */
-  const pass = (ms: number) => {
-    for (let left = ms; left > 0; left -= LOOK_EVERY_MS) {
-      const step = Math.min(LOOK_EVERY_MS, left);
-      state.at += step;
-      vi.advanceTimersByTime(step);
-    }
-  };
-  /** Busy for `ms` while the heap grows by `growth`, then idle. */
+  const pass = (ms: number) => vi.advanceTimersByTime(ms);
+  /** Crowded for `ms` while the heap grows by `growth`, then quiet. */
   const crowd = (ms: number, growth = 2 * GROWTH_BYTES) => {
-    state.busy = true;
-    state.idle = false;
+    state.load = 0.9;
     state.heap += growth;
     pass(ms);
-    state.busy = false;
-    state.idle = true;
+    state.load = 0;
   };
   return { state, collector, pass, crowd };
 }
@@ -61,28 +53,35 @@ describe("the heap given back when a worker falls quiet after a crowd (ADR 140)"
     collector.stop();
   });
 
-  it("never collects in a worker that had no crowd, nor while requests are under way", () => {
-    const { state, collector, pass } = worker();
+  it("never collects in a worker that had no crowd, nor while it is not quiet", () => {
+    const { state, collector, pass, crowd } = worker();
     state.heap += 4 * GROWTH_BYTES;
+    state.load = 0.3;
     pass(60_000);
     expect(state.collected).toHaveLength(0);
-    state.busy = true;
-    state.idle = false;
-    pass(1_000);
-    // Not busy any more, but not idle either: requests still under way.
-    state.busy = false;
-    pass(5 * QUIET_MS);
+    crowd(1_000);
+    // A worker a third busy (ordinary traffic) is not quiet.
+    state.load = 0.3;
+    pass(60_000);
+    // Nor is a quiet loop with a request under way (a render waiting on the database).
+    state.load = QUIET_LOAD;
+    state.underWay = 1;
+    pass(60_000);
     expect(state.collected).toHaveLength(0);
+    state.underWay = 0;
+    pass(QUIET_MS);
+    expect(state.collected).toHaveLength(1);
     collector.stop();
   });
 
-  it("takes a lull inside a crowd for the crowd", () => {
+  it("takes a short lull between crowded moments for the crowd", () => {
     const { state, collector, pass, crowd } = worker();
-    crowd(2_000);
-    pass(QUIET_MS - LOOK_EVERY_MS);
-    crowd(2_000);
+    for (let i = 0; i < 20; i++) {
+      crowd(LOOK_EVERY_MS);
+      pass(QUIET_MS - LOOK_EVERY_MS);
+    }
     expect(state.collected).toHaveLength(0);
-    pass(QUIET_MS + LOOK_EVERY_MS);
+    pass(LOOK_EVERY_MS);
     expect(state.collected).toHaveLength(1);
     collector.stop();
   });

@@ -1,5 +1,5 @@
 import v8 from "node:v8";
-import { workerIsBusy, workerIsIdle } from "~/lib/idle.server";
+import { loadMeter, requestsUnderWay } from "~/lib/idle.server";
 
 /**
  * V8's heap given back once a worker falls quiet after a crowd (ADR 140).
@@ -10,15 +10,23 @@ import { workerIsBusy, workerIsIdle } from "~/lib/idle.server";
  * (250 MB used of 520 committed), and an ordinary full collection freed what was
  * used but kept the space. A last-resort collection shrinks the heap to what
  * is live (405 MB committed before the burst, 144 MB after it). It holds the
- * worker for 0.3-0.4 s, so it runs only when nobody is waiting: after the
- * worker has been busy, then idle for QUIET_MS, and only when the heap has
- * grown by GROWTH_BYTES from the smallest it has been since it last ran.
+ * worker for 0.3-0.7 s, so it runs only when nobody is waiting: after a
+ * look found the worker crowded, then QUIET_LOOKS looks in a row found it
+ * quiet, and only when the heap has grown by GROWTH_BYTES from the smallest it
+ * has been since it last ran. Each look measures the load over its whole span:
+ * a worker at half load has lulls of a few hundred milliseconds every minute
+ * or so, and a rule that sampled short windows collected in them (the soak's
+ * loop stalled 0.5-0.7 s every few minutes).
  */
 
-/** How often the worker is looked at (ms). */
+/** How often the worker is looked at (ms); each look measures the load since the one before. */
 export const LOOK_EVERY_MS = 500;
-/** Idle for this long after a crowd before collecting (ms): a lull inside a crowd is not its end. */
-export const QUIET_MS = 1_500;
+/** A look with at least this load (the share of the time on anything but background work) is a crowd. */
+export const CROWD_LOAD = 0.5;
+/** A look with at most this load, and no request under way at its end, is quiet. */
+export const QUIET_LOAD = 0.1;
+/** Quiet looks in a row after a crowd before collecting (1.5 s): a lull inside a crowd is not its end. */
+export const QUIET_LOOKS = 3;
 /** The heap must have grown by this much since the last collection: a small crowd's garbage is V8's own business. */
 export const GROWTH_BYTES = 64 * 1024 * 1024;
 
@@ -29,46 +37,42 @@ export type AfterCrowd = { stop(): void; readonly collections: number };
 
 export function collectAfterCrowds({
   gc = globalThis.gc,
-  isBusy = workerIsBusy,
-  isIdle = workerIsIdle,
+  load = loadMeter(),
+  underWay = requestsUnderWay,
   heapBytes = () => v8.getHeapStatistics().total_heap_size,
-  now = () => performance.now(),
   onCollected,
 }: {
   /** V8's collector: there only when the process was started with --expose-gc (the cluster's workers are). */
   gc?: NodeJS.GCFunction;
-  isBusy?: () => boolean;
-  isIdle?: () => boolean;
+  /** The load since the last call (`loadMeter`). */
+  load?: () => number;
+  underWay?: () => number;
   heapBytes?: () => number;
-  now?: () => number;
   onCollected?: (took: { ms: number; heapBefore: number; heapAfter: number }) => void;
 } = {}): AfterCrowd {
   let crowded = false;
-  let idleSince: number | null = null;
+  let quietLooks = 0;
   /** The smallest the heap has been since the last collection: growth is counted from it. */
   let floor = heapBytes();
   let collections = 0;
   const look = () => {
-    const at = now();
+    const share = load();
     const heap = heapBytes();
     floor = Math.min(floor, heap);
-    if (isBusy()) {
+    if (share >= CROWD_LOAD) {
       crowded = true;
-      idleSince = null;
+      quietLooks = 0;
       return;
     }
-    if (!isIdle()) {
-      idleSince = null;
-      return;
-    }
-    idleSince ??= at;
-    if (!crowded || !gc || at - idleSince < QUIET_MS) return;
+    quietLooks = share <= QUIET_LOAD && underWay() === 0 ? quietLooks + 1 : 0;
+    if (!crowded || !gc || quietLooks < QUIET_LOOKS) return;
     crowded = false;
     if (heap - floor < GROWTH_BYTES) return;
+    const started = performance.now();
     lastResort(gc);
     floor = heapBytes();
     collections += 1;
-    onCollected?.({ ms: now() - at, heapBefore: heap, heapAfter: floor });
+    onCollected?.({ ms: performance.now() - started, heapBefore: heap, heapAfter: floor });
   };
   const timer = setInterval(look, LOOK_EVERY_MS);
   timer.unref();

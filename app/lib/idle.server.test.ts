@@ -2,9 +2,12 @@ import { describe, expect, it } from "vitest";
 import {
   BUSY_REQUESTS_PER_SECOND,
   createIdleQueue,
+  loadMeter,
   markRequest,
   markRequestEnd,
   markRequestStart,
+  requestsUnderWay,
+  runAsBackground,
   untilIdle,
   workerIsBusy,
   workerIsIdle,
@@ -160,5 +163,30 @@ describe("whether visitors keep the worker busy (ADR 113)", () => {
     expect(workerIsBusy()).toBe(true);
     await wait(250);
     expect(workerIsBusy()).toBe(false);
+  });
+});
+
+describe("the load over a whole span (ADR 140)", () => {
+  const spin = (ms: number) => {
+    const end = performance.now() + ms;
+    while (performance.now() < end);
+  };
+
+  it("is near 1 over a span the loop spent working, near 0 over one it slept, and leaves out background work", async () => {
+    const load = loadMeter();
+    spin(200);
+    expect(load()).toBeGreaterThan(0.8);
+    await wait(200);
+    expect(load()).toBeLessThan(0.2);
+    runAsBackground(() => spin(200));
+    expect(load()).toBeLessThan(0.2);
+  });
+
+  it("counts a request under way until it is answered", () => {
+    expect(requestsUnderWay()).toBe(0);
+    markRequestStart();
+    expect(requestsUnderWay()).toBe(1);
+    markRequestEnd();
+    expect(requestsUnderWay()).toBe(0);
   });
 });

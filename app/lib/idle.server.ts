@@ -104,6 +104,26 @@ export function workerIsBusy(now = performance.now()): boolean {
   return busyNow;
 }
 
+/** Requests under way in Express now (marked by server/app.ts). */
+export function requestsUnderWay(): number {
+  return inFlight;
+}
+
+/**
+ * A meter of this worker's load: each reading is the share of the time since the one before spent on
+ * anything but background work (0 to 1), over the whole span, not only its last window.
+ */
+export function loadMeter(): () => number {
+  let from = { at: performance.now(), elu: performance.eventLoopUtilization(), backgroundMs };
+  return () => {
+    const at = performance.now();
+    const elu = performance.eventLoopUtilization();
+    const load = loadSince(from, elu, Math.max(1, at - from.at));
+    from = { at, elu, backgroundMs };
+    return Math.min(1, load);
+  };
+}
+
 /** Runs `task` as background work: its time does not count as load. */
 export function runAsBackground<T>(task: () => T): T {
   const started = performance.now();
