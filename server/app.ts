@@ -174,6 +174,7 @@ export function createHandler(clientDir: string): (req: IncomingMessage, res: Se
   });
   // Once quiet after a crowd, the worker gives back the heap the crowd grew (ADR 140).
   collectAfterCrowds({
+    refused: () => pages.renderQueue.refused,
     onCollected: ({ ms, heapBefore, heapAfter }) => {
       collectionsAfterCrowds.inc();
       logger.info(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type Admission, createRenderGate, type RenderGateOptions } from "./render-gate";
+import { type Admission, createRenderGate, type RenderGate, type RenderGateOptions } from "./render-gate";
 
 /** Counts turns of the event loop: a setImmediate that schedules itself runs once per turn. */
 function loopTurns() {
@@ -38,6 +38,18 @@ function clocked(options: Partial<RenderGateOptions> = {}) {
       now += ms;
     },
   };
+}
+
+/**
+ * Turns one visitor away on arrival (a crowd waiting over the budget at 200 ms a render), then lets
+ * the crowd through: late refusal applies only after such a refusal (ADR 141).
+ */
+async function turnAwayAtTheDoor(gate: RenderGate, minQueue = 0) {
+  const holder = admitted(await gate.enter("door-holder", "public"));
+  const crowd = Array.from({ length: Math.max(minQueue, 5) }, (_, i) => gate.enter(`door-${i}`, "public"));
+  expect(await gate.enter("door-turned-away", "public")).toMatchObject({ ok: false, reason: "busy" });
+  holder.release();
+  for (const waiter of crowd) admitted(await waiter).release();
 }
 
 describe("render gate: turns", () => {
@@ -168,7 +180,8 @@ describe("render gate: overload", () => {
   });
 
   it("refuses, when its turn comes, a request that waited past the budget all the same", async () => {
-    const { gate, advance } = clocked({ slots: 1, initialIntervalMs: 1 });
+    const { gate, advance } = clocked({ slots: 1, initialIntervalMs: 200 });
+    await turnAwayAtTheDoor(gate);
     const first = admitted(await gate.enter("a", "public"));
     const second = gate.enter("b", "public");
     advance(1_100);
@@ -180,7 +193,8 @@ describe("render gate: overload", () => {
   it("refuses late in a crowd half the size that refusing on arrival needs, and waits for a slow render below it", async () => {
     // ADR 139: with minQueue 8, four waiting is a crowd for the late rule; three is not.
     const crowd = async (others: number) => {
-      const { gate, advance } = clocked({ slots: 1, initialIntervalMs: 1, minQueue: 8 });
+      const { gate, advance } = clocked({ slots: 1, initialIntervalMs: 200, minQueue: 8 });
+      await turnAwayAtTheDoor(gate, 8);
       const first = admitted(await gate.enter("a", "public"));
       const oldest = gate.enter("b", "public");
       for (let i = 0; i < others; i++) void gate.enter(`n-${i}`, "public");
@@ -190,6 +204,27 @@ describe("render gate: overload", () => {
     };
     expect(await crowd(4)).toMatchObject({ ok: false, reason: "late" });
     expect(await crowd(3)).toMatchObject({ ok: true });
+  });
+
+  it("answers a request that waited past the budget late, not with 503, unless a crowd was turned away lately", async () => {
+    // ADR 141: a worker that stalls a second at ordinary traffic gathers a queue; nobody was refused
+    // on arrival, so its requests are rendered late. A crowd turned away over five budgets ago is over.
+    const stalled = async (turnedAwayMsAgo?: number) => {
+      const { gate, advance } = clocked({ slots: 1, initialIntervalMs: 200, minQueue: 8 });
+      if (turnedAwayMsAgo !== undefined) {
+        await turnAwayAtTheDoor(gate, 8);
+        advance(turnedAwayMsAgo);
+      }
+      const first = admitted(await gate.enter("a", "public"));
+      const oldest = gate.enter("b", "public");
+      for (let i = 0; i < 6; i++) void gate.enter(`n-${i}`, "public");
+      advance(1_100);
+      first.release();
+      return oldest;
+    };
+    expect(await stalled()).toMatchObject({ ok: true });
+    expect(await stalled(3_800)).toMatchObject({ ok: false, reason: "late" });
+    expect(await stalled(4_000)).toMatchObject({ ok: true });
   });
 
   it("does not refuse on a prediction alone while the oldest request has waited less than half the budget", async () => {

@@ -26,7 +26,9 @@
  * moves is not refused on a prediction alone. A request that waited past the
  * budget all the same (the estimate was wrong) is refused when its turn comes
  * rather than rendered late (ADR 101), once half as many wait as refusing on
- * arrival needs (ADR 139).
+ * arrival needs (ADR 139), and only in a crowd that was turned away at the door
+ * in the last few seconds (ADR 141): a worker that stalled for a second at
+ * ordinary traffic answers its queue late, not with 503s.
  */
 
 export type Lane = "priority" | "public";
@@ -76,6 +78,14 @@ const LATE = 1;
  * still more than the 25 a worker has waiting under the benchmark's 50 connections.
  */
 const LATE_CROWD_SHARE = 2;
+
+/**
+ * Late refusal only while the gate has turned someone away on arrival within this many budgets
+ * (ADR 141): a crowd, not a stall. At 70% of capacity a worker held up a second or two (a slow
+ * write, a starved core) gathers 30-45 waiting and nobody is refused on arrival; those requests are
+ * answered a second late rather than with 503s.
+ */
+const TURNED_AWAY_WITHIN = 5;
 
 /** How much a new measurement moves the estimate: about the last ten renders count. */
 const SMOOTHING = 0.1;
@@ -147,17 +157,22 @@ export function createRenderGate({
   const lateQueue = Math.ceil(minQueue / LATE_CROWD_SHARE);
   let running = 0;
   let scheduled = false;
+  /** Requests refused for any reason, and when one was last refused on arrival. */
+  let refused = 0;
+  let turnedAwayAt = Number.NEGATIVE_INFINITY;
   /** How long the queue took per render lately, measured between renders ending while others waited. */
   let intervalMs = initialIntervalMs;
   let lastEnd = 0;
 
   const waiting = () => queued.priority + queued.public;
   const retryAfterSeconds = () => Math.min(30, Math.max(2, Math.ceil(((waiting() + 1) * intervalMs) / 1000) + 1));
-  const refusal = (reason: Refusal["reason"]): Refusal => ({
-    ok: false,
-    reason,
-    retryAfterSeconds: retryAfterSeconds(),
-  });
+  const refusal = (reason: Refusal["reason"]): Refusal => {
+    refused += 1;
+    if (reason !== "late") turnedAwayAt = now();
+    return { ok: false, reason, retryAfterSeconds: retryAfterSeconds() };
+  };
+  /** A crowd the gate had to turn away at the door lately, not a queue that grew while a worker stalled. */
+  const turningAway = () => now() - turnedAwayAt <= TURNED_AWAY_WITHIN * budgetMs;
 
   /** Requests waiting ahead of a new one in this lane: signed-in people wait only behind each other. */
   const aheadOf = (lane: Lane) => (lane === "priority" ? queued.priority : waiting());
@@ -227,8 +242,9 @@ export function createRenderGate({
     // Late only in a crowd: at ordinary traffic a slow render is waited for. A smaller crowd than
     // refusing on arrival needs (ADR 139): at PostgreSQL's 50 renders a second per worker, minQueue
     // waiting is over a second of wait, and requests rendered after 1-2.3 s in the queue made the
-    // p99 of answers pass 2 s.
-    if (waiting() >= lateQueue && now() - waiter.since > LATE * budgetMs) waiter.resolve(refusal("late"));
+    // p99 of answers pass 2 s. And only while the crowd is being turned away at the door (ADR 141).
+    if (waiting() >= lateQueue && now() - waiter.since > LATE * budgetMs && turningAway())
+      waiter.resolve(refusal("late"));
     else start(waiter);
     // A turn scheduled from inside setImmediate runs in the next turn of the loop,
     // after that turn has read its sockets and accepted a connection.
@@ -265,6 +281,10 @@ export function createRenderGate({
     /** Requests waiting for a render (for /metrics and tests). */
     get waiting() {
       return waiting();
+    },
+    /** Requests refused so far, for any reason: a worker that refused none has had no crowd (ADR 141). */
+    get refused() {
+      return refused;
     },
     /** Renders under way. */
     get running() {

@@ -10,19 +10,18 @@ import { loadMeter, requestsUnderWay } from "~/lib/idle.server";
  * (250 MB used of 520 committed), and an ordinary full collection freed what was
  * used but kept the space. A last-resort collection shrinks the heap to what
  * is live (405 MB committed before the burst, 144 MB after it). It holds the
- * worker for 0.3-0.7 s, so it runs only when nobody is waiting: after a
- * look found the worker crowded, then QUIET_LOOKS looks in a row found it
- * quiet, and only when the heap has grown by GROWTH_BYTES from the smallest it
- * has been since it last ran. Each look measures the load over its whole span:
- * a worker at half load has lulls of a few hundred milliseconds every minute
- * or so, and a rule that sampled short windows collected in them (the soak's
- * loop stalled 0.5-0.7 s every few minutes).
+ * worker for 0.3-0.7 s, so it runs only when nobody is waiting: after the
+ * render gate refused someone (a crowd past what the worker can serve, ADR
+ * 141), then QUIET_LOOKS looks in a row found it quiet, and only when the heap
+ * has grown by GROWTH_BYTES from the smallest it has been since it last ran.
+ * Each look measures the load over its whole span. A crowd used to be a look at
+ * half load: ordinary traffic at 70% of capacity was a crowd then, and a worker
+ * the soak's connections left a tenth loaded collected every minute or two, its
+ * heap then growing back (the soak's loop stalled 0.4-1.4 s most minutes).
  */
 
 /** How often the worker is looked at (ms); each look measures the load since the one before. */
 export const LOOK_EVERY_MS = 500;
-/** A look with at least this load (the share of the time on anything but background work) is a crowd. */
-export const CROWD_LOAD = 0.5;
 /** A look with at most this load, and no request under way at its end, is quiet. */
 export const QUIET_LOAD = 0.1;
 /** Quiet looks in a row after a crowd before collecting (1.5 s): a lull inside a crowd is not its end. */
@@ -36,12 +35,15 @@ const lastResort = (gc: NodeJS.GCFunction) => gc({ type: "major", execution: "sy
 export type AfterCrowd = { stop(): void; readonly collections: number };
 
 export function collectAfterCrowds({
+  refused,
   gc = globalThis.gc,
   load = loadMeter(),
   underWay = requestsUnderWay,
   heapBytes = () => v8.getHeapStatistics().total_heap_size,
   onCollected,
 }: {
+  /** Requests the render gate has refused so far: any new refusal means a crowd. */
+  refused: () => number;
   /** V8's collector: there only when the process was started with --expose-gc (the cluster's workers are). */
   gc?: NodeJS.GCFunction;
   /** The load since the last call (`loadMeter`). */
@@ -49,17 +51,20 @@ export function collectAfterCrowds({
   underWay?: () => number;
   heapBytes?: () => number;
   onCollected?: (took: { ms: number; heapBefore: number; heapAfter: number }) => void;
-} = {}): AfterCrowd {
+}): AfterCrowd {
   let crowded = false;
   let quietLooks = 0;
   /** The smallest the heap has been since the last collection: growth is counted from it. */
   let floor = heapBytes();
   let collections = 0;
+  let refusedBefore = refused();
   const look = () => {
     const share = load();
     const heap = heapBytes();
     floor = Math.min(floor, heap);
-    if (share >= CROWD_LOAD) {
+    const refusedNow = refused();
+    if (refusedNow > refusedBefore) {
+      refusedBefore = refusedNow;
       crowded = true;
       quietLooks = 0;
       return;
