@@ -1,5 +1,7 @@
 // npm run job -- <name> [<name>…]   runs background jobs once, in order, in one
 // process on one clock (see the README's list), then exits.
+// First, so that loading the app's modules already yields to the server (ADR 142).
+import "./yield-to-requests.ts";
 import { withAppModules } from "./app-modules.ts";
 
 const names = process.argv.slice(2);
